@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Type checks, unit and API tests (PGlite and PostgreSQL), the builds, then
+# the browser tests in Debian's Chromium (installed here when missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "Chromium"
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "Chromium is missing: installing Debian's chromium package."
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+"${CHROMIUM_PATH:-/usr/bin/chromium}" --version
+
+step "PostgreSQL"
+PG_TEST_URL="${PG_TEST_URL:-postgres://postgres@127.0.0.1:5432/test}"
+export PG_TEST_URL
+if node -e "const c=new (require('pg').Client)({connectionString:process.env.PG_TEST_URL,connectionTimeoutMillis:3000});c.connect().then(()=>c.end()).catch(()=>process.exit(1))"; then
+  echo "PostgreSQL answers at $PG_TEST_URL: the database tests run on PGlite and on PostgreSQL."
+elif [ -n "${CI:-}" ]; then
+  echo "PostgreSQL does not answer at $PG_TEST_URL. In CI that is a failure." >&2
+  exit 1
+else
+  echo "PostgreSQL does not answer at $PG_TEST_URL: the Postgres-mode tests will be SKIPPED."
+fi
+
+step "Type checks"
+npx tsc -p tsconfig.json --noEmit
+npx tsc -p server/tsconfig.json --noEmit
+
+step "Unit and API tests"
+npx vitest run
+
+step "Builds (web app, Chrome and Firefox extensions)"
+npx vite build --config webapp/vite.config.ts --logLevel warn
+npx wxt build >/dev/null
+npx wxt build -b firefox >/dev/null
+echo "built webapp/dist, .output/chrome-mv3 and .output/firefox-mv2"
+
+step "Browser tests"
+npx playwright test

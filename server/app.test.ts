@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../shared/api/error.ts';
+import { describeEachDatabase } from './test/databases.ts';
+import { createTestApp, testConfig } from './test/app.ts';
+
+describeEachDatabase('the server skeleton', (ctx) => {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(webDist, 'app.js'), 'console.log(1)');
+  const app = () => createTestApp(ctx, { config: testConfig({ WEB_DIST_DIR: webDist }) }).app;
+
+  it('answers GET /api/health with 200 JSON that names the database', async () => {
+    const res = await app().request('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const body = await res.json();
+    expect(body).toMatchObject({ ok: true, database: ctx.kind, billing: 'off', tts: 'espeak' });
+  });
+
+  it('answers an unknown API path with a 404 in the shared error shape', async () => {
+    const res = await app().request('/api/unknown');
+    expect(res.status).toBe(404);
+    const body = errorBodySchema.parse(await res.json());
+    expect(body.error.code).toBe('NOT_FOUND');
+    expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
+  });
+
+  it.each(['/some/page', '/profile', '/subscription/success?session_id=x'])(
+    'serves the web app for %s so its router can show the screen',
+    async (url) => {
+      const res = await app().request(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain('<div id="root">');
+    },
+  );
+
+  it('serves the built files themselves', async () => {
+    const res = await app().request('/app.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(1)');
+  });
+
+  it('sends secure headers and a request id', async () => {
+    const res = await app().request('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-request-id')).toMatch(/\S{8,}/);
+  });
+
+  it('refuses an oversized body with 413 in the error shape, not a 500', async () => {
+    const res = await app().request('/api/anything', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('without a built web app', () => {
+  it('explains how to build it instead of failing silently', async () => {
+    const { createApp } = await import('./app.ts');
+    const { createLogger } = await import('./lib/logger.ts');
+    const app = createApp({
+      config: testConfig({ WEB_DIST_DIR: path.join(os.tmpdir(), 'pagecast-missing-dist') }),
+      db: {} as never,
+      dbKind: 'pglite',
+      logger: createLogger('silent'),
+      clock: () => new Date(),
+    });
+    const res = await app.request('/');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build:web');
+  });
+});

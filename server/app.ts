@@ -1,0 +1,111 @@
+/**
+ * createApp(deps): middleware, the API's routes, the web app's files, one not-found and one error
+ * handler. No module-level state: everything comes in through deps.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody } from '../shared/api/error.ts';
+import { AUTH_MESSAGES } from '../shared/errors.ts';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { AppError } from './lib/app-error.ts';
+import { healthRoutes } from './routes/health.ts';
+
+/** Request bodies the API accepts; an article of 200,000 characters fits with room to spare. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const { logger, config } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const fields = {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    };
+    if (c.res.status >= 500) logger.error('request', fields);
+    else if (c.req.path.startsWith('/api/')) logger.info('request', fields);
+    else logger.debug('request', fields);
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-site',
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The request body is too large' });
+      },
+    }),
+  );
+
+  app.route('/api/health', healthRoutes(deps));
+
+  app.all('/api/*', (c) =>
+    c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`, c.get('requestId')), 404),
+  );
+
+  // The web app: its files, and index.html for every other path so its router shows the screen.
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  app.use('/*', serveStatic({ root: config.webDistDir }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexHtml)) {
+      return c.text('The web app is not built yet: run `npm run build:web` (npm start does it for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexHtml, 'utf8'));
+  });
+
+  app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found', c.get('requestId')), 404));
+
+  app.onError((err, c) => {
+    const id = c.get('requestId');
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      if (err.status >= 500) logger.error(err.message, { requestId: id, code: err.code, err });
+      return c.json(errorBody(err.code, err.message, id), err.status as ContentfulStatusCode);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const code = err.status === 401 ? 'AUTH_REQUIRED' : err.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
+      return c.json(errorBody(code, err.message || 'Bad request', id), err.status);
+    }
+    logger.error('unhandled error', { requestId: id, err });
+    return c.json(errorBody('INTERNAL_ERROR', AUTH_MESSAGES.server, id), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+export function errorBody(code: ErrorBody['error']['code'], message: string, requestId?: string): ErrorBody {
+  return { success: false, error: { code, message, ...(requestId ? { requestId } : {}) } };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:8787',
+      databaseUrl: undefined,
+      stripe: undefined,
+      tts: { provider: 'espeak' },
+      fetchAllowHosts: [],
+      limits: { freeDailyPodcasts: 5 },
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads every documented setting', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://pagecast.example/',
+      DATABASE_URL: 'postgres://u@db:5432/pc',
+      JWT_SECRET: 'x'.repeat(32),
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1',
+      OPENAI_MODEL: 'gpt-4o-mini',
+      TTS_PROVIDER: 'openai',
+      TTS_BASE_URL: 'http://127.0.0.1:9998/v1',
+      TTS_API_KEY: 'tts-key',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ID: 'price_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      FETCH_ALLOW_HOSTS: '127.0.0.1:4000, localhost:4001',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.publicUrl).toBe('https://pagecast.example');
+    expect(config.openai).toEqual({ apiKey: 'sk-test', baseUrl: 'http://127.0.0.1:9999/v1', model: 'gpt-4o-mini' });
+    expect(config.tts).toMatchObject({ provider: 'openai', apiKey: 'tts-key' });
+    expect(config.stripe).toMatchObject({ priceId: 'price_1', apiUrl: 'http://127.0.0.1:12111' });
+    expect(config.fetchAllowHosts).toEqual(['127.0.0.1:4000', 'localhost:4001']);
+  });
+
+  it('fails fast listing every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        TTS_PROVIDER: 'polly',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        FETCH_ALLOW_HOSTS: 'no-port',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const key of ['PORT', 'DATABASE_URL', 'TTS_PROVIDER', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID', 'FETCH_ALLOW_HOSTS']) {
+      expect(problems).toContain(key);
+    }
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The only module that reads process.env (STYLE.md). One zod schema over the environment, parsed at
+ * start; a bad key stops the server with the list of every problem.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_ANONYMOUS_DAILY_PODCASTS, DEFAULT_FREE_DAILY_PODCASTS } from '../shared/constants.ts';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const hostPortList = optionalString.transform((v, ctx) => {
+  const items = (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  for (const item of items) {
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(item)) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not a host:port pair` });
+    }
+  }
+  return items;
+});
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: optionalUrl,
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// address')
+        .optional(),
+    ),
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl,
+    OPENAI_MODEL: optionalString,
+    TTS_PROVIDER: z.enum(['espeak', 'openai']).default('espeak'),
+    TTS_BASE_URL: optionalUrl,
+    TTS_API_KEY: optionalString,
+    TTS_MODEL: z.string().default('tts-1'),
+    TTS_VOICE: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_ID: optionalString,
+    STRIPE_API_URL: optionalUrl,
+    FETCH_ALLOW_HOSTS: hostPortList,
+    FREE_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_FREE_DAILY_PODCASTS),
+    ANONYMOUS_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_ANONYMOUS_DAILY_PODCASTS),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    WEB_DIST_DIR: optionalString,
+  });
+
+/** Settings that are only wrong together; checked on the raw values so they join the other problems. */
+function combinationProblems(source: Record<string, string | undefined>): string[] {
+  const set = (k: string) => Boolean(source[k]?.trim());
+  const problems: string[] = [];
+  const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'];
+  if (stripeKeys.some(set)) {
+    for (const k of stripeKeys.filter((k) => !set(k))) problems.push(`${k}: is required when any Stripe key is set`);
+  }
+  if (source.TTS_PROVIDER === 'openai' && !set('TTS_BASE_URL') && !set('TTS_API_KEY') && !set('OPENAI_API_KEY')) {
+    problems.push('TTS_PROVIDER: openai needs TTS_BASE_URL or an API key (TTS_API_KEY or OPENAI_API_KEY)');
+  }
+  return problems;
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string | undefined };
+  tts: {
+    provider: 'espeak' | 'openai';
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    voice: string | undefined;
+  };
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        priceId: string;
+        apiUrl: string | undefined;
+      }
+    | undefined;
+  fetchAllowHosts: string[];
+  limits: { freeDailyPodcasts: number; anonymousDailyPodcasts: number };
+  jobConcurrency: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses an environment (process.env by default) into the server's settings, or throws every problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  const problems = [
+    ...(parsed.error?.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`) ?? []),
+    ...combinationProblems(source),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    tts: {
+      provider: e.TTS_PROVIDER,
+      baseUrl: e.TTS_BASE_URL,
+      apiKey: e.TTS_API_KEY ?? e.OPENAI_API_KEY,
+      model: e.TTS_MODEL,
+      voice: e.TTS_VOICE,
+    },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_ID
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            priceId: e.STRIPE_PRICE_ID,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
+    fetchAllowHosts: e.FETCH_ALLOW_HOSTS,
+    limits: { freeDailyPodcasts: e.FREE_DAILY_PODCASTS, anonymousDailyPodcasts: e.ANONYMOUS_DAILY_PODCASTS },
+    jobConcurrency: e.JOB_CONCURRENCY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', 'webapp', 'dist')),
+  };
+}

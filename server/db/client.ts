@@ -1,0 +1,77 @@
+/**
+ * Opens the database: PGlite (Postgres in wasm) under DATA_DIR when no DATABASE_URL is set,
+ * PostgreSQL otherwise. Both get the same schema and migrations, applied here at start.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { schema } from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+export interface OpenDatabaseOptions {
+  /** postgres:// address; when absent, PGlite in `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `memory://` for a throwaway one. */
+  dataDir?: string;
+  /** A PGlite data-dir snapshot (from `dumpDataDir`) to start from, for fast tests. */
+  snapshot?: Blob | File;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir ?? 'memory://', options.snapshot);
+  if (options.migrate !== false) await handle.migrate();
+  return { db: handle.db, kind: handle.kind, close: handle.close };
+}
+
+async function openPglite(dataDir: string, snapshot?: Blob | File) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {});
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite' as const,
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/** Serialises migrations across processes that start at once against one PostgreSQL. */
+const MIGRATION_LOCK_ID = 727_262_401;
+
+async function openPostgres(url: string) {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const db = drizzle(pool, { schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres' as const,
+    migrate: async () => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        lock.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

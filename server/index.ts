@@ -1,0 +1,62 @@
+/**
+ * Boot only: load config, open the database, build the app, serve, and shut down cleanly on
+ * SIGTERM/SIGINT (in-flight requests finish, then the database closes).
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createLogger } from './lib/logger.ts';
+import path from 'node:path';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+  });
+  const app = createApp({ config, db: database.db, dbKind: database.kind, logger, clock: () => new Date() });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('listening', {
+      url: `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`,
+      database: database.kind,
+      dataDir: config.dataDir,
+    });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.warn('forcing open connections closed');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'failed to start', error: String(err?.stack ?? err) })}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '../constants.ts';
+import { AUTH_MESSAGES } from '../errors.ts';
+
+/** Login and register payloads (spec §3): email and password; register may carry a name. */
+export const credentialsSchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.fillAllFields })
+    .trim()
+    .min(1, AUTH_MESSAGES.fillAllFields)
+    .max(MAX_EMAIL_LENGTH, 'Email address is too long')
+    .pipe(z.email('Please enter a valid email address')),
+  password: z
+    .string({ error: AUTH_MESSAGES.fillAllFields })
+    .min(1, AUTH_MESSAGES.fillAllFields)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+  name: z.string().trim().max(MAX_NAME_LENGTH).optional(),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** Registration adds the minimum length (spec §9). */
+export const registerSchema = credentialsSchema.extend({
+  password: credentialsSchema.shape.password.min(
+    MIN_PASSWORD_LENGTH,
+    `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  ),
+});
+
+/** User (spec §3), plus what the server adds for Premium members. */
+export const userSchema = z.object({
+  name: z.string().nullable().optional(),
+  email: z.string(),
+  isPremium: z.boolean(),
+  subscription: z
+    .object({
+      status: z.string(),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    })
+    .nullable()
+    .optional(),
+  defaultVoice: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Auth response (spec §3): success, user, token, error.message. */
+export const authResponseSchema = z.object({
+  success: z.boolean(),
+  user: userSchema.optional(),
+  token: z.string().optional(),
+  error: z.object({ message: z.string(), code: z.string().optional() }).optional(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** The display name: the name, or the e-mail's part before the at-sign. */
+export function displayName(user: Pick<User, 'name' | 'email'>): string {
+  return user.name?.trim() || user.email.split('@')[0] || user.email;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { CONTENT_MESSAGES } from '../errors.ts';
+import { isWebsiteUrl } from '../validation.ts';
+
+/** Upper bound on text the extension may send: far beyond any article, well below abuse. */
+export const MAX_ARTICLE_CHARS = 200_000;
+export const MAX_TITLE_CHARS = 300;
+
+const websiteUrl = z
+  .string({ error: CONTENT_MESSAGES.invalidWebsiteUrl })
+  .trim()
+  .max(2048, CONTENT_MESSAGES.invalidWebsiteUrl)
+  .refine(isWebsiteUrl, CONTENT_MESSAGES.invalidWebsiteUrl);
+
+/** `{ url }`: the server fetches the page. */
+export const createFromUrlSchema = z.object({
+  url: websiteUrl,
+  voice: z.string().max(100).optional(),
+});
+
+/** `{ title, text, sourceUrl }`: the extension already extracted the page. */
+export const createFromTextSchema = z.object({
+  title: z.string().trim().max(MAX_TITLE_CHARS),
+  text: z
+    .string()
+    .max(MAX_ARTICLE_CHARS, 'The page is too long to convert')
+    .refine((t) => t.trim().length > 0, CONTENT_MESSAGES.noReadableContent),
+  sourceUrl: z.string().trim().max(2048).refine((u) => URL.canParse(u), CONTENT_MESSAGES.invalidWebsiteUrl),
+  voice: z.string().max(100).optional(),
+});
+
+export const createPodcastSchema = z.union([createFromUrlSchema, createFromTextSchema]);
+export type CreatePodcast = z.infer<typeof createPodcastSchema>;
+
+export const PODCAST_STATUSES = ['queued', 'extracting', 'writing', 'speaking', 'ready', 'failed'] as const;
+export type PodcastStatus = (typeof PODCAST_STATUSES)[number];
+
+/** A podcast as the API answers it. `content` is the script. */
+export const podcastSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  image: z.string(),
+  progress: z.number().min(0).max(100),
+  status: z.enum(PODCAST_STATUSES),
+  audioUrl: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  error: z.string().nullable(),
+  fallbackReason: z.string().nullable(),
+  voice: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  positionSeconds: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type Podcast = z.infer<typeof podcastSchema>;
+
+export const updatePodcastSchema = z.object({ title: z.string().trim().min(1).max(MAX_TITLE_CHARS) });
+
+/** What `GET /api/podcasts/:id/events` sends, one JSON object per server-sent event. */
+export const podcastEventSchema = z.object({
+  id: z.string(),
+  status: z.enum(PODCAST_STATUSES),
+  progress: z.number(),
+  title: z.string(),
+  audioUrl: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type PodcastEvent = z.infer<typeof podcastEventSchema>;

@@ -1,0 +1,71 @@
+/**
+ * The business constants of the product (spec §9). Every client and the server read them from here.
+ */
+
+/** The one paid plan. */
+export const PREMIUM_PLAN = {
+  name: 'Premium Plan',
+  amountCents: 700,
+  currency: 'usd',
+  interval: 'month',
+  mode: 'subscription',
+  priceLabel: '$7/month',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** Checked before any hashing so a huge password cannot be used to burn CPU. */
+export const MAX_PASSWORD_LENGTH = 256;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 100;
+
+/**
+ * The auth cookie. The spec configures the max age as 24*60*60*1000, which is milliseconds where a
+ * cookie wants seconds (DESIGN.md): the cookie lives one day.
+ */
+export const AUTH_COOKIE = {
+  name: 'auth-token',
+  path: '/',
+  secure: true,
+  sameSite: 'Lax',
+  maxAgeSeconds: 24 * 60 * 60,
+} as const;
+
+/** Keys of the clients' local storage. */
+export const STORAGE_KEYS = {
+  authToken: 'auth-token',
+  authStorage: 'auth-storage',
+  podcastStorage: 'podcast-storage',
+} as const;
+
+/** AI settings (spec §3, §9). */
+export const AI_SETTINGS = {
+  model: 'gpt-3.5-turbo',
+  script: { temperature: 0.7, maxTokens: 1500 },
+  title: { temperature: 0.7, maxTokens: 50, inputChars: 1000 },
+} as const;
+
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_POSITION = 'top-center';
+export const UPGRADE_REDIRECT_MS = 5000;
+
+export const VOLUME = { min: 0, max: 1, step: 0.1 } as const;
+
+export const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR'] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const DEFAULT_COUNTRY: Country = 'US';
+
+/** One stock image is used for every podcast; the server serves it with the web app. */
+export const PODCAST_IMAGE_PATH = '/podcast-cover.svg';
+
+/** Conversions a free member may make a day (configurable on the server). */
+export const DEFAULT_FREE_DAILY_PODCASTS = 5;
+/** Conversions an anonymous visitor may make a day from one address. */
+export const DEFAULT_ANONYMOUS_DAILY_PODCASTS = 3;
+
+/** The fallback script uses at most this many paragraphs of the article (spec §8). */
+export const FALLBACK_SCRIPT_PARAGRAPHS = 5;
+/** The fallback title is the first this many words of the first line (spec §8). */
+export const FALLBACK_TITLE_WORDS = 8;
+
+/** Header the web app and the extension send to tie anonymous podcasts to one browser. */
+export const ANONYMOUS_TOKEN_HEADER = 'X-Pagecast-Anonymous';

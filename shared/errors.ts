@@ -1,0 +1,136 @@
+/**
+ * The error catalogue (spec §8): codes, the messages users read, and the toasts. Clients and the
+ * server share it so a message is written once.
+ */
+
+/** Auth error codes and their fixed messages. */
+export const AUTH_MESSAGES = {
+  authenticationRequired: 'Authentication required',
+  invalidCredentials: 'Invalid email or password',
+  network: 'Network error occurred. Please check your connection.',
+  server: 'Server error occurred. Please try again later.',
+  invalidToken: 'Invalid or expired token',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  fillAllFields: 'Please fill in all fields',
+  invalidResponse: 'Invalid server response',
+  networkError: 'Network error - please check your connection',
+  authFailed: 'Authentication failed',
+  registrationFailed: 'Registration failed',
+  logoutFailed: 'Logout failed',
+  failedToLogout: 'Failed to logout',
+} as const;
+
+/** 'Authentication failed (401)': the message when the server gives none. */
+export const loginFailedMessage = (status: number) => `Authentication failed (${status})`;
+export const registrationFailedMessage = (status: number) => `Registration failed (${status})`;
+
+export const AUTH_TOASTS = {
+  welcomeBack: 'Welcome back!',
+  accountCreated: 'Account created successfully!',
+  signedOut: 'Signed out successfully',
+  signInFallback: 'Failed to sign in. Please try again.',
+  registrationFallback: 'Registration failed. Please try again.',
+  signOutFallback: 'Failed to sign out. Please try again.',
+} as const;
+
+/** Messages of the URL form and of fetching a page (spec §5, §8). */
+export const CONTENT_MESSAGES = {
+  enterUrl: 'Please enter a URL',
+  enterValidUrl: 'Please enter a valid URL',
+  invalidWebsiteUrl: 'Please enter a valid website URL starting with http:// or https://',
+  noContent: 'No content found at the provided URL',
+  noReadableContent: 'Could not extract readable content from the webpage',
+  accessRefused:
+    'Unable to access the website. Please try a different URL or one that allows content sharing.',
+  unreachable:
+    'Unable to reach the website. Please check if the URL is correct and the website is accessible.',
+  parseFailed:
+    'The webpage content could not be processed. Try a simpler webpage or one with more text content.',
+  unexpected: 'An unexpected error occurred while fetching the content',
+  createFailed: 'Failed to create podcast',
+  created: 'Podcast created successfully!',
+  signInToSave: 'Sign in to save your podcasts',
+} as const;
+
+/** 'Failed to fetch content: Not Found' */
+export const fetchNotOkMessage = (statusText: string) => `Failed to fetch content: ${statusText}`;
+
+export const DOWNLOAD_MESSAGES = {
+  premiumRequired: 'Upgrade to Premium to download podcasts',
+  audioRequired: 'Audio must be generated before downloading',
+  started: 'Download started',
+} as const;
+
+export const PAYMENT_MESSAGES = {
+  notInitialized: 'Payment system not initialized',
+  failed: 'Payment failed',
+  intentFailed: 'Failed to create payment intent',
+  initializeFailed: 'Failed to initialize payment. Please try again.',
+  signInToUpgrade: 'Please sign in to upgrade',
+  paymentFailed: 'Payment failed. Please try again.',
+  network: 'Network error occurred',
+  invalidResponse: 'Invalid response from server',
+  invalidVerification: 'Invalid verification response',
+  verificationFailed: 'Failed to verify subscription. Please contact support.',
+  welcome: 'Welcome to Premium! Enjoy your new features.',
+} as const;
+
+/**
+ * Every code an API error body may carry. The spec's codes come first; the rest name the server's
+ * own refusals.
+ */
+export const ERROR_CODES = [
+  'LOGIN_FAILED',
+  'REGISTRATION_FAILED',
+  'INVALID_RESPONSE',
+  'NETWORK_ERROR',
+  'AUTH_ERROR',
+  'LOGOUT_FAILED',
+  'AI_ERROR',
+  'AUTH_REQUIRED',
+  'PAYMENT_FAILED',
+  'INVALID_TOKEN',
+  'VALIDATION_ERROR',
+  'EMAIL_TAKEN',
+  'INVALID_URL',
+  'FETCH_FAILED',
+  'NO_CONTENT',
+  'NO_READABLE_CONTENT',
+  'PREMIUM_REQUIRED',
+  'AUDIO_NOT_READY',
+  'RATE_LIMITED',
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'PAYLOAD_TOO_LARGE',
+  'BILLING_DISABLED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The HTTP status each code is answered with. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  LOGIN_FAILED: 401,
+  REGISTRATION_FAILED: 400,
+  INVALID_RESPONSE: 502,
+  NETWORK_ERROR: 502,
+  AUTH_ERROR: 401,
+  LOGOUT_FAILED: 500,
+  AI_ERROR: 502,
+  AUTH_REQUIRED: 401,
+  PAYMENT_FAILED: 402,
+  INVALID_TOKEN: 401,
+  VALIDATION_ERROR: 400,
+  EMAIL_TAKEN: 409,
+  INVALID_URL: 400,
+  FETCH_FAILED: 422,
+  NO_CONTENT: 422,
+  NO_READABLE_CONTENT: 422,
+  PREMIUM_REQUIRED: 403,
+  AUDIO_NOT_READY: 409,
+  RATE_LIMITED: 429,
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  PAYLOAD_TOO_LARGE: 413,
+  BILLING_DISABLED: 404,
+  INTERNAL_ERROR: 500,
+};

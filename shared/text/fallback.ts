@@ -1,0 +1,25 @@
+/**
+ * What the product says when no script writer answers (spec §8): a template script and a title made
+ * from the text itself.
+ */
+import { FALLBACK_SCRIPT_PARAGRAPHS, FALLBACK_TITLE_WORDS } from '../constants.ts';
+
+export const FALLBACK_WELCOME = 'Welcome to this episode. Here is what the article has to say.';
+export const FALLBACK_THANKS = 'Thanks for listening!';
+
+/** A welcome line, up to five paragraphs of the text, and a thanks line, one per line. */
+export function fallbackScript(text: string): string {
+  const paragraphs = text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .slice(0, FALLBACK_SCRIPT_PARAGRAPHS);
+  return [FALLBACK_WELCOME, ...paragraphs, FALLBACK_THANKS].join('\n');
+}
+
+/** The first eight words of the first line, with the first letter capitalised. */
+export function fallbackTitle(text: string): string {
+  const firstLine = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  const words = firstLine.split(/\s+/).filter(Boolean).slice(0, FALLBACK_TITLE_WORDS).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,41 @@
+/**
+ * Text preparation for the script writer (spec §5): links reduced to their text, bare URLs removed,
+ * characters other than word characters, whitespace and . , ! ? - removed, whitespace collapsed.
+ *
+ * Whitespace collapses within a paragraph; paragraph breaks survive as single newlines because the
+ * fallback script and the transcript are built paragraph by paragraph.
+ */
+
+const MARKDOWN_LINK = /!?\[([^\]]*)\]\((?:[^()\s]+|\([^()]*\))*(?:\s+"[^"]*")?\)/g;
+const HTML_LINK = /<a\b[^>]*>([\s\S]*?)<\/a>/gi;
+const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
+const DISALLOWED = /[^\p{L}\p{N}_\s.,!?-]/gu;
+
+/** `[text](url)` and `<a href>text</a>` become `text`. */
+export function linksToText(text: string): string {
+  return text.replace(MARKDOWN_LINK, '$1').replace(HTML_LINK, '$1');
+}
+
+/** Removes addresses written out in the text. */
+export function removeBareUrls(text: string): string {
+  return text.replace(BARE_URL, '');
+}
+
+/** Keeps word characters, whitespace and . , ! ? - only. */
+export function filterCharacters(text: string): string {
+  return text.replace(DISALLOWED, '');
+}
+
+/** Collapses runs of whitespace to one space within a line and drops empty lines. */
+export function collapseWhitespace(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The whole preparation, in the spec's order. */
+export function prepareScriptText(text: string): string {
+  return collapseWhitespace(filterCharacters(removeBareUrls(linksToText(text))));
+}

@@ -1,0 +1,36 @@
+/**
+ * The validation rules of spec §5, as pure functions returning the message a user reads, or null.
+ */
+import { AUTH_MESSAGES, CONTENT_MESSAGES } from './errors.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+
+/** Sign-in and registration: both fields required. */
+export function validateCredentialsFields(email: string, password: string): string | null {
+  if (!email.trim() || !password) return AUTH_MESSAGES.fillAllFields;
+  return null;
+}
+
+/** The password rule the browser's minlength also enforces. */
+export function passwordTooShort(password: string): boolean {
+  return password.length < MIN_PASSWORD_LENGTH;
+}
+
+/** The home page's URL form: empty, then not an absolute URL. */
+export function validateUrlForm(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return CONTENT_MESSAGES.enterUrl;
+  if (!URL.canParse(trimmed)) return CONTENT_MESSAGES.enterValidUrl;
+  return null;
+}
+
+/** A podcast's address must be an http:// or https:// URL with a host. */
+export function isWebsiteUrl(value: string): boolean {
+  const trimmed = value.trim();
+  if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return false;
+  const url = new URL(trimmed);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+}
+
+export function validateWebsiteUrl(value: string): string | null {
+  return isWebsiteUrl(value) ? null : CONTENT_MESSAGES.invalidWebsiteUrl;
+}

@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { Header } from './header.tsx';
+import { Footer } from './footer.tsx';
+
+/** Every page: header, the routed page, footer (spec §2). */
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
