@@ -7,6 +7,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
+import { createDeps } from './wiring.ts';
 import path from 'node:path';
 
 async function main() {
@@ -25,7 +26,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
   });
-  const app = createApp({ config, db: database.db, dbKind: database.kind, logger, clock: () => new Date() });
+  const deps = await createDeps(config, database, logger);
+  const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', {

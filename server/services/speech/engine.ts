@@ -1,0 +1,31 @@
+/**
+ * One interface for every voice engine: the embedded espeak-ng (wasm, in a worker thread) and any
+ * OpenAI-compatible speech API. An engine turns one chunk of text into mono 16-bit PCM at its own
+ * sample rate, handed over as it is produced so the episode encoder can start at once.
+ */
+export interface Voice {
+  /** Stable id stored on a podcast, e.g. `en-us` (espeak) or `alloy` (OpenAI). */
+  id: string;
+  /** What a member reads in the voice picker. */
+  name: string;
+  /** Free members get the engine's default voice only. */
+  premium: boolean;
+}
+
+export interface SynthesizeOptions {
+  voice: string;
+  signal?: AbortSignal;
+}
+
+export interface SpeechEngine {
+  readonly name: 'espeak' | 'openai';
+  /** Sample rate of the PCM this engine yields (Hz, mono). */
+  readonly sampleRate: number;
+  /** Longest text one synthesize call accepts (the OpenAI API takes at most 4,096 characters). */
+  readonly maxChunkChars: number;
+  readonly defaultVoice: string;
+  voices(): Promise<Voice[]>;
+  /** Speaks one chunk; yields PCM as it is produced. Throws on provider faults. */
+  synthesize(text: string, options: SynthesizeOptions): AsyncIterable<Int16Array>;
+  close(): Promise<void>;
+}
