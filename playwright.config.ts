@@ -6,6 +6,9 @@ import { defineConfig } from '@playwright/test';
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** Port of the local article pages the tests convert; the server's SSRF guard lets it through. */
+export const ARTICLE_PORT = E2E_PORT + 100;
+export const ARTICLE_BASE_URL = `http://127.0.0.1:${ARTICLE_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
