@@ -43,7 +43,13 @@ export const podcastSchema = z.object({
   image: z.string(),
   progress: z.number().min(0).max(100),
   status: z.enum(PODCAST_STATUSES),
+  /**
+   * Where the audio plays, relative to the server, with a signed token of its own so a plain <audio>
+   * element (web app, extension, offscreen document) plays it without headers. Null until ready.
+   */
   audioUrl: z.string().nullable(),
+  /** The progress stream (server-sent events), relative to the server, signed like audioUrl. */
+  eventsUrl: z.string(),
   sourceUrl: z.string().nullable(),
   error: z.string().nullable(),
   fallbackReason: z.string().nullable(),

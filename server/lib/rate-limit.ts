@@ -1,0 +1,74 @@
+/**
+ * Fixed-window counters kept in the `rate_limits` table, so every server process sharing a database
+ * shares the counts. One upsert per hit: it starts a new window when the old one has run out and
+ * answers the count, so two concurrent hits can never both see the last free slot.
+ *
+ *   const r = await hit(db, `login:account:${email}`, { limit: 5, windowMs: 15 * 60_000, now });
+ *   if (!r.allowed) answer 429 with Retry-After: r.retryAfterSeconds
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+
+export interface RateLimitWindow {
+  /** Hits allowed in one window; the hit that goes past it is refused. */
+  limit: number;
+  windowMs: number;
+  now: Date;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the window ends (at least 1); meaningful when refused. */
+  retryAfterSeconds: number;
+}
+
+function result(count: number, windowStart: Date, { limit, windowMs, now }: RateLimitWindow): RateLimitResult {
+  const endsInMs = windowStart.getTime() + windowMs - now.getTime();
+  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(endsInMs / 1000)) };
+}
+
+/** Counts one hit against `key` and says whether it is within the limit. */
+export async function hit(db: Database, key: string, window: RateLimitWindow): Promise<RateLimitResult> {
+  const now = window.now.toISOString();
+  const expiredBefore = new Date(window.now.getTime() - window.windowMs).toISOString();
+  // A window that started at or before now - windowMs is over: restart it at now with one hit.
+  const expired = sql`${rateLimits.windowStart} <= ${expiredBefore}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: window.now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now}::timestamptz ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  if (!row) throw new Error(`rate limit upsert for ${key} returned no row`);
+  return result(row.count, new Date(row.windowStart), window);
+}
+
+/** Says whether one more hit would be allowed, without counting it. */
+export async function peek(db: Database, key: string, window: RateLimitWindow): Promise<RateLimitResult> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row || row.windowStart.getTime() + window.windowMs <= window.now.getTime()) {
+    return result(1, window.now, window);
+  }
+  return result(row.count + 1, row.windowStart, window);
+}
+
+/** Takes back one hit, e.g. an attempt that turned out to be legitimate. */
+export async function refund(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+/** Forgets every hit counted against `key`. */
+export async function reset(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
