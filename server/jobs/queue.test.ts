@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { jobs, podcasts } from '../db/schema.ts';
+import { createLogger } from '../lib/logger.ts';
+import { describeEachDatabase } from '../test/databases.ts';
+import { claimJob, completeJob, enqueueJob, failJob } from './queue.ts';
+import { createJobRunner, RetryableError } from './runner.ts';
+
+describeEachDatabase('the job queue', (ctx) => {
+  let n = 0;
+  const newPodcast = async () => {
+    const id = `p${++n}-${Date.now()}`;
+    await ctx.db.insert(podcasts).values({ id, title: 't' });
+    return id;
+  };
+  const clear = () => ctx.db.delete(jobs);
+
+  it('hands a queued job to one worker only, and a lapsed lease to the next', async () => {
+    await clear();
+    const podcastId = await newPodcast();
+    await enqueueJob(ctx.db, podcastId, 'convert');
+    const now = new Date();
+    const first = await claimJob(ctx.db, 'a', 1000, now);
+    expect(first?.podcastId).toBe(podcastId);
+    expect(first?.attempts).toBe(1);
+    expect(await claimJob(ctx.db, 'b', 1000, now)).toBeNull();
+    // The first worker died: its lease runs out and the job is claimable again.
+    const later = new Date(now.getTime() + 1500);
+    const second = await claimJob(ctx.db, 'b', 1000, later);
+    expect(second?.id).toBe(first?.id);
+    expect(second?.attempts).toBe(2);
+    await completeJob(ctx.db, second!);
+    expect(await claimJob(ctx.db, 'c', 1000, new Date(later.getTime() + 5000))).toBeNull();
+  });
+
+  it('waits for a retry to come due', async () => {
+    await clear();
+    await enqueueJob(ctx.db, await newPodcast(), 'convert');
+    const job = await claimJob(ctx.db, 'a', 1000);
+    const retryAt = new Date(Date.now() + 60_000);
+    await failJob(ctx.db, job!, 'provider down', retryAt);
+    expect(await claimJob(ctx.db, 'a', 1000)).toBeNull();
+    expect((await claimJob(ctx.db, 'a', 1000, new Date(retryAt.getTime() + 1)))?.id).toBe(job!.id);
+  });
+
+  // PGlite has one connection; the race needs two.
+  it.skipIf(ctx.kind !== 'postgres')('never gives one job to two connections claiming at the same moment', async () => {
+    await clear();
+    for (let i = 0; i < 20; i++) await enqueueJob(ctx.db, await newPodcast(), 'convert');
+    const other = await openDatabase({ databaseUrl: ctx.url!, migrate: false });
+    try {
+      const claimAll = async (db: typeof ctx.db, worker: string) => {
+        const got: string[] = [];
+        for (;;) {
+          const job = await claimJob(db, worker, 60_000);
+          if (!job) return got;
+          got.push(job.id);
+        }
+      };
+      const [a, b] = await Promise.all([claimAll(ctx.db, 'a'), claimAll(other.db, 'b')]);
+      expect(a.length + b.length).toBe(20);
+      expect(new Set([...a, ...b]).size).toBe(20);
+      expect(a.length).toBeGreaterThan(0);
+      expect(b.length).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('retries provider faults with backoff and gives up after the last attempt', async () => {
+    await clear();
+    const podcastId = await newPodcast();
+    await enqueueJob(ctx.db, podcastId, 'convert');
+    const attempts: number[] = [];
+    let gaveUp: unknown = null;
+    const runner = createJobRunner({
+      db: ctx.db,
+      logger: createLogger('silent'),
+      concurrency: 1,
+      pollMs: 20,
+      maxAttempts: 3,
+      backoffBaseMs: 30,
+      handler: {
+        run: async (job) => {
+          attempts.push(job.attempts);
+          throw new RetryableError('speech provider answered 503');
+        },
+        giveUp: async (_job, error) => {
+          gaveUp = error;
+        },
+      },
+    });
+    runner.start();
+    await expect.poll(() => gaveUp, { timeout: 5000 }).toBeInstanceOf(RetryableError);
+    await runner.stop();
+    expect(attempts).toEqual([1, 2, 3]);
+    const [row] = await ctx.db.select().from(jobs).where(eq(jobs.podcastId, podcastId));
+    expect(row).toMatchObject({ status: 'failed', lastError: 'speech provider answered 503' });
+  });
+
+  it('fails a job at once on a fault that is not worth retrying', async () => {
+    await clear();
+    await enqueueJob(ctx.db, await newPodcast(), 'convert');
+    let runs = 0;
+    let gaveUp = false;
+    const runner = createJobRunner({
+      db: ctx.db,
+      logger: createLogger('silent'),
+      concurrency: 2,
+      pollMs: 20,
+      handler: {
+        run: async () => {
+          runs++;
+          throw new Error('bug');
+        },
+        giveUp: async () => {
+          gaveUp = true;
+        },
+      },
+    });
+    runner.start();
+    await expect.poll(() => gaveUp, { timeout: 5000 }).toBe(true);
+    await runner.stop();
+    expect(runs).toBe(1);
+  });
+
+  it('hands a job interrupted by shutdown back to the queue at once', async () => {
+    await clear();
+    await enqueueJob(ctx.db, await newPodcast(), 'convert');
+    let started = false;
+    const runner = createJobRunner({
+      db: ctx.db,
+      logger: createLogger('silent'),
+      concurrency: 1,
+      pollMs: 20,
+      handler: {
+        run: (_job, signal) =>
+          new Promise((_, reject) => {
+            started = true;
+            signal.addEventListener('abort', () => reject(signal.reason));
+          }),
+        giveUp: async () => {},
+      },
+    });
+    runner.start();
+    await expect.poll(() => started).toBe(true);
+    await runner.stop();
+    const [row] = await ctx.db.select().from(jobs);
+    expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await claimJob(ctx.db, 'next', 1000)).not.toBeNull();
+  });
+});
