@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { errorBodySchema } from '../shared/api/error.ts';
 import { describeEachDatabase } from './test/databases.ts';
 import { createTestApp, testConfig } from './test/app.ts';
@@ -51,6 +51,13 @@ describeEachDatabase('the server skeleton', (ctx) => {
     expect(res.headers.get('x-request-id')).toMatch(/\S{8,}/);
   });
 
+  it('explains how to build the web app when it is not built, instead of failing silently', async () => {
+    const missing = path.join(os.tmpdir(), 'pagecast-missing-dist');
+    const res = await createTestApp(ctx, { config: testConfig({ WEB_DIST_DIR: missing }) }).app.request('/');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build:web');
+  });
+
   it('refuses an oversized body with 413 in the error shape, not a 500', async () => {
     const res = await app().request('/api/anything', {
       method: 'POST',
@@ -59,22 +66,5 @@ describeEachDatabase('the server skeleton', (ctx) => {
     });
     expect(res.status).toBe(413);
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
-  });
-});
-
-describe('without a built web app', () => {
-  it('explains how to build it instead of failing silently', async () => {
-    const { createApp } = await import('./app.ts');
-    const { createLogger } = await import('./lib/logger.ts');
-    const app = createApp({
-      config: testConfig({ WEB_DIST_DIR: path.join(os.tmpdir(), 'pagecast-missing-dist') }),
-      db: {} as never,
-      dbKind: 'pglite',
-      logger: createLogger('silent'),
-      clock: () => new Date(),
-    });
-    const res = await app.request('/');
-    expect(res.status).toBe(503);
-    expect(await res.text()).toContain('npm run build:web');
   });
 });

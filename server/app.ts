@@ -16,6 +16,11 @@ import { AUTH_MESSAGES } from '../shared/errors.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
 import { healthRoutes } from './routes/health.ts';
+import { authRoutes } from './routes/auth.ts';
+import { loadCaller } from './lib/caller.ts';
+import { refuseCrossSiteRequests } from './lib/csrf.ts';
+import { podcastRoutes } from './routes/podcasts.ts';
+import { stripeRoutes } from './routes/stripe.ts';
 
 /** Request bodies the API accepts; an article of 200,000 characters fits with room to spare. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -67,7 +72,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  app.use('/api/*', refuseCrossSiteRequests(config));
+  app.use('/api/*', loadCaller(deps));
+
   app.route('/api/health', healthRoutes(deps));
+  app.route('/api/auth', authRoutes(deps));
+  app.route('/api/podcasts', podcastRoutes(deps));
+  app.route('/api/stripe', stripeRoutes(deps));
 
   app.all('/api/*', (c) =>
     c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`, c.get('requestId')), 404),

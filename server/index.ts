@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
 import { createDeps } from './wiring.ts';
+import type http from 'node:http';
 import path from 'node:path';
 
 async function main() {
@@ -28,6 +29,7 @@ async function main() {
   });
   const deps = await createDeps(config, database, logger);
   const app = createApp(deps);
+  deps.jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', {
@@ -35,27 +37,29 @@ async function main() {
       database: database.kind,
       dataDir: config.dataDir,
     });
-  });
+  }) as http.Server;
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
     const force = setTimeout(() => {
       logger.warn('forcing open connections closed');
-      if ('closeAllConnections' in server) server.closeAllConnections();
+      server.closeAllConnections();
     }, 10_000);
     force.unref();
-    server.close(async () => {
-      await database.close();
-      logger.info('stopped');
-      process.exit(0);
-    });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    deps.events.closeAll();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // In-flight requests finish and running jobs go back to the queue; then the database closes.
+    await Promise.all([closed, deps.jobs.stop()]);
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((err) => {

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { eq } from 'drizzle-orm';
 import {
   createPodcastSchema,
@@ -13,6 +12,7 @@ import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { podcasts } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
+import { clientAddress as addressOf } from '../lib/caller.ts';
 import { serveFile } from '../lib/serve-file.ts';
 import { validate } from '../lib/validate.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -70,7 +70,7 @@ export function podcastRoutes(deps: AppDeps) {
       const owner = requireOwner(c);
       const body = c.req.valid('json');
       const caller = c.get('caller');
-      const clientAddress = caller ? null : (getConnInfo(c).remote.address ?? 'unknown');
+      const clientAddress = caller ? null : addressOf(c);
       await checkDailyLimit(deps, { caller, clientAddress });
 
       const voice = body.voice ? await checkVoice(deps, body.voice, caller?.isPremium ?? false) : null;
@@ -149,6 +149,9 @@ export function podcastRoutes(deps: AppDeps) {
         const unsubscribe = deps.events.subscribe(row.id, (event) => {
           send(event).catch(() => {});
         });
+        const stopOnClose = deps.events.onClose(() => {
+          done = true;
+        });
         stream.onAbort(() => {
           done = true;
         });
@@ -163,6 +166,7 @@ export function podcastRoutes(deps: AppDeps) {
           }
         } finally {
           unsubscribe();
+          stopOnClose();
         }
       });
     })

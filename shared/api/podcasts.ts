@@ -29,8 +29,25 @@ export const createFromTextSchema = z.object({
   voice: z.string().max(100).optional(),
 });
 
-export const createPodcastSchema = z.union([createFromUrlSchema, createFromTextSchema]);
-export type CreatePodcast = z.infer<typeof createPodcastSchema>;
+export type CreateFromUrl = z.infer<typeof createFromUrlSchema>;
+export type CreateFromText = z.infer<typeof createFromTextSchema>;
+export type CreatePodcast = CreateFromUrl | CreateFromText;
+
+/**
+ * Either body. Chosen by the presence of `url` rather than as a plain union, so a bad address gets
+ * the spec's URL message instead of a generic "invalid input".
+ */
+export const createPodcastSchema = z.unknown().transform((input, ctx): CreatePodcast => {
+  if (!input || typeof input !== 'object' || !('url' in input || 'text' in input)) {
+    ctx.addIssue({ code: 'custom', message: 'Send { url } or { title, text, sourceUrl }' });
+    return z.NEVER;
+  }
+  const schema = input && typeof input === 'object' && 'url' in input ? createFromUrlSchema : createFromTextSchema;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
 
 export const PODCAST_STATUSES = ['queued', 'extracting', 'writing', 'speaking', 'ready', 'failed'] as const;
 export type PodcastStatus = (typeof PODCAST_STATUSES)[number];

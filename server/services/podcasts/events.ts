@@ -8,7 +8,12 @@ import type { PodcastEvent } from '../../../shared/api/podcasts.ts';
 export interface PodcastEvents {
   publish(event: PodcastEvent): void;
   subscribe(podcastId: string, listener: (event: PodcastEvent) => void): () => void;
+  /** Ends every open stream (the server is shutting down). */
+  closeAll(): void;
+  onClose(listener: () => void): () => void;
 }
+
+const CLOSE = Symbol('close');
 
 export function createPodcastEvents(): PodcastEvents {
   const emitter = new EventEmitter();
@@ -18,6 +23,11 @@ export function createPodcastEvents(): PodcastEvents {
     subscribe(podcastId, listener) {
       emitter.on(podcastId, listener);
       return () => emitter.off(podcastId, listener);
+    },
+    closeAll: () => emitter.emit(CLOSE),
+    onClose(listener) {
+      emitter.on(CLOSE, listener);
+      return () => emitter.off(CLOSE, listener);
     },
   };
 }

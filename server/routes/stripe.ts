@@ -1,0 +1,71 @@
+/**
+ * Billing: `/api/stripe/*`. The config answers with billing off too (the web app hides every upgrade
+ * prompt then); everything else needs Stripe keys. The webhook authenticates by signature, the other
+ * routes by the member's session.
+ */
+import { Hono } from 'hono';
+import { verifySessionQuerySchema } from '../../shared/api/billing.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { AppError } from '../lib/app-error.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { validate } from '../lib/validate.ts';
+import { toUserView } from '../services/auth/user-view.ts';
+import { startCheckout } from '../services/billing/checkout.ts';
+import type { BillingContext } from '../services/billing/context.ts';
+import { openBillingPortal, setCancelAtPeriodEnd } from '../services/billing/manage.ts';
+import { verifySubscription } from '../services/billing/verify.ts';
+import { handleWebhook } from '../services/billing/webhooks.ts';
+
+export function stripeRoutes(deps: AppDeps) {
+  const { config } = deps;
+  const billing = (): BillingContext => {
+    if (!deps.stripe || !config.stripe) {
+      throw new AppError('BILLING_DISABLED', { message: 'Payments are not set up on this server' });
+    }
+    return {
+      stripe: deps.stripe,
+      settings: config.stripe,
+      db: deps.db,
+      publicUrl: config.publicUrl,
+      clock: deps.clock,
+      logger: deps.logger,
+    };
+  };
+
+  return new Hono<AppEnv>()
+    .get('/config', (c) =>
+      c.json({ enabled: Boolean(config.stripe), publishableKey: config.stripe?.publishableKey ?? null }),
+    )
+    .post('/create-checkout', async (c) => {
+      const ctx = billing();
+      const caller = requireCaller(c);
+      const session = await startCheckout(ctx, caller.userId);
+      return c.json({ success: true, sessionId: session.clientSecret, subscriptionId: session.subscriptionId });
+    })
+    .get('/verify-session', validate('query', verifySessionQuerySchema), async (c) => {
+      const ctx = billing();
+      const caller = requireCaller(c);
+      const row = await verifySubscription(ctx, caller.userId, c.req.valid('query').session_id);
+      return c.json({ success: true, user: toUserView(row, config) });
+    })
+    .post('/webhook', async (c) => {
+      const ctx = billing();
+      const outcome = await handleWebhook(ctx, await c.req.text(), c.req.header('Stripe-Signature'));
+      return c.json({ received: true, outcome });
+    })
+    .post('/cancel', async (c) => {
+      const ctx = billing();
+      const row = await setCancelAtPeriodEnd(ctx, requireCaller(c).userId, true);
+      return c.json({ success: true, user: toUserView(row, config) });
+    })
+    .post('/resume', async (c) => {
+      const ctx = billing();
+      const row = await setCancelAtPeriodEnd(ctx, requireCaller(c).userId, false);
+      return c.json({ success: true, user: toUserView(row, config) });
+    })
+    .post('/portal', async (c) => {
+      const ctx = billing();
+      const url = await openBillingPortal(ctx, requireCaller(c).userId);
+      return c.json({ success: true, url });
+    });
+}

@@ -1,0 +1,50 @@
+/**
+ * A local web server of article pages for tests that convert a URL. Listens on 127.0.0.1 on a random
+ * port; the server under test is told to let it through with FETCH_ALLOW_HOSTS.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const ARTICLE_TITLE = 'How Lighthouses Learned to Talk';
+
+export const ARTICLE_PARAGRAPHS = [
+  'For two centuries lighthouses spoke only in light. Each tower had its own rhythm of flashes, and sailors learned to read them the way we read street signs today.',
+  'In the nineteen twenties radio beacons arrived. A lighthouse could now send a signal far beyond the horizon, through fog that swallowed every beam of light.',
+  'Keepers were sceptical at first. The new machines hummed and failed, and the old lamps never did. But within a decade the beacons had saved enough ships to win the argument.',
+  'Today most lighthouses run themselves. Their lamps are automatic, their beacons are satellites, and their keepers are gone. Yet sailors still look for the light.',
+];
+
+export function articleHtml(title = ARTICLE_TITLE, paragraphs = ARTICLE_PARAGRAPHS) {
+  return `<!doctype html><html lang="en"><head><title>${title}</title></head><body>
+<header><nav><a href="/">Home</a> <a href="/about">About</a></nav></header>
+<main><article><h1>${title}</h1>
+${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
+</article></main>
+<footer>Copyright The Harbour Gazette</footer></body></html>`;
+}
+
+export interface ArticlePages {
+  url: string;
+  host: string;
+  close(): Promise<void>;
+}
+
+/** `/article` is a readable article, `/empty` a page with nothing to read, `/missing` a 404. */
+export async function startArticlePages(): Promise<ArticlePages> {
+  const server = http.createServer((req, res) => {
+    if (req.url === '/article') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml());
+    } else if (req.url === '/empty') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><nav><a href="/">Home</a></nav></body></html>');
+    } else {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
