@@ -53,6 +53,7 @@ const envSchema = z
     FREE_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_FREE_DAILY_PODCASTS),
     ANONYMOUS_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_ANONYMOUS_DAILY_PODCASTS),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   });
@@ -101,6 +102,8 @@ export interface Config {
   fetchAllowHosts: string[];
   limits: { freeDailyPodcasts: number; anonymousDailyPodcasts: number };
   jobConcurrency: number;
+  /** How long a crashed worker's job stays claimed before another worker may take it over. */
+  jobLeaseMs: number;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -151,6 +154,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fetchAllowHosts: e.FETCH_ALLOW_HOSTS,
     limits: { freeDailyPodcasts: e.FREE_DAILY_PODCASTS, anonymousDailyPodcasts: e.ANONYMOUS_DAILY_PODCASTS },
     jobConcurrency: e.JOB_CONCURRENCY,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', 'webapp', 'dist')),
   };

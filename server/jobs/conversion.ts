@@ -11,6 +11,7 @@ export function createConversionRunner(
     db: deps.db,
     logger: deps.logger.child({ component: 'jobs' }),
     concurrency: deps.config.jobConcurrency,
+    leaseMs: deps.config.jobLeaseMs,
     ...options,
     handler: {
       run: (job, signal) => runConversion(deps, job.podcastId, signal),

@@ -1,0 +1,78 @@
+/**
+ * A conversion survives the server going away: killed outright (its lease runs out and the restarted
+ * server takes the job over) or stopped with SIGTERM (the job goes straight back to the queue).
+ * Real server processes on an embedded database in one DATA_DIR.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
+import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BROWSER = 'restart-test-browser-token';
+let port = 18_700 + (process.pid % 200);
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function startServer(dataDir: string) {
+  const p = ++port;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(p), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_LEASE_SECONDS: '2', JOB_CONCURRENCY: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${p}`;
+  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
+  return { child, base };
+}
+
+const longArticle = Array.from(
+  { length: 60 },
+  (_, i) => `Paragraph ${i + 1} tells how the harbour changed over the years, and why the fishermen of the town still meet at dawn to mend their nets and trade their stories.`,
+).join('\n');
+
+async function getPodcast(base: string, id: string): Promise<Podcast> {
+  const res = await fetch(`${base}/api/podcasts/${id}`, { headers: { [ANONYMOUS_TOKEN_HEADER]: BROWSER } });
+  return podcastSchema.parse(await res.json());
+}
+
+describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (signal) => {
+  it('completes after the server comes back', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-restart-'));
+    const first = await startServer(dataDir);
+    const res = await fetch(`${first.base}/api/podcasts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: BROWSER },
+      body: JSON.stringify({ title: 'The Harbour', text: longArticle, sourceUrl: 'https://example.com/harbour' }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = podcastSchema.parse(await res.json());
+
+    // Cut it off while it speaks.
+    await expect.poll(async () => (await getPodcast(first.base, id)).status, { timeout: 30_000, interval: 50 }).toBe('speaking');
+    const cutAt = (await getPodcast(first.base, id)).progress;
+    expect(cutAt).toBeLessThan(100);
+    const exited = new Promise((resolve) => first.child.once('exit', resolve));
+    first.child.kill(signal);
+    await exited;
+
+    const second = await startServer(dataDir);
+    await expect.poll(async () => (await getPodcast(second.base, id)).status, { timeout: 60_000, interval: 200 }).toBe('ready');
+    const done = await getPodcast(second.base, id);
+    expect(done.progress).toBe(100);
+    const audio = await fetch(`${second.base}${done.audioUrl}`);
+    expect(audio.status).toBe(200);
+    expect(Number(audio.headers.get('content-length'))).toBeGreaterThan(50_000);
+    // The cut-off attempt left no second episode behind.
+    const episodes = fs.readdirSync(path.join(dataDir, 'audio')).filter((f) => f.endsWith('.mp3'));
+    expect(episodes).toHaveLength(1);
+    second.child.kill('SIGTERM');
+  }, 120_000);
+});
