@@ -20,6 +20,10 @@ import { authRoutes } from './routes/auth.ts';
 import { loadCaller } from './lib/caller.ts';
 import { refuseCrossSiteRequests } from './lib/csrf.ts';
 import { podcastRoutes } from './routes/podcasts.ts';
+import { bookmarkRoutes } from './routes/bookmarks.ts';
+import { shareRoutes, sharedRoutes } from './routes/share.ts';
+import { feedRoutes } from './routes/feed.ts';
+import { voiceRoutes } from './routes/voices.ts';
 import { stripeRoutes } from './routes/stripe.ts';
 
 /** Request bodies the API accepts; an article of 200,000 characters fits with room to spare. */
@@ -78,6 +82,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/podcasts', podcastRoutes(deps));
+  app.route('/api/podcasts', bookmarkRoutes(deps));
+  app.route('/api/podcasts', shareRoutes(deps));
+  app.route('/api/shared', sharedRoutes(deps));
+  app.route('/api/feed', feedRoutes(deps));
+  app.route('/api/voices', voiceRoutes(deps));
   app.route('/api/stripe', stripeRoutes(deps));
 
   app.all('/api/*', (c) =>

@@ -9,10 +9,12 @@ import {
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { DOWNLOAD_MESSAGES } from '../../shared/errors.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
-import { podcasts } from '../db/schema.ts';
+import { positionSchema, setVoiceSchema } from '../../shared/api/premium.ts';
+import { podcasts, users } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
-import { clientAddress as addressOf } from '../lib/caller.ts';
+import { clientAddress as addressOf, type Caller } from '../lib/caller.ts';
+import { PROGRESS } from '../services/pipeline/convert.ts';
 import { serveFile } from '../lib/serve-file.ts';
 import { validate } from '../lib/validate.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -73,7 +75,7 @@ export function podcastRoutes(deps: AppDeps) {
       const clientAddress = caller ? null : addressOf(c);
       await checkDailyLimit(deps, { caller, clientAddress });
 
-      const voice = body.voice ? await checkVoice(deps, body.voice, caller?.isPremium ?? false) : null;
+      const voice = await chooseVoice(deps, body.voice, caller);
       const article = await readArticle(deps, body);
       const now = deps.clock();
       const [row] = await db
@@ -129,6 +131,35 @@ export function podcastRoutes(deps: AppDeps) {
         throw new AppError('VALIDATION_ERROR', { message: 'Only a podcast that failed can be tried again', status: 409 });
       }
       const updated = await updatePodcast(db, row.id, { status: 'queued', progress: 0, error: null });
+      await enqueueJob(db, row.id, 'convert', deps.clock());
+      deps.jobs.nudge();
+      deps.events.publish(toEvent(updated!, signer));
+      return c.json(toPodcast(updated!, signer));
+    })
+    .put('/:id/position', validate('json', positionSchema), async (c) => {
+      const row = await findOwnedPodcast(db, c.req.param('id'), requireOwner(c));
+      if (!row) throw notFound();
+      const positionMs = Math.round(c.req.valid('json').positionSeconds * 1000);
+      await updatePodcast(db, row.id, { positionMs: row.durationMs ? Math.min(positionMs, row.durationMs) : positionMs });
+      return c.json({ success: true });
+    })
+    .post('/:id/voice', validate('json', setVoiceSchema), async (c) => {
+      const caller = c.get('caller');
+      if (!caller) throw new AppError('AUTH_REQUIRED', { message: 'Authentication required' });
+      if (!caller.isPremium) throw new AppError('PREMIUM_REQUIRED', { message: VOICE_MESSAGE });
+      const row = await findOwnedPodcast(db, c.req.param('id'), { userId: caller.userId });
+      if (!row) throw notFound();
+      if (row.status !== 'ready' && row.status !== 'failed') {
+        throw new AppError('VALIDATION_ERROR', { message: 'Wait until this podcast is ready to change its voice', status: 409 });
+      }
+      const voice = await checkVoice(deps, c.req.valid('json').voice, true);
+      // The script stays; only the speech is made again.
+      const updated = await updatePodcast(db, row.id, {
+        voice,
+        status: 'queued',
+        progress: row.content ? PROGRESS.scripted : 0,
+        error: null,
+      });
       await enqueueJob(db, row.id, 'convert', deps.clock());
       deps.jobs.nudge();
       deps.events.publish(toEvent(updated!, signer));
@@ -191,13 +222,24 @@ export function podcastRoutes(deps: AppDeps) {
     });
 }
 
-/** A voice must exist; any but the default needs Premium. */
+const VOICE_MESSAGE = 'Upgrade to Premium to choose a voice';
+
+/** A voice must exist; any but the engine's free voice needs Premium. */
 async function checkVoice(deps: AppDeps, voice: string, isPremium: boolean): Promise<string> {
   const voices = await deps.speech.voices();
   const found = voices.find((v) => v.id === voice);
   if (!found) throw new AppError('VALIDATION_ERROR', { message: `Unknown voice: ${voice}` });
-  if (found.premium && !isPremium) {
-    throw new AppError('PREMIUM_REQUIRED', { message: 'Upgrade to Premium to choose a voice' });
-  }
+  if (found.premium && !isPremium) throw new AppError('PREMIUM_REQUIRED', { message: VOICE_MESSAGE });
   return found.id;
+}
+
+/** The voice a new podcast gets: the one asked for, else a Premium member's default, else the engine's. */
+async function chooseVoice(deps: AppDeps, asked: string | undefined, caller: Caller | null): Promise<string | null> {
+  if (asked) return checkVoice(deps, asked, caller?.isPremium ?? false);
+  if (!caller?.isPremium) return null;
+  const [user] = await deps.db.select({ defaultVoice: users.defaultVoice }).from(users).where(eq(users.id, caller.userId));
+  const preferred = user?.defaultVoice;
+  if (!preferred) return null;
+  // A default from another engine (the server's voice provider changed) falls back to this engine's.
+  return (await deps.speech.voices()).some((v) => v.id === preferred) ? preferred : null;
 }

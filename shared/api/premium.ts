@@ -1,0 +1,47 @@
+/**
+ * Schemas of the Premium features (voices, bookmarks, sharing, the private feed) and of saving the
+ * playback position, which every member has.
+ */
+import { z } from 'zod';
+
+export const voiceSchema = z.object({ id: z.string(), name: z.string(), premium: z.boolean() });
+export type VoiceOption = z.infer<typeof voiceSchema>;
+export const voicesResponseSchema = z.object({ voices: z.array(voiceSchema), defaultVoice: z.string() });
+export const setVoiceSchema = z.object({ voice: z.string().trim().min(1, 'Choose a voice').max(100) });
+
+export const MAX_BOOKMARK_NOTE_CHARS = 500;
+export const bookmarkSchema = z.object({
+  id: z.string(),
+  positionSeconds: z.number().min(0),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Bookmark = z.infer<typeof bookmarkSchema>;
+export const createBookmarkSchema = z.object({
+  positionSeconds: z.number({ error: 'A bookmark needs a position' }).finite().min(0).max(24 * 60 * 60),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_BOOKMARK_NOTE_CHARS, `A note can be at most ${MAX_BOOKMARK_NOTE_CHARS} characters`)
+    .optional()
+    .transform((n) => n || null),
+});
+export const bookmarksResponseSchema = z.object({ bookmarks: z.array(bookmarkSchema) });
+
+export const shareResponseSchema = z.object({ url: z.string() });
+/** What a shared link shows: the podcast, nothing of its owner. */
+export const sharedPodcastSchema = z.object({
+  title: z.string(),
+  content: z.string(),
+  image: z.string(),
+  audioUrl: z.string(),
+  durationSeconds: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type SharedPodcast = z.infer<typeof sharedPodcastSchema>;
+
+export const feedResponseSchema = z.object({ url: z.string() });
+
+export const positionSchema = z.object({
+  positionSeconds: z.number({ error: 'A position is needed' }).finite().min(0).max(24 * 60 * 60),
+});
