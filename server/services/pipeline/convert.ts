@@ -79,6 +79,8 @@ export async function runConversion(deps: ConversionDeps, podcastId: string, sig
   } catch (err) {
     await deps.audio.remove(key).catch(() => {});
     if (signal.aborted) throw err;
+    // A provider that refuses for good (a wrong key) is not worth another attempt.
+    if ((err as { retryable?: boolean }).retryable === false) throw err;
     throw new RetryableError(`speech failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 
