@@ -48,6 +48,12 @@ export function createApp(deps: AppDeps) {
     else if (c.req.path.startsWith('/api/')) logger.info('request', fields);
     else logger.debug('request', fields);
   });
+  // A signed audio address plays in any <audio> element, including the extension's player (another
+  // site): its resource policy must allow that. Registered before secureHeaders so it runs after it.
+  app.use('/api/podcasts/:id/audio', async (c, next) => {
+    await next();
+    c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

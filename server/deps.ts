@@ -7,6 +7,9 @@ import type { AuthDeps } from './services/auth/auth-deps.ts';
 import type { UrlSigner } from './lib/signed-url.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { PodcastEvents } from './services/podcasts/events.ts';
+import type { ScriptWriter } from './services/script/writer.ts';
+import type { SpeechEngine } from './services/speech/engine.ts';
+import type { AudioStore } from './services/audio/store.ts';
 
 /** What createApp needs. Tests build it with fakes; index.ts with the real things. */
 export interface AppDeps {
@@ -25,6 +28,12 @@ export interface AppDeps {
   signer: UrlSigner;
   /** Live podcast changes for the progress stream. */
   events: PodcastEvents;
+  /** Writes a podcast's script and title (the AI, or the spec's template when none is configured). */
+  scriptWriter: ScriptWriter;
+  /** The voice (embedded espeak-ng, or an OpenAI-compatible speech API). */
+  speech: SpeechEngine;
+  /** Podcast MP3 files (DATA_DIR/audio). */
+  audio: AudioStore;
   /** Runs conversion jobs; index.ts starts and stops it. */
   jobs: JobRunner;
 }

@@ -12,6 +12,22 @@ import { createPodcastEvents } from './services/podcasts/events.ts';
 import { createConversionRunner } from './jobs/conversion.ts';
 import { createAuthDeps } from './services/auth/auth-deps.ts';
 import { createStripeClient } from './services/billing/stripe-client.ts';
+import { createScriptWriter } from './services/script/openai-writer.ts';
+import path from 'node:path';
+import type { SpeechEngine } from './services/speech/engine.ts';
+import { createEspeakEngine } from './services/speech/espeak-engine.ts';
+import { createOpenAiSpeechEngine } from './services/speech/openai-engine.ts';
+import { createAudioStore } from './services/audio/store.ts';
+
+/** The voice TTS_PROVIDER names. */
+function createSpeechEngine(config: Config, logger: Logger): SpeechEngine {
+  switch (config.tts.provider) {
+    case 'espeak':
+      return createEspeakEngine();
+    case 'openai':
+      return createOpenAiSpeechEngine({ ...config.tts, logger });
+  }
+}
 
 export async function createDeps(config: Config, database: DatabaseHandle, logger: Logger): Promise<AppDeps> {
   const deps = {
@@ -24,6 +40,9 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     auth: createAuthDeps(config),
     signer: createUrlSigner(await getOrCreateSecret(database.db, 'signed-urls')),
     events: createPodcastEvents(),
+    scriptWriter: createScriptWriter({ ...config.openai, logger }),
+    speech: createSpeechEngine(config, logger),
+    audio: createAudioStore(path.join(config.dataDir, 'audio')),
   };
   return { ...deps, jobs: createConversionRunner(deps) };
 }

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { verifySessionQuerySchema } from '../../shared/api/billing.ts';
+import { PAYMENT_MESSAGES } from '../../shared/errors.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
 import { requireCaller } from '../lib/caller.ts';
@@ -38,7 +39,8 @@ export function stripeRoutes(deps: AppDeps) {
     )
     .post('/create-checkout', async (c) => {
       const ctx = billing();
-      const caller = requireCaller(c);
+      const caller = c.get('caller');
+      if (!caller) throw new AppError('AUTH_REQUIRED', { message: PAYMENT_MESSAGES.signInToUpgrade });
       const session = await startCheckout(ctx, caller.userId);
       return c.json({ success: true, sessionId: session.clientSecret, subscriptionId: session.subscriptionId });
     })

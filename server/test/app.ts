@@ -4,8 +4,16 @@ import path from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
+import crypto from 'node:crypto';
 import { createLogger } from '../lib/logger.ts';
+import { createUrlSigner } from '../lib/signed-url.ts';
+import { createPodcastEvents } from '../services/podcasts/events.ts';
+import { createConversionRunner } from '../jobs/conversion.ts';
+import { createPasswordHasher } from '../services/auth/passwords.ts';
+import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
 import type { TestDatabase } from './databases.ts';
+import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { createAudioStore } from '../services/audio/store.ts';
 
 /** A config as the server would parse it, with a temporary DATA_DIR and quiet logs. */
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -15,13 +23,26 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** The real app over a test database; overrides replace any dependency. */
 export function createTestApp(database: TestDatabase, overrides: Partial<AppDeps> = {}) {
-  const deps: AppDeps = {
-    config: testConfig(),
+  const config = overrides.config ?? testConfig();
+  const base = {
+    config,
     db: database.db,
     dbKind: database.kind,
     logger: createLogger('silent'),
+    stripe: null,
     clock: () => new Date(),
+    auth: { jwtSecret: crypto.randomBytes(32), passwords: createPasswordHasher() },
+    signer: createUrlSigner(crypto.randomBytes(32)),
+    events: createPodcastEvents(),
+    scriptWriter: createFallbackScriptWriter(),
+    speech: createEspeakEngine(),
+    audio: createAudioStore(path.join(config.dataDir, 'audio')),
     ...overrides,
+  };
+  // The job runner is built but not started: tests that want conversions call deps.jobs.start().
+  const deps: AppDeps = {
+    ...base,
+    jobs: overrides.jobs ?? createConversionRunner(base, { pollMs: 50, backoffBaseMs: 50 }),
   };
   return { app: createApp(deps), deps };
 }

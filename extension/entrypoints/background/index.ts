@@ -1,4 +1,43 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import { browser } from 'wxt/browser';
+import { onMessage } from '../../messaging.ts';
+import { creationItem } from '../../storage.ts';
+import { refreshSession, signIn, signOut } from './auth.ts';
+import { showCreationBadge } from './badge.ts';
+import { handleCommand } from './command.ts';
+import { createSelectionMenu, handleMenuClick } from './context-menu.ts';
+import { readTabSelection } from './page-reader.ts';
+import { applyAudioReport, controlPlayback, playPodcast } from './playback.ts';
+import { listPodcasts } from './podcast-list.ts';
+import {
+  acknowledgeCreation,
+  createPodcastFromSelection,
+  createPodcastFromTab,
+  dismissCreation,
+} from './podcasts.ts';
+import { resumeTracking } from './progress.ts';
+import { saveServerAddress } from './settings.ts';
 
 // Wiring only (STYLE.md): listeners are registered here, their work lives in sibling files.
-export default defineBackground(() => {});
+export default defineBackground(() => {
+  onMessage('signIn', ({ data }) => signIn(data));
+  onMessage('signOut', () => signOut());
+  onMessage('refreshSession', () => refreshSession());
+  onMessage('saveServerAddress', ({ data }) => saveServerAddress(data));
+  onMessage('readTabSelection', ({ data }) => readTabSelection(data));
+  onMessage('createPodcastFromTab', ({ data }) => createPodcastFromTab(data));
+  onMessage('createPodcastFromSelection', ({ data }) => createPodcastFromSelection(data));
+  onMessage('acknowledgeCreation', () => acknowledgeCreation());
+  onMessage('dismissCreation', () => dismissCreation());
+  onMessage('listPodcasts', () => listPodcasts());
+  onMessage('playPodcast', ({ data }) => playPodcast(data));
+  onMessage('controlPlayback', ({ data }) => controlPlayback(data));
+  onMessage('reportAudio', ({ data }) => applyAudioReport(data));
+
+  browser.runtime.onInstalled.addListener(() => void createSelectionMenu());
+  browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab));
+
+  creationItem.watch((creation) => void showCreationBadge(creation));
+  void resumeTracking();
+});

@@ -1,10 +1,192 @@
+/**
+ * The popup. It paints its frame at once from what the last visit stored and asks the server only
+ * afterwards: who is signed in, and the latest podcasts.
+ */
+import { useEffect, useState } from 'react';
+import { ChevronLeft, ExternalLink, Settings } from 'lucide-react';
+import { Toaster, toast } from 'sonner';
+import { displayName } from '../../../shared/api/auth.ts';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../../../shared/constants.ts';
+import { AUTH_MESSAGES, CONTENT_MESSAGES } from '../../../shared/errors.ts';
+import { sendMessage } from '../../messaging.ts';
+import type { ExtensionError } from '../../result.ts';
+import { resolveServerPath } from '../../server-address.ts';
+import { creationItem, playbackItem, recentPodcastsItem, serverUrlItem, sessionItem } from '../../storage.ts';
+import { AccountPanel } from './account-panel.tsx';
+import { CreateCard } from './create-card.tsx';
+import { CreationStatus } from './creation-status.tsx';
+import { settle, useActiveTab, useStoredValue } from './hooks.ts';
+import { NowPlaying } from './now-playing.tsx';
+import { RecentPodcasts } from './recent-podcasts.tsx';
+import { SettingsPanel } from './settings-panel.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+import { Button, ErrorNote, IconButton, LogoMark } from './ui.tsx';
+
+type View = 'home' | 'account' | 'settings';
+
 export function App() {
+  const session = useStoredValue(sessionItem);
+  const serverUrl = useStoredValue(serverUrlItem);
+  const { value: creation } = useStoredValue(creationItem);
+  const { value: playback } = useStoredValue(playbackItem);
+  const { value: podcasts } = useStoredValue(recentPodcastsItem);
+  const tab = useActiveTab();
+  const [view, setView] = useState<View>('home');
+  const [serverProblem, setServerProblem] = useState<ExtensionError | null>(null);
+  const [sessionNotice, setSessionNotice] = useState<string | null>(null);
+  const [listLoading, setListLoading] = useState(true);
+  const [refreshes, setRefreshes] = useState(0);
+  const [inlineAudio, setInlineAudio] = useState<{ src: string; title: string } | null>(null);
+  const user = session.value?.user ?? null;
+  const server = serverUrl.value;
+
+  // On open, and again after a sign-in or a new server address: check the session, fetch the list.
+  useEffect(() => {
+    if (!serverUrl.loaded) return;
+    let active = true;
+    setListLoading(true);
+    void (async () => {
+      const me = await settle(sendMessage('refreshSession'));
+      if (!active) return;
+      if (!me.ok && me.error.message === AUTH_MESSAGES.sessionExpired) setSessionNotice(me.error.message);
+      const list = await settle(sendMessage('listPodcasts'));
+      if (!active) return;
+      setServerProblem(list.ok ? null : list.error);
+      setListLoading(false);
+    })();
+    return () => {
+      active = false;
+    };
+  }, [serverUrl.loaded, server, refreshes]);
+
+  // The popup is open: the badge's check mark or warning has been seen.
+  useEffect(() => {
+    if (creation && (creation.phase === 'ready' || creation.phase === 'failed') && !creation.seen) {
+      void settle(sendMessage('acknowledgeCreation'));
+    }
+  }, [creation]);
+
+  async function play(podcastId: string) {
+    setInlineAudio(null);
+    const result = await settle(sendMessage('playPodcast', { podcastId }));
+    if (result.ok) return;
+    if (result.error.code === 'PLAYBACK_UNAVAILABLE') {
+      const podcast = podcasts.find((p) => p.id === podcastId);
+      if (podcast?.audioUrl) return setInlineAudio({ src: resolveServerPath(server, podcast.audioUrl), title: podcast.title });
+    }
+    toast.error(result.error.message);
+  }
+
+  const goHome = () => setView('home');
+  const webAppUrl = `${server}${user ? '/profile' : '/'}`;
+
   return (
-    <main className="popup">
+    <div className="popup">
       <header className="popup-header">
-        <h1>Pagecast</h1>
+        {view === 'home' ? (
+          <div className="brand">
+            <LogoMark />
+            <h1>Pagecast</h1>
+          </div>
+        ) : (
+          <div className="brand">
+            <IconButton label="Back" onClick={goHome}>
+              <ChevronLeft size={18} />
+            </IconButton>
+            <h1 className="sr-only">Pagecast</h1>
+            <LogoMark size={22} />
+          </div>
+        )}
+        <div className="header-actions">
+          {view === 'account' ? null : user ? (
+            <button type="button" className="avatar" aria-label={`Account: ${displayName(user)}`} title={displayName(user)} onClick={() => setView('account')}>
+              {displayName(user).charAt(0).toUpperCase()}
+            </button>
+          ) : (
+            <Button variant="secondary" className="btn-sm" onClick={() => setView('account')} disabled={!session.loaded}>
+              Sign In
+            </Button>
+          )}
+          {view === 'settings' ? null : (
+            <IconButton label="Settings" onClick={() => setView('settings')}>
+              <Settings size={18} />
+            </IconButton>
+          )}
+        </div>
       </header>
-      <p>Turn the page you are reading into a podcast.</p>
-    </main>
+
+      <main className="popup-main">
+        {view === 'account' ? (
+          user ? (
+            <AccountPanel user={user} serverUrl={server} onSignedOut={goHome} />
+          ) : (
+            <SignInForm
+              notice={sessionNotice}
+              onSignedIn={() => {
+                setSessionNotice(null);
+                setRefreshes((n) => n + 1);
+                goHome();
+              }}
+            />
+          )
+        ) : view === 'settings' ? (
+          <SettingsPanel serverUrl={server} onSaved={goHome} />
+        ) : (
+          <>
+            {serverProblem ? (
+              <div className="banner-error">
+                <ErrorNote error={serverProblem} />
+                <button type="button" className="link-btn" onClick={() => setRefreshes((n) => n + 1)}>
+                  Try again
+                </button>
+              </div>
+            ) : null}
+            {session.loaded && !user ? (
+              <div className="hint">
+                <p>{sessionNotice ?? CONTENT_MESSAGES.signInToSave}</p>
+                <button type="button" className="link-btn" onClick={() => setView('account')}>
+                  Sign In
+                </button>
+              </div>
+            ) : null}
+            <CreateCard tab={tab} creation={creation} />
+            {creation ? (
+              <CreationStatus
+                creation={creation}
+                onPlay={(id) => void play(id)}
+                onDismiss={() => void settle(sendMessage('dismissCreation'))}
+              />
+            ) : null}
+            {playback ? <NowPlaying playback={playback} /> : null}
+            {inlineAudio ? (
+              <section className="card player" aria-label="Now playing">
+                <p className="player-title">{inlineAudio.title}</p>
+                <audio className="inline-audio" controls autoPlay src={inlineAudio.src} />
+                <p className="muted">This browser stops the audio when this window closes.</p>
+              </section>
+            ) : null}
+            <RecentPodcasts
+              podcasts={podcasts}
+              loading={listLoading}
+              playback={playback}
+              profileUrl={`${server}/profile`}
+              onPlay={(id) => void play(id)}
+              onPause={() => void settle(sendMessage('controlPlayback', { action: 'pause' }))}
+            />
+          </>
+        )}
+      </main>
+
+      <footer className="popup-footer">
+        <a href={webAppUrl} target="_blank" rel="noreferrer" className="footer-link">
+          Open Pagecast
+          <ExternalLink size={14} aria-hidden />
+        </a>
+        <span className="server-host" title={server}>
+          {new URL(server).host}
+        </span>
+      </footer>
+      <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors />
+    </div>
   );
 }

@@ -1,5 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Layout } from '../components/layout/layout.tsx';
+import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+import { SessionSync } from '../features/auth/components/session-sync.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { ProfileRoute } from './routes/profile.tsx';
 import { SubscriptionRegisterRoute } from './routes/subscription-register.tsx';
@@ -10,7 +12,12 @@ import { NotFoundRoute } from './routes/not-found.tsx';
 /** The routes of spec §2. */
 const router = createBrowserRouter([
   {
-    element: <Layout />,
+    element: (
+      <>
+        <SessionSync />
+        <Layout accountControl={<AccountMenu />} />
+      </>
+    ),
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/profile', element: <ProfileRoute /> },

@@ -46,6 +46,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra headers; they win over the defaults (sign-out sends the token it just removed). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -55,6 +57,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     headers['Content-Type'] = 'application/json';
   }
   if (token) headers.Authorization = `Bearer ${token}`;
+  Object.assign(headers, options.headers);
 
   let res: Response;
   try {

@@ -1,11 +1,52 @@
-import { Page } from '../../components/ui/page.tsx';
+/**
+ * Home (spec §2), in order: hero, the URL card with the podcasts just made, Premium features, use
+ * cases, testimonials, FAQ and the closing banner. Upgrade prompts show to everyone who is not
+ * Premium while billing is on.
+ */
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { Faq } from '../../features/marketing/components/faq.tsx';
+import { Hero } from '../../features/marketing/components/hero.tsx';
+import { PremiumBanner } from '../../features/marketing/components/premium-banner.tsx';
+import { PremiumFeatures } from '../../features/marketing/components/premium-features.tsx';
+import { Testimonials } from '../../features/marketing/components/testimonials.tsx';
+import { UseCases } from '../../features/marketing/components/use-cases.tsx';
+import { CreatePodcast } from '../../features/podcasts/components/create-podcast.tsx';
+import { useBillingConfig } from '../../lib/billing-config.ts';
+import { useSessionUser } from '../../lib/session.ts';
+
+const URL_CARD_ID = 'url-input';
+
+/** Scrolls to the URL card (smoothly, unless the reader asked for less motion) and focuses its field. */
+function goToUrlCard() {
+  const card = document.getElementById(URL_CARD_ID);
+  if (!card) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  card.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+  card.querySelector('input')?.focus({ preventScroll: true });
+}
 
 export function HomeRoute() {
+  const user = useSessionUser();
+  const billing = useBillingConfig();
+  const showUpgrade = billing.enabled && user?.isPremium !== true;
+  const { hash } = useLocation();
+
+  useEffect(() => {
+    if (hash === `#${URL_CARD_ID}`) goToUrlCard();
+  }, [hash]);
+
   return (
-    <Page>
-      <section className="py-10 text-center">
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Turn Any Website Into Podcasts</h1>
-      </section>
-    </Page>
+    <>
+      <Hero signedIn={user !== null} onGetStarted={goToUrlCard} />
+      <div className="relative mx-auto -mt-20 max-w-3xl px-4 sm:-mt-24 sm:px-6">
+        <CreatePodcast />
+      </div>
+      <PremiumFeatures showUpgrade={showUpgrade} />
+      <UseCases />
+      <Testimonials />
+      <Faq />
+      {showUpgrade && <PremiumBanner />}
+    </>
   );
 }

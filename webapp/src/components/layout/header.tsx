@@ -1,13 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { Crown, Menu, X } from 'lucide-react';
+import { useBillingConfig } from '../../lib/billing-config.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import { Logo } from './logo.tsx';
 
 /**
- * The header (spec §2): logo, the upgrade button and the account control; below the small
- * breakpoint a menu toggle reveals the last two.
+ * The header (spec §2): logo, the upgrade button and the account control (the app passes the auth
+ * feature's); below the small breakpoint a menu toggle reveals the last two. 'Upgrade to Premium'
+ * hides for Premium members, and for everyone on a server without billing.
  */
-export function Header({ accountControl, showUpgrade = true }: { accountControl?: ReactNode; showUpgrade?: boolean }) {
+export function Header({ accountControl, showUpgrade }: { accountControl?: ReactNode; showUpgrade?: boolean }) {
+  const user = useSessionUser();
+  const billing = useBillingConfig();
+  const upgrade = showUpgrade ?? (billing.enabled && user?.isPremium !== true);
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -18,11 +24,12 @@ export function Header({ accountControl, showUpgrade = true }: { accountControl?
 
   const actions = (
     <>
-      {showUpgrade && (
+      {upgrade && (
         <Link
           to="/subscription/register"
-          className="rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+          className="inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-brand-600 to-purple-600 px-4 py-2 text-center text-sm font-semibold text-white shadow-sm transition hover:from-brand-700 hover:to-purple-700"
         >
+          <Crown aria-hidden size={16} />
           Upgrade to Premium
         </Link>
       )}

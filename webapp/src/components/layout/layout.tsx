@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 
 /** Every page: header, the routed page, footer (spec §2). */
-export function Layout() {
+export function Layout({ accountControl }: { accountControl?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <Header />
+      <Header accountControl={accountControl} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -1,0 +1,83 @@
+/**
+ * axe-core in Chromium: no serious or critical violations on home (signed out, with every upgrade
+ * prompt showing, and signed in with a podcast and its player), the transcript modal, /profile and
+ * the 404 screen.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ARTICLE_PORT } from '../playwright.config.ts';
+import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+async function signUp(page: Page) {
+  const email = `a11y-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const form = page.locator('form').filter({ has: page.getByLabel('Password') });
+  await form.getByRole('button', { name: 'Need an account?' }).click();
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('correct-horse-battery');
+  await form.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+}
+
+test('home, signed out, with the upgrade prompts of a paying deployment', async ({ page }) => {
+  await page.route('**/api/stripe/config', (route) => route.fulfill({ json: { enabled: true, publishableKey: 'pk_test_e2e' } }));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Ready to Unlock Premium Features' })).toBeVisible();
+  // An open FAQ answer and a validation message are part of the page too.
+  await page.getByRole('button', { name: 'Is Pagecast free to use?' }).click();
+  await page.locator('#url-input').getByRole('textbox').fill('not a url');
+  await page.locator('#url-input').getByRole('button', { name: 'Create Podcast' }).click();
+  await expect(page.locator('#url-input').getByRole('alert')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('home and profile signed in, with a podcast, its player and the transcript modal', async ({ page }) => {
+  const articles = await startArticleServer(ARTICLE_PORT);
+  try {
+    await page.goto('/');
+    await signUp(page);
+    const url = page.locator('#url-input');
+    await url.getByRole('textbox').fill(`${articles.url}${TIDE_POOLS.path}`);
+    await url.getByRole('button', { name: 'Create Podcast' }).click();
+    const card = page.locator('section[aria-label="Just created"] article');
+    // While it converts (progress bar, status) ...
+    await expect(card).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // ... and once it is ready (player, Download).
+    await expect(card.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 60_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByRole('button', { name: 'View Transcript' }).click();
+    await expect(page.getByRole('dialog', { name: 'Transcript' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your Podcasts' })).toBeVisible();
+    await expect(page.locator('article').getByRole('button', { name: 'Play' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await articles.close();
+  }
+});
+
+test('the 404 screen', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the phone layout with its menu open', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.locator('#mobile-menu')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

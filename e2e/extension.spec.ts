@@ -1,0 +1,227 @@
+/**
+ * The browser extension (issue 7), built and loaded into Chromium, against the real server and local
+ * article pages. The popup is opened as a tab of the same window; bringing the article's tab to the
+ * front makes it the active tab the popup acts on, as when the reader clicks the toolbar button.
+ */
+import net from 'node:net';
+import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwright/test';
+import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
+import { NO_CONTENT_PATH, NIGHT_TRAINS, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
+import { expect, test } from './fixtures/extension.ts';
+
+const PASSWORD = 'listen-on-the-train';
+
+let articles: Awaited<ReturnType<typeof startArticleServer>>;
+
+test.beforeAll(async () => {
+  articles = await startArticleServer(ARTICLE_PORT);
+});
+
+test.afterAll(async () => {
+  await articles.close();
+});
+
+function newEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+async function register(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post(`${E2E_BASE_URL}/api/auth/register`, { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.getByRole('heading', { name: 'Pagecast', exact: true })).toBeVisible();
+  return popup;
+}
+
+async function openArticle(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${articles.url}${path}`);
+  return page;
+}
+
+/** Settings → Server address → Save, as a reader would. */
+async function setServerAddress(popup: Page, address: string) {
+  await popup.getByRole('button', { name: 'Settings' }).click();
+  await popup.getByLabel('Server address').fill(address);
+  await popup.getByRole('button', { name: 'Save' }).click();
+  await expect(popup.getByText('Server address saved')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Create podcast from this page' })).toBeVisible();
+}
+
+async function signIn(popup: Page, email: string) {
+  await popup.getByRole('button', { name: 'Sign In', exact: true }).first().click();
+  await expect(popup.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Password').fill(PASSWORD);
+  await popup.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(popup.getByText('Welcome back!')).toBeVisible();
+  await expect(popup.getByRole('button', { name: /^Account: / })).toBeVisible();
+}
+
+/** The popup follows the active tab: bring the article forward, then act in the popup. */
+async function focusTab(popup: Page, page: Page, title: string) {
+  await page.bringToFront();
+  await expect(popup.locator('.page-title')).toHaveText(title);
+}
+
+function newPodcastCard(popup: Page) {
+  return popup.getByRole('region', { name: 'New podcast' });
+}
+
+async function offscreenDocuments(worker: Worker): Promise<number> {
+  return worker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length);
+}
+
+function seconds(time: string): number {
+  const [m, s] = time.split(':').map(Number);
+  return (m ?? 0) * 60 + (s ?? 0);
+}
+
+test('sign in, make a podcast of the page, follow it to 100, listen on after the popup closes, find it on /profile', async ({
+  context,
+  extensionId,
+  serviceWorker,
+  request,
+}) => {
+  const email = newEmail('listener');
+  await register(request, email);
+
+  const popup = await openPopup(context, extensionId);
+  await setServerAddress(popup, E2E_BASE_URL);
+  await expect(popup.getByText('Sign in to save your podcasts')).toBeVisible();
+  await signIn(popup, email);
+  await expect(popup.getByText('Sign in to save your podcasts')).toHaveCount(0);
+
+  const article = await openArticle(context, TIDE_POOLS.path);
+  await focusTab(popup, article, `${TIDE_POOLS.title} | The Coastal Review`);
+  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
+
+  const card = newPodcastCard(popup);
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('progressbar', { name: 'Podcast progress' })).toHaveAttribute('aria-valuenow', '100', {
+    timeout: 45_000,
+  });
+  await expect(card.getByText('100%')).toBeVisible();
+  await expect(card.getByText('Ready to play')).toBeVisible();
+  // The server titles the episode (no script writer here: the first words of the text); the same
+  // podcast heads the list.
+  const title = await card.locator('.creation-title').innerText();
+  expect(TIDE_POOLS.paragraphs[0]).toContain(title);
+  await expect(popup.getByRole('region', { name: 'Your Podcasts' }).getByRole('listitem').first()).toContainText(title);
+
+  await card.getByRole('button', { name: 'Play podcast' }).click();
+  const player = popup.getByRole('region', { name: 'Now playing' });
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(async () => seconds(await player.getByLabel('Elapsed time').innerText()), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  expect(await offscreenDocuments(serviceWorker)).toBe(1);
+
+  // Close the popup: the offscreen document keeps playing, and a new popup shows where it is.
+  const before = seconds(await player.getByLabel('Elapsed time').innerText());
+  await popup.close();
+  await article.waitForTimeout(2500);
+  const reopened = await openPopup(context, extensionId);
+  const player2 = reopened.getByRole('region', { name: 'Now playing' });
+  await expect(player2.getByText(title)).toBeVisible();
+  await expect(player2.getByRole('button', { name: 'Pause' })).toBeVisible();
+  expect(seconds(await player2.getByLabel('Elapsed time').innerText())).toBeGreaterThan(before + 1);
+
+  await player2.getByRole('button', { name: 'Pause' }).click();
+  await expect(player2.getByRole('button', { name: 'Play' })).toBeVisible();
+  const paused = await player2.getByLabel('Elapsed time').innerText();
+  await reopened.waitForTimeout(1500);
+  await expect(player2.getByLabel('Elapsed time')).toHaveText(paused);
+
+  // The web app shows the same podcast in the member's list.
+  const web = await context.newPage();
+  await web.goto(`${E2E_BASE_URL}/`);
+  await web.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const form = web.locator('form').filter({ has: web.getByLabel('Password') });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(web.getByText('Welcome back!')).toBeVisible();
+  await web.goto(`${E2E_BASE_URL}/profile`);
+  await expect(web.getByText(title).first()).toBeVisible();
+});
+
+test('a podcast of the selected text only', async ({ context, extensionId, request }) => {
+  const email = newEmail('selector');
+  const token = await register(request, email);
+  const settings = await openPopup(context, extensionId);
+  await setServerAddress(settings, E2E_BASE_URL);
+  await signIn(settings, email);
+  await settings.close();
+
+  // Select a paragraph, then open the popup on that page.
+  const article = await openArticle(context, NIGHT_TRAINS.path);
+  const chosen = NIGHT_TRAINS.paragraphs[2]!;
+  await article.evaluate((text) => {
+    const paragraph = [...document.querySelectorAll('p')].find((p) => p.textContent === text)!;
+    const range = document.createRange();
+    range.selectNodeContents(paragraph);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+  }, chosen);
+  const popup = await openPopup(context, extensionId);
+  await focusTab(popup, article, `${NIGHT_TRAINS.title} | The Coastal Review`);
+
+  await expect(popup.getByText(`${chosen.split(/\s+/).length} words selected`)).toBeVisible();
+  await popup.getByRole('button', { name: 'Create podcast from selection' }).click();
+  const card = newPodcastCard(popup);
+  await expect(card.getByText('From your selection')).toBeVisible();
+  await expect(card.getByRole('progressbar', { name: 'Podcast progress' })).toHaveAttribute('aria-valuenow', '100', {
+    timeout: 45_000,
+  });
+
+  const list = await request.get(`${E2E_BASE_URL}/api/podcasts`, { headers: { Authorization: `Bearer ${token}` } });
+  const [podcast] = ((await list.json()) as { podcasts: { content: string; sourceUrl: string; status: string }[] }).podcasts;
+  expect(podcast?.status).toBe('ready');
+  expect(podcast?.sourceUrl).toBe(`${articles.url}${NIGHT_TRAINS.path}`);
+  expect(podcast?.content).toContain(chosen.slice(0, 60));
+  expect(podcast?.content).not.toContain(NIGHT_TRAINS.paragraphs[0]!.slice(0, 40));
+});
+
+test('the messages: server unreachable, not signed in, no readable content, a page the browser keeps closed', async ({
+  context,
+  extensionId,
+}) => {
+  const popup = await openPopup(context, extensionId);
+
+  // A port nobody listens on.
+  const closedPort = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  await setServerAddress(popup, `http://127.0.0.1:${closedPort}`);
+  const banner = popup.getByRole('alert').filter({ hasText: 'Network error - please check your connection' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText(`Pagecast could not reach the server at http://127.0.0.1:${closedPort}`);
+
+  const article = await openArticle(context, TIDE_POOLS.path);
+  await focusTab(popup, article, `${TIDE_POOLS.title} | The Coastal Review`);
+  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
+  await expect(newPodcastCard(popup).getByRole('alert')).toContainText('Network error - please check your connection');
+
+  await setServerAddress(popup, E2E_BASE_URL);
+  await expect(popup.getByText('Sign in to save your podcasts')).toBeVisible();
+  await expect(popup.getByRole('alert').filter({ hasText: 'Network error' })).toHaveCount(0);
+
+  await article.goto(`${articles.url}${NO_CONTENT_PATH}`);
+  await focusTab(popup, article, 'Dashboard');
+  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
+  await expect(newPodcastCard(popup).getByRole('alert')).toHaveText('Could not extract readable content from the webpage');
+
+  await article.goto('chrome://version');
+  await article.bringToFront();
+  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
+  await expect(popup.getByRole('alert').filter({ hasText: "Pagecast can't read this page" })).toContainText(
+    'Browsers keep extensions out of their own pages',
+  );
+});

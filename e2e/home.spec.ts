@@ -1,0 +1,275 @@
+/**
+ * The home page (spec §2, §4, §5) in Chromium against the real server: its sections in order, the
+ * hero's button, the URL card's validation and answers, the upgrade prompts, the FAQ's one-open rule,
+ * the layout at phone widths, and screenshots kept under e2e-artifacts/screenshots/.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { CONTENT_MESSAGES } from '../shared/errors.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
+import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
+
+const SCREENSHOTS = 'e2e-artifacts/screenshots';
+
+/** The page's h1 and h2 headings, in document order. */
+async function headings(page: Page): Promise<string[]> {
+  return (await page.locator('main h1, main h2').allTextContents()).map((t) => t.trim());
+}
+
+/** What the server says about billing, as the browser sees it: lets a test show the prompts a paying deployment shows. */
+async function billingOn(page: Page) {
+  await page.route('**/api/stripe/config', (route) =>
+    route.fulfill({ json: { enabled: true, publishableKey: 'pk_test_e2e' } }),
+  );
+}
+
+const urlCard = (page: Page) => page.locator('#url-input');
+const urlField = (page: Page) => urlCard(page).getByRole('textbox', { name: 'Website URL' });
+const createButton = (page: Page) => urlCard(page).getByRole('button', { name: 'Create Podcast' });
+
+test.describe('home, signed out', () => {
+  test('shows every section in the order of the spec', async ({ page }) => {
+    await billingOn(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Ready to Unlock Premium Features' })).toBeVisible();
+    const order = [
+      'Turn Any Website Into Podcasts',
+      'Convert Any Website to Podcast',
+      'Premium Features',
+      'Perfect for Every Use Case',
+      'What Our Users Say',
+      'Frequently Asked Questions',
+      'Ready to Unlock Premium Features',
+    ];
+    const found = await headings(page);
+    const positions = order.map((title) => found.indexOf(title));
+    expect(positions.every((p) => p >= 0), `headings found: ${found.join(' | ')}`).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  test("'Get Started Free' goes to /subscription/register", async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('section', { has: page.getByRole('heading', { name: 'Turn Any Website Into Podcasts' }) });
+    await expect(hero.getByRole('button', { name: 'Get Started Now' })).toHaveCount(0);
+    // The payment page itself sends a visitor who is not signed in back home (spec §6): catch the visit.
+    await Promise.all([
+      page.waitForURL(/\/subscription\/register$/),
+      hero.getByRole('link', { name: 'Get Started Free' }).click(),
+    ]);
+  });
+
+  test('the URL card: one required URL field, Create Podcast disabled while empty, the sign-in hint', async ({ page }) => {
+    await page.goto('/');
+    await expect(urlCard(page).getByRole('heading', { name: 'Convert Any Website to Podcast' })).toBeVisible();
+    await expect(urlCard(page).getByRole('textbox')).toHaveCount(1);
+    await expect(urlField(page)).toHaveAttribute('type', 'url');
+    await expect(urlField(page)).toHaveAttribute('required', '');
+    await expect(createButton(page)).toBeDisabled();
+    await urlField(page).fill('h');
+    await expect(createButton(page)).toBeEnabled();
+    await urlField(page).fill('');
+    await expect(createButton(page)).toBeDisabled();
+    await expect(urlCard(page).getByText(CONTENT_MESSAGES.signInToSave)).toBeVisible();
+  });
+
+  test('the URL is checked in the browser: nothing is sent for a blank or unparseable address', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().includes('/api/podcasts')) posts.push(req.url());
+    });
+    await page.goto('/');
+
+    await urlField(page).fill('   ');
+    await createButton(page).click();
+    await expect(urlCard(page).getByRole('alert')).toHaveText(CONTENT_MESSAGES.enterUrl);
+    await expect(page.locator('[data-sonner-toast]', { hasText: CONTENT_MESSAGES.enterUrl })).toBeVisible();
+
+    await urlField(page).fill('not a web address');
+    await urlField(page).press('Enter');
+    await expect(urlCard(page).getByRole('alert')).toHaveText(CONTENT_MESSAGES.enterValidUrl);
+    await expect(page.locator('[data-sonner-toast]', { hasText: CONTENT_MESSAGES.enterValidUrl })).toBeVisible();
+    await expect(urlField(page)).toHaveValue('not a web address');
+    expect(posts).toEqual([]);
+  });
+
+  test("the server's refusal shows in the form and as a toast", async ({ page }) => {
+    await page.goto('/');
+    await urlField(page).fill('ftp://example.com/article');
+    await createButton(page).click();
+    await expect(urlCard(page).getByRole('alert')).toHaveText(CONTENT_MESSAGES.invalidWebsiteUrl);
+    await expect(page.locator('[data-sonner-toast]', { hasText: CONTENT_MESSAGES.invalidWebsiteUrl })).toBeVisible();
+    await expect(urlField(page)).toHaveValue('ftp://example.com/article');
+    // Typing again clears the message.
+    await urlField(page).fill('https://');
+    await expect(urlCard(page).getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a podcast made by an anonymous visitor appears below the card with its progress', async ({ page }) => {
+    const articles = await startArticleServer(ARTICLE_PORT);
+    try {
+      await page.goto('/');
+      await urlField(page).fill(`${articles.url}${TIDE_POOLS.path}`);
+      await createButton(page).click();
+      await expect(urlCard(page).getByText(CONTENT_MESSAGES.created)).toBeVisible();
+      await expect(page.locator('[data-sonner-toast]', { hasText: CONTENT_MESSAGES.created })).toBeVisible();
+      await expect(urlField(page)).toHaveValue('');
+
+      const card = page.locator('section[aria-label="Just created"] article');
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole('heading', { level: 3 })).toContainText(/\w/);
+      // It converts on its own and ends with a player: the progress came from the event stream.
+      await expect(card.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 45_000 });
+      await expect(card.getByRole('button', { name: 'Download' })).toHaveCount(0);
+    } finally {
+      await articles.close();
+    }
+  });
+
+  test('Premium features, use cases and testimonials', async ({ page }) => {
+    await page.goto('/');
+    const features = page.locator('section', { has: page.getByRole('heading', { name: 'Premium Features', level: 2 }) });
+    for (const name of ['Download Podcasts', 'Custom Voices', 'Bookmarks', 'Share']) {
+      await expect(features.getByRole('heading', { name, level: 3 })).toBeVisible();
+    }
+    const useCases = page.locator('section', { has: page.getByRole('heading', { name: 'Perfect for Every Use Case' }) });
+    for (const name of ['Blog Posts', 'News Articles', 'Business Reports', 'Educational Content']) {
+      await expect(useCases.getByRole('heading', { name, level: 3 })).toBeVisible();
+    }
+    const testimonials = page.locator('section', { has: page.getByRole('heading', { name: 'What Our Users Say' }) });
+    await expect(testimonials.locator('figure')).toHaveCount(3);
+    await expect(testimonials.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(3);
+    for (const figure of await testimonials.locator('figure').all()) {
+      await expect(figure.getByRole('img', { name: 'Rated 5 out of 5' }).locator('svg')).toHaveCount(5);
+    }
+  });
+
+  test('with billing on, visitors who are not Premium see Upgrade Now and the closing banner', async ({ page }) => {
+    await billingOn(page);
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute(
+      'href',
+      '/subscription/register',
+    );
+    const banner = page.locator('section', { has: page.getByRole('heading', { name: 'Ready to Unlock Premium Features' }) });
+    await expect(banner.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscription/register');
+  });
+
+  test('with billing off (a self-hosted server) no upgrade prompt shows', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+    // The config answer has arrived once the page has settled.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Upgrade Now' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Ready to Unlock Premium Features' })).toHaveCount(0);
+  });
+
+  test('FAQ: five questions, one open at a time, a click on the open one closes it', async ({ page }) => {
+    await page.goto('/');
+    const faq = page.locator('section', { has: page.getByRole('heading', { name: 'Frequently Asked Questions' }) });
+    const questions = faq.getByRole('button');
+    await expect(questions).toHaveCount(5);
+    const expanded = async () =>
+      Promise.all((await questions.all()).map(async (q) => (await q.getAttribute('aria-expanded')) === 'true'));
+    expect(await expanded()).toEqual([false, false, false, false, false]);
+    await expect(faq.getByRole('region')).toHaveCount(0);
+
+    await questions.nth(0).click();
+    expect(await expanded()).toEqual([true, false, false, false, false]);
+    await expect(faq.getByRole('region')).toHaveCount(1);
+    await expect(faq.getByRole('region')).toContainText('podcast script');
+
+    await questions.nth(3).click();
+    expect(await expanded()).toEqual([false, false, false, true, false]);
+    await expect(faq.getByRole('region')).toContainText('MP3');
+
+    await questions.nth(3).click();
+    expect(await expanded()).toEqual([false, false, false, false, false]);
+    await expect(faq.getByRole('region')).toHaveCount(0);
+
+    // And from the keyboard.
+    await questions.nth(1).focus();
+    await page.keyboard.press('Enter');
+    expect(await expanded()).toEqual([false, true, false, false, false]);
+    await page.keyboard.press('Space');
+    expect(await expanded()).toEqual([false, false, false, false, false]);
+  });
+
+  for (const width of [360, 375]) {
+    test(`at ${width} px nothing overflows sideways and the menu toggle opens the header actions`, async ({ page }) => {
+      await billingOn(page);
+      await page.setViewportSize({ width, height: 780 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Ready to Unlock Premium Features' })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Upgrade to Premium' })).toBeVisible();
+      await page.getByRole('button', { name: 'Close menu' }).click();
+      await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    });
+  }
+
+  test('screenshots of home at desktop and phone widths', async ({ page }) => {
+    await billingOn(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Ready to Unlock Premium Features' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/home-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SCREENSHOTS}/home-phone.png`, fullPage: true });
+  });
+});
+
+test.describe('home, signed in', () => {
+  async function signUp(page: Page) {
+    const email = `home-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const form = page.locator('form').filter({ has: page.getByLabel('Password') });
+    await form.getByRole('button', { name: 'Need an account?' }).click();
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('correct-horse-battery');
+    await form.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+  }
+
+  test("'Get Started Now' scrolls smoothly to the URL card and puts the cursor in its field", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/');
+    await signUp(page);
+    await expect(urlCard(page).getByText(CONTENT_MESSAGES.signInToSave)).toHaveCount(0);
+    const hero = page.locator('section', { has: page.getByRole('heading', { name: 'Turn Any Website Into Podcasts' }) });
+    await expect(hero.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0);
+    const cardTop = () => urlCard(page).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    expect(await cardTop()).toBeGreaterThan(300);
+
+    // Sample the scroll position on every frame: a smooth scroll passes through positions in between.
+    await page.evaluate(() => {
+      const samples: number[] = [];
+      (window as unknown as { scrollSamples: number[] }).scrollSamples = samples;
+      const started = performance.now();
+      const sample = () => {
+        samples.push(Math.round(window.scrollY));
+        if (performance.now() - started < 2000) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await hero.getByRole('button', { name: 'Get Started Now' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(urlField(page)).toBeFocused();
+    // Scrolled so the card sits under the sticky header.
+    await expect.poll(cardTop).toBeLessThan(120);
+    await expect(urlCard(page)).toBeInViewport({ ratio: 0.9 });
+    const samples = await page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples);
+    const end = Math.max(...samples);
+    expect(new Set(samples.filter((y) => y > 0 && y < end)).size).toBeGreaterThan(1);
+  });
+
+  test('Premium members see no upgrade prompt, even where billing is on', async ({ page }) => {
+    await billingOn(page);
+    await page.goto('/');
+    await signUp(page);
+    // On the e2e server (billing off) every member is Premium.
+    await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Upgrade Now' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Ready to Unlock Premium Features' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Reading a tab: the article (Readability, injected on the reader's click thanks to activeTab) or the
+ * text the reader selected. Refusals come back as data with a message the reader can act on.
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { fail, ok, type Result } from '../../result.ts';
+import {
+  UNREADABLE_PAGE_HINT,
+  UNREADABLE_PAGE_MESSAGE,
+  isAccessRefusal,
+  isReadableUrl,
+} from '../../page-access.ts';
+import { limitText, type PageText } from '../../read-article.ts';
+import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS } from '../../../shared/api/podcasts.ts';
+
+/** The bundled script that runs Readability in the tab (entrypoints/read-page.ts). */
+const READ_PAGE_SCRIPT = '/read-page.js';
+
+export const NO_SELECTION_MESSAGE = 'Select some text on the page first';
+const NO_TAB_MESSAGE = 'There is no page to read in this window';
+
+export async function findTab(tabId: number): Promise<Result<Browser.tabs.Tab>> {
+  try {
+    return ok(await browser.tabs.get(tabId));
+  } catch {
+    return fail('NO_TAB', NO_TAB_MESSAGE);
+  }
+}
+
+/** Runs an injection, turning the browser's refusals into the unreadable-page message. */
+async function inject<T>(tab: Browser.tabs.Tab, run: (tabId: number) => Promise<T>): Promise<Result<T>> {
+  if (tab.id === undefined) return fail('NO_TAB', NO_TAB_MESSAGE);
+  if (!isReadableUrl(tab.url) && tab.url !== undefined) {
+    return fail('UNREADABLE_PAGE', UNREADABLE_PAGE_MESSAGE, UNREADABLE_PAGE_HINT);
+  }
+  try {
+    return ok(await run(tab.id));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (isAccessRefusal(message)) return fail('UNREADABLE_PAGE', UNREADABLE_PAGE_MESSAGE, UNREADABLE_PAGE_HINT);
+    console.error('[pagecast] reading the tab failed', err);
+    return fail('NO_READABLE_CONTENT', 'Pagecast could not read this page', 'Reload the page and try again.');
+  }
+}
+
+/** The tab's article, read from its live document. */
+export async function readPage(tab: Browser.tabs.Tab): Promise<Result<PageText>> {
+  const injected = await inject(tab, async (tabId) => {
+    const [frame] = await browser.scripting.executeScript({ target: { tabId }, files: [READ_PAGE_SCRIPT] });
+    return frame?.result as Result<PageText> | undefined;
+  });
+  if (!injected.ok) return injected;
+  if (!injected.value) return fail('NO_READABLE_CONTENT', 'Pagecast could not read this page', 'Reload the page and try again.');
+  return injected.value;
+}
+
+/** What the reader has selected in the tab, with its line breaks ('' when nothing). */
+export async function readSelection(tab: Browser.tabs.Tab): Promise<Result<string>> {
+  const injected = await inject(tab, async (tabId) => {
+    const [frame] = await browser.scripting.executeScript({
+      target: { tabId },
+      func: () => window.getSelection()?.toString() ?? '',
+    });
+    return typeof frame?.result === 'string' ? frame.result : '';
+  });
+  return injected;
+}
+
+/** The popup's question: is there a selection to offer a podcast of? */
+export async function readTabSelection({ tabId }: { tabId: number }): Promise<Result<string>> {
+  const tab = await findTab(tabId);
+  return tab.ok ? readSelection(tab.value) : tab;
+}
+
+/**
+ * The selection as a podcast's text. `fallbackText` is what the context menu reported, used when the
+ * tab cannot be scripted (it loses line breaks, so the live selection is preferred).
+ */
+export async function readSelectionText(tab: Browser.tabs.Tab, fallbackText?: string): Promise<Result<PageText>> {
+  const live = await readSelection(tab);
+  const text = (live.ok && live.value.trim() ? live.value : (fallbackText ?? '')).trim();
+  if (!text) return live.ok || fallbackText !== undefined ? fail('NO_CONTENT', NO_SELECTION_MESSAGE) : live;
+  return ok({
+    title: (tab.title ?? '').trim().slice(0, MAX_TITLE_CHARS),
+    text: limitText(text, MAX_ARTICLE_CHARS),
+    sourceUrl: tab.url ?? '',
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * Making a podcast from a tab (its article, or its selection) and listing the reader's podcasts.
+ * The podcast in the making lives in `creationItem`, so the popup can close and reopen on it.
+ */
+import { podcastSchema } from '../../../shared/api/podcasts.ts';
+import { ok, type ExtensionError, type Result } from '../../result.ts';
+import type { PageText } from '../../read-article.ts';
+import { creationItem, recentPodcastsItem, type Creation, type CreationSource } from '../../storage.ts';
+import { findTab, readPage, readSelectionText } from './page-reader.ts';
+import { trackPodcast } from './progress.ts';
+import { callServer } from './server.ts';
+
+export async function createPodcastFromTab({ tabId }: { tabId: number }): Promise<Result<Creation>> {
+  const tab = await findTab(tabId);
+  if (!tab.ok) return tab;
+  return createPodcast('page', tab.value.title ?? '', tab.value.url ?? '', () => readPage(tab.value));
+}
+
+export async function createPodcastFromSelection({
+  tabId,
+  selectionText,
+}: {
+  tabId: number;
+  selectionText?: string;
+}): Promise<Result<Creation>> {
+  const tab = await findTab(tabId);
+  if (!tab.ok) return tab;
+  return createPodcast('selection', tab.value.title ?? '', tab.value.url ?? '', () =>
+    readSelectionText(tab.value, selectionText),
+  );
+}
+
+/** Reads, sends, then follows the conversion in the background; answers once the server has it. */
+async function createPodcast(
+  source: CreationSource,
+  pageTitle: string,
+  pageUrl: string,
+  read: () => Promise<Result<PageText>>,
+): Promise<Result<Creation>> {
+  let creation: Creation = {
+    attemptId: crypto.randomUUID(),
+    source,
+    pageTitle,
+    pageUrl,
+    phase: 'reading',
+    podcastId: null,
+    title: pageTitle,
+    status: null,
+    progress: 0,
+    audioUrl: null,
+    error: null,
+    seen: false,
+  };
+  const update = async (change: Partial<Creation>) => {
+    creation = { ...creation, ...change };
+    await creationItem.setValue(creation);
+    return creation;
+  };
+  const failWith = async (error: ExtensionError): Promise<Result<Creation>> => {
+    await update({ phase: 'failed', error });
+    return { ok: false, error };
+  };
+
+  await update({});
+  const page = await read();
+  if (!page.ok) return failWith(page.error);
+
+  await update({ phase: 'sending', title: page.value.title || pageTitle });
+  const answer = await callServer('/api/podcasts', { method: 'POST', body: page.value, schema: podcastSchema });
+  if (!answer.ok) return failWith(answer.error);
+
+  const podcast = answer.value;
+  const created = await update({
+    phase: podcast.status === 'ready' ? 'ready' : podcast.status === 'failed' ? 'failed' : 'converting',
+    podcastId: podcast.id,
+    title: podcast.title,
+    status: podcast.status,
+    progress: podcast.progress,
+    audioUrl: podcast.audioUrl,
+    error: podcast.error ? { code: 'INTERNAL_ERROR', message: podcast.error } : null,
+  });
+  await recentPodcastsItem.setValue([podcast, ...(await recentPodcastsItem.getValue()).filter((p) => p.id !== podcast.id)]);
+  if (created.phase === 'converting') void trackPodcast(created.attemptId, podcast.id);
+  return ok(created);
+}
+
+/** The reader has seen how the latest podcast ended. */
+export async function acknowledgeCreation(): Promise<Result<null>> {
+  const creation = await creationItem.getValue();
+  if (creation && (creation.phase === 'ready' || creation.phase === 'failed') && !creation.seen) {
+    await creationItem.setValue({ ...creation, seen: true });
+  }
+  return ok(null);
+}
+
+/** The reader closed the card of the latest podcast (it stays in the list). */
+export async function dismissCreation(): Promise<Result<null>> {
+  await creationItem.setValue(null);
+  return ok(null);
+}

@@ -1,0 +1,52 @@
+/** The podcast in the making, live: its stage, its progress to 100, then play it or why it failed. */
+import { CircleCheck, Play, X } from 'lucide-react';
+import type { Creation } from '../../storage.ts';
+import { creationLabel } from './format.ts';
+import { Button, ErrorNote, IconButton, ProgressBar } from './ui.tsx';
+
+export function CreationStatus({
+  creation,
+  onPlay,
+  onDismiss,
+}: {
+  creation: Creation;
+  onPlay: (podcastId: string) => void;
+  onDismiss: () => void;
+}) {
+  const finished = creation.phase === 'ready' || creation.phase === 'failed';
+  const progress = creation.phase === 'ready' ? 100 : creation.progress;
+  return (
+    <section className={`card creation creation-${creation.phase}`} aria-label="New podcast">
+      <div className="creation-head">
+        <div className="creation-text">
+          <p className="eyebrow">{creation.source === 'selection' ? 'From your selection' : 'New podcast'}</p>
+          <p className="creation-title">{creation.title || creation.pageTitle || 'Untitled page'}</p>
+        </div>
+        {finished ? (
+          <IconButton label="Dismiss" onClick={onDismiss}>
+            <X size={16} />
+          </IconButton>
+        ) : null}
+      </div>
+      {creation.phase === 'failed' ? (
+        creation.error ? <ErrorNote error={creation.error} /> : null
+      ) : (
+        <div className="creation-progress" aria-live="polite">
+          <div className="creation-stage">
+            <span className="stage-label">
+              {creation.phase === 'ready' ? <CircleCheck size={14} aria-hidden /> : <span className="pulse" aria-hidden />}
+              {creationLabel(creation)}
+            </span>
+            <span className="stage-percent">{Math.round(progress)}%</span>
+          </div>
+          <ProgressBar value={progress} label="Podcast progress" />
+        </div>
+      )}
+      {creation.phase === 'ready' && creation.podcastId ? (
+        <Button className="btn-block" icon={<Play size={16} aria-hidden />} onClick={() => onPlay(creation.podcastId!)}>
+          Play podcast
+        </Button>
+      ) : null}
+    </section>
+  );
+}

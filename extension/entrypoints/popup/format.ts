@@ -1,0 +1,54 @@
+/** How the popup words times, dates and a podcast's stage. */
+import type { PodcastStatus } from '../../../shared/api/podcasts.ts';
+import type { Creation } from '../../storage.ts';
+
+/** '3 min ago', 'Yesterday', 'Mar 4'. */
+export function formatCreatedAt(iso: string, now = Date.now()): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const minutes = Math.round((now - time) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  if (hours < 48) return 'Yesterday';
+  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(time);
+}
+
+const STATUS_LABELS: Record<PodcastStatus, string> = {
+  queued: 'Waiting to start',
+  extracting: 'Preparing the text',
+  writing: 'Writing the script',
+  speaking: 'Recording the audio',
+  ready: 'Ready to play',
+  failed: 'Failed to create podcast',
+};
+
+export function statusLabel(status: PodcastStatus): string {
+  return STATUS_LABELS[status];
+}
+
+export function creationLabel(creation: Creation): string {
+  switch (creation.phase) {
+    case 'reading':
+      return creation.source === 'selection' ? 'Reading your selection' : 'Reading the page';
+    case 'sending':
+      return 'Sending to Pagecast';
+    case 'converting':
+      return statusLabel(creation.status ?? 'queued');
+    case 'ready':
+      return statusLabel('ready');
+    case 'failed':
+      return statusLabel('failed');
+  }
+}
+
+export function hostOf(url: string | undefined): string {
+  if (!url || !URL.canParse(url)) return '';
+  const { protocol, host } = new URL(url);
+  return protocol === 'http:' || protocol === 'https:' ? host.replace(/^www\./, '') : protocol.replace(/:$/, '');
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}

@@ -1,0 +1,100 @@
+/** The reader's latest podcasts: the same list the web app's profile shows, newest first. */
+import { AudioLines, CircleAlert, Pause, Play } from 'lucide-react';
+import type { Podcast } from '../../../shared/api/podcasts.ts';
+import { formatTime } from '../../playback-position.ts';
+import type { Playback } from '../../storage.ts';
+import { formatCreatedAt, statusLabel } from './format.ts';
+import { ProgressBar } from './ui.tsx';
+
+const SHOWN = 5;
+
+export function RecentPodcasts({
+  podcasts,
+  loading,
+  playback,
+  profileUrl,
+  onPlay,
+  onPause,
+}: {
+  podcasts: Podcast[];
+  loading: boolean;
+  playback: Playback | null;
+  profileUrl: string;
+  onPlay: (podcastId: string) => void;
+  onPause: () => void;
+}) {
+  return (
+    <section className="recent" aria-labelledby="recent-heading">
+      <div className="section-head">
+        <h2 id="recent-heading">Your Podcasts</h2>
+        {podcasts.length > SHOWN ? (
+          <a href={profileUrl} target="_blank" rel="noreferrer" className="section-link">
+            See all {podcasts.length}
+          </a>
+        ) : null}
+      </div>
+      {podcasts.length === 0 ? (
+        loading ? (
+          <ul className="podcast-list" aria-hidden>
+            {[0, 1].map((i) => (
+              <li key={i} className="podcast-row skeleton-row">
+                <span className="row-tile skeleton" />
+                <span className="row-body">
+                  <span className="skeleton skeleton-line" />
+                  <span className="skeleton skeleton-line short" />
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty">No podcasts created yet</p>
+        )
+      ) : (
+        <ul className="podcast-list">
+          {podcasts.slice(0, SHOWN).map((podcast) => {
+            const current = playback?.podcastId === podcast.id;
+            const playing = current && (playback.status === 'playing' || playback.status === 'loading');
+            const ready = podcast.status === 'ready' && podcast.audioUrl !== null;
+            return (
+              <li key={podcast.id} className={`podcast-row${current ? ' is-current' : ''}`}>
+                <button
+                  type="button"
+                  className="row-tile"
+                  disabled={!ready}
+                  aria-label={`${playing ? 'Pause' : 'Play'} ${podcast.title}`}
+                  onClick={() => (playing ? onPause() : onPlay(podcast.id))}
+                >
+                  {!ready ? (
+                    podcast.status === 'failed' ? <CircleAlert size={18} aria-hidden /> : <AudioLines size={18} aria-hidden />
+                  ) : playing ? (
+                    <Pause size={18} aria-hidden />
+                  ) : (
+                    <Play size={18} aria-hidden />
+                  )}
+                </button>
+                <div className="row-body">
+                  <p className="row-title" title={podcast.title}>
+                    {podcast.title || 'Untitled podcast'}
+                  </p>
+                  {podcast.status === 'ready' ? (
+                    <p className="row-meta">
+                      {formatCreatedAt(podcast.createdAt)}
+                      {podcast.durationSeconds ? ` · ${formatTime(podcast.durationSeconds)}` : ''}
+                    </p>
+                  ) : podcast.status === 'failed' ? (
+                    <p className="row-meta row-failed">{podcast.error || statusLabel('failed')}</p>
+                  ) : (
+                    <div className="row-progress">
+                      <ProgressBar value={podcast.progress} label={`${podcast.title} progress`} />
+                      <span className="row-meta">{Math.round(podcast.progress)}%</span>
+                    </div>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

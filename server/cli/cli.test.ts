@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_MESSAGES } from '../../shared/errors.ts';
+import { startListener, type TestListener } from '../services/fetch/test-listener.ts';
+import { main } from './main.ts';
+
+/** Runs the real `pagecast` bin as a user would, in `cwd`, with `env` added to the environment. */
+const BIN = path.resolve(import.meta.dirname, '../../bin/pagecast.mjs');
+const CORPUS_PAGE = path.resolve(import.meta.dirname, '../../../shared/corpora/readability/001');
+
+function pagecast(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      {
+        cwd: options.cwd ?? os.tmpdir(),
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', FETCH_ALLOW_HOSTS: '', ...options.env },
+        timeout: 20_000,
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const ARTICLE = `<!doctype html><html lang="en"><head><title>Local Story</title></head><body><article>
+  ${[1, 2, 3].map((n) => `<p>Paragraph ${n} of a local story that is long enough for Readability to keep it as the article body of the page.</p>`).join('\n')}
+  <p><a href="/more">More</a></p></article></body></html>`;
+
+let site: TestListener;
+let workDir: string;
+beforeAll(async () => {
+  site = await startListener((req, res) => {
+    if (req.url === '/moved') {
+      res.writeHead(302, { location: '/story' });
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(ARTICLE);
+  });
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-cli-'));
+  fs.copyFileSync(path.join(CORPUS_PAGE, 'source.html'), path.join(workDir, 'page.html'));
+});
+afterAll(async () => {
+  await site.close();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+describe.concurrent('pagecast extract, run as a command', () => {
+  it('prints the extraction result of a file (relative to the working directory) as JSON', async () => {
+    const run = await pagecast(['extract', 'page.html', '--base-url', 'http://fakehost/test/page.html'], { cwd: workDir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    const expected = JSON.parse(fs.readFileSync(path.join(CORPUS_PAGE, 'expected-metadata.json'), 'utf8'));
+    expect(result.title).toBe(expected.title);
+    expect(result.lang).toBe(expected.lang);
+    expect(result.url).toBe('http://fakehost/test/page.html');
+    expect(Object.keys(result)).toEqual(
+      expect.arrayContaining(['title', 'byline', 'dir', 'lang', 'content', 'textContent', 'length', 'excerpt', 'siteName', 'text']),
+    );
+    expect(result.content).toContain('href="http://fakehost/code/');
+    expect(result.text.split('\n').length).toBeGreaterThan(10);
+  });
+
+  it('fetches a URL the configuration allows, following redirects', async () => {
+    const run = await pagecast(['extract', `http://127.0.0.1:${site.port}/moved`], {
+      env: { FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}` },
+    });
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.url).toBe(`http://127.0.0.1:${site.port}/story`);
+    expect(result.title).toBe('Local Story');
+    expect(result.content).toContain(`href="http://127.0.0.1:${site.port}/more"`);
+  });
+
+  it('refuses a private address the configuration does not allow, without connecting', async () => {
+    const internal = await startListener((_req, res) => res.end('internal'));
+    try {
+      const run = await pagecast(['extract', `http://127.0.0.1:${internal.port}/story`]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim()).toBe(CONTENT_MESSAGES.unreachable);
+      expect(internal.connections()).toBe(0);
+    } finally {
+      await internal.close();
+    }
+  });
+
+  it('prints the usage and exits with 2 when run without arguments', async () => {
+    const run = await pagecast([]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('pagecast extract <url|file.html> [--base-url URL]');
+  });
+
+  it('exits with 1 and the list of problems on a bad setting', async () => {
+    const run = await pagecast(['extract', 'http://127.0.0.1:9/'], { env: { FETCH_ALLOW_HOSTS: 'not a pair' } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration');
+    expect(run.stderr).toContain('FETCH_ALLOW_HOSTS');
+  });
+});
+
+/** The same entry point in this process, for the argument and failure cases (each spawn costs a second or two). */
+async function runMain(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+describe('pagecast arguments and failures', () => {
+  it.each([
+    ['an unknown command', ['speak', 'x'], 'Unknown command: speak'],
+    ['extract without a page', ['extract'], 'Give a web address or an HTML file'],
+    ['two pages', ['extract', 'a.html', 'b.html'], 'Unexpected argument: b.html'],
+    ['an unknown option', ['extract', 'page.html', '--verbose'], "Unknown option '--verbose'"],
+    ['a relative --base-url', ['extract', 'page.html', '--base-url', 'test/page.html'], '--base-url must be an absolute URL'],
+  ])('prints the usage and exits with 2 on %s', async (_name, args, message) => {
+    const run = await runMain(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain('pagecast extract <url|file.html> [--base-url URL]');
+  });
+
+  it('prints the usage on --help and exits with 0', async () => {
+    expect(await runMain(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('pagecast extract') });
+    expect(await runMain(['extract', '--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('--base-url') });
+  });
+
+  it.each([
+    ['a missing file', ['extract', 'missing.html'], 'Cannot read missing.html: no such file'],
+    ['a directory', ['extract', os.tmpdir()], `Cannot read ${os.tmpdir()}: it is a directory`],
+    ['an invalid address', ['extract', 'ftp://example.com/page'], CONTENT_MESSAGES.invalidWebsiteUrl],
+  ])('exits with 1 and a readable message on %s', async (_name, args, message) => {
+    const run = await runMain(args);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(message);
+  });
+
+  it('exits with 1 and the spec message on a page without readable content', async () => {
+    const file = path.join(workDir, 'empty.html');
+    fs.writeFileSync(file, '<html><body><nav>menu</nav></body></html>');
+    const run = await runMain(['extract', file]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(CONTENT_MESSAGES.noReadableContent);
+  });
+});

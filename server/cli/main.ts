@@ -1,0 +1,59 @@
+/**
+ * The `pagecast` command line (bin/pagecast.mjs runs it through tsx). Dispatches to one module per
+ * command; bad arguments print the usage and exit with 2, failures print their readable message and
+ * exit with 1.
+ */
+import { ConfigError } from '../config.ts';
+import { isAppError } from '../lib/app-error.ts';
+import { UsageError, type CliCommand, type CliOutput } from './command.ts';
+import { extractCommand } from './commands/extract.ts';
+
+const COMMANDS: readonly CliCommand[] = [extractCommand];
+
+export function usage(commands: readonly CliCommand[] = COMMANDS): string {
+  const width = Math.max(...commands.map((c) => c.usage.length));
+  return [
+    'Usage:',
+    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'Settings come from the environment, as for the server (see README.md).',
+    '',
+  ].join('\n');
+}
+
+const processOutput: CliOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/** Runs `pagecast <argv…>` and resolves to the exit code. */
+export async function main(argv: string[], output: CliOutput = processOutput): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    (name ? output.out : output.err)(usage());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    output.err(`Unknown command: ${name}\n\n${usage()}`);
+    return 2;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    output.out(`Usage: ${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(args, output);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.err(`${error.message}\n\nUsage: ${command.usage}\n`);
+      return 2;
+    }
+    if (isAppError(error) || error instanceof ConfigError) {
+      output.err(`${error.message}\n`);
+      return 1;
+    }
+    output.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,38 @@
+import { parseOptions } from '@node-rs/argon2';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error.ts';
+import { createPasswordHasher } from './passwords.ts';
+
+describe('createPasswordHasher', () => {
+  it('stores a self-describing argon2id hash with OWASP parameters that verifies only the right password', async () => {
+    const hasher = createPasswordHasher();
+    const stored = await hasher.hash('correct horse');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(parseOptions(stored)).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(await hasher.hash('correct horse')).not.toBe(stored);
+    expect(await hasher.verify(stored, 'correct horse')).toBe(true);
+    expect(await hasher.verify(stored, 'correct horsE')).toBe(false);
+    expect(await hasher.verify(null, 'correct horse')).toBe(false);
+  });
+
+  it('answers "busy" (503, Retry-After) instead of queueing without bound', async () => {
+    const hasher = createPasswordHasher({ concurrency: 1, maxWaiting: 1 });
+    const results = await Promise.allSettled([hasher.hash('a'), hasher.hash('b'), hasher.hash('c')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    const error = (results[2] as PromiseRejectedResult).reason;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 503, headers: { 'Retry-After': '1' } });
+  });
+
+  it('hashes one at a time with concurrency 1: four hashes take about four times one', async () => {
+    const hasher = createPasswordHasher({ concurrency: 1 });
+    await hasher.hash('warm-up');
+    let started = performance.now();
+    await hasher.hash('one');
+    const one = performance.now() - started;
+    started = performance.now();
+    await Promise.all(['a', 'b', 'c', 'd'].map((p) => hasher.hash(p)));
+    const four = performance.now() - started;
+    expect(four / one).toBeGreaterThan(2.5);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Password hashing: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane), stored as the
+ * self-describing PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), at most a few hashes at
+ * a time. Checking a password for an unknown e-mail costs the same as for a known one: it is
+ * verified against a dummy hash.
+ */
+import { randomBytes } from 'node:crypto';
+import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { AppError } from '../../lib/app-error.ts';
+import { createSemaphore, SemaphoreFullError } from './semaphore.ts';
+
+/** Algorithm.Argon2id; the package declares it as an ambient const enum, which isolatedModules forbids. */
+const ARGON2ID = 2 as Algorithm;
+export const ARGON2_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** True when `password` matches `stored`; with `stored` null, spends the same time and answers false. */
+  verify(stored: string | null, password: string): Promise<boolean>;
+}
+
+export interface PasswordHasherOptions {
+  /** Hashes computed at once (default 2: the cores of a small machine). */
+  concurrency?: number;
+  /** Requests that may wait for a slot before the server answers "busy" (default 64). */
+  maxWaiting?: number;
+  options?: Options;
+}
+
+export function createPasswordHasher({ concurrency = 2, maxWaiting = 64, options = ARGON2_OPTIONS }: PasswordHasherOptions = {}): PasswordHasher {
+  const semaphore = createSemaphore(concurrency, maxWaiting);
+  let dummy: Promise<string> | undefined;
+
+  const limited = async <T>(task: () => Promise<T>): Promise<T> => {
+    try {
+      return await semaphore.run(task);
+    } catch (err) {
+      if (err instanceof SemaphoreFullError) {
+        throw new AppError('RATE_LIMITED', {
+          message: 'The server is busy. Please try again in a moment.',
+          status: 503,
+          headers: { 'Retry-After': '1' },
+          cause: err,
+        });
+      }
+      throw err;
+    }
+  };
+
+  return {
+    hash: (password) => limited(() => hash(password, options)),
+    async verify(stored, password) {
+      if (stored === null) {
+        if (Date.now()) return false;
+        dummy ??= limited(() => hash(randomBytes(16).toString('hex'), options));
+        const dummyHash = await dummy;
+        await limited(() => verify(dummyHash, password));
+        return false;
+      }
+      return limited(() =>
+        verify(stored, password).catch((err: unknown) => {
+          throw new Error('a stored password hash could not be verified', { cause: err });
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** A Premium member's own controls: cancel at the period's end (or take that back), and Stripe's portal. */
+import { AppError } from '../../lib/app-error.ts';
+import type { BillingContext } from './context.ts';
+import { applySnapshot, getMember, type UserRow } from './member-store.ts';
+import { paymentError } from './stripe-errors.ts';
+import { isEntitled, snapshotOf } from './subscription-state.ts';
+
+/** Sets whether the member's subscription ends when the paid period does. */
+export async function setCancelAtPeriodEnd(ctx: BillingContext, userId: string, cancel: boolean): Promise<UserRow> {
+  const member = await getMember(ctx.db, userId);
+  if (!member.subscriptionId || !isEntitled(member.subscriptionStatus)) {
+    throw new AppError('PREMIUM_REQUIRED', { message: 'You have no active Premium subscription' });
+  }
+  try {
+    // Setting the flag twice changes nothing, so a retried request needs no key of its own.
+    const subscription = await ctx.stripe.subscriptions.update(member.subscriptionId, {
+      cancel_at_period_end: cancel,
+    });
+    return await applySnapshot(ctx.db, member, snapshotOf(subscription));
+  } catch (err) {
+    throw paymentError(err, cancel ? 'Could not cancel the subscription. Please try again.' : 'Could not resume the subscription. Please try again.');
+  }
+}
+
+/** The address of a Stripe billing portal session that returns to /profile. */
+export async function openBillingPortal(ctx: BillingContext, userId: string): Promise<string> {
+  const member = await getMember(ctx.db, userId);
+  if (!member.stripeCustomerId) {
+    throw new AppError('PREMIUM_REQUIRED', { message: 'You have no subscription to manage yet' });
+  }
+  try {
+    const session = await ctx.stripe.billingPortal.sessions.create({
+      customer: member.stripeCustomerId,
+      return_url: `${ctx.publicUrl}/profile`,
+    });
+    return session.url;
+  } catch (err) {
+    throw paymentError(err, 'Could not open the billing portal. Please try again.');
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The success page's check. The `session_id` a browser brings back proves nothing by itself: the
+ * subscription is fetched from Stripe, must belong to the caller's Stripe customer, and the member's
+ * row takes its state as Stripe reports it now.
+ */
+import type Stripe from 'stripe';
+import { PAYMENT_MESSAGES } from '../../../shared/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { BillingContext } from './context.ts';
+import { applySnapshot, getMember, type UserRow } from './member-store.ts';
+import { isMissingResource, paymentError } from './stripe-errors.ts';
+import { snapshotOf } from './subscription-state.ts';
+
+export async function verifySubscription(ctx: BillingContext, userId: string, subscriptionId: string): Promise<UserRow> {
+  const member = await getMember(ctx.db, userId);
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await ctx.stripe.subscriptions.retrieve(subscriptionId);
+  } catch (err) {
+    if (isMissingResource(err)) {
+      throw new AppError('NOT_FOUND', { message: PAYMENT_MESSAGES.verificationFailed, cause: err });
+    }
+    throw paymentError(err, PAYMENT_MESSAGES.verificationFailed);
+  }
+  const snapshot = snapshotOf(subscription);
+  const ownerId = subscription.metadata?.userId;
+  if (!member.stripeCustomerId || snapshot.customerId !== member.stripeCustomerId || (ownerId && ownerId !== userId)) {
+    ctx.logger.warn('verify-session refused: the subscription belongs to another customer', {
+      userId,
+      subscriptionId,
+    });
+    throw new AppError('FORBIDDEN', { message: PAYMENT_MESSAGES.verificationFailed });
+  }
+  return applySnapshot(ctx.db, member, snapshot);
+}

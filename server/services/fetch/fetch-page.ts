@@ -1,0 +1,174 @@
+/**
+ * Fetches a web page for conversion, guarded against server-side request forgery: http and https
+ * only; every address a host resolves to is checked before connecting, and the connection goes to
+ * the checked address; redirects are followed by hand (at most five) and each hop is checked again;
+ * one deadline covers the whole fetch; the body is capped after decompression; only HTML and plain
+ * text are read. A refused address fails exactly like an unreachable site, so the answer never tells
+ * what lives at an internal address.
+ */
+import type http from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import { CONTENT_MESSAGES, fetchNotOkMessage } from '../../../shared/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { decodedBody, httpGet, UnsupportedEncodingError } from './http-get.ts';
+import { decodeBody, isPageContentType, looksLikeHtml, mediaType, plainTextToHtml, type PageContentType } from './page-body.ts';
+import { resolveTarget, systemResolver, type HostResolver } from './resolve-target.ts';
+
+export const MAX_REDIRECTS = 5;
+export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
+/** Decompressed bytes read from a page; far above any article, far below a memory problem. */
+export const DEFAULT_MAX_PAGE_BYTES = 5 * 1024 * 1024;
+const MAX_URL_LENGTH = 2048;
+
+export interface FetchPageOptions {
+  /** `host:port` pairs (FETCH_ALLOW_HOSTS) reachable although they resolve to private addresses. */
+  allowHosts: readonly string[];
+  /** Aborting it rejects the fetch with the signal's reason. */
+  signal?: AbortSignal;
+  /** One deadline for every hop, from the first lookup to the last byte. */
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** How host names become addresses; the system resolver unless a test injects one. */
+  resolver?: HostResolver;
+}
+
+export interface FetchedPage {
+  /** The final address, after redirects. */
+  url: string;
+  /** The page as HTML (plain text arrives wrapped in a minimal HTML document). */
+  html: string;
+  /** The media type the page was served as (without parameters). */
+  contentType: PageContentType;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+const invalidUrl = () => new AppError('INVALID_URL', { message: CONTENT_MESSAGES.invalidWebsiteUrl });
+const unreachable = (cause: unknown) =>
+  new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.unreachable, cause });
+const noContent = () => new AppError('NO_CONTENT', { message: CONTENT_MESSAGES.noContent });
+const cannotProcess = (cause: string) =>
+  new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.parseFailed, cause: new Error(cause) });
+
+/** An absolute http(s) URL without credentials, or null. */
+function parseWebUrl(input: string, base?: URL): URL | null {
+  if (input.length > MAX_URL_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(input.trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || !url.hostname) return null;
+  url.hash = '';
+  return url;
+}
+
+/** The status text to show: the server's reason phrase when it is printable, else the standard one. */
+function statusText(response: http.IncomingMessage): string {
+  const given = (response.statusMessage ?? '').replace(/[^\x20-\x7e]/g, '').trim().slice(0, 100);
+  return given || STATUS_CODES[response.statusCode ?? 0] || String(response.statusCode);
+}
+
+async function readCapped(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
+  if (!response.headers['content-encoding'] && declared > maxBytes) {
+    throw cannotProcess(`Content-Length ${declared} is over the ${maxBytes}-byte cap`);
+  }
+  let body;
+  try {
+    body = decodedBody(response);
+  } catch (error) {
+    if (error instanceof UnsupportedEncodingError) throw cannotProcess(error.message);
+    throw error;
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of body) {
+      const buffer = chunk as Buffer;
+      total += buffer.length;
+      if (total > maxBytes) throw cannotProcess(`the page is over the ${maxBytes}-byte cap`);
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A zlib or brotli error is a body we cannot read; anything else (reset, abort) is the network's.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(Z_|ERR__ERROR)/.test(code)) throw cannotProcess(String(error));
+    throw error;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** Reads one 2xx response into the page, or throws the spec's message for what is wrong with it. */
+async function readPage(url: URL, response: http.IncomingMessage, maxBytes: number): Promise<FetchedPage> {
+  const header = response.headers['content-type'];
+  let type = mediaType(header);
+  if (type && !isPageContentType(type)) throw cannotProcess(`content type ${type} is not a web page`);
+  const body = await readCapped(response, maxBytes);
+  if (body.length === 0) throw noContent();
+  if (!type) {
+    if (!looksLikeHtml(body)) throw cannotProcess('no content type and the body is not HTML');
+    type = 'text/html';
+  }
+  const contentType = type as PageContentType;
+  const text = decodeBody(body, header, contentType);
+  if (!text.trim()) throw noContent();
+  return { url: url.href, html: contentType === 'text/plain' ? plainTextToHtml(text) : text, contentType };
+}
+
+/**
+ * Fetches `url` with the SSRF guard. Throws AppError: INVALID_URL for an address that is not http(s);
+ * FETCH_FAILED with the spec's unreachable message for refused addresses, network errors, the
+ * deadline and too many redirects, 'Failed to fetch content: {status text}' for a non-2xx answer,
+ * and the could-not-be-processed message for other content types and oversized bodies; NO_CONTENT for
+ * an empty body.
+ */
+export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
+  let current = parseWebUrl(url);
+  if (!current) throw invalidUrl();
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_PAGE_BYTES;
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const resolver = options.resolver ?? systemResolver;
+
+  try {
+    for (let redirects = 0; ; redirects++) {
+      signal.throwIfAborted();
+      const targets = await abortable(resolveTarget(current, options.allowHosts, resolver), signal);
+      const response = await httpGet(current, targets, signal);
+      try {
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (REDIRECT_STATUSES.has(status) && location) {
+          if (redirects >= MAX_REDIRECTS) throw unreachable(new Error(`more than ${MAX_REDIRECTS} redirects`));
+          const next = parseWebUrl(location, current);
+          if (!next) throw unreachable(new Error(`redirect to an address that is not http(s): ${location}`));
+          current = next;
+          continue;
+        }
+        if (status < 200 || status > 299) {
+          throw new AppError('FETCH_FAILED', { message: fetchNotOkMessage(statusText(response)) });
+        }
+        return await readPage(current, response, maxBytes);
+      } finally {
+        response.destroy();
+      }
+    }
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (error instanceof AppError) throw error;
+    throw unreachable(error);
+  }
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (DNS lookups cannot be cancelled). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

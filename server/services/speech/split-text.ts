@@ -1,0 +1,94 @@
+/**
+ * Splits prepared text into the chunks an engine speaks one call at a time. Chunks end at sentence
+ * boundaries so the voice's intonation is right at each join; a sentence longer than a chunk is cut
+ * at clause boundaries, then between words. A word is never cut unless it alone is longer than a chunk.
+ */
+
+// Words whose full stop does not end a sentence.
+const ABBREVIATIONS = new Set([
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'e.g', 'i.e', 'no', 'nr', 'fig',
+  'inc', 'ltd', 'co', 'corp', 'approx', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
+  'oct', 'nov', 'dec', 'gen', 'gov', 'sen', 'rep', 'capt', 'lt', 'col', 'u.s', 'u.k',
+]);
+
+// End punctuation, closing quotes or brackets, then the space before the next sentence.
+const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+/g;
+
+/** The sentences of one paragraph, in order, each with its own end punctuation. */
+export function splitSentences(paragraph: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (const match of paragraph.matchAll(SENTENCE_END)) {
+    const end = match.index + match[0].length;
+    const next = paragraph[end];
+    const before = paragraph.slice(start, match.index).match(/(\S+)$/)?.[1] ?? '';
+    const word = before.toLowerCase().replace(/^["'“‘([]+/, '');
+    const isAbbreviation = match[0].startsWith('.') && (ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(before));
+    if (next === undefined || isAbbreviation || /\p{Ll}/u.test(next)) continue;
+    sentences.push(paragraph.slice(start, end).trim());
+    start = end;
+  }
+  const rest = paragraph.slice(start).trim();
+  if (rest) sentences.push(rest);
+  return sentences;
+}
+
+/** Pieces of a too-long sentence, each at most maxChars, cut after clause marks, else between words. */
+function splitLongSentence(sentence: string, maxChars: number): string[] {
+  const clauses = sentence.split(/(?<=[,;:—–])\s+/);
+  const words = clauses.flatMap((clause) =>
+    clause.length <= maxChars ? [clause] : clause.split(/\s+/).flatMap((w) => cutWord(w, maxChars)),
+  );
+  return pack(words, maxChars, ' ');
+}
+
+/** A single word longer than a chunk (a run of symbols, in practice) is the one thing cut hard. */
+function cutWord(word: string, maxChars: number): string[] {
+  const parts: string[] = [];
+  for (let i = 0; i < word.length; i += maxChars) parts.push(word.slice(i, i + maxChars));
+  return parts;
+}
+
+/** Greedily joins pieces with `glue` into runs of at most maxChars. */
+function pack(pieces: string[], maxChars: number, glue: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const piece of pieces) {
+    if (!current) current = piece;
+    else if (current.length + glue.length + piece.length <= maxChars) current += glue + piece;
+    else {
+      out.push(current);
+      current = piece;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/**
+ * Splits text into chunks of at most maxChars at sentence boundaries, packing whole sentences
+ * together. Paragraph breaks inside a chunk stay as newlines (the voice pauses at them).
+ */
+export function splitIntoChunks(text: string, maxChars: number): string[] {
+  if (!Number.isInteger(maxChars) || maxChars < 1) throw new RangeError('maxChars must be a positive integer');
+  const chunks: string[] = [];
+  let current = '';
+  const flush = () => {
+    if (current) chunks.push(current);
+    current = '';
+  };
+  for (const paragraph of text.split(/\r?\n/)) {
+    const sentences = splitSentences(paragraph.replace(/\s+/g, ' ').trim());
+    const pieces = sentences.flatMap((s) => (s.length <= maxChars ? [s] : splitLongSentence(s, maxChars)));
+    pieces.forEach((piece, i) => {
+      const glue = i === 0 ? '\n' : ' ';
+      if (current && current.length + glue.length + piece.length <= maxChars) current += glue + piece;
+      else {
+        flush();
+        current = piece;
+      }
+    });
+  }
+  flush();
+  return chunks;
+}

@@ -1,0 +1,26 @@
+/** The payment page of a self-hosted server without Stripe keys: nothing to buy, everything included. */
+import { ServerCog } from 'lucide-react';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+
+export function BillingOffNotice() {
+  return (
+    <section
+      aria-labelledby="billing-off-title"
+      className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 sm:p-10"
+    >
+      <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <ServerCog aria-hidden size={22} />
+      </span>
+      <h2 id="billing-off-title" className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
+        Payments are not set up here
+      </h2>
+      <p className="mt-3 leading-relaxed text-slate-600">
+        This Pagecast server runs without payments, so there is nothing to buy: every account already has every
+        Premium feature, including downloads, premium voices, bookmarks and sharing.
+      </p>
+      <ButtonLink to="/" className="mt-8">
+        Return to Home
+      </ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The home page's URL card (spec §2, §4, §5): one URL field and Create Podcast. Validation messages
+ * come from shared/validation.ts and show in the form and as a toast, as do the server's refusals.
+ * On success the field clears and 'Podcast created successfully!' shows.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { CircleAlert, CircleCheck, Link2, Sparkles } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
+import { validateUrlForm } from '../../../../../shared/validation.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { createPodcast } from '../api/podcasts.ts';
+
+export interface UrlFormProps {
+  signedIn: boolean;
+  onCreated: (podcast: Podcast) => void;
+  /** An error from outside the form (spec §2), shown with the form's own. */
+  error?: string | null;
+}
+
+export function UrlForm({ signedIn, onCreated, error: outsideError }: UrlFormProps) {
+  const [url, setUrl] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState(false);
+  const inputId = useId();
+  const messageId = useId();
+  const shownError = error ?? outsideError ?? null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    setCreated(false);
+    const invalid = validateUrlForm(url);
+    if (invalid) {
+      setError(invalid);
+      toast.error(invalid);
+      return;
+    }
+    setError(null);
+    setLoading(true);
+    try {
+      const podcast = await createPodcast(url);
+      setUrl('');
+      setCreated(true);
+      toast.success(CONTENT_MESSAGES.created);
+      onCreated(podcast);
+    } catch (err) {
+      const message = (err instanceof Error && err.message) || CONTENT_MESSAGES.createFailed;
+      setError(message);
+      toast.error(message);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <section
+      id="url-input"
+      aria-labelledby="url-input-title"
+      className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 sm:p-8"
+    >
+      <div className="flex items-start gap-3">
+        <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 sm:flex">
+          <Sparkles aria-hidden size={20} />
+        </span>
+        <div>
+          <h2 id="url-input-title" className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+            Convert Any Website to Podcast
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 sm:text-base">
+            Paste the address of an article, a blog post or a report. We will do the rest.
+          </p>
+        </div>
+      </div>
+
+      <form noValidate onSubmit={submit} className="mt-6">
+        <label htmlFor={inputId} className="mb-2 block text-sm font-medium text-slate-700">
+          Website URL
+        </label>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="relative flex-1">
+            <Link2 aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+            <input
+              id={inputId}
+              name="url"
+              type="url"
+              required
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://example.com/article"
+              value={url}
+              onChange={(e) => {
+                setUrl(e.currentTarget.value);
+                setError(null);
+                setCreated(false);
+              }}
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={shownError || created ? messageId : undefined}
+              className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-4 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-400"
+            />
+          </div>
+          <Button type="submit" size="lg" loading={loading} disabled={url === ''} className="sm:w-44">
+            Create Podcast
+          </Button>
+        </div>
+        <div id={messageId} aria-live="polite" className="min-h-0">
+          {shownError && (
+            <p role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-red-700">
+              <CircleAlert aria-hidden size={16} className="mt-0.5 shrink-0" />
+              {shownError}
+            </p>
+          )}
+          {created && !shownError && (
+            <p className="mt-3 flex items-center gap-2 text-sm font-medium text-emerald-700">
+              <CircleCheck aria-hidden size={16} className="shrink-0" />
+              {CONTENT_MESSAGES.created}
+            </p>
+          )}
+        </div>
+        {!signedIn && <p className="mt-4 text-sm text-slate-500">{CONTENT_MESSAGES.signInToSave}</p>}
+      </form>
+    </section>
+  );
+}

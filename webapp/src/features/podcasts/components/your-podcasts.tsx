@@ -1,0 +1,92 @@
+/**
+ * 'Your Podcasts' on /profile (spec §2): the member's podcasts as a two-column grid, or 'No podcasts
+ * created yet'. The cached list shows at once and the server's list replaces it when it answers.
+ * Free members see the 'Premium Feature' overlay on each card.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Headphones } from 'lucide-react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { listPodcasts } from '../api/podcasts.ts';
+import { useMembership } from '../hooks/use-membership.ts';
+import { toStoredPodcast, usePodcastStore } from '../stores/podcast-store.ts';
+import { PodcastCard } from './podcast-card.tsx';
+
+export function YourPodcasts() {
+  const { user, isPremium, showUpgrade } = useMembership();
+  const owner = user?.email ?? null;
+  const cachedOwner = usePodcastStore((s) => s.owner);
+  const cached = usePodcastStore((s) => s.podcasts);
+  const podcasts = cachedOwner === owner ? cached : [];
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (owner === null) return;
+    const controller = new AbortController();
+    setLoading(true);
+    listPodcasts(controller.signal)
+      .then((list) => {
+        usePodcastStore.getState().replacePodcasts(owner, list.map(toStoredPodcast));
+        setError(null);
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(err instanceof Error ? err.message : String(err));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [owner]);
+
+  return (
+    <section aria-labelledby="your-podcasts-title">
+      <div className="mb-5 flex items-baseline justify-between gap-4">
+        <h2 id="your-podcasts-title" className="text-2xl font-bold tracking-tight text-slate-900">
+          Your Podcasts
+        </h2>
+        {podcasts.length > 0 && (
+          <p className="text-sm text-slate-500">
+            {podcasts.length} {podcasts.length === 1 ? 'podcast' : 'podcasts'}
+          </p>
+        )}
+      </div>
+
+      {error && (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
+          {error}
+        </p>
+      )}
+
+      {podcasts.length > 0 ? (
+        <div className="grid gap-6 md:grid-cols-2">
+          {podcasts.map((podcast) => (
+            <PodcastCard
+              key={podcast.id}
+              podcast={podcast}
+              isPremium={isPremium}
+              showFreeBadge={showUpgrade}
+              showUpgradeOverlay={showUpgrade}
+            />
+          ))}
+        </div>
+      ) : loading && !error ? (
+        <p className="flex items-center gap-2 py-12 text-slate-500">
+          <Spinner className="text-brand-600" /> Loading your podcasts…
+        </p>
+      ) : (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+            <Headphones aria-hidden size={22} />
+          </span>
+          <p className="mt-4 font-semibold text-slate-900">No podcasts created yet</p>
+          <p className="mt-1 text-sm text-slate-600">Paste the address of any page on the home page to make your first.</p>
+          <Link to="/#url-input" className="mt-5 text-sm font-semibold text-brand-700 hover:text-brand-600">
+            Create a podcast →
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

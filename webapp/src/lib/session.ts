@@ -1,0 +1,59 @@
+/**
+ * The session every feature may read: the auth state of spec §3 (user and token), persisted under
+ * 'auth-storage', with the token also under 'auth-token' where api-client.ts reads it. The auth
+ * feature signs in and out through it; other features only read the user (`useSessionUser`) or, like
+ * billing after an upgrade, replace it (`setSessionUser`).
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { userSchema, type User } from '../../../shared/api/auth.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+
+export interface AuthState {
+  user: User | null;
+  token: string | null;
+}
+
+const signedOut: AuthState = { user: null, token: null };
+
+export const useAuthStore = create<AuthState>()(
+  persist(() => signedOut, {
+    name: STORAGE_KEYS.authStorage,
+    storage: createJSONStorage(() => localStorage),
+    // What another version of the app (or a hand) left in storage is checked, not trusted.
+    merge: (persisted, current) => {
+      const state = persisted as Partial<AuthState> | undefined;
+      const user = userSchema.safeParse(state?.user);
+      const token = typeof state?.token === 'string' && state.token ? state.token : null;
+      return user.success && token ? { ...current, user: user.data, token } : { ...current, ...signedOut };
+    },
+  }),
+);
+
+/** The signed-in member, or null. */
+export function useSessionUser(): User | null {
+  return useAuthStore((s) => s.user);
+}
+
+export function getSession(): AuthState {
+  return useAuthStore.getState();
+}
+
+/** Signs in locally: keeps the user and the token. */
+export function setSession(user: User, token: string): void {
+  localStorage.setItem(STORAGE_KEYS.authToken, token);
+  useAuthStore.setState({ user, token });
+}
+
+/** Replaces the signed-in member's details (after the server says they changed); no-op when signed out. */
+export function setSessionUser(user: User): void {
+  if (useAuthStore.getState().user) useAuthStore.setState({ user });
+}
+
+/** Signs out locally (spec §4): the user, the token, the stored auth data and session storage. */
+export function clearSession(): void {
+  useAuthStore.setState(signedOut);
+  useAuthStore.persist.clearStorage();
+  localStorage.removeItem(STORAGE_KEYS.authToken);
+  sessionStorage.clear();
+}
