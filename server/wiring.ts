@@ -20,7 +20,7 @@ import { createOpenAiSpeechEngine } from './services/speech/openai-engine.ts';
 import { createAudioStore } from './services/audio/store.ts';
 
 /** The voice TTS_PROVIDER names. */
-function createSpeechEngine(config: Config, logger: Logger): SpeechEngine {
+export function createSpeechEngine(config: Config, logger: Logger): SpeechEngine {
   switch (config.tts.provider) {
     case 'espeak':
       return createEspeakEngine();

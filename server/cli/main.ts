@@ -7,8 +7,9 @@ import { ConfigError } from '../config.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { UsageError, type CliCommand, type CliOutput } from './command.ts';
 import { extractCommand } from './commands/extract.ts';
+import { convertCommand } from './commands/convert.ts';
 
-const COMMANDS: readonly CliCommand[] = [extractCommand];
+const COMMANDS: readonly CliCommand[] = [extractCommand, convertCommand];
 
 export function usage(commands: readonly CliCommand[] = COMMANDS): string {
   const width = Math.max(...commands.map((c) => c.usage.length));

@@ -176,7 +176,7 @@ describeEachDatabase('Premium features', (ctx) => {
     expect(res.headers.get('content-type')).toMatch(/application\/rss\+xml/);
     const xml = await res.text();
 
-    const feed = await new Parser({ customFields: { item: ['itunes:duration'] } }).parseString(xml);
+    const feed = await new Parser<{ itunes?: { image?: string } }, { itunes?: { duration?: string } }>().parseString(xml);
     expect(feed.title).toContain('podcasts');
     expect(feed.itunes?.image).toMatch(/^https:\/\/pagecast\.test\//);
     const ready = (await (await call('/api/podcasts', premium)).json()) as { podcasts: Podcast[] };
