@@ -12,7 +12,8 @@ export const ARTICLE_BASE_URL = `http://127.0.0.1:${ARTICLE_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e-artifacts/results',
+  // Per port, so runs on different ports never wipe each other's traces.
+  outputDir: `e2e-artifacts/results-${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -49,8 +49,9 @@ async function setServerAddress(popup: Page, address: string) {
   await popup.getByRole('button', { name: 'Settings' }).click();
   await popup.getByLabel('Server address').fill(address);
   await popup.getByRole('button', { name: 'Save' }).click();
-  await expect(popup.getByText('Server address saved')).toBeVisible();
+  await expect(popup.getByText('Server address saved').first()).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Create podcast from this page' })).toBeVisible();
+  await expect(popup.getByRole('contentinfo')).toContainText(new URL(address).host);
 }
 
 async function signIn(popup: Page, email: string) {
@@ -74,7 +75,9 @@ function newPodcastCard(popup: Page) {
 }
 
 async function offscreenDocuments(worker: Worker): Promise<number> {
-  return worker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length);
+  return worker.evaluate<number>(
+    "chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] }).then((contexts) => contexts.length)",
+  );
 }
 
 function seconds(time: string): number {

@@ -57,10 +57,11 @@ export const serverUrlItem = storage.defineItem<string>('local:serverUrl', { fal
 
 export const sessionItem = storage.defineItem<Session | null>('local:session', { fallback: null });
 
-/** Ties this browser's anonymous podcasts together; they move into the account at sign-in. */
-export const anonymousTokenItem = storage.defineItem<string>('local:anonymousToken', {
-  init: () => crypto.randomUUID(),
-});
+/**
+ * Ties this browser's anonymous podcasts together; they move into the account at sign-in. Made on
+ * first use (background/server.ts).
+ */
+export const anonymousTokenItem = storage.defineItem<string | null>('local:anonymousToken', { fallback: null });
 
 /** The member's podcasts as last fetched, newest first. */
 export const recentPodcastsItem = storage.defineItem<Podcast[]>('local:recentPodcasts', { fallback: [] });

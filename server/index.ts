@@ -29,6 +29,7 @@ async function main() {
   });
   const deps = await createDeps(config, database, logger);
   const app = createApp(deps);
+  await deps.audio.removeStalePartials().catch((err) => logger.warn('could not clear unfinished audio files', { err }));
   deps.jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -54,6 +55,7 @@ async function main() {
     server.closeIdleConnections();
     // In-flight requests finish and running jobs go back to the queue; then the database closes.
     await Promise.all([closed, deps.jobs.stop()]);
+    await deps.speech.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -14,6 +14,7 @@ import {
 import { users } from '../db/schema.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
+import { waitFor } from '../test/wait.ts';
 
 /** Billing on (a Stripe that is never called here), so free and Premium members both exist. */
 const billingOn = {
@@ -57,14 +58,12 @@ describeEachDatabase('Premium features', (ctx) => {
     const res = await call('/api/podcasts', token, { method: 'POST', ...json(body) });
     expect(res.status).toBe(201);
     const { id } = podcastSchema.parse(await res.json());
-    let done: Podcast | undefined;
-    await expect
-      .poll(async () => {
-        done = podcastSchema.parse(await (await call(`/api/podcasts/${id}`, token)).json());
-        return done.status;
-      }, { timeout: 20_000, interval: 100 })
-      .toBe('ready');
-    return done!;
+    const done = await waitFor(
+      async () => podcastSchema.parse(await (await call(`/api/podcasts/${id}`, token)).json()),
+      (p) => p.status === 'ready' || p.status === 'failed',
+    );
+    expect(done.status).toBe('ready');
+    return done;
   };
 
   beforeAll(async () => {

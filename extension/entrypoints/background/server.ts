@@ -17,7 +17,7 @@ export async function currentApi(options: { anonymous?: boolean } = {}): Promise
   const [serverUrl, session, anonymousToken] = await Promise.all([
     serverUrlItem.getValue(),
     sessionItem.getValue(),
-    anonymousTokenItem.getValue(),
+    browserToken(),
   ]);
   const pattern = permissionPatternFor(serverUrl);
   if (pattern && !(await browser.permissions.contains({ origins: [pattern] }))) {
@@ -28,6 +28,15 @@ export async function currentApi(options: { anonymous?: boolean } = {}): Promise
     );
   }
   return ok({ serverUrl, token: options.anonymous ? null : (session?.token ?? null), anonymousToken });
+}
+
+/** This browser's anonymous token, made the first time it is needed. */
+async function browserToken(): Promise<string> {
+  const stored = await anonymousTokenItem.getValue();
+  if (stored) return stored;
+  const token = crypto.randomUUID();
+  await anonymousTokenItem.setValue(token);
+  return token;
 }
 
 /** One request as the current reader. A session the server refuses is signed out. */

@@ -83,20 +83,15 @@ export function App() {
   return (
     <div className="popup">
       <header className="popup-header">
-        {view === 'home' ? (
-          <div className="brand">
-            <LogoMark />
-            <h1>Pagecast</h1>
-          </div>
-        ) : (
-          <div className="brand">
-            <IconButton label="Back" onClick={goHome}>
+        <div className="brand">
+          {view === 'home' ? null : (
+            <IconButton label="Back" className="back-btn" onClick={goHome}>
               <ChevronLeft size={18} />
             </IconButton>
-            <h1 className="sr-only">Pagecast</h1>
-            <LogoMark size={22} />
-          </div>
-        )}
+          )}
+          <LogoMark />
+          <h1>Pagecast</h1>
+        </div>
         <div className="header-actions">
           {view === 'account' ? null : user ? (
             <button type="button" className="avatar" aria-label={`Account: ${displayName(user)}`} title={displayName(user)} onClick={() => setView('account')}>
@@ -153,6 +148,7 @@ export function App() {
             {creation ? (
               <CreationStatus
                 creation={creation}
+                playing={playback?.podcastId === creation.podcastId}
                 onPlay={(id) => void play(id)}
                 onDismiss={() => void settle(sendMessage('dismissCreation'))}
               />

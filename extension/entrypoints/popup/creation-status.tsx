@@ -6,10 +6,13 @@ import { Button, ErrorNote, IconButton, ProgressBar } from './ui.tsx';
 
 export function CreationStatus({
   creation,
+  playing,
   onPlay,
   onDismiss,
 }: {
   creation: Creation;
+  /** It is already in the player below. */
+  playing: boolean;
   onPlay: (podcastId: string) => void;
   onDismiss: () => void;
 }) {
@@ -42,7 +45,7 @@ export function CreationStatus({
           <ProgressBar value={progress} label="Podcast progress" />
         </div>
       )}
-      {creation.phase === 'ready' && creation.podcastId ? (
+      {creation.phase === 'ready' && creation.podcastId && !playing ? (
         <Button className="btn-block" icon={<Play size={16} aria-hidden />} onClick={() => onPlay(creation.podcastId!)}>
           Play podcast
         </Button>

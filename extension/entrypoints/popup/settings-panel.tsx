@@ -50,7 +50,7 @@ export function SettingsPanel({ serverUrl, onSaved }: { serverUrl: string; onSav
         });
       }
       setValue(result.value);
-      toast.success('Server address saved');
+      toast.success('Server address saved', { id: 'server-address-saved' });
       onSaved();
     });
   }
@@ -80,8 +80,13 @@ export function SettingsPanel({ serverUrl, onSaved }: { serverUrl: string; onSav
           Save
         </Button>
         {value !== DEFAULT_SERVER_URL ? (
-          <button type="button" className="link-btn" onClick={() => setValue(DEFAULT_SERVER_URL)}>
-            Use the default ({DEFAULT_SERVER_URL})
+          <button
+            type="button"
+            className="link-btn"
+            title={DEFAULT_SERVER_URL}
+            onClick={() => setValue(DEFAULT_SERVER_URL)}
+          >
+            Reset to default
           </button>
         ) : null}
       </div>

@@ -29,7 +29,9 @@ export interface PasswordHasherOptions {
 
 export function createPasswordHasher({ concurrency = 2, maxWaiting = 64, options = ARGON2_OPTIONS }: PasswordHasherOptions = {}): PasswordHasher {
   const semaphore = createSemaphore(concurrency, maxWaiting);
-  let dummy: Promise<string> | undefined;
+  // Made now rather than on the first unknown e-mail, which would otherwise pay for two hashes.
+  const dummy = hash(randomBytes(16).toString('hex'), options);
+  dummy.catch(() => {}); // awaited (and its failure thrown) by the first verify of an unknown e-mail
 
   const limited = async <T>(task: () => Promise<T>): Promise<T> => {
     try {
@@ -51,8 +53,6 @@ export function createPasswordHasher({ concurrency = 2, maxWaiting = 64, options
     hash: (password) => limited(() => hash(password, options)),
     async verify(stored, password) {
       if (stored === null) {
-        if (Date.now()) return false;
-        dummy ??= limited(() => hash(randomBytes(16).toString('hex'), options));
         const dummyHash = await dummy;
         await limited(() => verify(dummyHash, password));
         return false;

@@ -75,6 +75,10 @@ async function reuseOpenAttempt(ctx: BillingContext, member: UserRow): Promise<C
   }
   if (!OPEN_STATUSES.includes(subscription.status)) return null;
   const invoice = subscription.latest_invoice;
+  if (typeof invoice === 'object' && invoice?.status === 'paid') {
+    // Paid a moment ago and Stripe has not switched the subscription on yet: a new one would charge twice.
+    throw new AppError('FORBIDDEN', { message: 'Your payment is already being processed', status: 409 });
+  }
   if (typeof invoice !== 'object' || invoice?.status !== 'open') return null;
   return recordAttempt(ctx, member.id, subscription);
 }

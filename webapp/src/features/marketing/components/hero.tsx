@@ -21,7 +21,7 @@ export function Hero({ signedIn, onGetStarted }: { signedIn: boolean; onGetStart
           </p>
           <h1
             id="hero-title"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl xl:text-6xl"
           >
             Turn Any Website Into Podcasts
           </h1>
@@ -41,7 +41,7 @@ export function Hero({ signedIn, onGetStarted }: { signedIn: boolean; onGetStart
                 {arrow}
               </ButtonLink>
             )}
-            <p className="flex items-center gap-2 text-sm text-slate-500">
+            <p className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-500">
               <Headphones aria-hidden size={16} />
               Listen in your browser, no app needed
             </p>

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { TESTIMONIALS } from '../data/testimonials.ts';
 
-const AVATAR_COLOURS = ['bg-brand-600', 'bg-emerald-600', 'bg-amber-600'];
+const AVATAR_COLOURS = ['bg-brand-600', 'bg-emerald-700', 'bg-amber-700'];
 
 /** 'What Our Users Say': three fixed testimonials, five stars each (spec §2). */
 export function Testimonials() {

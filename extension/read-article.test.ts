@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { limitText, readArticle } from './read-article.ts';
+
+function documentOf(html: string, url = 'https://news.example.com/story'): Document {
+  const doc = document.implementation.createHTMLDocument('');
+  doc.documentElement.innerHTML = html;
+  Object.defineProperty(doc, 'URL', { value: url });
+  return doc;
+}
+
+const paragraphs = [
+  'The harbour wakes before the town does, when the first boats slide out past the breakwater into a grey and patient sea.',
+  'Fishermen here still mend their nets by hand, and the old men on the quay can tell the weather from the colour of the gulls.',
+  'By noon the catch is sold, the boats are washed, and the harbour settles back into the long quiet of the afternoon tide.',
+];
+
+const ARTICLE = `<head><title>Morning in the Harbour | Coast Weekly</title></head>
+<body>
+  <nav><a href="/">Home</a><a href="/news">News</a></nav>
+  <article><h1>Morning in the Harbour</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</article>
+  <footer>© Coast Weekly</footer>
+</body>`;
+
+describe('reading the page in the tab', () => {
+  it('keeps the article, a line per paragraph, without the page around it', () => {
+    const doc = documentOf(ARTICLE);
+    const result = readArticle(doc);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.sourceUrl).toBe('https://news.example.com/story');
+    expect(result.value.title).toContain('Morning in the Harbour');
+    const lines = result.value.text.split('\n');
+    for (const paragraph of paragraphs) expect(lines).toContain(paragraph);
+    expect(result.value.text).not.toContain('© Coast Weekly');
+  });
+
+  it('leaves the live page untouched', () => {
+    const doc = documentOf(ARTICLE);
+    const before = doc.documentElement.outerHTML;
+    readArticle(doc);
+    expect(doc.documentElement.outerHTML).toBe(before);
+  });
+
+  it.each([
+    ['an empty app shell', '<head><title>App</title></head><body><div id="app"></div></body>'],
+    ['only scripts', '<head><title>x</title></head><body><script>var a = 1;</script></body>'],
+  ])('says so when there is nothing to read: %s', (_name, html) => {
+    expect(readArticle(documentOf(html))).toEqual({
+      ok: false,
+      error: { code: 'NO_READABLE_CONTENT', message: 'Could not extract readable content from the webpage' },
+    });
+  });
+
+  it('cuts an overlong text at a line break', () => {
+    expect(limitText('aaa\nbbb\nccc', 9)).toBe('aaa\nbbb');
+    expect(limitText('short', 9)).toBe('short');
+    expect(limitText('abcdefghijkl', 5)).toBe('abcde');
+  });
+});
