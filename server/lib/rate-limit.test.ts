@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
-import { hit, peek, refund, reset } from './rate-limit.ts';
+import { hit, peek, purgeStale, refund, reset } from './rate-limit.ts';
 
 describeEachDatabase('fixed-window rate limits', (ctx) => {
   const t0 = new Date('2030-01-01T00:00:00Z');
@@ -52,5 +52,15 @@ describeEachDatabase('fixed-window rate limits', (ctx) => {
   it('keeps keys apart', async () => {
     for (let i = 0; i < 4; i++) await hit(ctx.db, 'test:a', window(t0));
     expect((await hit(ctx.db, 'test:b', window(t0))).allowed).toBe(true);
+  });
+
+  it('purges the counters of a prefix whose window started before a given time, and only those', async () => {
+    await hit(ctx.db, 'purge:old', window(t0));
+    await hit(ctx.db, 'purge:recent', window(at(120_000)));
+    await hit(ctx.db, 'other:old', window(t0));
+    expect(await purgeStale(ctx.db, at(60_000), 'purge:')).toBe(1);
+    expect((await hit(ctx.db, 'purge:old', window(at(10_000)))).count).toBe(1);
+    expect((await hit(ctx.db, 'purge:recent', window(at(120_000)))).count).toBe(2);
+    expect((await hit(ctx.db, 'other:old', window(at(10_000)))).count).toBe(2);
   });
 });

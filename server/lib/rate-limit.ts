@@ -6,7 +6,7 @@
  *   const r = await hit(db, `login:account:${email}`, { limit: 5, windowMs: 15 * 60_000, now });
  *   if (!r.allowed) answer 429 with Retry-After: r.retryAfterSeconds
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
@@ -71,4 +71,14 @@ export async function refund(db: Database, key: string): Promise<void> {
 /** Forgets every hit counted against `key`. */
 export async function reset(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Deletes counters (of keys starting with `prefix`) whose window started before `before`. */
+export async function purgeStale(db: Database, before: Date, prefix = ''): Promise<number> {
+  const escaped = prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const gone = await db
+    .delete(rateLimits)
+    .where(and(lt(rateLimits.windowStart, before), like(rateLimits.key, `${escaped}%`)))
+    .returning({ key: rateLimits.key });
+  return gone.length;
 }

@@ -305,6 +305,14 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     expect((await elsewhere.login(uniqueEmail('guess'), 'wrong-password')).status).toBe(401);
   });
 
+  it('lets many members sign in at once from one address (an office): only failures count per address', async () => {
+    const api = client();
+    const emails = Array.from({ length: LOGIN_LIMITS.perAddress + 5 }, () => uniqueEmail('office'));
+    for (const email of emails) await api.register(email);
+    const statuses = await Promise.all(emails.map(async (email) => (await api.login(email)).status));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+
   it("moves this browser's anonymous podcasts into the account on register and on login", async () => {
     const api = client();
     const browser = randomUUID();

@@ -16,12 +16,13 @@ import { bearerToken, clientAddress, requireCaller } from '../lib/caller.ts';
 import { validate } from '../lib/validate.ts';
 import { checkCredentials, createAccount, type UserRow } from '../services/auth/accounts.ts';
 import { claimAnonymousPodcasts } from '../services/auth/anonymous-podcasts.ts';
-import { countLoginAttempt } from '../services/auth/login-throttle.ts';
+import { countLoginAttempt, createLoginCounterPurger } from '../services/auth/login-throttle.ts';
 import { issueSession, revokeSession } from '../services/auth/sessions.ts';
 import { toUserView } from '../services/auth/user-view.ts';
 
 export function authRoutes(deps: AppDeps) {
   const { db, config, auth, clock, logger } = deps;
+  const purgeLoginCounters = createLoginCounterPurger(db);
 
   /** Opens a session for the account, moves this browser's anonymous podcasts in, sets the cookie. */
   async function signIn(c: Context<AppEnv>, user: UserRow): Promise<{ user: User; token: string }> {
@@ -49,9 +50,14 @@ export function authRoutes(deps: AppDeps) {
     })
     .post('/login', validate('json', credentialsSchema), async (c) => {
       const { email, password } = c.req.valid('json');
-      const attempt = await countLoginAttempt(db, email, clientAddress(c), clock());
+      const now = clock();
+      await purgeLoginCounters(now);
+      const attempt = await countLoginAttempt(db, email, clientAddress(c), now);
       const user = await checkCredentials(db, auth.passwords, email, password);
-      if (!user) throw new AppError('LOGIN_FAILED', { message: AUTH_MESSAGES.invalidCredentials });
+      if (!user) {
+        await attempt.failed();
+        throw new AppError('LOGIN_FAILED', { message: AUTH_MESSAGES.invalidCredentials });
+      }
       await attempt.succeeded();
       const body: AuthResponse = { success: true, ...(await signIn(c, user)) };
       return c.json(body);

@@ -99,8 +99,13 @@ export async function stopPlayback(): Promise<void> {
   await playbackItem.setValue(null);
   const player = audioHost();
   if (!player) return;
-  await player.control({ action: 'stop' });
-  await player.close();
+  try {
+    await player.control({ action: 'stop' });
+    await player.close();
+  } catch (err) {
+    // Signing out or changing servers must not fail because the player could not be reached.
+    console.error('[pagecast] stopping the player failed', err);
+  }
 }
 
 /** The player's report, applied when it is about the episode we think is playing. */

@@ -20,7 +20,6 @@ export function CreateCard({ tab, creation }: { tab: ActiveTab | null; creation:
   const selection = useSelection(tab);
   // Only a known address can be judged up front; without one the browser's refusal tells us later.
   const knownUnreadable = tab?.url !== undefined && !isReadableUrl(tab.url);
-  const working = creation?.phase === 'reading' || creation?.phase === 'sending';
   // The creation's own error shows in its card; this one is for failures that never made one.
   const shownError = error && !(creation?.phase === 'failed' && creation.error?.message === error.message) ? error : null;
 
@@ -62,7 +61,7 @@ export function CreateCard({ tab, creation }: { tab: ActiveTab | null; creation:
         className="btn-block"
         icon={<Sparkles size={16} aria-hidden />}
         loading={busy === 'page'}
-        disabled={!tab || busy !== null || working || knownUnreadable}
+        disabled={!tab || busy !== null || knownUnreadable}
         onClick={() => void create('page')}
       >
         Create podcast from this page
@@ -74,7 +73,7 @@ export function CreateCard({ tab, creation }: { tab: ActiveTab | null; creation:
             className="btn-block"
             icon={<TextSelect size={16} aria-hidden />}
             loading={busy === 'selection'}
-            disabled={busy !== null || working}
+            disabled={busy !== null}
             onClick={() => void create('selection')}
           >
             Create podcast from selection

@@ -16,7 +16,8 @@ export function CreationStatus({
   onPlay: (podcastId: string) => void;
   onDismiss: () => void;
 }) {
-  const finished = creation.phase === 'ready' || creation.phase === 'failed';
+  // While the page is read and sent the card is seconds from changing; after that it may be closed.
+  const closable = creation.phase !== 'reading' && creation.phase !== 'sending';
   const progress = creation.phase === 'ready' ? 100 : creation.progress;
   return (
     <section className={`card creation creation-${creation.phase}`} aria-label="New podcast">
@@ -25,7 +26,7 @@ export function CreationStatus({
           <p className="eyebrow">{creation.source === 'selection' ? 'From your selection' : 'New podcast'}</p>
           <p className="creation-title">{creation.title || creation.pageTitle || 'Untitled page'}</p>
         </div>
-        {finished ? (
+        {closable ? (
           <IconButton label="Dismiss" onClick={onDismiss}>
             <X size={16} />
           </IconButton>

@@ -1,12 +1,14 @@
 /**
- * Failed sign-ins are throttled per account and per client address. Every attempt is counted
- * before the password is checked (so parallel guesses cannot slip past the limit); a successful
- * one is taken back, so members who type their password right are never locked out by their own
- * sign-ins.
+ * Failed sign-ins are throttled per account and per client address.
+ * - Per account, every attempt is counted before the password is checked, so parallel guesses at
+ *   one account cannot slip past the limit; a right password clears the count, so members are never
+ *   locked out by their own sign-ins.
+ * - Per address, only failures count (many members may share an office's address and sign in at
+ *   once); the limit is checked before the password and the failure counted after it.
  */
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hit, refund, reset, type RateLimitWindow } from '../../lib/rate-limit.ts';
+import { hit, peek, purgeStale, reset, type RateLimitWindow } from '../../lib/rate-limit.ts';
 import { normaliseEmail } from './accounts.ts';
 
 export const LOGIN_LIMITS = {
@@ -25,6 +27,8 @@ const addressKey = (address: string) => `login:address:${address}`;
 export interface LoginAttempt {
   /** Call when the credentials were right. */
   succeeded(): Promise<void>;
+  /** Call when they were wrong. */
+  failed(): Promise<void>;
 }
 
 /** Counts one attempt; throws RATE_LIMITED (429, Retry-After) when the account or the address is over its limit. */
@@ -32,7 +36,7 @@ export async function countLoginAttempt(db: Database, email: string, address: st
   const window = (limit: number): RateLimitWindow => ({ limit, windowMs: LOGIN_LIMITS.windowMs, now });
   const [account, byAddress] = await Promise.all([
     hit(db, accountKey(email), window(LOGIN_LIMITS.perAccount)),
-    hit(db, addressKey(address), window(LOGIN_LIMITS.perAddress)),
+    peek(db, addressKey(address), window(LOGIN_LIMITS.perAddress)),
   ]);
   if (!account.allowed || !byAddress.allowed) {
     const retryAfter = Math.max(
@@ -46,7 +50,26 @@ export async function countLoginAttempt(db: Database, email: string, address: st
   }
   return {
     async succeeded() {
-      await Promise.all([reset(db, accountKey(email)), refund(db, addressKey(address))]);
+      await reset(db, accountKey(email));
     },
+    async failed() {
+      await hit(db, addressKey(address), window(LOGIN_LIMITS.perAddress));
+    },
+  };
+}
+
+/** Login counters older than this are of no use (the window is 15 minutes). */
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Drops stale login counters at most once per `everyMs`, so the table holds only recent keys. One
+ * per app: the caller keeps the returned function.
+ */
+export function createLoginCounterPurger(db: Database, everyMs = 60 * 60 * 1000) {
+  let last = 0;
+  return async (now: Date): Promise<void> => {
+    if (now.getTime() - last < everyMs) return;
+    last = now.getTime();
+    await purgeStale(db, new Date(now.getTime() - STALE_AFTER_MS), 'login:');
   };
 }

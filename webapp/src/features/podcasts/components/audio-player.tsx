@@ -78,6 +78,10 @@ export function AudioPlayer({ src, title, durationHint }: AudioPlayerProps) {
     if (!el) return;
     el.volume = value;
     el.muted = value === 0;
+    // The element reports the change a moment later; a controlled slider must hold its value now, or
+    // a second key press starts again from the old one.
+    setVolume(value);
+    setMuted(value === 0);
   }
 
   function toggleMute() {
@@ -85,6 +89,8 @@ export function AudioPlayer({ src, title, durationHint }: AudioPlayerProps) {
     if (!el) return;
     if (el.muted && el.volume === 0) el.volume = VOLUME.step * 5;
     el.muted = !el.muted;
+    setVolume(el.volume);
+    setMuted(el.muted);
   }
 
   const shownVolume = muted ? 0 : volume;

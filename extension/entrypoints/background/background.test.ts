@@ -1,0 +1,427 @@
+/**
+ * The background's message handling, on WXT's fake browser: the real background wired as in the
+ * extension, messages sent through the real protocol, a stand-in Pagecast server behind fetch, and
+ * tabs whose pages are real documents read by the real page reader.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { onMessage, removeAllListeners, sendMessage } from '../../messaging.ts';
+import { readArticle } from '../../read-article.ts';
+import {
+  anonymousTokenItem,
+  creationItem,
+  playbackItem,
+  recentPodcastsItem,
+  serverUrlItem,
+  sessionItem,
+} from '../../storage.ts';
+import { createFakeServer, type FakeServer } from '../../testing/fake-pagecast-server.ts';
+import background from './index.ts';
+
+const EMAIL = 'reader@example.com';
+const PASSWORD = 'listening';
+
+const ARTICLE_PARAGRAPHS = [
+  'The harbour wakes before the town does, when the first boats slide out past the breakwater into a grey and patient sea.',
+  'Fishermen here still mend their nets by hand, and the old men on the quay can tell the weather from the colour of the gulls.',
+  'By noon the catch is sold, the boats are washed, and the harbour settles back into the long quiet of the afternoon tide.',
+];
+const ARTICLE_HTML = `<head><title>Morning in the Harbour</title></head><body><nav><a href="/">Home</a></nav>
+<article><h1>Morning in the Harbour</h1>${ARTICLE_PARAGRAPHS.map((p) => `<p>${p}</p>`).join('')}</article></body>`;
+
+interface FakeTab {
+  id: number;
+  url: string;
+  title: string;
+  html: string;
+  /** The browser refuses to script this tab with this message. */
+  refusal?: string;
+  /** Text selected on the page. */
+  selection?: string;
+}
+
+/** A minimal extension event with a way to fire it, for the APIs the fake browser leaves out. */
+function fakeEvent<Args extends unknown[]>() {
+  const listeners: ((...args: Args) => unknown)[] = [];
+  return {
+    addListener: (listener: (...args: Args) => unknown) => void listeners.push(listener),
+    removeListener: (listener: (...args: Args) => unknown) => void listeners.splice(listeners.indexOf(listener), 1),
+    hasListener: (listener: (...args: Args) => unknown) => listeners.includes(listener),
+    trigger: (...args: Args) => Promise.all(listeners.map((listener) => listener(...args))),
+  };
+}
+
+let server: FakeServer;
+let tabs: Map<number, FakeTab>;
+let menuClicks: ReturnType<typeof fakeEvent<[{ menuItemId: string; selectionText?: string }, { id?: number }?]>>;
+let commands: ReturnType<typeof fakeEvent<[string, { id?: number }?]>>;
+let executeScript: ReturnType<typeof vi.fn>;
+
+function addTab(tab: Omit<FakeTab, 'id'>): number {
+  const id = tabs.size + 10;
+  tabs.set(id, { id, ...tab });
+  return id;
+}
+
+const articleTab = () => addTab({ url: 'https://news.example.com/harbour', title: 'Morning in the Harbour', html: ARTICLE_HTML });
+
+/** Runs what the background injects, as the browser would in the tab's page. */
+async function runInTab(injection: { target: { tabId: number }; files?: string[]; func?: () => unknown }) {
+  const tab = tabs.get(injection.target.tabId);
+  if (!tab) throw new Error(`No tab with id: ${injection.target.tabId}.`);
+  if (tab.refusal) throw new Error(tab.refusal);
+  document.documentElement.innerHTML = tab.html;
+  if (injection.files) {
+    expect(injection.files).toEqual(['/read-page.js']);
+    const page = document.implementation.createHTMLDocument('');
+    page.documentElement.innerHTML = tab.html;
+    Object.defineProperty(page, 'URL', { value: tab.url });
+    return [{ frameId: 0, documentId: 'd', result: readArticle(page) }];
+  }
+  if (tab.selection) {
+    const holder = [...document.querySelectorAll('p')].find((p) => p.textContent?.includes(tab.selection!));
+    const range = document.createRange();
+    range.selectNodeContents(holder!);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+  } else {
+    window.getSelection()?.removeAllRanges();
+  }
+  return [{ frameId: 0, documentId: 'd', result: injection.func!() }];
+}
+
+async function signedIn() {
+  server.addAccount(EMAIL, PASSWORD);
+  const result = await sendMessage('signIn', { mode: 'login', email: EMAIL, password: PASSWORD });
+  expect(result.ok).toBe(true);
+}
+
+async function finishedCreation() {
+  await vi.waitFor(async () => {
+    const creation = await creationItem.getValue();
+    expect(creation?.phase === 'ready' || creation?.phase === 'failed').toBe(true);
+  });
+  return (await creationItem.getValue())!;
+}
+
+const postedPodcasts = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/api/podcasts');
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  server = createFakeServer();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(server.fetch);
+  tabs = new Map();
+  menuClicks = fakeEvent();
+  commands = fakeEvent();
+  executeScript = vi.fn(runInTab);
+  Object.assign(fakeBrowser.scripting, { executeScript });
+  Object.assign(fakeBrowser.contextMenus, { onClicked: menuClicks, create: vi.fn(), removeAll: vi.fn(async () => {}) });
+  Object.assign(fakeBrowser.commands, { onCommand: commands });
+  Object.assign(fakeBrowser.permissions, { contains: vi.fn(async () => false) });
+  Object.assign(fakeBrowser.runtime, { getPlatformInfo: vi.fn(async () => ({})), getContexts: vi.fn(async () => []) });
+  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => {
+    const tab = tabs.get(id);
+    if (!tab) throw new Error(`No tab with id: ${id}.`);
+    return { id, url: tab.url, title: tab.title, index: 0, active: true, pinned: false, highlighted: true, incognito: false, windowId: 1 };
+  }) as never);
+  background.main();
+});
+
+afterEach(async () => {
+  // Let work the test started in the background (refreshing the list, say) end against this server.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  removeAllListeners();
+  vi.restoreAllMocks();
+});
+
+describe('signing in', () => {
+  it('keeps the session and sends its token, with the browser token, on later calls', async () => {
+    server.addAccount(EMAIL, PASSWORD, { name: 'Rae' });
+    const result = await sendMessage('signIn', { mode: 'login', email: ` ${EMAIL} `, password: PASSWORD });
+    expect(result).toEqual({ ok: true, value: { email: EMAIL, name: 'Rae', isPremium: false } });
+    const session = await sessionItem.getValue();
+    expect(session?.user.email).toBe(EMAIL);
+
+    expect(await sendMessage('listPodcasts')).toEqual({ ok: true, value: [] });
+    const list = server.requests.findLast((r) => r.path === '/api/podcasts')!;
+    expect(list.headers.get('Authorization')).toBe(`Bearer ${session!.token}`);
+    expect(list.headers.get('X-Pagecast-Anonymous')).toBe(await anonymousTokenItem.getValue());
+    expect(list.headers.get('X-Pagecast-Anonymous')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('creates an account', async () => {
+    const result = await sendMessage('signIn', { mode: 'register', email: EMAIL, password: 'secret1' });
+    expect(result.ok).toBe(true);
+    expect((await sessionItem.getValue())?.user.email).toBe(EMAIL);
+  });
+
+  it.each([
+    ['login', '', PASSWORD, 'Please fill in all fields'],
+    ['login', EMAIL, '', 'Please fill in all fields'],
+    ['register', EMAIL, 'short', 'Password must be at least 6 characters'],
+  ] as const)('refuses %s with %j / %j before asking the server: %s', async (mode, email, password, message) => {
+    const result = await sendMessage('signIn', { mode, email, password });
+    expect(result).toEqual({ ok: false, error: { code: 'VALIDATION_ERROR', message } });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("shows the server's message for wrong credentials and keeps no session", async () => {
+    server.addAccount(EMAIL, PASSWORD);
+    const result = await sendMessage('signIn', { mode: 'login', email: EMAIL, password: 'wrong-password' });
+    expect(result).toEqual({ ok: false, error: { code: 'LOGIN_FAILED', message: 'Invalid email or password' } });
+    expect(await sessionItem.getValue()).toBeNull();
+  });
+
+  it.each([
+    ['login', 'Authentication failed (503)'],
+    ['register', 'Registration failed (503)'],
+  ] as const)('a %s answer without a message reads %j', async (mode, message) => {
+    vi.mocked(fetch).mockImplementation(async () => new Response('<html>Service Unavailable</html>', { status: 503 }));
+    const result = await sendMessage('signIn', { mode, email: EMAIL, password: PASSWORD });
+    expect(result.ok || result.error.message).toBe(message);
+  });
+
+  it('rejects a success without a token as an invalid server response', async () => {
+    vi.mocked(fetch).mockImplementation(async () => Response.json({ success: true, user: { email: EMAIL, isPremium: false } }));
+    const result = await sendMessage('signIn', { mode: 'login', email: EMAIL, password: PASSWORD });
+    expect(result).toEqual({ ok: false, error: { code: 'INVALID_RESPONSE', message: 'Invalid server response' } });
+    expect(await sessionItem.getValue()).toBeNull();
+  });
+
+  it('says the server cannot be reached, and where it was looked for', async () => {
+    server.setDown(true);
+    const result = await sendMessage('signIn', { mode: 'login', email: EMAIL, password: PASSWORD });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.message).toBe('Network error - please check your connection');
+    expect(result.error.hint).toContain('http://localhost:8787');
+  });
+});
+
+describe('the session', () => {
+  it('is dropped when the server no longer accepts it, with the expiry message', async () => {
+    await signedIn();
+    server.revokeSessions();
+    const result = await sendMessage('refreshSession');
+    expect(result.ok || result.error.message).toBe('Your session has expired. Please sign in again.');
+    expect(await sessionItem.getValue()).toBeNull();
+  });
+
+  it('survives the server being unreachable (offline is not signed out)', async () => {
+    await signedIn();
+    server.setDown(true);
+    expect((await sendMessage('refreshSession')).ok).toBe(false);
+    expect((await sessionItem.getValue())?.user.email).toBe(EMAIL);
+  });
+
+  it('signs out here even when the server cannot be told', async () => {
+    await signedIn();
+    server.setDown(true);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await sendMessage('signOut')).toEqual({ ok: true, value: { serverConfirmed: false } });
+    expect(await sessionItem.getValue()).toBeNull();
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('making a podcast of the page', () => {
+  it("sends the page's article and follows it to 100, with the badge", async () => {
+    await signedIn();
+    const tabId = articleTab();
+    const badges: string[] = [];
+    const setBadgeText = fakeBrowser.action.setBadgeText.bind(fakeBrowser.action);
+    vi.spyOn(fakeBrowser.action, 'setBadgeText').mockImplementation((async (details: { text: string }) => {
+      if (badges.at(-1) !== details.text) badges.push(details.text);
+      return setBadgeText(details as never);
+    }) as never);
+
+    const result = await sendMessage('createPodcastFromTab', { tabId });
+    expect(result.ok).toBe(true);
+
+    const [sent] = postedPodcasts();
+    const body = sent!.body as { title: string; text: string; sourceUrl: string };
+    expect(body.sourceUrl).toBe('https://news.example.com/harbour');
+    expect(body.title).toBe('Morning in the Harbour');
+    // A line per paragraph: words never run together where blocks meet.
+    for (const paragraph of ARTICLE_PARAGRAPHS) expect(body.text.split('\n')).toContain(paragraph);
+    expect(body.text).not.toContain('Home');
+
+    const creation = await finishedCreation();
+    expect(creation).toMatchObject({ phase: 'ready', status: 'ready', progress: 100, source: 'page' });
+    expect(creation.audioUrl).toMatch(/^\/api\/podcasts\/p1\/audio/);
+    await vi.waitFor(async () => expect((await recentPodcastsItem.getValue())[0]).toMatchObject({ id: 'p1', status: 'ready' }));
+    await vi.waitFor(() => expect(badges.at(-1)).toBe('✓'));
+    expect(badges).toContain('…');
+    expect(badges.some((text) => /^\d+%$/.test(text) && text !== '100%')).toBe(true);
+
+    // Opening the popup acknowledges it: the badge clears.
+    await sendMessage('acknowledgeCreation');
+    await vi.waitFor(() => expect(badges.at(-1)).toBe(''));
+  });
+
+  it('works signed out, as this browser (anonymous)', async () => {
+    const tabId = articleTab();
+    expect((await sendMessage('createPodcastFromTab', { tabId })).ok).toBe(true);
+    const [sent] = postedPodcasts();
+    expect(sent!.headers.get('Authorization')).toBeNull();
+    expect(sent!.headers.get('X-Pagecast-Anonymous')).toBeTruthy();
+    expect((await finishedCreation()).phase).toBe('ready');
+  });
+
+  it('says so when the page has nothing readable, and sends nothing', async () => {
+    const tabId = addTab({ url: 'https://app.example.com/', title: 'Dashboard', html: '<body><div id="app"></div></body>' });
+    const result = await sendMessage('createPodcastFromTab', { tabId });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'NO_READABLE_CONTENT', message: 'Could not extract readable content from the webpage' },
+    });
+    expect((await creationItem.getValue())?.phase).toBe('failed');
+    expect(postedPodcasts()).toHaveLength(0);
+  });
+
+  it.each([
+    ['a browser page, known by its address', 'chrome://settings/', undefined, false],
+    ['an extension store', 'https://chromewebstore.google.com/detail/x', undefined, false],
+    ['a page the browser refuses to script', 'https://example.com/', 'Cannot access contents of the page.', true],
+  ])('explains that %s cannot be read', async (_name, url, refusal, injected) => {
+    const tabId = addTab({ url, title: 'Somewhere', html: ARTICLE_HTML, refusal });
+    const result = await sendMessage('createPodcastFromTab', { tabId });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ code: 'UNREADABLE_PAGE', message: "Pagecast can't read this page" });
+    expect(result.error.hint).toContain('Open an article and try again');
+    expect(executeScript).toHaveBeenCalledTimes(injected ? 1 : 0);
+  });
+
+  it('says the server cannot be reached', async () => {
+    const tabId = articleTab();
+    server.setDown(true);
+    const result = await sendMessage('createPodcastFromTab', { tabId });
+    expect(result.ok || result.error.message).toBe('Network error - please check your connection');
+    expect((await creationItem.getValue())?.error?.message).toBe('Network error - please check your connection');
+  });
+
+  it('runs from the keyboard shortcut on the current tab', async () => {
+    const tabId = articleTab();
+    await commands.trigger('create-podcast', { id: tabId });
+    await vi.waitFor(() => expect(postedPodcasts()).toHaveLength(1));
+    expect((await finishedCreation()).phase).toBe('ready');
+  });
+});
+
+describe('making a podcast of the selection', () => {
+  it('registers the context-menu item for selected text on install', async () => {
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
+    await vi.waitFor(() =>
+      expect(fakeBrowser.contextMenus.create).toHaveBeenCalledWith({
+        id: 'create-podcast-from-selection',
+        title: 'Create podcast from selection',
+        contexts: ['selection'],
+      }),
+    );
+  });
+
+  it('sends only the live selection when the menu item is clicked', async () => {
+    const selection = ARTICLE_PARAGRAPHS[1]!;
+    const tabId = addTab({ url: 'https://news.example.com/harbour', title: 'Morning in the Harbour', html: ARTICLE_HTML, selection });
+    await menuClicks.trigger({ menuItemId: 'create-podcast-from-selection', selectionText: 'stale text' }, { id: tabId });
+    await vi.waitFor(() => expect(postedPodcasts()).toHaveLength(1));
+    const [sent] = postedPodcasts();
+    expect(sent!.body).toEqual({ title: 'Morning in the Harbour', text: selection, sourceUrl: 'https://news.example.com/harbour' });
+    expect((await finishedCreation()).source).toBe('selection');
+  });
+
+  it("falls back to the menu's selection text when the page cannot be scripted", async () => {
+    const tabId = addTab({ url: 'https://example.com/', title: 'Locked', html: ARTICLE_HTML, refusal: 'Cannot access contents of the page.' });
+    await menuClicks.trigger({ menuItemId: 'create-podcast-from-selection', selectionText: 'Words the reader chose.' }, { id: tabId });
+    await vi.waitFor(() => expect(postedPodcasts()).toHaveLength(1));
+    expect((postedPodcasts()[0]!.body as { text: string }).text).toBe('Words the reader chose.');
+  });
+
+  it('asks for a selection when there is none', async () => {
+    const tabId = articleTab();
+    const result = await sendMessage('createPodcastFromSelection', { tabId });
+    expect(result).toEqual({ ok: false, error: { code: 'NO_CONTENT', message: 'Select some text on the page first' } });
+    expect(postedPodcasts()).toHaveLength(0);
+  });
+
+  it('tells the popup what is selected', async () => {
+    const tabId = addTab({ url: 'https://news.example.com/harbour', title: 'Harbour', html: ARTICLE_HTML, selection: ARTICLE_PARAGRAPHS[0] });
+    expect(await sendMessage('readTabSelection', { tabId })).toEqual({ ok: true, value: ARTICLE_PARAGRAPHS[0] });
+  });
+});
+
+describe('the server address', () => {
+  it('refuses what is not an http(s) address', async () => {
+    const result = await sendMessage('saveServerAddress', { url: 'ftp://files.example.com' });
+    expect(result.ok || result.error.message).toBe('Please enter a valid server address starting with http:// or https://');
+    expect(await serverUrlItem.getValue()).toBe('http://localhost:8787');
+  });
+
+  it('signs out when moving to another server', async () => {
+    await signedIn();
+    expect(await sendMessage('saveServerAddress', { url: 'localhost:9999/' })).toEqual({ ok: true, value: 'http://localhost:9999' });
+    expect(await sessionItem.getValue()).toBeNull();
+  });
+
+  it('asks for the permission a new origin needs instead of failing obscurely', async () => {
+    await sendMessage('saveServerAddress', { url: 'https://pagecast.example.com' });
+    const result = await sendMessage('listPodcasts');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ code: 'PERMISSION_REQUIRED', message: 'Pagecast needs your permission to reach https://pagecast.example.com' });
+    expect(fakeBrowser.permissions.contains).toHaveBeenCalledWith({ origins: ['https://pagecast.example.com/*'] });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('listening', () => {
+  async function readyPodcast(): Promise<string> {
+    await signedIn();
+    await sendMessage('createPodcastFromTab', { tabId: articleTab() });
+    const creation = await finishedCreation();
+    return creation.podcastId!;
+  }
+
+  it('plays in an offscreen document that outlives the popup, and mirrors its reports', async () => {
+    const podcastId = await readyPodcast();
+    let documents = 0;
+    const createDocument = vi.fn(async () => void documents++);
+    Object.assign(fakeBrowser, { offscreen: { createDocument, closeDocument: vi.fn(async () => void documents--) } });
+    Object.assign(fakeBrowser.runtime, { getContexts: vi.fn(async () => Array.from({ length: documents }, () => ({}))) });
+    const started: { src: string; position: number }[] = [];
+    // The offscreen player's side of the protocol.
+    onMessage('startAudio', ({ data }) => {
+      started.push(data);
+      void sendMessage('reportAudio', { src: data.src, status: 'playing', position: 3, duration: 42, error: null });
+      return { ok: true, value: null };
+    });
+    onMessage('controlAudio', () => ({ ok: true, value: null }));
+
+    const result = await sendMessage('playPodcast', { podcastId });
+    expect(result).toMatchObject({ ok: true });
+    expect(createDocument).toHaveBeenCalledWith(expect.objectContaining({ url: '/offscreen.html', reasons: ['AUDIO_PLAYBACK'] }));
+    expect(started).toEqual([{ src: 'http://localhost:8787/api/podcasts/p1/audio?t=signed', position: 0 }]);
+    await vi.waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ status: 'playing', position: 3, duration: 42 }));
+
+    await sendMessage('controlPlayback', { action: 'pause' });
+    expect((await playbackItem.getValue())?.status).toBe('paused');
+
+    // A second play goes to the same document, from where it was.
+    await sendMessage('controlPlayback', { action: 'resume' });
+    expect(createDocument).toHaveBeenCalledTimes(1);
+    expect(started[1]!.position).toBeGreaterThanOrEqual(3);
+
+    await sendMessage('controlPlayback', { action: 'stop' });
+    expect(await playbackItem.getValue()).toBeNull();
+    expect(documents).toBe(0);
+  });
+
+  it('refuses a podcast whose audio is not ready', async () => {
+    await signedIn();
+    server.setDown(true);
+    await recentPodcastsItem.setValue([]);
+    const result = await sendMessage('playPodcast', { podcastId: 'p9' });
+    expect(result.ok).toBe(false);
+  });
+});
