@@ -189,6 +189,30 @@ test('a podcast of the selected text only', async ({ context, extensionId, reque
   expect(podcast?.content).not.toContain(NIGHT_TRAINS.paragraphs[0]!.slice(0, 40));
 });
 
+test('the popup paints without waiting on a server that does not answer', async ({ context, extensionId }) => {
+  // Accepts connections, never answers.
+  const sockets: net.Socket[] = [];
+  const silent = net.createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const address = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+  try {
+    const settings = await openPopup(context, extensionId);
+    await setServerAddress(settings, address);
+    await settings.close();
+
+    const popup = await openPopup(context, extensionId);
+    await expect(popup.getByRole('button', { name: 'Create podcast from this page' })).toBeVisible();
+    await expect(popup.getByRole('heading', { name: 'Your Podcasts' })).toBeVisible();
+    await expect(popup.getByRole('link', { name: 'Open Pagecast' })).toHaveAttribute('href', `${address}/`);
+    // The list is still on its way: the frame did not wait for it.
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    await expect(popup.getByText('No podcasts created yet')).toHaveCount(0);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  }
+});
+
 test('the messages: server unreachable, not signed in, no readable content, a page the browser keeps closed', async ({
   context,
   extensionId,

@@ -10,6 +10,9 @@ import { AUTH_MESSAGES } from '../shared/errors.ts';
 import { fail, ok, type Result } from './result.ts';
 
 /** Where and as whom to call. */
+/** A server that accepts the connection but never answers is, to the reader, unreachable. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
 export interface ApiContext {
   serverUrl: string;
   token: string | null;
@@ -50,11 +53,11 @@ export async function apiRequest<T>(ctx: ApiContext, path: string, request: ApiR
         ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       }),
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal,
+      signal: request.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       credentials: 'omit',
     });
   } catch (err) {
-    if (err instanceof Error && err.name === 'AbortError') throw err;
+    if (request.signal?.aborted) throw err;
     return unreachable(ctx.serverUrl);
   }
   return readAnswer(res, request);

@@ -23,7 +23,7 @@ function quantile(values: number[], q: number): number {
 }
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-async function timeEach(n: number, task: (i: number) => Promise<unknown>): Promise<number[]> {
+async function timeEach(n: number, task: (i: number) => unknown): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();
@@ -45,7 +45,7 @@ export default async function benchAuth(): Promise<void> {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     const app = createApp(await createDeps(config, database, createLogger('silent')));
-    const post = (p: string, body: unknown) =>
+    const post = async (p: string, body: unknown): Promise<Response> =>
       app.request(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const emails = Array.from({ length: BURST }, (_, i) => `bench-${i}@example.com`);
     let token = '';

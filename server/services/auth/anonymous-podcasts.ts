@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { podcasts } from '../../db/schema.ts';
 
 /** Tokens are UUIDs; anything else is ignored rather than matched. */
-const TOKEN_PATTERN = /^[A-Za-z0-9-]{8,100}$/;
+const TOKEN_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 
 /** Moves the token's unclaimed podcasts into the account; answers how many moved. */
 export async function claimAnonymousPodcasts(

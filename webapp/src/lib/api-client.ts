@@ -2,7 +2,7 @@
  * The web app's one way to call the server. Sends the session cookie and, when one is stored, the
  * bearer token; sends the anonymous browser token so podcasts made before signing in can move into
  * the account; parses answers with the shared schemas and turns every failure into an ApiError with
- * a message a user can read.
+ * a message a user can read. `apiRequest` is for JSON answers, `apiFetch` for the others.
  */
 import type { z } from 'zod';
 import { errorBodySchema } from '../../../shared/api/error.ts';
@@ -41,18 +41,42 @@ export function onSessionRejected(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-export interface RequestOptions<T> {
+export interface FetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** What the caller wants back: JSON, an event stream, an MP3. */
+  accept?: string;
+  /** A JSON body, sent as such. */
   body?: unknown;
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a position saved as the tab closes). */
+  keepalive?: boolean;
   /** Extra headers; they win over the defaults (sign-out sends the token it just removed). */
   headers?: Record<string, string>;
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export interface RequestOptions<T> extends Omit<FetchOptions, 'accept'> {
+  schema?: z.ZodType<T>;
+}
+
+/** The ApiError for a refused answer: the server's own message when its body is ours. */
+function refusal(res: Response, data: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(data);
+  return parsed.success
+    ? new ApiError(parsed.data.error.message, res.status, parsed.data.error.code)
+    : new ApiError(res.status >= 500 ? AUTH_MESSAGES.server : `Request failed (${res.status})`, res.status, 'INVALID_RESPONSE');
+}
+
+/**
+ * A request with the caller's identity (the stored session token, this browser's anonymous token),
+ * answered as the raw Response when it succeeded. Use it directly for answers that are not JSON (the
+ * progress stream, the MP3 download); a refusal throws the same ApiError as apiRequest.
+ */
+export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
   const token = localStorage.getItem(STORAGE_KEYS.authToken);
-  const headers: Record<string, string> = { Accept: 'application/json', [ANONYMOUS_TOKEN_HEADER]: anonymousToken() };
+  const headers: Record<string, string> = {
+    Accept: options.accept ?? 'application/json',
+    [ANONYMOUS_TOKEN_HEADER]: anonymousToken(),
+  };
   if (options.body !== undefined || (options.method && options.method !== 'GET')) {
     headers['Content-Type'] = 'application/json';
   }
@@ -67,23 +91,26 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       credentials: 'include',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(AUTH_MESSAGES.network, 0, 'NETWORK_ERROR');
   }
+  if (res.ok) return res;
 
+  const error = refusal(res, await res.json().catch(() => undefined));
+  if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener(error);
+  throw error;
+}
+
+/** A JSON request, its answer checked with `schema` when one is given. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { schema, ...fetchOptions } = options;
+  const res = await apiFetch(path, fetchOptions);
   const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    const error = parsed.success
-      ? new ApiError(parsed.data.error.message, res.status, parsed.data.error.code)
-      : new ApiError(res.status >= 500 ? AUTH_MESSAGES.server : `Request failed (${res.status})`, res.status, 'INVALID_RESPONSE');
-    if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener(error);
-    throw error;
-  }
-  if (!options.schema) return data as T;
-  const parsed = options.schema.safeParse(data);
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(AUTH_MESSAGES.invalidResponse, res.status, 'INVALID_RESPONSE');
   return parsed.data;
 }

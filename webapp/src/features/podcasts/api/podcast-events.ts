@@ -4,10 +4,9 @@
  * caller's) ends the watch with that error.
  */
 import { podcastEventSchema, type PodcastEvent } from '../../../../../shared/api/podcasts.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { apiFetch, ApiError } from '../../../lib/api-client.ts';
 import { createSseParser } from '../utils/sse.ts';
 import { eventsPath } from './podcasts.ts';
-import { rawRequest } from './raw-request.ts';
 
 const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
@@ -38,7 +37,7 @@ async function readStream(
   onEvent: (event: PodcastEvent) => void,
   signal: AbortSignal,
 ): Promise<PodcastEvent | null> {
-  const res = await rawRequest(eventsPath(id), 'text/event-stream', signal);
+  const res = await apiFetch(eventsPath(id), { accept: 'text/event-stream', signal });
   if (!res.body) return null;
   let final: PodcastEvent | null = null;
   const push = createSseParser((message) => {
