@@ -2,9 +2,10 @@
  * The podcast player (spec §2): play/pause, a seek slider, elapsed and total time as m:ss, a mute
  * toggle and a volume slider from 0 to 1 in steps of 0.1. The <audio> element is the state; the
  * controls mirror its events. Native buttons and range inputs make every control keyboard usable.
- * Starting one player pauses any other on the page.
+ * Starting one player pauses any other on the page. Its owner may read the clock and seek through
+ * `ref` (bookmarks, resume) and follow the position through the callbacks (saving it).
  */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { toast } from 'sonner';
 import { VOLUME } from '../../../../../shared/constants.ts';
@@ -16,6 +17,19 @@ export interface AudioPlayerProps {
   title: string;
   /** The server's figure, shown until the browser has read the file's own. */
   durationHint?: number | null;
+  /** Start playing as soon as it mounts (new audio the member just asked for). */
+  autoPlay?: boolean;
+  ref?: Ref<AudioPlayerHandle>;
+  onPlay?: () => void;
+  /** The clock moved: playing, or a seek. */
+  onTimeUpdate?: (seconds: number) => void;
+  onPause?: (seconds: number) => void;
+}
+
+export interface AudioPlayerHandle {
+  currentTime: () => number;
+  seek: (seconds: number) => void;
+  play: () => void;
 }
 
 const rangeClass =
@@ -33,7 +47,7 @@ function fill(fraction: number): CSSProperties {
   };
 }
 
-export function AudioPlayer({ src, title, durationHint }: AudioPlayerProps) {
+export function AudioPlayer({ src, title, durationHint, autoPlay = false, ref, onPlay, onTimeUpdate, onPause }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -53,17 +67,20 @@ export function AudioPlayer({ src, title, durationHint }: AudioPlayerProps) {
 
   const audio = () => audioRef.current;
 
-  function togglePlay() {
-    const el = audio();
-    if (!el) return;
-    if (el.paused) {
-      el.play().catch((err: unknown) => {
+  function play() {
+    audio()
+      ?.play()
+      .catch((err: unknown) => {
         if (err instanceof DOMException && err.name === 'AbortError') return;
         toast.error('The audio could not be played');
       });
-    } else {
-      el.pause();
-    }
+  }
+
+  function togglePlay() {
+    const el = audio();
+    if (!el) return;
+    if (el.paused) play();
+    else el.pause();
   }
 
   function seek(seconds: number) {
@@ -72,6 +89,13 @@ export function AudioPlayer({ src, title, durationHint }: AudioPlayerProps) {
     el.currentTime = seconds;
     setCurrent(seconds);
   }
+
+  useImperativeHandle(ref, () => ({ currentTime: () => audio()?.currentTime ?? 0, seek, play }));
+
+  useEffect(() => {
+    if (autoPlay) play();
+    // Only when the player (its audio) is new.
+  }, []);
 
   function changeVolume(value: number) {
     const el = audio();
@@ -101,10 +125,19 @@ export function AudioPlayer({ src, title, durationHint }: AudioPlayerProps) {
         ref={audioRef}
         src={src}
         preload="metadata"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
+        onPlay={() => {
+          setPlaying(true);
+          onPlay?.();
+        }}
+        onPause={(e) => {
+          setPlaying(false);
+          onPause?.(e.currentTarget.currentTime);
+        }}
         onEnded={() => setPlaying(false)}
-        onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
+        onTimeUpdate={(e) => {
+          setCurrent(e.currentTarget.currentTime);
+          onTimeUpdate?.(e.currentTarget.currentTime);
+        }}
         onLoadedMetadata={(e) => setMediaDuration(e.currentTarget.duration)}
         onDurationChange={(e) => setMediaDuration(e.currentTarget.duration)}
         onVolumeChange={(e) => {

@@ -3,7 +3,7 @@
  * come from shared/validation.ts and show in the form and as a toast, as do the server's refusals.
  * On success the field clears and 'Podcast created successfully!' shows.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Link2, Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
@@ -17,9 +17,13 @@ export interface UrlFormProps {
   onCreated: (podcast: Podcast) => void;
   /** An error from outside the form (spec §2), shown with the form's own. */
   error?: string | null;
+  /** The voice to speak it with (Premium); the server's choice when absent. */
+  voice?: string;
+  /** Fields under the address (the voice picker). */
+  options?: ReactNode;
 }
 
-export function UrlForm({ signedIn, onCreated, error: outsideError }: UrlFormProps) {
+export function UrlForm({ signedIn, onCreated, error: outsideError, voice, options }: UrlFormProps) {
   const [url, setUrl] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +45,7 @@ export function UrlForm({ signedIn, onCreated, error: outsideError }: UrlFormPro
     setError(null);
     setLoading(true);
     try {
-      const podcast = await createPodcast(url);
+      const podcast = await createPodcast(url, voice);
       setUrl('');
       setCreated(true);
       toast.success(CONTENT_MESSAGES.created);
@@ -105,6 +109,7 @@ export function UrlForm({ signedIn, onCreated, error: outsideError }: UrlFormPro
             Create Podcast
           </Button>
         </div>
+        {options}
         <div id={messageId} aria-live="polite" className="min-h-0">
           {shownError && (
             <p role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-red-700">

@@ -9,14 +9,17 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Podcast, PodcastEvent } from '../../../../../shared/api/podcasts.ts';
 import { STORAGE_KEYS } from '../../../../../shared/constants.ts';
 
+/** `voice` and `positionSeconds` may be missing from a list cached by an earlier version. */
 export type StoredPodcast = Pick<
   Podcast,
   'id' | 'title' | 'content' | 'image' | 'progress' | 'audioUrl' | 'status' | 'error' | 'durationSeconds' | 'sourceUrl'
->;
+> &
+  Partial<Pick<Podcast, 'voice' | 'positionSeconds'>>;
 
 export function toStoredPodcast(podcast: Podcast): StoredPodcast {
-  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl } = podcast;
-  return { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl };
+  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds } =
+    podcast;
+  return { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds };
 }
 
 interface PodcastState {

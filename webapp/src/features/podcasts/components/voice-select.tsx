@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { ChevronDown, Mic } from 'lucide-react';
+import type { VoiceOption } from '../../../../../shared/api/premium.ts';
+
+export const selectClass =
+  'h-11 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-10 text-sm text-slate-900 shadow-sm ' +
+  'focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
+
+/** A labelled list of the server's voices. */
+export function VoiceSelect({
+  label = 'Voice',
+  value,
+  voices,
+  onChange,
+  disabled = false,
+  hint,
+}: {
+  label?: string;
+  value: string;
+  voices: VoiceOption[];
+  onChange: (voice: string) => void;
+  disabled?: boolean;
+  /** A line under the field, read with it. */
+  hint?: string;
+}) {
+  const id = useId();
+  const hintId = useId();
+  // A value the list does not hold yet (the voices are loading) still shows as chosen.
+  const options = voices.some((v) => v.id === value) || !value ? voices : [{ id: value, name: value, premium: false }, ...voices];
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <Mic aria-hidden size={16} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+        <select
+          id={id}
+          value={value}
+          disabled={disabled}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          className={selectClass}
+        >
+          {options.map((voice) => (
+            <option key={voice.id} value={voice.id}>
+              {voice.name}
+            </option>
+          ))}
+        </select>
+        <ChevronDown aria-hidden size={16} className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-slate-500" />
+      </div>
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Saves where the listener is in a podcast (every member): throttled while it plays, at once on
+ * pause, and as the page is hidden or closed (with keepalive, so the request survives the tab). The
+ * store follows, so a card shows the new 'Resume from' without waiting for the server's list.
+ */
+import { useEffect, useMemo } from 'react';
+import { savePosition } from '../api/podcasts.ts';
+import { usePodcastStore } from '../stores/podcast-store.ts';
+import { createPositionSaver, type PositionSaver } from '../utils/playback-position.ts';
+
+export function usePositionSaver(id: string, savedSeconds: number | null | undefined): PositionSaver {
+  // One saver per podcast: the saved figure only seeds it, later saves come from the saver itself.
+  const saver = useMemo(
+    () =>
+      createPositionSaver({
+        saved: savedSeconds ?? null,
+        save: (seconds, { keepalive }) => {
+          usePodcastStore.getState().updatePodcast(id, { positionSeconds: seconds });
+          savePosition(id, seconds, keepalive).catch((err: unknown) => {
+            // Losing a resume point is not worth interrupting the listener for.
+            console.warn('Could not save the playback position', err);
+          });
+        },
+      }),
+    [id],
+  );
+
+  useEffect(() => {
+    const onPageHide = () => saver.flush({ keepalive: true });
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') onPageHide();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      saver.flush();
+    };
+  }, [saver]);
+
+  return saver;
+}

@@ -1,0 +1,67 @@
+/**
+ * Resume where you stopped: when the saved position is worth offering, and how often the player
+ * tells the server where the listener is (every `intervalMs` while it plays, at once on pause and as
+ * the page goes away).
+ */
+
+/** Below this there is nothing to resume. */
+export const MIN_RESUME_SECONDS = 5;
+/** Within this of the end (or the last 5 %), the podcast counts as finished. */
+export const END_MARGIN_SECONDS = 10;
+export const SAVE_INTERVAL_MS = 10_000;
+
+/** The position to offer 'Resume from m:ss' at, or null when it is at the start or near the end. */
+export function resumePoint(positionSeconds: number | null | undefined, durationSeconds: number | null | undefined): number | null {
+  if (positionSeconds == null || !Number.isFinite(positionSeconds) || positionSeconds < MIN_RESUME_SECONDS) return null;
+  if (durationSeconds != null && durationSeconds > 0) {
+    const margin = Math.max(END_MARGIN_SECONDS, durationSeconds * 0.05);
+    if (positionSeconds >= durationSeconds - margin) return null;
+  }
+  return positionSeconds;
+}
+
+export interface PositionSaver {
+  /** The player's clock moved (playing, or a seek): saves when the last save is `intervalMs` old. */
+  update: (seconds: number) => void;
+  /** Saves the latest position now if it has not been saved (pause, the page going away). */
+  flush: (options?: { keepalive?: boolean }) => void;
+}
+
+export interface PositionSaverOptions {
+  save: (seconds: number, options: { keepalive: boolean }) => void;
+  /** The position the server already has, so it is not sent again. */
+  saved?: number | null;
+  intervalMs?: number;
+  now?: () => number;
+}
+
+/** Moves of less than a second are not worth a request. */
+const SAME_POSITION_SECONDS = 1;
+
+export function createPositionSaver({ save, saved = null, intervalMs = SAVE_INTERVAL_MS, now = Date.now }: PositionSaverOptions): PositionSaver {
+  let lastSaved = saved;
+  let lastSaveAt = now();
+  let pending: number | null = null;
+
+  const send = (seconds: number, keepalive: boolean) => {
+    lastSaved = seconds;
+    lastSaveAt = now();
+    pending = null;
+    save(Math.round(seconds * 10) / 10, { keepalive });
+  };
+
+  return {
+    update(seconds) {
+      if (!Number.isFinite(seconds) || seconds < 0) return;
+      if (lastSaved !== null && Math.abs(seconds - lastSaved) < SAME_POSITION_SECONDS) {
+        pending = null;
+        return;
+      }
+      if (now() - lastSaveAt >= intervalMs) send(seconds, false);
+      else pending = seconds;
+    },
+    flush(options = {}) {
+      if (pending !== null) send(pending, options.keepalive ?? false);
+    },
+  };
+}
