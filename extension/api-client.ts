@@ -20,7 +20,7 @@ export interface ApiContext {
 }
 
 export interface ApiRequest<T> {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   schema: z.ZodType<T>;
   signal?: AbortSignal;

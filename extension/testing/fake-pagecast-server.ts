@@ -80,7 +80,7 @@ export function createFakeServer(origin = 'http://localhost:8787') {
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const body: unknown = request.method === 'POST' ? await request.json().catch(() => undefined) : undefined;
+    const body: unknown = request.method === 'POST' || request.method === 'PUT' ? await request.json().catch(() => undefined) : undefined;
     requests.push({ method: request.method, path: url.pathname, headers: request.headers, body });
     const who = caller(request.headers);
     const route = `${request.method} ${url.pathname}`;
@@ -139,6 +139,13 @@ export function createFakeServer(origin = 'http://localhost:8787') {
       podcasts.push(podcast);
       const { owner: _owner, ...answer } = podcast;
       return json(201, answer);
+    }
+    const position = /^\/api\/podcasts\/([^/]+)\/position$/.exec(url.pathname);
+    if (request.method === 'PUT' && position) {
+      const mine = who && podcasts.find((p) => p.id === position[1] && p.owner === ownerKey(who));
+      if (!mine) return error(404, 'NOT_FOUND', 'Podcast not found');
+      mine.positionSeconds = (body as { positionSeconds: number }).positionSeconds;
+      return json(200, { success: true });
     }
     const match = /^\/api\/podcasts\/([^/]+)(\/events)?$/.exec(url.pathname);
     const podcast = match && who ? podcasts.find((p) => p.id === match[1] && p.owner === ownerKey(who)) : undefined;

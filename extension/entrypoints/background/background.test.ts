@@ -417,6 +417,27 @@ describe('listening', () => {
     expect(documents).toBe(0);
   });
 
+  it('saves where the reader stopped to the server, so the web app offers the same place to resume', async () => {
+    const podcastId = await readyPodcast();
+    Object.assign(fakeBrowser, { offscreen: { createDocument: vi.fn(async () => {}), closeDocument: vi.fn(async () => {}) } });
+    Object.assign(fakeBrowser.runtime, { getContexts: vi.fn(async () => [{}]) });
+    onMessage('startAudio', ({ data }) => {
+      void sendMessage('reportAudio', { src: data.src, status: 'playing', position: 12.5, duration: 42, error: null });
+      return { ok: true, value: null };
+    });
+    onMessage('controlAudio', () => ({ ok: true, value: null }));
+    const saves = () =>
+      server.requests.filter((r) => r.method === 'PUT' && r.path === `/api/podcasts/${podcastId}/position`).map((r) => r.body);
+
+    await sendMessage('playPodcast', { podcastId });
+    await vi.waitFor(() => expect(saves()).toEqual([{ positionSeconds: 12.5 }]));
+    // Reports come once a second; while playing, saves are spaced out.
+    await sendMessage('reportAudio', { src: (await playbackItem.getValue())!.src, status: 'playing', position: 13.5, duration: 42, error: null });
+    await sendMessage('controlPlayback', { action: 'pause' });
+    await vi.waitFor(() => expect(saves()).toHaveLength(2));
+    expect((saves()[1] as { positionSeconds: number }).positionSeconds).toBeGreaterThanOrEqual(13.5);
+  });
+
   it('refuses a podcast whose audio is not ready', async () => {
     await signedIn();
     server.setDown(true);

@@ -10,6 +10,7 @@ import { resolveServerPath } from '../../server-address.ts';
 import { playbackItem, recentPodcastsItem, serverUrlItem, type Playback } from '../../storage.ts';
 import { PLAYBACK_UNAVAILABLE_MESSAGE, createAudioHost, type AudioHost } from './audio-host.ts';
 import { callServer } from './server.ts';
+import { restartPositionSync, syncPosition } from './position-sync.ts';
 
 export const AUDIO_NOT_READY_MESSAGE = 'This podcast is still being made: it can play once its audio is ready';
 
@@ -45,6 +46,7 @@ export async function playPodcast({ podcastId }: { podcastId: string }): Promise
   const player = audioHost();
   if (!player) return unavailable();
   await playbackItem.setValue(playback);
+  restartPositionSync();
   const started = await player.start({ src: playback.src, position: playback.position });
   if (!started.ok) {
     await playbackItem.setValue({ ...playback, status: 'error', error: started.error.message });
@@ -69,6 +71,7 @@ export async function controlPlayback(command: PlaybackCommand): Promise<Result<
       await playbackItem.setValue({ ...playback, status: 'paused', position, updatedAt: now });
       const paused = await player.control({ action: 'pause' });
       if (!paused.ok) return paused;
+      void syncPosition({ podcastId: playback.podcastId, position }, true);
       break;
     }
     case 'resume': {
@@ -112,6 +115,9 @@ export async function stopPlayback(): Promise<void> {
 export async function applyAudioReport(report: AudioReport): Promise<void> {
   const playback = await playbackItem.getValue();
   if (!playback || playback.src !== report.src) return;
+  const at = { podcastId: playback.podcastId, position: report.position };
+  if (report.status === 'playing') void syncPosition(at, false);
+  else if ((report.status === 'paused' || report.status === 'ended') && report.status !== playback.status) void syncPosition(at, true);
   await playbackItem.setValue({
     ...playback,
     status: report.status,

@@ -55,13 +55,14 @@ export function RecentPodcasts({
             const current = playback?.podcastId === podcast.id;
             const playing = current && (playback.status === 'playing' || playback.status === 'loading');
             const ready = podcast.status === 'ready' && podcast.audioUrl !== null;
+            const resumeAt = !current ? resumePosition(podcast) : null;
             return (
               <li key={podcast.id} className={`podcast-row${current ? ' is-current' : ''}`}>
                 <button
                   type="button"
                   className="row-tile"
                   disabled={!ready}
-                  aria-label={`${playing ? 'Pause' : 'Play'} ${podcast.title}`}
+                  aria-label={`${playing ? 'Pause' : resumeAt ? `Resume from ${formatTime(resumeAt)}:` : 'Play'} ${podcast.title}`}
                   onClick={() => (playing ? onPause() : onPlay(podcast.id))}
                 >
                   {!ready ? (
@@ -80,6 +81,7 @@ export function RecentPodcasts({
                     <p className="row-meta">
                       {formatCreatedAt(podcast.createdAt)}
                       {podcast.durationSeconds ? ` · ${formatTime(podcast.durationSeconds)}` : ''}
+                      {resumeAt ? ` · Resume from ${formatTime(resumeAt)}` : ''}
                     </p>
                   ) : podcast.status === 'failed' ? (
                     <p className="row-meta row-failed">{podcast.error || statusLabel('failed')}</p>
@@ -97,4 +99,12 @@ export function RecentPodcasts({
       )}
     </section>
   );
+}
+
+/** Where a half-played podcast resumes: a saved position past the start and short of the end. */
+function resumePosition(podcast: Podcast): number | null {
+  const at = podcast.positionSeconds;
+  if (!at || at < 5) return null;
+  if (podcast.durationSeconds && at > podcast.durationSeconds - 5) return null;
+  return at;
 }
