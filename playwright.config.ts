@@ -10,6 +10,19 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const ARTICLE_PORT = E2E_PORT + 100;
 export const ARTICLE_BASE_URL = `http://127.0.0.1:${ARTICLE_PORT}`;
 
+/** Debian's Chromium, and the flags it needs on a machine with no network beyond loopback. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
 export default defineConfig({
   testDir: 'e2e',
   // Per port, so runs on different ports never wipe each other's traces.
@@ -25,19 +38,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });
