@@ -60,14 +60,6 @@ export async function peek(db: Database, key: string, window: RateLimitWindow): 
   return result(row.count + 1, row.windowStart, window);
 }
 
-/** Takes back one hit, e.g. an attempt that turned out to be legitimate. */
-export async function refund(db: Database, key: string): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` })
-    .where(eq(rateLimits.key, key));
-}
-
 /** Forgets every hit counted against `key`. */
 export async function reset(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
