@@ -1,6 +1,7 @@
 /**
  * /profile (spec §2, §6): signed-out visitors go to /. Shows the member's name (or e-mail), 'Premium
- * Member' or 'Free Member', the upgrade banner for free members, then their podcasts.
+ * Member' or 'Free Member', the upgrade banner for free members, the default voice and the private
+ * feed (Premium), then their podcasts.
  */
 import { Navigate } from 'react-router';
 import { Crown, Mail, Sparkles } from 'lucide-react';
@@ -9,6 +10,8 @@ import { PREMIUM_PLAN } from '../../../../shared/constants.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
+import { PrivateFeed } from '../../features/feed/components/private-feed.tsx';
+import { DefaultVoice } from '../../features/podcasts/components/default-voice.tsx';
 import { YourPodcasts } from '../../features/podcasts/components/your-podcasts.tsx';
 import { SubscriptionPanel } from '../../features/billing/components/subscription-panel.tsx';
 import { useSessionUser } from '../../lib/session.ts';
@@ -75,6 +78,12 @@ export function ProfileRoute() {
       )}
 
       <SubscriptionPanel className="mt-8" />
+
+      {/* min-w-0: a select is as wide as its longest voice, which must not widen the page on a phone. */}
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <DefaultVoice user={user} className="min-w-0" />
+        <PrivateFeed isPremium={user.isPremium} className="min-w-0" />
+      </div>
 
       <section className="mt-10"><YourPodcasts /></section>
     </Page>

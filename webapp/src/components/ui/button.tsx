@@ -3,11 +3,11 @@
  * action looks the same whether it acts or navigates. A loading button shows a spinner with
  * 'Loading...' and is disabled (spec §4).
  */
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner.tsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -20,6 +20,7 @@ const variants: Record<ButtonVariant, string> = {
   outline: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:hover:bg-white',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:hover:bg-transparent',
   inverse: 'bg-white text-brand-700 shadow-sm hover:bg-brand-50 disabled:hover:bg-white',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:hover:bg-red-600',
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -37,6 +38,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
   loading?: boolean;
   icon?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

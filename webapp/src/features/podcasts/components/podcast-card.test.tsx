@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { resetVoices } from '../hooks/use-voices.ts';
 import { toStoredPodcast, usePodcastStore, type StoredPodcast } from '../stores/podcast-store.ts';
 import { PodcastCard, type PodcastCardProps } from './podcast-card.tsx';
 
@@ -34,6 +35,8 @@ let container: HTMLElement;
 
 beforeEach(() => {
   localStorage.clear();
+  // No server unless a test brings one: a Premium card asks for its bookmarks.
+  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -44,6 +47,7 @@ afterEach(() => {
   container.remove();
   vi.unstubAllGlobals();
   usePodcastStore.setState({ owner: null, podcasts: [] });
+  resetVoices();
 });
 
 /** Renders the card for the podcast as the store holds it, so live updates re-render it. */
@@ -180,5 +184,182 @@ describe('PodcastCard', () => {
     expect(paragraphs).toEqual(['Welcome to the show.', 'Tide pools are small worlds.', 'Thanks for listening.']);
     act(() => (dialog!.querySelector('button[aria-label="Close"]') as HTMLButtonElement).click());
     expect(dialog?.open).toBe(false);
+  });
+});
+
+/** A fake server: answers by "METHOD path" and records every request it was sent. */
+function fakeServer(routes: Record<string, (body: unknown) => Response | Promise<Response>>) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const path = String(input);
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body });
+    const route = routes[`${method} ${path}`];
+    return route ? route(body) : new Promise<Response>(() => {});
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+const audio = () => container.querySelector('audio')!;
+const link = (name: string) => [...container.querySelectorAll('a')].find((a) => a.textContent?.trim() === name);
+
+function typeInto(input: HTMLInputElement, value: string) {
+  // React tracks the value it last set; go around it so the change event is seen as new.
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
+  it("offers 'Resume from m:ss' for a saved position and seeks and plays from there", async () => {
+    fakeServer({});
+    render(podcast({ positionSeconds: 40.4, durationSeconds: 95 }), { isPremium: false, showFreeBadge: false });
+    await act(async () => button('Resume from 0:40')!.click());
+    expect(audio().currentTime).toBe(40.4);
+    expect(audio().paused).toBe(false);
+    expect(button('Resume from 0:40')).toBeUndefined();
+  });
+
+  it.each([
+    ['at the start', 2],
+    ['near the end', 90],
+  ])('offers no resume for a position %s', (_, positionSeconds) => {
+    fakeServer({});
+    render(podcast({ positionSeconds, durationSeconds: 95 }), { isPremium: false, showFreeBadge: false });
+    expect(text()).not.toContain('Resume from');
+  });
+
+  it('saves the position on pause, for a member who is not Premium too', async () => {
+    const calls = fakeServer({ 'PUT /api/podcasts/1/position': () => Response.json({ success: true }) });
+    render(podcast(), { isPremium: false, showFreeBadge: false });
+    await act(async () => {
+      await audio().play();
+      audio().currentTime = 31.26;
+      audio().pause();
+    });
+    expect(calls).toContainEqual({ method: 'PUT', path: '/api/podcasts/1/position', body: { positionSeconds: 31.3 } });
+    expect(usePodcastStore.getState().podcasts[0]?.positionSeconds).toBe(31.3);
+  });
+
+  it('gives a free member no bookmarks, Share or Change voice, and asks nothing of those endpoints', () => {
+    const calls = fakeServer({});
+    render(podcast(), { isPremium: false, showFreeBadge: true });
+    expect(text()).not.toContain('Bookmarks');
+    expect(button('Share')).toBeUndefined();
+    expect(button('Change voice')).toBeUndefined();
+    expect(calls.filter((c) => c.path.includes('bookmarks') || c.path.includes('voices'))).toEqual([]);
+  });
+
+  it('lists the bookmarks by position, seeks to one when clicked, adds one at the player position and deletes one', async () => {
+    const calls = fakeServer({
+      'GET /api/voices': () => Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }], defaultVoice: 'en-us' }),
+      'GET /api/podcasts/1/bookmarks': () =>
+        Response.json({
+          bookmarks: [
+            { id: 'b2', positionSeconds: 70, note: null, createdAt: '2025-01-01T00:00:00.000Z' },
+            { id: 'b1', positionSeconds: 12.5, note: 'The first pool', createdAt: '2025-01-01T00:00:00.000Z' },
+          ],
+        }),
+      'POST /api/podcasts/1/bookmarks': (body) =>
+        Response.json({ id: 'b3', positionSeconds: (body as { positionSeconds: number }).positionSeconds, note: 'Anemones', createdAt: '2025-01-01T00:00:00.000Z' }, { status: 201 }),
+      'DELETE /api/podcasts/1/bookmarks/b1': () => Response.json({ success: true }),
+    });
+    render(podcast(), { isPremium: true, showFreeBadge: false });
+    await waitFor(() => expect(text()).toContain('The first pool'));
+    const items = () => [...container.querySelectorAll('li button:first-child')].map((b) => b.textContent);
+    expect(items()).toEqual(['Go to 0:12 The first pool', 'Go to 1:10 No note']);
+
+    act(() => button('Go to 0:12 The first pool')!.click());
+    expect(audio().currentTime).toBe(12.5);
+
+    audio().currentTime = 33.2;
+    act(() => button('Add bookmark')!.click());
+    const note = container.querySelector<HTMLInputElement>('input[placeholder="What happens here?"]')!;
+    expect(document.activeElement).toBe(note);
+    expect(container.querySelector(`label[for="${note.id}"]`)?.textContent).toBe('Note at 0:33 (optional)');
+    act(() => typeInto(note, 'Anemones'));
+    await act(async () => note.form!.requestSubmit());
+    await waitFor(() => expect(items()).toEqual(['Go to 0:12 The first pool', 'Go to 0:33 Anemones', 'Go to 1:10 No note']));
+    expect(calls).toContainEqual({ method: 'POST', path: '/api/podcasts/1/bookmarks', body: { positionSeconds: 33.2, note: 'Anemones' } });
+
+    await act(async () => button('Delete bookmark at 0:12')!.click());
+    await waitFor(() => expect(items()).toEqual(['Go to 0:33 Anemones', 'Go to 1:10 No note']));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/podcasts/1/bookmarks/b1')).toBe(true);
+  });
+
+  it('keeps a bookmark the server refused out of the list', async () => {
+    fakeServer({
+      'GET /api/podcasts/1/bookmarks': () => Response.json({ bookmarks: [] }),
+      'POST /api/podcasts/1/bookmarks': () =>
+        Response.json({ success: false, error: { code: 'PREMIUM_REQUIRED', message: 'Upgrade to Premium to use bookmarks' } }, { status: 403 }),
+    });
+    render(podcast(), { isPremium: true, showFreeBadge: false });
+    await waitFor(() => expect(text()).toContain('Mark a moment'));
+    act(() => button('Add bookmark')!.click());
+    await act(async () => container.querySelector('form')!.requestSubmit());
+    await waitFor(() => expect(button('Save bookmark')?.disabled).toBe(false));
+    expect(container.querySelectorAll('li')).toHaveLength(0);
+  });
+
+  it('shares: the dialog shows the public link, and Stop sharing revokes it', async () => {
+    const calls = fakeServer({
+      'POST /api/podcasts/1/share': () => Response.json({ url: 'http://pagecast.test/shared/abc' }),
+      'DELETE /api/podcasts/1/share': () => Response.json({ success: true }),
+      'GET /api/podcasts/1/bookmarks': () => Response.json({ bookmarks: [] }),
+    });
+    render(podcast(), { isPremium: true, showFreeBadge: false });
+    act(() => button('Share')!.click());
+    const dialog = [...container.querySelectorAll('dialog')].find((d) => d.open)!;
+    expect(dialog.querySelector('h2')?.textContent).toBe('Share podcast');
+    await waitFor(() => expect(dialog.querySelector<HTMLInputElement>('input[readonly]')?.value).toBe('http://pagecast.test/shared/abc'));
+    expect(link('Open the shared page(opens in a new tab)')?.getAttribute('href')).toBe('http://pagecast.test/shared/abc');
+
+    await act(async () => button('Stop sharing')!.click());
+    await waitFor(() => expect(dialog.open).toBe(false));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/podcasts/1/share')).toBe(true);
+  });
+
+  it('re-voices a ready podcast: the card goes back to converting with the new voice', async () => {
+    const calls = fakeServer({
+      'GET /api/voices': () =>
+        Response.json({
+          voices: [
+            { id: 'en-us', name: 'American English', premium: false },
+            { id: 'en-gb', name: 'British English', premium: true },
+          ],
+          defaultVoice: 'en-us',
+        }),
+      'GET /api/podcasts/1/bookmarks': () => Response.json({ bookmarks: [] }),
+      'POST /api/podcasts/1/voice': () => Response.json(podcast({ status: 'queued', progress: 40, audioUrl: null, voice: 'en-gb' })),
+    });
+    render(podcast({ voice: 'en-us' }), { isPremium: true, showFreeBadge: false });
+    act(() => button('Change voice')!.click());
+    const select = () => [...container.querySelectorAll('select')].find((s) => s.closest('dialog')?.open)!;
+    await waitFor(() => expect(select().disabled).toBe(false));
+    expect(button('Make new audio')?.disabled).toBe(true);
+    act(() => {
+      select().value = 'en-gb';
+      select().dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await act(async () => button('Make new audio')!.click());
+    await waitFor(() => expect(text()).toContain('Waiting to start'));
+    expect(calls).toContainEqual({ method: 'POST', path: '/api/podcasts/1/voice', body: { voice: 'en-gb' } });
+    expect(button('Play')).toBeUndefined();
+    expect(usePodcastStore.getState().podcasts[0]).toMatchObject({ status: 'queued', voice: 'en-gb' });
+  });
+
+  it('deletes a podcast only after the confirmation', async () => {
+    const calls = fakeServer({ 'DELETE /api/podcasts/1': () => Response.json({ success: true }) });
+    render(podcast(), { isPremium: false, showFreeBadge: false });
+    act(() => button('Delete podcast')!.click());
+    act(() => button('Cancel')!.click());
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    act(() => button('Delete podcast')!.click());
+    const confirm = [...container.querySelectorAll('dialog')].find((d) => d.open)!.querySelector<HTMLButtonElement>('button.bg-red-600')!;
+    await act(async () => confirm.click());
+    await waitFor(() => expect(usePodcastStore.getState().podcasts).toEqual([]));
+    expect(calls).toContainEqual({ method: 'DELETE', path: '/api/podcasts/1', body: undefined });
   });
 });

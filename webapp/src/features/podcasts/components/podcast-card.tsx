@@ -1,10 +1,11 @@
 /**
  * One podcast (spec §2): image, title, the 'Free' badge, live progress while it converts, the reason
- * and a way to try again when it failed, the player, View Transcript and, for Premium members,
- * Download (or, where asked, the 'Premium Feature' overlay for free members).
+ * and a way to try again when it failed, the player with 'Resume from m:ss', View Transcript and
+ * Delete and, for Premium members, Download, Share, Change voice and the bookmarks (or, where asked,
+ * the 'Premium Feature' overlay for free members). The player saves where the listener is.
  */
-import { useId, useState } from 'react';
-import { CircleAlert, ExternalLink, FileText, RotateCcw } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { CircleAlert, ExternalLink, FileText, History, Mic, RotateCcw, Share2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PodcastStatus } from '../../../../../shared/api/podcasts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -13,11 +14,18 @@ import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { retryPodcast } from '../api/podcasts.ts';
 import { useLivePodcast } from '../hooks/use-live-podcast.ts';
+import { usePositionSaver } from '../hooks/use-position-saver.ts';
+import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import { toStoredPodcast, usePodcastStore, type StoredPodcast } from '../stores/podcast-store.ts';
 import { formatTime } from '../utils/format-time.ts';
-import { AudioPlayer } from './audio-player.tsx';
+import { resumePoint } from '../utils/playback-position.ts';
+import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
+import { Bookmarks } from './bookmarks.tsx';
+import { DeletePodcastDialog } from './delete-podcast-dialog.tsx';
 import { DownloadButton } from './download-button.tsx';
 import { PremiumOverlay } from './premium-overlay.tsx';
+import { RevoiceDialog } from './revoice-dialog.tsx';
+import { ShareDialog } from './share-dialog.tsx';
 import { TranscriptModal } from './transcript-modal.tsx';
 
 const STAGES: Record<PodcastStatus, string> = {
@@ -47,12 +55,25 @@ export interface PodcastCardProps {
 export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOverlay = false }: PodcastCardProps) {
   useLivePodcast(podcast);
   const titleId = useId();
-  const [transcriptOpen, setTranscriptOpen] = useState(false);
+  const [dialog, setDialog] = useState<'transcript' | 'share' | 'voice' | 'delete' | null>(null);
+  const closeDialog = () => setDialog(null);
   const [retrying, setRetrying] = useState(false);
-  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl } = podcast;
+  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds } = podcast;
   const host = sourceHost(sourceUrl);
   const shownTitle = title.trim() || 'Untitled podcast';
   const converting = status !== 'ready' && status !== 'failed';
+  const ready = status === 'ready';
+  const premiumTools = isPremium && ready;
+
+  const player = useRef<AudioPlayerHandle>(null);
+  const positionSaver = usePositionSaver(id, positionSeconds);
+  /** The offer to resume goes once this card's player has started. */
+  const [started, setStarted] = useState(false);
+  const resumeAt = started ? null : resumePoint(positionSeconds, durationSeconds);
+  /** New audio the member asked for (another voice) plays as soon as it is ready. */
+  const [playWhenReady, setPlayWhenReady] = useState(false);
+  const voices = useVoices(premiumTools);
+  const shownVoice = premiumTools ? voiceName(voices.voices, voice ?? voices.defaultVoice) : null;
 
   async function retry() {
     setRetrying(true);
@@ -98,6 +119,13 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500">
             {showFreeBadge && <Badge>Free</Badge>}
             {status === 'ready' && durationSeconds ? <span>{formatTime(durationSeconds)}</span> : null}
+            {shownVoice && (
+              <span className="inline-flex items-center gap-1">
+                <Mic aria-hidden size={12} />
+                <span className="sr-only">Voice: </span>
+                {shownVoice}
+              </span>
+            )}
             {converting && <Badge tone="brand">{STAGES[status]}</Badge>}
             {status === 'failed' && <Badge tone="danger">Failed</Badge>}
           </div>
@@ -137,7 +165,43 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
           </div>
         )}
 
-        {audioUrl && <AudioPlayer src={audioUrl} title={shownTitle} durationHint={durationSeconds} />}
+        {audioUrl && resumeAt !== null && (
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<History aria-hidden size={16} />}
+            className="self-start"
+            onClick={() => {
+              player.current?.seek(resumeAt);
+              player.current?.play();
+              setStarted(true);
+            }}
+          >
+            Resume from {formatTime(resumeAt)}
+          </Button>
+        )}
+
+        {audioUrl && (
+          <AudioPlayer
+            key={audioUrl}
+            ref={player}
+            src={audioUrl}
+            title={shownTitle}
+            durationHint={durationSeconds}
+            autoPlay={playWhenReady}
+            onPlay={() => {
+              setStarted(true);
+              setPlayWhenReady(false);
+            }}
+            onTimeUpdate={positionSaver.update}
+            onPause={(seconds) => {
+              positionSaver.update(seconds);
+              positionSaver.flush();
+            }}
+          />
+        )}
+
+        {premiumTools && <Bookmarks podcastId={id} player={player} />}
 
         <div className="mt-auto flex flex-wrap items-center gap-2">
           <Button
@@ -145,22 +209,53 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
             size="sm"
             icon={<FileText aria-hidden size={16} />}
             disabled={!content.trim()}
-            onClick={() => setTranscriptOpen(true)}
+            onClick={() => setDialog('transcript')}
           >
             View Transcript
           </Button>
           {isPremium && <DownloadButton id={id} title={title} audioUrl={audioUrl} isPremium={isPremium} />}
+          {premiumTools && (
+            <>
+              <Button variant="outline" size="sm" icon={<Share2 aria-hidden size={16} />} onClick={() => setDialog('share')}>
+                Share
+              </Button>
+              <Button variant="outline" size="sm" icon={<Mic aria-hidden size={16} />} onClick={() => setDialog('voice')}>
+                Change voice
+              </Button>
+            </>
+          )}
+          <button
+            type="button"
+            onClick={() => setDialog('delete')}
+            aria-label="Delete podcast"
+            title="Delete podcast"
+            className="ml-auto rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
+          >
+            <Trash2 aria-hidden size={18} />
+          </button>
         </div>
 
         {showUpgradeOverlay && !isPremium && <PremiumOverlay />}
       </div>
 
-      <TranscriptModal
-        open={transcriptOpen}
-        onClose={() => setTranscriptOpen(false)}
-        title={shownTitle}
-        content={content}
-      />
+      <TranscriptModal open={dialog === 'transcript'} onClose={closeDialog} title={shownTitle} content={content} />
+      {/* Mounted while the podcast converts again, so they close (and give focus back) properly. */}
+      {isPremium && (
+        <>
+          <ShareDialog podcastId={id} title={shownTitle} open={dialog === 'share'} onClose={closeDialog} />
+          <RevoiceDialog
+            podcastId={id}
+            currentVoice={voice ?? null}
+            open={dialog === 'voice'}
+            onClose={closeDialog}
+            onStarted={() => {
+              setPlayWhenReady(true);
+              setStarted(true);
+            }}
+          />
+        </>
+      )}
+      <DeletePodcastDialog podcastId={id} title={shownTitle} open={dialog === 'delete'} onClose={closeDialog} />
     </article>
   );
 }

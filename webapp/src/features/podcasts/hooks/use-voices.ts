@@ -49,5 +49,6 @@ export function voiceName(voices: VoiceOption[], id: string | null | undefined):
 
 /** For tests: forget what was loaded. */
 export function resetVoices(): void {
+  pending = null;
   useVoicesStore.setState({ voices: [], defaultVoice: null, loaded: false, error: null });
 }

@@ -1,0 +1,118 @@
+/**
+ * The private feed on /profile: the secret address a podcast app subscribes to, a Copy button, and
+ * 'Rotate address' (after a confirmation) for when the address has leaked. Free members see what it
+ * is and that it comes with Premium.
+ */
+import { useEffect, useState } from 'react';
+import { Lock, RefreshCw, Rss } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CopyField } from '../../../components/ui/copy-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getFeedUrl, rotateFeedUrl } from '../api/feed.ts';
+
+export function PrivateFeed({ isPremium, className = '' }: { isPremium: boolean; className?: string }) {
+  return (
+    <section aria-labelledby="private-feed-title" className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 ${className}`}>
+      <div className="flex items-start gap-4">
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+          <Rss aria-hidden size={20} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="private-feed-title" className="text-lg font-semibold tracking-tight text-slate-900">
+              Your private podcast feed
+            </h2>
+            {!isPremium && (
+              <Badge tone="brand">
+                <Lock aria-hidden size={12} />
+                Premium
+              </Badge>
+            )}
+          </div>
+          <p className="mt-1.5 text-sm text-slate-600">
+            Paste this address into your podcast app (Apple Podcasts, Overcast, Pocket Casts…) with “Add by URL” or “Follow a
+            show by URL”, and every podcast you make appears there on its own. Keep it to yourself: anyone who has it can listen.
+          </p>
+          {isPremium ? <FeedAddress /> : <p className="mt-3 text-sm font-medium text-slate-700">Upgrade to Premium to get your private feed.</p>}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function FeedAddress() {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [rotating, setRotating] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getFeedUrl(controller.signal)
+      .then(setUrl)
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) setError(err instanceof Error ? err.message : String(err));
+      });
+    return () => controller.abort();
+  }, []);
+
+  async function rotate() {
+    setRotating(true);
+    try {
+      setUrl(await rotateFeedUrl());
+      setConfirming(false);
+      toast.success('Your feed has a new address. Add it to your podcast app again.');
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setRotating(false);
+    }
+  }
+
+  if (error) {
+    return (
+      <p role="alert" className="mt-4 text-sm text-red-700">
+        {error}
+      </p>
+    );
+  }
+  if (!url) {
+    return (
+      <p className="mt-4 flex items-center gap-2 text-sm text-slate-500">
+        <Spinner className="text-brand-600" /> Loading your feed address…
+      </p>
+    );
+  }
+  return (
+    <div className="mt-4 space-y-3">
+      <CopyField label="Feed address" value={url} copiedMessage="Feed address copied" />
+      <Button variant="ghost" size="sm" icon={<RefreshCw aria-hidden size={16} />} onClick={() => setConfirming(true)}>
+        Rotate address
+      </Button>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Rotate feed address?"
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)} disabled={rotating}>
+              Cancel
+            </Button>
+            <Button variant="secondary" loading={rotating} onClick={rotate}>
+              Rotate address
+            </Button>
+          </>
+        }
+      >
+        <p className="text-slate-600">
+          The current address stops working at once, in every podcast app that uses it. You will need to add the new address to
+          your apps.
+        </p>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../../../shared/api/auth.ts';
+import { clearSession, getSession, setSession } from '../../../lib/session.ts';
+import { resetVoices } from '../hooks/use-voices.ts';
+import { DefaultVoice } from './default-voice.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLElement;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  clearSession();
+  resetVoices();
+  vi.unstubAllGlobals();
+});
+
+const VOICES = {
+  voices: [
+    { id: 'en-us', name: 'American English', premium: false },
+    { id: 'en-gb', name: 'British English', premium: true },
+  ],
+  defaultVoice: 'en-us',
+};
+
+function serve() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === '/api/voices') return Response.json(VOICES);
+    if (String(input) === '/api/voices/default' && init?.method === 'PUT') {
+      return Response.json({ defaultVoice: (JSON.parse(String(init.body)) as { voice: string }).voice });
+    }
+    return new Response('{}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const select = () => container.querySelector('select');
+const saveButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Save voice');
+
+describe('the default voice panel', () => {
+  it("lists the voices on the member's default and saves a new pick to the server and the session", async () => {
+    const member: User = { name: null, email: 'ada@example.com', isPremium: true, defaultVoice: 'en-us' };
+    setSession(member, 'tok');
+    const fetchMock = serve();
+    await act(async () => root.render(<DefaultVoice user={member} />));
+    expect([...select()!.options].map((o) => o.textContent)).toEqual(['American English', 'British English']);
+    expect(select()!.value).toBe('en-us');
+    expect(saveButton()!.disabled).toBe(true);
+
+    act(() => {
+      select()!.value = 'en-gb';
+      select()!.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/voices/default')).toBe(false);
+    await act(async () => saveButton()!.closest('form')!.requestSubmit());
+    expect(fetchMock).toHaveBeenCalledWith('/api/voices/default', expect.objectContaining({ method: 'PUT', body: '{"voice":"en-gb"}' }));
+    expect(getSession().user?.defaultVoice).toBe('en-gb');
+  });
+
+  it('shows a free member the voice they get and no picker', async () => {
+    serve();
+    const member: User = { name: null, email: 'ada@example.com', isPremium: false };
+    await act(async () => root.render(<DefaultVoice user={member} />));
+    expect(select()).toBeNull();
+    expect(container.textContent).toContain('Your podcasts are spoken in American English. Upgrade to Premium to choose from 2 voices.');
+  });
+});

@@ -1,0 +1,74 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SharedPodcast } from './shared-podcast.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLElement;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+async function renderShared(answer: Response) {
+  const fetchMock = vi.fn(async () => answer);
+  vi.stubGlobal('fetch', fetchMock);
+  await act(async () =>
+    root.render(
+      <MemoryRouter>
+        <SharedPodcast token="tok_123" />
+      </MemoryRouter>,
+    ),
+  );
+  return fetchMock;
+}
+
+describe('the shared podcast page', () => {
+  it('shows the title, the player on the public audio and the transcript', async () => {
+    const fetchMock = await renderShared(
+      Response.json({
+        title: 'What the Tide Pools Remember',
+        content: 'Welcome.\nTide pools are small worlds.',
+        image: '/podcast-cover.svg',
+        audioUrl: '/api/shared/tok_123/audio',
+        durationSeconds: 95,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      }),
+    );
+    expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/shared/tok_123');
+    expect(container.querySelector('h1')?.textContent).toBe('What the Tide Pools Remember');
+    expect(container.querySelector('audio')?.getAttribute('src')).toBe('/api/shared/tok_123/audio');
+    expect(container.querySelector('[data-testid="total"]')?.textContent).toBe('1:35');
+    const transcript = container.querySelector('section[aria-labelledby="shared-transcript"]')!;
+    expect([...transcript.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Welcome.', 'Tide pools are small worlds.']);
+  });
+
+  it('says the podcast is no longer shared once the link answers 404', async () => {
+    await renderShared(
+      Response.json(
+        { success: false, error: { code: 'NOT_FOUND', message: 'This shared podcast does not exist or is no longer shared' } },
+        { status: 404 },
+      ),
+    );
+    expect(container.querySelector('h1')?.textContent).toBe('This podcast is no longer shared');
+    expect(container.querySelector('audio')).toBeNull();
+    expect(container.querySelector('a')?.getAttribute('href')).toBe('/');
+  });
+
+  it('offers to try again when the server fails', async () => {
+    await renderShared(new Response('', { status: 503 }));
+    expect(container.textContent).toContain('The podcast could not be loaded');
+    expect([...container.querySelectorAll('button')].some((b) => b.textContent === 'Try again')).toBe(true);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The public page of a shared podcast (/shared/:token): the title, the player and the transcript, for
+ * anyone, with no account and nothing else of the owner's. Once the owner stops sharing, the link
+ * shows that it is no longer shared.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CalendarDays, Clock, Link2Off } from 'lucide-react';
+import type { SharedPodcast as SharedPodcastData } from '../../../../../shared/api/premium.ts';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getSharedPodcast } from '../api/share.ts';
+import { formatTime } from '../utils/format-time.ts';
+import { transcriptParagraphs } from '../utils/transcript.ts';
+import { AudioPlayer } from './audio-player.tsx';
+
+type State = { kind: 'loading' } | { kind: 'ready'; podcast: SharedPodcastData } | { kind: 'gone' } | { kind: 'failed'; message: string };
+
+export function SharedPodcast({ token }: { token: string }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    getSharedPodcast(token, controller.signal)
+      .then((podcast) => setState({ kind: 'ready', podcast }))
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        if (err instanceof ApiError && err.status === 404) setState({ kind: 'gone' });
+        else setState({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+      });
+    return () => controller.abort();
+  }, [token, attempt]);
+
+  if (state.kind === 'loading') {
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 py-24 text-slate-600">
+        <Spinner size={20} className="text-brand-600" /> Loading the podcast…
+      </div>
+    );
+  }
+  if (state.kind === 'gone') return <NoLongerShared />;
+  if (state.kind === 'failed') {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">The podcast could not be loaded</h1>
+        <p role="alert" className="mt-3 text-slate-600">
+          {state.message}
+        </p>
+        <Button className="mt-8" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <SharedPodcastView podcast={state.podcast} />;
+}
+
+function SharedPodcastView({ podcast }: { podcast: SharedPodcastData }) {
+  const title = podcast.title.trim() || 'Untitled podcast';
+  const paragraphs = transcriptParagraphs(podcast.content);
+  const date = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(podcast.createdAt));
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <article aria-labelledby="shared-title" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:p-8">
+          <img src={podcast.image} alt="" width={160} height={96} className="h-24 w-40 shrink-0 rounded-lg object-cover" />
+          <div className="min-w-0">
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Shared podcast</p>
+            <h1 id="shared-title" className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              {title}
+            </h1>
+            <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays aria-hidden size={14} />
+                {date}
+              </span>
+              {podcast.durationSeconds ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <Clock aria-hidden size={14} />
+                  {formatTime(podcast.durationSeconds)}
+                </span>
+              ) : null}
+            </p>
+          </div>
+        </div>
+        <div className="px-6 sm:px-8">
+          <AudioPlayer src={podcast.audioUrl} title={title} durationHint={podcast.durationSeconds} />
+        </div>
+        <section aria-labelledby="shared-transcript" className="p-6 sm:p-8">
+          <h2 id="shared-transcript" className="text-lg font-semibold tracking-tight text-slate-900">
+            Transcript
+          </h2>
+          <div className="mt-4 space-y-4 text-base leading-relaxed text-slate-800">
+            {paragraphs.map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
+        </section>
+      </article>
+      <p className="mt-8 text-center text-sm text-slate-600">
+        Made with Pagecast, which turns any web page into a podcast.{' '}
+        <Link to="/" className="font-semibold text-brand-700 hover:text-brand-600">
+          Make your own
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function NoLongerShared() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <Link2Off aria-hidden size={30} />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">This podcast is no longer shared</h1>
+      <p className="mt-4 text-lg leading-relaxed text-slate-600">
+        The person who shared it has turned the link off, or the link was mistyped.
+      </p>
+      <ButtonLink to="/" size="lg" className="mt-10">
+        Go to Pagecast
+      </ButtonLink>
+    </div>
+  );
+}
