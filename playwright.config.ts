@@ -32,7 +32,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: 'e2e-artifacts/report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'e2e-artifacts/report', open: 'never' }],
+    ['json', { outputFile: `e2e-artifacts/playwright-${E2E_PORT}.json` }],
+  ],
   globalSetup: './e2e/fixtures/global-setup.ts',
   use: {
     baseURL: E2E_BASE_URL,

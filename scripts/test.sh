@@ -31,8 +31,9 @@ step "Type checks"
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p server/tsconfig.json --noEmit
 
+mkdir -p e2e-artifacts
 step "Unit and API tests"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json=e2e-artifacts/vitest.json
 
 step "Builds (web app, Chrome and Firefox extensions)"
 npx vite build --config webapp/vite.config.ts --logLevel warn
@@ -42,3 +43,5 @@ echo "built webapp/dist, .output/chrome-mv3 and .output/firefox-mv2"
 
 step "Browser tests"
 npx playwright test
+
+node scripts/test-summary.mjs e2e-artifacts/vitest.json "e2e-artifacts/playwright-${E2E_PORT:-8799}.json"

@@ -1,0 +1,12 @@
+// Prints one closing line for the whole test command from the runners' JSON reports:
+// "Total: N passed, N failed, N skipped".
+import fs from 'node:fs';
+
+const [vitestFile, playwrightFile] = process.argv.slice(2);
+const vitest = JSON.parse(fs.readFileSync(vitestFile, 'utf8'));
+const playwright = JSON.parse(fs.readFileSync(playwrightFile, 'utf8'));
+
+const passed = vitest.numPassedTests + (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+const failed = vitest.numFailedTests + (playwright.stats.unexpected ?? 0);
+const skipped = vitest.numPendingTests + vitest.numTodoTests + (playwright.stats.skipped ?? 0);
+console.log(`Total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
