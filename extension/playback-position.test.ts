@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPosition, formatTime } from './playback-position.ts';
+import { currentPosition } from './playback-position.ts';
 import type { Playback } from './storage.ts';
 
 const playback = (change: Partial<Playback>): Playback => ({
@@ -15,19 +15,6 @@ const playback = (change: Partial<Playback>): Playback => ({
 });
 
 describe('the player clock', () => {
-  it.each([
-    [0, '0:00'],
-    [9.9, '0:09'],
-    [75, '1:15'],
-    [600, '10:00'],
-    [3725, '1:02:05'],
-    [null, '0:00'],
-    [Number.NaN, '0:00'],
-    [-3, '0:00'],
-  ])('%s seconds read %j', (seconds, text) => {
-    expect(formatTime(seconds)).toBe(text);
-  });
-
   it('moves on between reports while playing, and stops at the end', () => {
     expect(currentPosition(playback({}), 1_002_500)).toBeCloseTo(12.5);
     expect(currentPosition(playback({}), 1_000_000 + 120_000)).toBe(60);

@@ -1,7 +1,8 @@
 /**
- * Server-sent events read with fetch rather than EventSource, because EventSource cannot send the
- * bearer token. Follows the WHATWG event-stream format: fields per line, an empty line ends an event.
+ * Server-sent events from a fetch body: a service worker has no EventSource. The parsing is the
+ * shared one (shared/sse.ts); this turns a byte stream into the events it carries.
  */
+import { createSseParser, type SseMessage } from '../shared/sse.ts';
 
 export interface ServerSentEvent {
   /** The event's name; 'message' when the server gave none. */
@@ -12,33 +13,15 @@ export interface ServerSentEvent {
 export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  let event = '';
-  let data: string[] = [];
+  const pending: SseMessage[] = [];
+  const feed = createSseParser((message) => pending.push(message));
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let newline: RegExpExecArray | null;
-      while ((newline = /\r\n|\r|\n/.exec(buffer))) {
-        // A lone \r at the very end may be the first half of \r\n: wait for more.
-        if (newline[0] === '\r' && newline.index === buffer.length - 1) break;
-        const line = buffer.slice(0, newline.index);
-        buffer = buffer.slice(newline.index + newline[0].length);
-        if (line === '') {
-          if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
-          event = '';
-          data = [];
-          continue;
-        }
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon === -1 ? line : line.slice(0, colon);
-        let text = colon === -1 ? '' : line.slice(colon + 1);
-        if (text.startsWith(' ')) text = text.slice(1);
-        if (field === 'event') event = text;
-        else if (field === 'data') data.push(text);
+      feed(decoder.decode(value, { stream: true }));
+      for (let message = pending.shift(); message; message = pending.shift()) {
+        yield { event: message.event, data: message.data };
       }
     }
   } finally {

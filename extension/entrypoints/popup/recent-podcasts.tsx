@@ -1,7 +1,7 @@
 /** The reader's latest podcasts: the same list the web app's profile shows, newest first. */
 import { AudioLines, CircleAlert, Pause, Play } from 'lucide-react';
 import type { Podcast } from '../../../shared/api/podcasts.ts';
-import { formatTime } from '../../playback-position.ts';
+import { formatTime } from '../../../shared/format-time.ts';
 import type { Playback } from '../../storage.ts';
 import { formatCreatedAt, statusLabel } from './format.ts';
 import { ProgressBar } from './ui.tsx';

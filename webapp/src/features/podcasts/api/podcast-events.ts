@@ -5,7 +5,7 @@
  */
 import { podcastEventSchema, type PodcastEvent } from '../../../../../shared/api/podcasts.ts';
 import { apiFetch, ApiError } from '../../../lib/api-client.ts';
-import { createSseParser } from '../utils/sse.ts';
+import { createSseParser } from '../../../../../shared/sse.ts';
 import { eventsPath } from './podcasts.ts';
 
 const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000];

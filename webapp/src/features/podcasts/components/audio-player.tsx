@@ -9,7 +9,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, t
 import { Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { toast } from 'sonner';
 import { VOLUME } from '../../../../../shared/constants.ts';
-import { formatTime } from '../utils/format-time.ts';
+import { formatTime } from '../../../../../shared/format-time.ts';
 
 export interface AudioPlayerProps {
   src: string;

@@ -9,7 +9,7 @@ import { MAX_BOOKMARK_NOTE_CHARS } from '../../../../../shared/api/premium.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useBookmarks } from '../hooks/use-bookmarks.ts';
-import { formatTime } from '../utils/format-time.ts';
+import { formatTime } from '../../../../../shared/format-time.ts';
 import type { AudioPlayerHandle } from './audio-player.tsx';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));

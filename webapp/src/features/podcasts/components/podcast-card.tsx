@@ -17,7 +17,7 @@ import { useLivePodcast } from '../hooks/use-live-podcast.ts';
 import { usePositionSaver } from '../hooks/use-position-saver.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import { toStoredPodcast, usePodcastStore, type StoredPodcast } from '../stores/podcast-store.ts';
-import { formatTime } from '../utils/format-time.ts';
+import { formatTime } from '../../../../../shared/format-time.ts';
 import { resumePoint } from '../utils/playback-position.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 import { Bookmarks } from './bookmarks.tsx';

@@ -11,7 +11,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getSharedPodcast } from '../api/share.ts';
-import { formatTime } from '../utils/format-time.ts';
+import { formatTime } from '../../../../../shared/format-time.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
 import { AudioPlayer } from './audio-player.tsx';
 

@@ -1,7 +1,7 @@
 /**
  * A parser for the text/event-stream format (the WHATWG HTML "server-sent events" rules), fed text
- * as it arrives. The web app reads the progress stream with fetch rather than EventSource because
- * EventSource cannot send the session and anonymous-browser headers the API needs.
+ * as it arrives. The web app and the extension read the progress stream with fetch: the extension's
+ * service worker has no EventSource, and fetch lets both send their session headers.
  */
 export interface SseMessage {
   event: string;

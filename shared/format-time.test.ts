@@ -10,6 +10,7 @@ describe('formatTime', () => {
     [65.4, '1:05'],
     [600, '10:00'],
     [3725, '62:05'],
+    [null, '0:00'],
     [Number.NaN, '0:00'],
     [Number.POSITIVE_INFINITY, '0:00'],
     [-3, '0:00'],
