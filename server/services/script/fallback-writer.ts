@@ -7,11 +7,17 @@ import type { Article, ScriptResult, ScriptWriter } from './writer.ts';
 
 export const NO_SCRIPT_WRITER_REASON = 'No AI script writer is configured';
 
+/**
+ * The spec's fallback title (the first eight words of the first line) of the article as a whole:
+ * its page title when it has one, else the first line of its text.
+ */
+export function articleFallbackTitle(article: Article): string {
+  return fallbackTitle(article.title.trim() ? article.title : article.text);
+}
+
 /** The template script and title of an article, with why they were used. */
 export function fallbackScriptResult(article: Article, reason: string): ScriptResult {
-  // An article without text cannot name itself; its page title is better than an empty name.
-  const title = fallbackTitle(article.text) || article.title.trim();
-  return { script: fallbackScript(article.text), title, fallbackReason: reason };
+  return { script: fallbackScript(article.text), title: articleFallbackTitle(article), fallbackReason: reason };
 }
 
 export function createFallbackScriptWriter(reason: string = NO_SCRIPT_WRITER_REASON): ScriptWriter {

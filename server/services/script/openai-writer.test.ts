@@ -61,7 +61,7 @@ function writer(options: Partial<ScriptWriterOptions> = {}) {
 const chatBodies = () => fake.requests.map((r) => r.body as FakeChatRequest);
 const scriptRequest = () => chatBodies().find((b) => b.max_tokens === 1500);
 const titleRequest = () => chatBodies().find((b) => b.max_tokens === 50);
-const expectedFallback = { script: fallbackScript(article.text), title: fallbackTitle(article.text) };
+const expectedFallback = { script: fallbackScript(article.text), title: fallbackTitle(article.title) };
 
 describe('the AI script writer', () => {
   it('asks for the script and the title with the spec settings and uses the answers', async () => {
@@ -126,14 +126,14 @@ describe('the AI script writer', () => {
     expect(result.fallbackReason).toBeNull();
   });
 
-  it('falls back to the first words of the text when the cleaned title is empty', async () => {
+  it('falls back to the page title when the cleaned title is empty, or to the first words of the text', async () => {
     fake.setBehaviour({ chatReply: (r) => ((r.max_tokens ?? 0) <= 100 ? '"\u{1F41D}\u{1F41D}"' : FAKE_SCRIPT) });
-    const result = await writer().write(article);
-    expect(result).toEqual({
+    expect(await writer().write(article)).toEqual({
       script: FAKE_SCRIPT,
-      title: 'Honey bees dance to tell each other where',
+      title: 'How bees talk',
       fallbackReason: 'Title: The AI service answered with an empty title.',
     });
+    expect((await writer().write({ ...article, title: '  ' })).title).toBe('Honey bees dance to tell each other where');
   });
 
   it('writes one paragraph a line without markdown, and ends a cut-off script at its last sentence', async () => {

@@ -9,9 +9,9 @@ import type OpenAI from 'openai';
 import { z } from 'zod';
 import { AI_SETTINGS } from '../../../shared/constants.ts';
 import { cleanTitle } from '../../../shared/text/clean-title.ts';
-import { fallbackScript, fallbackTitle } from '../../../shared/text/fallback.ts';
+import { fallbackScript } from '../../../shared/text/fallback.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './fallback-writer.ts';
+import { articleFallbackTitle, createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './fallback-writer.ts';
 import { createOpenAiClient, describeProviderError, ProviderAnswerError } from './openai-client.ts';
 import { scriptPrompt, titlePrompt, type ChatPrompt } from './prompts.ts';
 import type { Article, ScriptResult, ScriptWriter } from './writer.ts';
@@ -91,7 +91,7 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
       return {
         script: script.status === 'fulfilled' ? script.value : fallbackScript(article.text),
         title:
-          title.status === 'fulfilled' ? title.value : fallbackTitle(article.text) || article.title.trim(),
+          title.status === 'fulfilled' ? title.value : articleFallbackTitle(article),
         fallbackReason: combineReasons(failures),
       };
     },
