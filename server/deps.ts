@@ -10,6 +10,7 @@ import type { PodcastEvents } from './services/podcasts/events.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
 import type { AudioStore } from './services/audio/store.ts';
+import type { ArticleExtractor } from './services/extract/extractor.ts';
 
 /** What createApp needs. Tests build it with fakes; index.ts with the real things. */
 export interface AppDeps {
@@ -34,6 +35,8 @@ export interface AppDeps {
   speech: SpeechEngine;
   /** Podcast MP3 files (DATA_DIR/audio). */
   audio: AudioStore;
+  /** Readability in a worker thread, for pages the server fetches. */
+  extractor: ArticleExtractor;
   /** Runs conversion jobs; index.ts starts and stops it. */
   jobs: JobRunner;
 }

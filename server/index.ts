@@ -55,7 +55,7 @@ async function main() {
     server.closeIdleConnections();
     // In-flight requests finish and running jobs go back to the queue; then the database closes.
     await Promise.all([closed, deps.jobs.stop()]);
-    await deps.speech.close();
+    await Promise.all([deps.speech.close(), deps.extractor.close()]);
     await database.close();
     logger.info('stopped');
     process.exit(0);

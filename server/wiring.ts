@@ -18,6 +18,7 @@ import type { SpeechEngine } from './services/speech/engine.ts';
 import { createEspeakEngine } from './services/speech/espeak-engine.ts';
 import { createOpenAiSpeechEngine } from './services/speech/openai-engine.ts';
 import { createAudioStore } from './services/audio/store.ts';
+import { createArticleExtractor } from './services/extract/extractor.ts';
 
 /** The voice TTS_PROVIDER names. */
 export function createSpeechEngine(config: Config, logger: Logger): SpeechEngine {
@@ -43,6 +44,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     scriptWriter: createScriptWriter({ ...config.openai, logger }),
     speech: createSpeechEngine(config, logger),
     audio: createAudioStore(path.join(config.dataDir, 'audio')),
+    extractor: createArticleExtractor(),
   };
   return { ...deps, jobs: createConversionRunner(deps) };
 }

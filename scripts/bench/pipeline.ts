@@ -61,7 +61,7 @@ export default async function bench() {
     }
   } finally {
     await deps.jobs.stop();
-    await deps.speech.close();
+    await Promise.all([deps.speech.close(), deps.extractor.close()]);
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -46,7 +46,8 @@ export async function runConversion(deps: ConversionDeps, podcastId: string, sig
     podcast = await save({ status: 'writing', progress: PROGRESS.writing, error: null });
     const text = prepareScriptText(podcast.articleText ?? '');
     const result = await deps.scriptWriter.write({ title: podcast.sourceTitle ?? podcast.title, text }, { signal });
-    if (result.fallbackReason) logger.warn('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
+    // The writer logs a provider failure itself (a warning); this records which podcast it hit.
+    if (result.fallbackReason) logger.info('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
     podcast = await save({
       title: result.title || podcast.title,
       content: result.script,

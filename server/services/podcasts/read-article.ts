@@ -9,7 +9,6 @@ import { prepareScriptText } from '../../../shared/text/prepare-script-text.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fetchPage } from '../fetch/fetch-page.ts';
-import { extractArticle } from '../extract/extract-article.ts';
 
 export interface ArticleSource {
   title: string;
@@ -18,11 +17,11 @@ export interface ArticleSource {
   sourceUrl: string;
 }
 
-export async function readArticle(deps: Pick<AppDeps, 'config'>, body: CreatePodcast, signal?: AbortSignal): Promise<ArticleSource> {
+export async function readArticle(deps: Pick<AppDeps, 'config' | 'extractor'>, body: CreatePodcast, signal?: AbortSignal): Promise<ArticleSource> {
   let source: ArticleSource;
   if ('url' in body) {
     const page = await fetchPage(body.url, { allowHosts: deps.config.fetchAllowHosts, signal });
-    const article = extractArticle(page.html, page.url);
+    const article = await deps.extractor.extract(page.html, page.url);
     source = { title: article.title?.trim() ?? '', text: article.text, sourceUrl: page.url };
   } else {
     source = { title: body.title, text: body.text.replace(/\r\n?/g, '\n'), sourceUrl: body.sourceUrl };
