@@ -30,8 +30,15 @@ interface Task {
 const parseFailed = (cause?: unknown) =>
   new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.parseFailed, cause });
 
-export function createArticleExtractor(options: { timeoutMs?: number } = {}): ArticleExtractor {
+export interface ArticleExtractorOptions {
+  timeoutMs?: number;
+  /** The worker script; tests swap in one that misbehaves. */
+  workerUrl?: URL;
+}
+
+export function createArticleExtractor(options: ArticleExtractorOptions = {}): ArticleExtractor {
   const timeoutMs = options.timeoutMs ?? EXTRACTION_TIMEOUT_MS;
+  const workerUrl = options.workerUrl ?? new URL('./extract-worker.mjs', import.meta.url);
   const queue: Task[] = [];
   let worker: Worker | null = null;
   let current: { task: Task; timer: NodeJS.Timeout } | null = null;
@@ -39,7 +46,7 @@ export function createArticleExtractor(options: { timeoutMs?: number } = {}): Ar
   let closed = false;
 
   function startWorker(): Worker {
-    const w = new Worker(new URL('./extract-worker.mjs', import.meta.url));
+    const w = new Worker(workerUrl);
     w.on('message', (message: Reply | { ready: true }) => {
       if ('ready' in message || !current || message.id !== current.task.id) return;
       const { task } = finish();
