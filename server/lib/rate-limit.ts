@@ -60,6 +60,14 @@ export async function peek(db: Database, key: string, window: RateLimitWindow): 
   return result(row.count + 1, row.windowStart, window);
 }
 
+/** Takes one hit back (the counted action did not happen after all). */
+export async function refund(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
 /** Forgets every hit counted against `key`. */
 export async function reset(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));

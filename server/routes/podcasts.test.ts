@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { podcastEventSchema, podcastSchema, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
-import { jobs, podcasts } from '../db/schema.ts';
+import { jobs, podcasts, rateLimits } from '../db/schema.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { ARTICLE_TITLE, startArticlePages, type ArticlePages } from '../test/article-pages.ts';
@@ -213,6 +213,9 @@ describeEachDatabase('the podcasts API', (ctx) => {
 });
 
 describeEachDatabase('conversion limits', (ctx) => {
+  // Every request here comes from the same (socketless) address: each test starts with fresh counts.
+  beforeEach(() => ctx.db.delete(rateLimits));
+
   it('stops an anonymous address at its daily limit with 429 and no job made', async () => {
     const t = createTestApp(ctx, { config: testConfig({ ANONYMOUS_DAILY_PODCASTS: '2' }) });
     const post = () =>
@@ -228,6 +231,38 @@ describeEachDatabase('conversion limits', (ctx) => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(errorBodySchema.parse(await refused.json()).error.message).toMatch(/today's limit of 2 podcasts/);
     expect(await ctx.db.select().from(jobs)).toHaveLength(2);
+  });
+
+  it('counts conversions made, not podcasts kept: deleting frees nothing, and racing requests do not slip through', async () => {
+    const t = createTestApp(ctx, { config: testConfig({ ANONYMOUS_DAILY_PODCASTS: '3' }) });
+    const me = 'race-browser-token-0001';
+    const post = () =>
+      t.app.request('/api/podcasts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: me },
+        body: JSON.stringify(article),
+      });
+    const statuses = (await Promise.all(Array.from({ length: 8 }, post))).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    const list = (await (await t.app.request('/api/podcasts', { headers: { [ANONYMOUS_TOKEN_HEADER]: me } })).json()) as { podcasts: Podcast[] };
+    for (const p of list.podcasts) {
+      await t.app.request(`/api/podcasts/${p.id}`, { method: 'DELETE', headers: { [ANONYMOUS_TOKEN_HEADER]: me } });
+    }
+    expect((await post()).status).toBe(429);
+  });
+
+  it('does not count a page that could not be read against the limit', async () => {
+    const t = createTestApp(ctx, { config: testConfig({ ANONYMOUS_DAILY_PODCASTS: '1', FETCH_ALLOW_HOSTS: pages.host }) });
+    const post = (body: unknown) =>
+      t.app.request('/api/podcasts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: 'typo-browser-token-0001' },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ url: `${pages.url}/missing` })).status).toBe(422);
+    expect((await post({ url: `${pages.url}/empty` })).status).toBe(422);
+    expect((await post(article)).status).toBe(201);
+    expect((await post(article)).status).toBe(429);
   });
 
   it('stops a free member at the configured limit when billing is on', async () => {

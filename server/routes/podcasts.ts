@@ -29,7 +29,7 @@ import {
   type Owner,
   type PodcastRow,
 } from '../services/podcasts/repository.ts';
-import { checkDailyLimit } from '../services/podcasts/limits.ts';
+import { takeDailyConversion, takePageFetch } from '../services/podcasts/limits.ts';
 import { readArticle } from '../services/podcasts/read-article.ts';
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Podcast not found' });
@@ -73,10 +73,17 @@ export function podcastRoutes(deps: AppDeps) {
       const body = c.req.valid('json');
       const caller = c.get('caller');
       const clientAddress = caller ? null : addressOf(c);
-      await checkDailyLimit(deps, { caller, clientAddress });
-
       const voice = await chooseVoice(deps, body.voice, caller);
-      const article = await readArticle(deps, body);
+      if ('url' in body) await takePageFetch(deps, { caller, clientAddress });
+      const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
+      let article;
+      try {
+        article = await readArticle(deps, body);
+      } catch (err) {
+        // The spec's fetch and readability errors: nothing was made, so nothing is counted.
+        await giveBack();
+        throw err;
+      }
       const now = deps.clock();
       const [row] = await db
         .insert(podcasts)

@@ -6,14 +6,16 @@
  * fallback script and the transcript are built paragraph by paragraph.
  */
 
-const MARKDOWN_LINK = /!?\[([^\]]*)\]\((?:[^()\s]+|\([^()]*\))*(?:\s+"[^"]*")?\)/g;
-const HTML_LINK = /<a\b[^>]*>([\s\S]*?)<\/a>/gi;
+// Every pattern here runs on untrusted text of up to 200,000 characters: none may backtrack more
+// than linearly (one character class per repetition, no nested quantifiers).
+const MARKDOWN_LINK = /!?\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/g;
+const HTML_LINK_TAG = /<\/?a\b[^>]*>/gi;
 const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
 const DISALLOWED = /[^\p{L}\p{N}_\s.,!?-]/gu;
 
 /** `[text](url)` and `<a href>text</a>` become `text`. */
 export function linksToText(text: string): string {
-  return text.replace(MARKDOWN_LINK, '$1').replace(HTML_LINK, '$1');
+  return text.replace(MARKDOWN_LINK, '$1').replace(HTML_LINK_TAG, '');
 }
 
 /** Removes addresses written out in the text. */

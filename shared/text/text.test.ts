@@ -43,6 +43,17 @@ describe('text preparation (spec §5)', () => {
     expect(collapseWhitespace(input)).toBe(output);
   });
 
+  it.each([
+    ['an unclosed markdown link', `[a](${'a'.repeat(200_000)} `],
+    ['many unclosed html links', '<a href="x">y '.repeat(15_000)],
+    ['many opening brackets', '[x]('.repeat(50_000)],
+    ['a long run of separators', 'a-.'.repeat(70_000)],
+  ])('prepares %s of 200,000 characters in linear time', (_name, input) => {
+    const started = performance.now();
+    prepareScriptText(input);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
   it('runs the steps in order on a realistic paragraph', () => {
     const input = 'Our [new release](https://x.io/r) ships today!\n\nDetails: https://x.io/notes — “fast” & small 🚀.';
     expect(prepareScriptText(input)).toBe('Our new release ships today!\nDetails fast small .');

@@ -2,7 +2,7 @@
  * Podcast rows: who may see them, how they look in the API, and the updates the pipeline makes.
  */
 import crypto from 'node:crypto';
-import { and, count, desc, eq, gte, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Podcast, PodcastEvent, PodcastStatus } from '../../../shared/api/podcasts.ts';
 import { PODCAST_IMAGE_PATH } from '../../../shared/constants.ts';
 import type { Database } from '../../db/client.ts';
@@ -37,11 +37,6 @@ export async function findPodcast(db: Database, id: string): Promise<PodcastRow 
 
 export async function listOwnedPodcasts(db: Database, owner: Owner): Promise<PodcastRow[]> {
   return db.select().from(podcasts).where(ownerCondition(owner)).orderBy(desc(podcasts.createdAt), desc(podcasts.id));
-}
-
-export async function countPodcastsSince(db: Database, condition: SQL, since: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(podcasts).where(and(condition, gte(podcasts.createdAt, since)));
-  return Number(row?.n ?? 0);
 }
 
 export async function updatePodcast(db: Database, id: string, values: Partial<PodcastRow>): Promise<PodcastRow | null> {
