@@ -58,6 +58,9 @@ async function openPostgres(url: string) {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool;
+  // unhandled it would end the process. pg discards that connection and opens a new one on demand.
+  pool.on('error', (err) => process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`));
   const db = drizzle(pool, { schema });
   return {
     db: db as unknown as Database,

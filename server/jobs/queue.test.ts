@@ -125,6 +125,52 @@ describeEachDatabase('the job queue', (ctx) => {
     expect(runs).toBe(1);
   });
 
+  it('leaves a job to the worker that took it over when the first one stalled past its lease', async () => {
+    await clear();
+    const podcastId = await newPodcast();
+    await enqueueJob(ctx.db, podcastId, 'convert');
+    const gaveUp: string[] = [];
+    let stalledStarted = false;
+    const stalling = createJobRunner({
+      db: ctx.db,
+      logger: createLogger('silent'),
+      concurrency: 1,
+      pollMs: 20,
+      leaseMs: 300,
+      handler: {
+        run: (_job, signal) =>
+          new Promise((_, reject) => {
+            stalledStarted = true;
+            signal.addEventListener('abort', () => reject(signal.reason));
+          }),
+        giveUp: async () => void gaveUp.push('stalling'),
+      },
+    });
+    stalling.start();
+    await expect.poll(() => stalledStarted).toBe(true);
+    // The stalled worker misses its renewals: its lease runs out and another worker claims the job.
+    await ctx.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) });
+    let finished = false;
+    const healthy = createJobRunner({
+      db: ctx.db,
+      logger: createLogger('silent'),
+      concurrency: 1,
+      pollMs: 20,
+      handler: {
+        run: async () => {
+          await new Promise((r) => setTimeout(r, 300));
+          finished = true;
+        },
+        giveUp: async () => void gaveUp.push('healthy'),
+      },
+    });
+    healthy.start();
+    await expect.poll(async () => (await ctx.db.select().from(jobs))[0]?.status, { timeout: 5000 }).toBe('done');
+    await Promise.all([stalling.stop(), healthy.stop()]);
+    expect(finished).toBe(true);
+    expect(gaveUp).toEqual([]);
+  });
+
   it('hands a job interrupted by shutdown back to the queue at once', async () => {
     await clear();
     await enqueueJob(ctx.db, await newPodcast(), 'convert');

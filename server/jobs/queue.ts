@@ -41,30 +41,44 @@ export async function claimJob(db: Database, workerId: string, leaseMs: number, 
   return job ?? null;
 }
 
-/** Extends the lease while the job still belongs to this worker; false when it was lost. */
-export async function renewLease(db: Database, job: Job, workerId: string, leaseMs: number, now = new Date()) {
+/** The job as this worker claimed it: a worker whose lease was taken over changes nothing. */
+const heldBy = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ''), eq(jobs.status, 'running'));
+
+/** Extends the lease while the job still belongs to the worker that claimed it; false when it was lost. */
+export async function renewLease(db: Database, job: Job, leaseMs: number, now = new Date()) {
   const rows = await db
     .update(jobs)
     .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+    .where(heldBy(job))
     .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
-export async function completeJob(db: Database, job: Job) {
-  await db.update(jobs).set({ status: 'done', lockedBy: null, lockedUntil: null }).where(eq(jobs.id, job.id));
+/** Marks the job done; false when another worker had taken it over meanwhile. */
+export async function completeJob(db: Database, job: Job): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'done', lockedBy: null, lockedUntil: null })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
-/** Puts the job back in the queue to run at `runAfter`, or ends it as failed when runAfter is null. */
-export async function failJob(db: Database, job: Job, error: string, runAfter: Date | null) {
-  await db
+/**
+ * Puts the job back in the queue to run at `runAfter`, or ends it as failed when runAfter is null;
+ * false when another worker had taken it over meanwhile.
+ */
+export async function failJob(db: Database, job: Job, error: string, runAfter: Date | null): Promise<boolean> {
+  const rows = await db
     .update(jobs)
     .set(
       runAfter
         ? { status: 'queued', runAfter, lastError: error, lockedBy: null, lockedUntil: null }
         : { status: 'failed', lastError: error, lockedBy: null, lockedUntil: null },
     )
-    .where(eq(jobs.id, job.id));
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 /** Hands a job that was interrupted by a shutdown straight back to the queue, attempt not counted. */
@@ -72,5 +86,5 @@ export async function releaseJob(db: Database, job: Job) {
   await db
     .update(jobs)
     .set({ status: 'queued', runAfter: new Date(), attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null })
-    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
+    .where(heldBy(job));
 }

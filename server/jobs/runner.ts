@@ -14,6 +14,14 @@ export interface JobHandler {
   giveUp(job: Job, error: unknown): Promise<void>;
 }
 
+/** A worker stalled past its lease and another worker claimed the job. */
+class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+  constructor() {
+    super('lease lost');
+  }
+}
+
 /** Errors worth another attempt (a provider fault); everything else fails at once. */
 export class RetryableError extends Error {
   override readonly name = 'RetryableError';
@@ -68,18 +76,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const onStop = () => jobAbort.abort(new Error('server shutting down'));
     controller.signal.addEventListener('abort', onStop);
     const lease = setInterval(() => {
-      renewLease(db, job, workerId, leaseMs).then(
+      renewLease(db, job, leaseMs).then(
         (held) => {
-          if (!held) jobAbort.abort(new Error('lease lost'));
+          if (!held) jobAbort.abort(new LeaseLostError());
         },
         (err) => log.warn('lease renewal failed', { err }),
       );
     }, leaseMs / 3);
     try {
       await handler.run(job, jobAbort.signal);
-      await completeJob(db, job);
-      log.info('job done');
+      if (await completeJob(db, job)) log.info('job done');
+      else log.warn('job finished after another worker took it over; that worker owns it now');
     } catch (err) {
+      if (jobAbort.signal.reason instanceof LeaseLostError) {
+        // Another worker claimed the job after this one stalled past its lease: it is theirs now.
+        log.warn('job lease lost; leaving the job to the worker that took it over');
+        return;
+      }
       if (controller.signal.aborted) {
         log.info('job interrupted by shutdown; it resumes after restart');
         await releaseJob(db, job).catch((e) => log.warn('releasing the job failed', { err: e }));
@@ -90,9 +103,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         const delay = backoffBaseMs * 2 ** (job.attempts - 1);
         log.warn('job failed; retrying', { err, retryInMs: delay });
         await failJob(db, job, message, new Date(Date.now() + delay));
-      } else {
+      } else if (await failJob(db, job, message, null)) {
         log.error('job failed', { err });
-        await failJob(db, job, message, null);
         await handler.giveUp(job, err).catch((e) => log.error('recording the failure failed', { err: e }));
       }
     } finally {
@@ -101,11 +113,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function loop() {
+  async function loop(slot: number) {
+    // Each slot claims under its own name, so a slot never mistakes a job another slot took over for its own.
+    const claimant = `${workerId}/${slot}`;
     while (running) {
       let job: Job | null = null;
       try {
-        job = await claimJob(db, workerId, leaseMs);
+        job = await claimJob(db, claimant, leaseMs);
       } catch (err) {
         if (running) logger.error('claiming a job failed', { err });
       }
@@ -118,7 +132,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (running) return;
       running = true;
-      for (let i = 0; i < options.concurrency; i++) loops.push(loop());
+      for (let i = 0; i < options.concurrency; i++) loops.push(loop(i));
     },
     nudge() {
       for (const wake of [...wakers]) wake();
