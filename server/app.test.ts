@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../shared/api/error.ts';
 import { describeEachDatabase } from './test/databases.ts';
 import { createTestApp, testConfig } from './test/app.ts';
+import { redactSecrets } from './app.ts';
 
 describeEachDatabase('the server skeleton', (ctx) => {
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-web-'));
@@ -66,5 +67,19 @@ describeEachDatabase('the server skeleton', (ctx) => {
     });
     expect(res.status).toBe(413);
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('request logs', () => {
+  it.each([
+    ['/api/feed/abcDEF_123-xyz/rss.xml', '/api/feed/[secret]/rss.xml'],
+    ['/api/feed/abcDEF_123-xyz/audio/1-2.mp3', '/api/feed/[secret]/audio/1-2.mp3'],
+    ['/api/shared/abcDEF_123-xyz', '/api/shared/[secret]'],
+    ['/api/shared/abcDEF_123-xyz/audio', '/api/shared/[secret]/audio'],
+    ['/api/feed', '/api/feed'],
+    ['/api/feed/rotate', '/api/feed/rotate'],
+    ['/api/podcasts/123/audio', '/api/podcasts/123/audio'],
+  ])('keep the route of %s but not its secret', (path, logged) => {
+    expect(redactSecrets(path)).toBe(logged);
   });
 });

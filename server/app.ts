@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps) {
     const fields = {
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: redactSecrets(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     };
@@ -131,6 +131,11 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Feed and share addresses carry their secret in the path: logs keep the route, not the key. */
+export function redactSecrets(path: string): string {
+  return path.replace(/^\/api\/(feed|shared)\/(?!rotate$)[^/]+/, '/api/$1/[secret]');
+}
 
 export function errorBody(code: ErrorBody['error']['code'], message: string, requestId?: string): ErrorBody {
   return { success: false, error: { code, message, ...(requestId ? { requestId } : {}) } };

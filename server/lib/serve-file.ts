@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { AppError } from './app-error.ts';
 
 export interface ServeFileOptions {
   contentType: string;
@@ -14,7 +15,13 @@ export interface ServeFileOptions {
 }
 
 export function serveFile(c: Context, filePath: string, options: ServeFileOptions): Response {
-  const size = fs.statSync(filePath).size;
+  let size: number;
+  try {
+    size = fs.statSync(filePath).size;
+  } catch (err) {
+    // Deleted in the moment between reading the podcast and opening its file (a delete, a re-voice).
+    throw new AppError('NOT_FOUND', { message: 'Audio not found', cause: err });
+  }
   const headers = new Headers({
     'Content-Type': options.contentType,
     'Accept-Ranges': 'bytes',

@@ -176,6 +176,31 @@ describeEachDatabase('the podcasts API', (ctx) => {
     expect(events.some((e) => e.status === 'speaking' && e.progress > 0 && e.progress < 100)).toBe(true);
   });
 
+  it('answers 404, not 500, for audio whose file is gone', async () => {
+    const me = browser();
+    const created = podcastSchema.parse(await (await create(article, { as: me })).json());
+    const done = await waitUntilDone(created.id, { as: me });
+    const [row] = await ctx.db.select().from(podcasts).where(eq(podcasts.id, done.id));
+    fs.rmSync(t.deps.audio.pathFor(row!.audioKey!));
+    const res = await call(done.audioUrl!);
+    expect(res.status).toBe(404);
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it('tries a failed podcast again once, however many retries arrive together', async () => {
+    const me = browser();
+    const created = podcastSchema.parse(await (await create(article, { as: me })).json());
+    await waitUntilDone(created.id, { as: me });
+    await ctx.db.update(podcasts).set({ status: 'failed', error: 'We could not make the audio for this podcast. Please try again.' }).where(eq(podcasts.id, created.id));
+    const jobsBefore = (await ctx.db.select().from(jobs).where(eq(jobs.podcastId, created.id))).length;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call(`/api/podcasts/${created.id}/retry`, { method: 'POST', as: me })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect((await ctx.db.select().from(jobs).where(eq(jobs.podcastId, created.id))).length).toBe(jobsBefore + 1);
+    expect((await waitUntilDone(created.id, { as: me })).status).toBe('ready');
+  });
+
   it('moves an anonymous browser’s podcasts into the account it registers', async () => {
     const me = browser();
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
@@ -292,5 +317,42 @@ describeEachDatabase('conversion limits', (ctx) => {
     const refused = await post();
     expect(refused.status).toBe(429);
     expect(errorBodySchema.parse(await refused.json()).error.message).toContain('Upgrade to Premium');
+  });
+});
+
+describeEachDatabase('a rename while the script is written', (ctx) => {
+  it('keeps the member’s title instead of the written one', async () => {
+    let release!: () => void;
+    const writing = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    const t = createTestApp(ctx, {
+      scriptWriter: {
+        async write() {
+          started = true;
+          await writing;
+          return { title: 'The Written Title', script: 'A short script.\nThanks for listening!', fallbackReason: null };
+        },
+      },
+    });
+    t.deps.jobs.start();
+    try {
+      const headers = { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: 'rename-browser-token-0001' };
+      const created = podcastSchema.parse(
+        await (await t.app.request('/api/podcasts', { method: 'POST', headers, body: JSON.stringify(article) })).json(),
+      );
+      await expect.poll(() => started).toBe(true);
+      await t.app.request(`/api/podcasts/${created.id}`, { method: 'PATCH', headers, body: JSON.stringify({ title: 'My Own Title' }) });
+      release();
+      await expect
+        .poll(async () => podcastSchema.parse(await (await t.app.request(`/api/podcasts/${created.id}`, { headers })).json()).status, {
+          timeout: 20_000,
+        })
+        .toBe('ready');
+      const done = podcastSchema.parse(await (await t.app.request(`/api/podcasts/${created.id}`, { headers })).json());
+      expect(done.title).toBe('My Own Title');
+      expect(done.content).toBe('A short script.\nThanks for listening!');
+    } finally {
+      await t.deps.jobs.stop();
+    }
   });
 });

@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   createPodcastSchema,
   updatePodcastSchema,
   type PodcastEvent,
+  type PodcastStatus,
 } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { DOWNLOAD_MESSAGES } from '../../shared/errors.ts';
@@ -64,6 +65,23 @@ export function podcastRoutes(deps: AppDeps) {
     const owner = ownerOf(c);
     const row = owner && (await findOwnedPodcast(db, id, owner));
     if (!row) throw notFound();
+    return row;
+  }
+
+  /**
+   * Puts a podcast back in the queue, in one conditional update so two requests at once cannot
+   * both start a conversion; null when it was not in one of the `from` states.
+   */
+  async function requeue(id: string, from: PodcastStatus[], values: Partial<PodcastRow>): Promise<PodcastRow | null> {
+    const [row] = await db
+      .update(podcasts)
+      .set({ ...values, status: 'queued', error: null, updatedAt: new Date() })
+      .where(and(eq(podcasts.id, id), inArray(podcasts.status, from)))
+      .returning();
+    if (!row) return null;
+    await enqueueJob(db, id, 'convert', deps.clock());
+    deps.jobs.nudge();
+    deps.events.publish(toEvent(row, signer));
     return row;
   }
 
@@ -134,14 +152,11 @@ export function podcastRoutes(deps: AppDeps) {
     .post('/:id/retry', async (c) => {
       const row = await findOwnedPodcast(db, c.req.param('id'), requireOwner(c));
       if (!row) throw notFound();
-      if (row.status !== 'failed') {
+      const updated = await requeue(row.id, ['failed'], { progress: 0 });
+      if (!updated) {
         throw new AppError('VALIDATION_ERROR', { message: 'Only a podcast that failed can be tried again', status: 409 });
       }
-      const updated = await updatePodcast(db, row.id, { status: 'queued', progress: 0, error: null });
-      await enqueueJob(db, row.id, 'convert', deps.clock());
-      deps.jobs.nudge();
-      deps.events.publish(toEvent(updated!, signer));
-      return c.json(toPodcast(updated!, signer));
+      return c.json(toPodcast(updated, signer));
     })
     .put('/:id/position', validate('json', positionSchema), async (c) => {
       const row = await findOwnedPodcast(db, c.req.param('id'), requireOwner(c));
@@ -156,21 +171,13 @@ export function podcastRoutes(deps: AppDeps) {
       if (!caller.isPremium) throw new AppError('PREMIUM_REQUIRED', { message: VOICE_MESSAGE });
       const row = await findOwnedPodcast(db, c.req.param('id'), { userId: caller.userId });
       if (!row) throw notFound();
-      if (row.status !== 'ready' && row.status !== 'failed') {
-        throw new AppError('VALIDATION_ERROR', { message: 'Wait until this podcast is ready to change its voice', status: 409 });
-      }
       const voice = await checkVoice(deps, c.req.valid('json').voice, true);
       // The script stays; only the speech is made again.
-      const updated = await updatePodcast(db, row.id, {
-        voice,
-        status: 'queued',
-        progress: row.content ? PROGRESS.scripted : 0,
-        error: null,
-      });
-      await enqueueJob(db, row.id, 'convert', deps.clock());
-      deps.jobs.nudge();
-      deps.events.publish(toEvent(updated!, signer));
-      return c.json(toPodcast(updated!, signer));
+      const updated = await requeue(row.id, ['ready', 'failed'], { voice, progress: row.content ? PROGRESS.scripted : 0 });
+      if (!updated) {
+        throw new AppError('VALIDATION_ERROR', { message: 'Wait until this podcast is ready to change its voice', status: 409 });
+      }
+      return c.json(toPodcast(updated, signer));
     })
     .get('/:id/events', async (c) => {
       const row = await podcastForUrl(c, 'events');

@@ -4,7 +4,9 @@
  * (the script, after a restart) is not done again. It ends with playable audio, or throws and the
  * runner records a reason the user can read.
  */
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { podcasts } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { UrlSigner } from '../../lib/signed-url.ts';
 import { RetryableError } from '../../jobs/runner.ts';
@@ -48,12 +50,20 @@ export async function runConversion(deps: ConversionDeps, podcastId: string, sig
     const result = await deps.scriptWriter.write({ title: podcast.sourceTitle ?? podcast.title, text }, { signal });
     // The writer logs a provider failure itself (a warning); this records which podcast it hit.
     if (result.fallbackReason) logger.info('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
-    podcast = await save({
-      title: result.title || podcast.title,
-      content: result.script,
-      fallbackReason: result.fallbackReason,
-      progress: PROGRESS.scripted,
-    });
+    const titleBefore = podcast.title;
+    podcast = await save({ content: result.script, fallbackReason: result.fallbackReason, progress: PROGRESS.scripted });
+    // The written title replaces the page's, unless the member renamed the podcast meanwhile.
+    if (result.title && podcast.title === titleBefore) {
+      const [renamed] = await db
+        .update(podcasts)
+        .set({ title: result.title, updatedAt: new Date() })
+        .where(and(eq(podcasts.id, podcastId), eq(podcasts.title, titleBefore)))
+        .returning();
+      if (renamed) {
+        podcast = renamed;
+        deps.events.publish(toEvent(renamed, deps.signer));
+      }
+    }
   }
   signal.throwIfAborted();
 
