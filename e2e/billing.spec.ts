@@ -5,13 +5,11 @@
  * https://js.stripe.com/ (e2e/fixtures/stripe-js-standin.js), and its calls to https://api.stripe.com
  * are passed to the fake.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe.ts';
+import { startTestServer, type TestServer } from './fixtures/test-server.ts';
 
 const BILLING_PORT = E2E_PORT + 1;
 const BILLING_URL = `http://127.0.0.1:${BILLING_PORT}`;
@@ -73,35 +71,17 @@ test.describe('billing off (no Stripe keys: the default server)', () => {
 
 test.describe('billing on (Stripe through the local fake)', () => {
   let fake: FakeStripe;
-  let server: ChildProcess;
-  let dataDir: string;
+  let server: TestServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     fake = await startFakeStripe();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-e2e-billing-'));
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: {
-        ...process.env,
-        ...fake.env(),
-        PORT: String(BILLING_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await waitForHealth(`${BILLING_URL}/api/health`, server);
+    server = await startTestServer(BILLING_PORT, fake.env());
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await server?.stop();
     await fake?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test.use({ baseURL: BILLING_URL });
@@ -301,17 +281,3 @@ test.describe('billing on (Stripe through the local fake)', () => {
     await expect(page).toHaveURL(`${BILLING_URL}/`);
   });
 });
-
-async function waitForHealth(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the billing server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the billing server did not answer ${url} within 60 s`);
-}

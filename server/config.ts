@@ -52,6 +52,7 @@ const envSchema = z
     FETCH_ALLOW_HOSTS: hostPortList,
     FREE_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_FREE_DAILY_PODCASTS),
     ANONYMOUS_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_ANONYMOUS_DAILY_PODCASTS),
+    REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -100,7 +101,7 @@ export interface Config {
       }
     | undefined;
   fetchAllowHosts: string[];
-  limits: { freeDailyPodcasts: number; anonymousDailyPodcasts: number };
+  limits: { freeDailyPodcasts: number; anonymousDailyPodcasts: number; registrationsPerHour: number };
   jobConcurrency: number;
   /** How long a crashed worker's job stays claimed before another worker may take it over. */
   jobLeaseMs: number;
@@ -152,7 +153,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     fetchAllowHosts: e.FETCH_ALLOW_HOSTS,
-    limits: { freeDailyPodcasts: e.FREE_DAILY_PODCASTS, anonymousDailyPodcasts: e.ANONYMOUS_DAILY_PODCASTS },
+    limits: {
+      freeDailyPodcasts: e.FREE_DAILY_PODCASTS,
+      anonymousDailyPodcasts: e.ANONYMOUS_DAILY_PODCASTS,
+      registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    },
     jobConcurrency: e.JOB_CONCURRENCY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

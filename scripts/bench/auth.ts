@@ -41,7 +41,7 @@ export default async function benchAuth(): Promise<void> {
   console.log(`argon2id (19 MiB, t=2, p=1) hash: median ${ms(quantile(hashes, 0.5))}, check: median ${ms(quantile(checks, 0.5))}`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-auth-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', REGISTRATIONS_PER_HOUR: '1000' });
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     const app = createApp(await createDeps(config, database, createLogger('silent')));

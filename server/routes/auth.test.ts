@@ -308,9 +308,40 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
   it('lets many members sign in at once from one address (an office): only failures count per address', async () => {
     const api = client();
     const emails = Array.from({ length: LOGIN_LIMITS.perAddress + 5 }, () => uniqueEmail('office'));
-    for (const email of emails) await api.register(email);
+    // Registered from addresses of their own: registrations have a per-address limit of their own.
+    for (const email of emails) await client({ auth: api.deps.auth }).register(email);
     const statuses = await Promise.all(emails.map(async (email) => (await api.login(email)).status));
     expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+
+  it('limits registrations per client address: past the limit even a taken e-mail gets 429, not 409', async () => {
+    const perHour = 10; // the REGISTRATIONS_PER_HOUR default
+    const hourMs = 60 * 60 * 1000;
+    const started = new Date();
+    let now = started;
+    const address = newAddress();
+    const api = client({ clock: () => now }, address);
+    const taken = uniqueEmail();
+    expect((await api.register(taken)).status).toBe(201);
+    // Refused registrations count too: they are what an address probing for members sends.
+    expect((await api.register(taken)).status).toBe(409);
+    for (let i = 2; i < perHour; i++) expect((await api.register(uniqueEmail())).status).toBe(201);
+
+    const turnedAway = uniqueEmail();
+    for (const email of [taken, turnedAway]) {
+      const res = await api.register(email);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(hourMs / 1000);
+      expect(await errorOf(res)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many sign-up attempts from your network. Please try again later.' });
+    }
+    expect(await ctx.db.select().from(users).where(eq(users.email, turnedAway))).toHaveLength(0);
+
+    // Another address is not affected, and the address may register again once the window ends.
+    const elsewhere = client({ clock: () => now, auth: api.deps.auth });
+    expect((await elsewhere.register(uniqueEmail())).status).toBe(201);
+    now = new Date(started.getTime() + hourMs + 1000);
+    expect((await api.register(turnedAway)).status).toBe(201);
   });
 
   it("moves this browser's anonymous podcasts into the account on register and on login", async () => {

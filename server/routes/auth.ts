@@ -17,12 +17,14 @@ import { validate } from '../lib/validate.ts';
 import { checkCredentials, createAccount, type UserRow } from '../services/auth/accounts.ts';
 import { claimAnonymousPodcasts } from '../services/auth/anonymous-podcasts.ts';
 import { countLoginAttempt, createLoginCounterPurger } from '../services/auth/login-throttle.ts';
+import { countRegistration, createRegistrationCounterPurger } from '../services/auth/registration-throttle.ts';
 import { issueSession, revokeSession } from '../services/auth/sessions.ts';
 import { toUserView } from '../services/auth/user-view.ts';
 
 export function authRoutes(deps: AppDeps) {
   const { db, config, auth, clock, logger } = deps;
   const purgeLoginCounters = createLoginCounterPurger(db);
+  const purgeRegistrationCounters = createRegistrationCounterPurger(db);
 
   /** Opens a session for the account, moves this browser's anonymous podcasts in, sets the cookie. */
   async function signIn(c: Context<AppEnv>, user: UserRow): Promise<{ user: User; token: string }> {
@@ -44,7 +46,10 @@ export function authRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/register', validate('json', registerSchema), async (c) => {
       const input = c.req.valid('json');
-      const user = await createAccount(db, auth.passwords, input, clock());
+      const now = clock();
+      await purgeRegistrationCounters(now);
+      await countRegistration(db, clientAddress(c), config.limits.registrationsPerHour, now);
+      const user = await createAccount(db, auth.passwords, input, now);
       const body: AuthResponse = { success: true, ...(await signIn(c, user)) };
       return c.json(body, 201);
     })

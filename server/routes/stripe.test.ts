@@ -25,21 +25,24 @@ describeEachDatabase('billing through Stripe', (ctx) => {
     t = createTestApp(ctx, { config, stripe: createStripeClient(config.stripe!) });
   });
 
-  const call = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
+  const call = (path: string, init: { method?: string; token?: string; body?: unknown; address?: string } = {}) => {
     const headers = new Headers({ 'Content-Type': 'application/json' });
     if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-    return t.app.request(path, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    const env = init.address ? { incoming: { socket: { remoteAddress: init.address } } } : undefined;
+    return t.app.request(
+      path,
+      { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) },
+      env,
+    );
   };
   const errorOf = async (res: Response) => errorBodySchema.parse(await res.json()).error;
 
   /** A new member, signed in through the real auth API. */
   async function signUp(name = 'Ada Lovelace') {
     const email = `member-${ctx.kind}-${++seq}-${Date.now()}@example.com`;
-    const res = await call('/api/auth/register', { method: 'POST', body: { email, password: 'secret-pass', name } });
+    // Each from an address of its own: registrations are limited per client address.
+    const address = `10.0.${Math.floor(seq / 250)}.${seq % 250}`;
+    const res = await call('/api/auth/register', { method: 'POST', body: { email, password: 'secret-pass', name }, address });
     expect(res.status).toBe(201);
     const body = authResponseSchema.parse(await res.json());
     const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
@@ -222,6 +225,25 @@ describeEachDatabase('billing through Stripe', (ctx) => {
       expect(late.status).toBe(200);
       expect(await isPremium(member.token)).toBe(false);
       expect((await row(member.id)).subscriptionStatus).toBe('canceled');
+    });
+
+    it('applies two deliveries for one customer in order: a slow read of an older state cannot land last', async () => {
+      const member = await signUp();
+      const { subscriptionId } = await checkout(member.token);
+      // The first delivery reads the subscription while it is still incomplete, and that answer is slow.
+      const firstRead = fake.delayNextAnswer('GET', `/v1/subscriptions/${subscriptionId}`, 400);
+      const created = subscriptionEvent('customer.subscription.created', subscriptionId);
+      const first = deliver(created, fake.sign(created));
+      await firstRead;
+      // Meanwhile the member pays, and Stripe's next event is read at once.
+      fake.payInvoice(subscriptionId);
+      const paid = fake.event('invoice.paid', fake.invoiceObject(subscriptionId));
+      const second = deliver(paid, fake.sign(paid));
+
+      const outcomes = await Promise.all([first, second].map(async (res) => (await (await res).json()) as { outcome: string }));
+      expect(outcomes.map((o) => o.outcome)).toEqual(['applied', 'applied']);
+      expect((await row(member.id)).subscriptionStatus).toBe('active');
+      expect(await isPremium(member.token)).toBe(true);
     });
 
     it('ends Premium when a renewal fails', async () => {

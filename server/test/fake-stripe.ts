@@ -88,6 +88,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const invoices = new Map<string, InvoiceState>();
   const paymentIntents = new Map<string, PaymentIntentState>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  /** Answers to hold back: a slow network between a server and Stripe (see delayNextAnswer). */
+  const delays: Array<{ method: string; path: string; ms: number; arrived: () => void }> = [];
   const requests: RecordedRequest[] = [];
   let portalSessions = 0;
 
@@ -367,7 +369,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       }
       // Like Stripe, a refused request saves no result: a corrected retry may reuse its key.
       if (idempotencyKey && method === 'POST' && status === 200) idempotent.set(idempotencyKey, { fingerprint, status, body });
-      send(status, body);
+      const delayed = delays.findIndex((d) => d.method === method && d.path === url.pathname);
+      if (delayed === -1) return send(status, body);
+      const held = delays.splice(delayed, 1)[0]!;
+      held.arrived();
+      setTimeout(() => send(status, body), held.ms);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -415,6 +421,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       if (patch.cancelAtPeriodEnd !== undefined) sub.cancelAtPeriodEnd = patch.cancelAtPeriodEnd;
       if (patch.periodEnd !== undefined) sub.periodEnd = patch.periodEnd;
       if (patch.status === 'past_due' || patch.status === 'unpaid') sub.latestInvoice = openInvoice(sub);
+    },
+    /**
+     * The next `method path` request is answered `ms` late, with what Stripe had when the request
+     * came. Resolves when that request has come (its answer is then fixed).
+     */
+    delayNextAnswer(method: string, path: string, ms: number): Promise<void> {
+      return new Promise((arrived) => delays.push({ method, path, ms, arrived }));
     },
     subscriptionIds: () => [...subscriptions.keys()],
     /** The subscription as GET /v1/subscriptions/:id answers it (for event payloads). */

@@ -8,8 +8,8 @@
 
 // Every pattern here runs on untrusted text of up to 200,000 characters: none may backtrack more
 // than linearly (one character class per repetition, no nested quantifiers).
-const MARKDOWN_LINK = /!?\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/g;
-const HTML_LINK_TAG = /<\/?a\b[^>]*>/gi;
+const MARKDOWN_LINK = /!?\[([^\][]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/g;
+const HTML_LINK_TAG = /<\/?a\b[^<>]*>/gi;
 const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
 const DISALLOWED = /[^\p{L}\p{N}_\s.,!?-]/gu;
 

@@ -138,3 +138,29 @@ describe('prepareSpeechText', () => {
     expect(prepareSpeechText(prose)).toBe(prose);
   });
 });
+
+describe('prepareSpeechText on hostile text', () => {
+  // Scripts come from untrusted pages of up to 200,000 characters, so every pattern must stay linear.
+  // The first six inputs took 8 to 25 s each while a pattern (domain label, number before a unit,
+  // __bold__) rescanned the rest of the text from every starting point; the others guard the rest.
+  const hostile = (unit: string) => unit.repeat(Math.ceil(200_000 / unit.length)).slice(0, 200_000);
+  it.each([
+    ['a-'], // a domain label that never ends in .com/
+    ['1-'],
+    ['1.'], // a number that never ends in a unit
+    ['1,'],
+    ['1.1'],
+    ['__a '], // bold that never closes
+    ['('],
+    ['1'],
+    ['www.'],
+    ['http://a.'],
+    ['a.com/.'],
+    ['`'],
+    [', '],
+  ])('%j repeated to 200 KB finishes in well under a second', (unit) => {
+    const started = performance.now();
+    prepareSpeechText(hostile(unit));
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+});

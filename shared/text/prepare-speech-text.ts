@@ -86,10 +86,14 @@ function dateWords(month: number, day: number, year?: number): string | undefine
   return `${MONTHS[month - 1]} ${ordinalWords(day)}${year === undefined ? '' : `, ${yearWords(year)}`}`;
 }
 
+// Every pattern here runs on untrusted text of up to 200,000 characters and must not rescan the rest
+// of it from each starting point: repetitions that can run on are bounded ({1,63}, {0,6}), and a
+// delimiter's content cannot contain the delimiter.
+
 // Addresses: with a scheme, or starting with www. Trailing sentence punctuation is not part of one.
 const URL_PATTERN = /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"'()[\]]*[^\s<>"'()[\].,;:!?]/gi;
 // example.com/some/path: the name is worth saying, the path is not.
-const DOMAIN_PATH = /\b([\w-]+\.(?:com|org|net|io|dev|app|co|gov|edu|ai|uk|de|fr|info|news))\/[^\s<>"'()]*[^\s<>"'().,;:!?]/gi;
+const DOMAIN_PATH = /\b([\w-]{1,63}\.(?:com|org|net|io|dev|app|co|gov|edu|ai|uk|de|fr|info|news))\/[^\s<>"'()]*[^\s<>"'().,;:!?]/gi;
 // Pictographs, flags, skin tones, joiners and variation selectors: an engine reads these by name.
 const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}]/gu;
 // Other symbols (arrows, bullets, boxes, check marks…) that are decoration when written.
@@ -105,7 +109,9 @@ function removeUnspeakable(text: string): string {
     .replace(EMOJI, '')
     .replace(DECORATION, ' ')
     .replace(/^[ \t]*(?:#{1,6}|>+|[-*+](?=\s))[ \t]*/gm, '')
-    .replace(/(\*\*|__|\*|`+)(?=\S)([^*`\n]*?\S)\1/g, '$2')
+    .replace(/(\*\*|\*|`+)(?=\S)([^*`\n]*?\S)\1/g, '$2')
+    // __bold__ on its own: content that may hold underscores let an unclosed one scan the whole line
+    .replace(/__(?=\S)([^_*`\n]*?\S)__/g, '$1')
     .replace(/[*`]/g, '');
 }
 
@@ -209,7 +215,7 @@ const UNITS: Record<string, [string, string]> = {
   kW: ['kilowatt', 'kilowatts'], kWh: ['kilowatt hour', 'kilowatt hours'],
 };
 const UNIT_PATTERN = new RegExp(
-  `\\b(\\d+(?:[.,]\\d+)*)\\s?(${Object.keys(UNITS).sort((a, b) => b.length - a.length).map((u) => u.replace('/', '\\/')).join('|')})(?![\\w/])`,
+  `\\b(\\d+(?:[.,]\\d+){0,6})\\s?(${Object.keys(UNITS).sort((a, b) => b.length - a.length).map((u) => u.replace('/', '\\/')).join('|')})(?![\\w/])`,
   'g',
 );
 

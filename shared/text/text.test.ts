@@ -47,6 +47,8 @@ describe('text preparation (spec §5)', () => {
     ['an unclosed markdown link', `[a](${'a'.repeat(200_000)} `],
     ['many unclosed html links', '<a href="x">y '.repeat(15_000)],
     ['many opening brackets', '[x]('.repeat(50_000)],
+    ['only opening brackets', '['.repeat(200_000)],
+    ['unclosed link tags', '<a'.repeat(100_000)],
     ['a long run of separators', 'a-.'.repeat(70_000)],
   ])('prepares %s of 200,000 characters in linear time', (_name, input) => {
     const started = performance.now();

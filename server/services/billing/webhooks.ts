@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import { stripeEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingContext } from './context.ts';
+import { oneAtATimePerCustomer } from './customer-queue.ts';
 import { applySnapshot, findMemberByCustomer, getMember } from './member-store.ts';
 import { isMissingResource } from './stripe-errors.ts';
 import { snapshotOf, type SubscriptionSnapshot } from './subscription-state.ts';
@@ -33,6 +34,14 @@ export async function handleWebhook(ctx: BillingContext, rawBody: string, signat
   } catch (err) {
     throw new AppError('VALIDATION_ERROR', { message: 'Invalid webhook signature', cause: err });
   }
+  const subscriptionId = subscriptionIdOf(event);
+  if (!subscriptionId) return applyEvent(ctx, event, null);
+  // Read-then-write of one customer's subscription, one delivery at a time (see customer-queue.ts).
+  const customerId = customerIdOfEvent(event) ?? subscriptionId;
+  return oneAtATimePerCustomer(ctx.db, customerId, () => applyEvent(ctx, event, subscriptionId));
+}
+
+async function applyEvent(ctx: BillingContext, event: Stripe.Event, subscriptionId: string | null): Promise<WebhookOutcome> {
   const log = ctx.logger.child({ eventId: event.id, eventType: event.type });
 
   const [seen] = await ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
@@ -41,7 +50,6 @@ export async function handleWebhook(ctx: BillingContext, rawBody: string, signat
     return 'duplicate' satisfies WebhookOutcome;
   }
 
-  const subscriptionId = subscriptionIdOf(event);
   const snapshot = subscriptionId ? await currentState(ctx, event, subscriptionId) : null;
 
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -65,6 +73,13 @@ export async function handleWebhook(ctx: BillingContext, rawBody: string, signat
   });
   log.info('stripe event', { outcome, subscriptionId, status: snapshot?.status });
   return outcome satisfies WebhookOutcome;
+}
+
+/** The customer whose subscription an event is about, when the event names one. */
+function customerIdOfEvent(event: Stripe.Event): string | null {
+  const object = event.data.object;
+  if (!('customer' in object) || !object.customer) return null;
+  return typeof object.customer === 'string' ? object.customer : object.customer.id;
 }
 
 /** The subscription an event is about, for the events that change a membership. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { articleText } from '../../../shared/text/article-text.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { extractArticle, MAX_ARTICLE_ELEMENTS } from './extract-article.ts';
+import { extractArticle, MAX_ARTICLE_DEPTH, MAX_ARTICLE_ELEMENTS } from './extract-article.ts';
 import { wordF1 } from './word-f1.ts';
 
 /** Readability's test pages (see its README): each parsed as if served from this address. */
@@ -164,6 +164,23 @@ describe('extractArticle', () => {
     const html = `<html><body><article>${'<p>word</p>'.repeat(MAX_ARTICLE_ELEMENTS)}</article></body></html>`;
     const error = await errorOf(() => extractArticle(html, 'https://news.example/'));
     expect(error.message).toBe(CONTENT_MESSAGES.parseFailed);
+  });
+
+  it('answers a page nested too deep with the parse-failure message, at once', async () => {
+    // Readability spent 5 to 10 s on this page before the depth cap (it retries a short article with
+    // laxer rules, walking every level each time); three times deeper overflowed the stack.
+    const html = `<html><body>${'<div>'.repeat(1000)}${paragraph(1)}${'</div>'.repeat(1000)}</body></html>`;
+    const started = performance.now();
+    const error = await errorOf(() => extractArticle(html, 'https://news.example/'));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(error.code).toBe('NO_READABLE_CONTENT');
+    expect(error.message).toBe(CONTENT_MESSAGES.parseFailed);
+  });
+
+  it('still reads a story nested a little under the depth cap', () => {
+    const levels = MAX_ARTICLE_DEPTH - 10;
+    const html = `<html><body>${'<div>'.repeat(levels)}${story}${'</div>'.repeat(levels)}</body></html>`;
+    expect(extractArticle(html, 'https://news.example/').text).toContain('Paragraph 5 of the story');
   });
 
   it('reads a plain-text page the fetcher wrapped as HTML', async () => {
