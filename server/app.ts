@@ -101,7 +101,8 @@ export function createApp(deps: AppDeps) {
 
   // The web app: its files, and index.html for every other path so its router shows the screen.
   const indexHtml = path.join(config.webDistDir, 'index.html');
-  app.use('/*', serveStatic({ root: config.webDistDir }));
+  // Mounted only when built (npm start builds first), so a server without it explains itself below.
+  if (fs.existsSync(config.webDistDir)) app.use('/*', serveStatic({ root: config.webDistDir }));
   app.get('*', (c) => {
     if (!fs.existsSync(indexHtml)) {
       return c.text('The web app is not built yet: run `npm run build:web` (npm start does it for you).', 503);
