@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
+import { signUp } from './fixtures/members.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -15,17 +16,6 @@ async function seriousViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
-async function signUp(page: Page) {
-  const email = `a11y-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const form = page.locator('form').filter({ has: page.getByLabel('Password') });
-  await form.getByRole('button', { name: 'Need an account?' }).click();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill('correct-horse-battery');
-  await form.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await expect(page.getByText('Account created successfully!')).toBeVisible();
 }
 
 test('home, signed out, with the upgrade prompts of a paying deployment', async ({ page }) => {
@@ -44,7 +34,7 @@ test('home and profile signed in, with a podcast, its player and the transcript 
   const articles = await startArticleServer(ARTICLE_PORT);
   try {
     await page.goto('/');
-    await signUp(page);
+    await signUp(page, 'a11y');
     const url = page.locator('#url-input');
     await url.getByRole('textbox').fill(`${articles.url}${TIDE_POOLS.path}`);
     await url.getByRole('button', { name: 'Create Podcast' }).click();

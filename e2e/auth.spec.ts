@@ -4,12 +4,7 @@
  * reached or has revoked the session.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-const PASSWORD = 'correct-horse-battery';
-
-function newEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-}
+import { newEmail, PASSWORD } from './fixtures/members.ts';
 
 const localPart = (email: string) => email.split('@')[0]!;
 
@@ -40,6 +35,17 @@ async function submitCredentials(page: Page, email: string, password: string, su
 
 async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('auth-token'));
+}
+
+/** Signs a new member up through the panel on home; answers the session token the browser keeps. */
+async function signUpOnHome(page: Page, prefix: string): Promise<string> {
+  const email = newEmail(prefix);
+  await page.goto('/');
+  await openSignIn(page);
+  await panel(page).getByRole('button', { name: 'Need an account?' }).click();
+  await submitCredentials(page, email, PASSWORD, 'Create Account');
+  await expect(page.getByRole('link', { name: localPart(email) })).toBeVisible();
+  return (await storedToken(page))!;
 }
 
 test('register, stay signed in across a reload, sign out through the dialog, sign in again', async ({ page, context, request }) => {
@@ -189,13 +195,7 @@ test('the dropdown closes on a touch outside it', async ({ browser }) => {
 });
 
 test('sign-out succeeds while the server is unreachable, and the server hears of it on the next visit', async ({ page, request }) => {
-  const email = newEmail('offline');
-  await page.goto('/');
-  await openSignIn(page);
-  await panel(page).getByRole('button', { name: 'Need an account?' }).click();
-  await submitCredentials(page, email, PASSWORD, 'Create Account');
-  await expect(page.getByRole('link', { name: localPart(email) })).toBeVisible();
-  const token = (await storedToken(page))!;
+  const token = await signUpOnHome(page, 'offline');
 
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -215,13 +215,7 @@ test('sign-out succeeds while the server is unreachable, and the server hears of
 });
 
 test('a session revoked on the server signs the member out with the expiry message', async ({ page, request }) => {
-  const email = newEmail('revoked');
-  await page.goto('/');
-  await openSignIn(page);
-  await panel(page).getByRole('button', { name: 'Need an account?' }).click();
-  await submitCredentials(page, email, PASSWORD, 'Create Account');
-  await expect(page.getByRole('link', { name: localPart(email) })).toBeVisible();
-  const token = (await storedToken(page))!;
+  const token = await signUpOnHome(page, 'revoked');
 
   // Signed out elsewhere (the same token, as the extension would send it).
   const res = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });

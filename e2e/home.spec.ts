@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
+import { signUp } from './fixtures/members.ts';
 
 const SCREENSHOTS = 'e2e-artifacts/screenshots';
 
@@ -220,21 +221,10 @@ test.describe('home, signed out', () => {
 });
 
 test.describe('home, signed in', () => {
-  async function signUp(page: Page) {
-    const email = `home-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const form = page.locator('form').filter({ has: page.getByLabel('Password') });
-    await form.getByRole('button', { name: 'Need an account?' }).click();
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password').fill('correct-horse-battery');
-    await form.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await expect(page.getByText('Account created successfully!')).toBeVisible();
-  }
-
   test("'Get Started Now' scrolls smoothly to the URL card and puts the cursor in its field", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('/');
-    await signUp(page);
+    await signUp(page, 'home');
     await expect(urlCard(page).getByText(CONTENT_MESSAGES.signInToSave)).toHaveCount(0);
     const hero = page.locator('section', { has: page.getByRole('heading', { name: 'Turn Any Website Into Podcasts' }) });
     await expect(hero.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0);
@@ -266,7 +256,7 @@ test.describe('home, signed in', () => {
   test('Premium members see no upgrade prompt, even where billing is on', async ({ page }) => {
     await billingOn(page);
     await page.goto('/');
-    await signUp(page);
+    await signUp(page, 'home');
     // On the e2e server (billing off) every member is Premium.
     await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Upgrade Now' })).toHaveCount(0);

@@ -12,33 +12,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CONTENT_MESSAGES, DOWNLOAD_MESSAGES } from '../shared/errors.ts';
 import { STORAGE_KEYS } from '../shared/constants.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
-import { NIGHT_TRAINS, startArticleServer, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
+import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
+import { signUp } from './fixtures/members.ts';
 
 const SCREENSHOTS = 'e2e-artifacts/screenshots';
-const PASSWORD = 'correct-horse-battery';
 const CONVERSION_TIMEOUT = 60_000;
 
-let articles: Awaited<ReturnType<typeof startArticleServer>>;
-test.beforeAll(async () => {
-  articles = await startArticleServer(ARTICLE_PORT);
-});
-test.afterAll(async () => {
-  await articles.close();
-});
-
-/** Registers a new member through the header's Sign In panel; returns the e-mail. */
-async function signUp(page: Page): Promise<string> {
-  const email = `listener-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  if (page.url() === 'about:blank') await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const form = page.locator('form').filter({ has: page.getByLabel('Password') });
-  await form.getByRole('button', { name: 'Need an account?' }).click();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await expect(page.getByText('Account created successfully!')).toBeVisible();
-  return email;
-}
+const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
 /** Creates a podcast from an article through the home page's URL card; returns its card. */
 async function createPodcast(page: Page, article: ArticlePage) {
@@ -77,7 +57,7 @@ async function actAsFreeMember(page: Page, email: string) {
 
 test('a podcast made end to end: live progress to 100, audio that plays, the transcript, the download', async ({ page }) => {
   await page.goto('/');
-  await signUp(page);
+  await signUp(page, 'listener');
 
   // Record every value the progress bar shows while the podcast converts.
   await page.evaluate(() => {
@@ -174,7 +154,7 @@ test('a podcast made end to end: live progress to 100, audio that plays, the tra
 test("/profile lists 'Your Podcasts' in two columns, one on a phone; screenshots", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
-  await signUp(page);
+  await signUp(page, 'listener');
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Your Podcasts' })).toBeVisible();
@@ -212,7 +192,7 @@ test("/profile lists 'Your Podcasts' in two columns, one on a phone; screenshots
 
 test("a free member sees the 'Free' badge and 'Premium Feature' with 'Upgrade to Download', not Download", async ({ page }) => {
   await page.goto('/');
-  const email = await signUp(page);
+  const email = await signUp(page, 'listener');
   const made = await createPodcast(page, NIGHT_TRAINS);
   await expect(made.getByRole('button', { name: 'Download' })).toBeVisible();
   await expect(made.getByText('Free', { exact: true })).toHaveCount(0);
@@ -232,7 +212,7 @@ test("a free member sees the 'Free' badge and 'Premium Feature' with 'Upgrade to
 test('a podcast made before signing in moves into the new account', async ({ page }) => {
   const card = await createPodcast(page, TIDE_POOLS);
   await expect(source(card)).toHaveAttribute('href', `${articles.url}${TIDE_POOLS.path}`);
-  await signUp(page);
+  await signUp(page, 'listener');
   await page.goto('/profile');
   const cards = page.locator('article');
   await expect(cards).toHaveCount(1);

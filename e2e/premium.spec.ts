@@ -11,31 +11,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import Parser from 'rss-parser';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
-import { NIGHT_TRAINS, startArticleServer, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
+import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
+import { signUp } from './fixtures/members.ts';
 
-const PASSWORD = 'correct-horse-battery';
 const CONVERSION_TIMEOUT = 60_000;
 
-let articles: Awaited<ReturnType<typeof startArticleServer>>;
-test.beforeAll(async () => {
-  articles = await startArticleServer(ARTICLE_PORT);
-});
-test.afterAll(async () => {
-  await articles.close();
-});
-
-async function signUp(page: Page): Promise<string> {
-  const email = `premium-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  if (page.url() === 'about:blank') await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const form = page.locator('form').filter({ has: page.getByLabel('Password') });
-  await form.getByRole('button', { name: 'Need an account?' }).click();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await expect(page.getByText('Account created successfully!')).toBeVisible();
-  return email;
-}
+const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
 const justCreated = (page: Page) => page.locator('section[aria-label="Just created"] article');
 
@@ -77,7 +58,7 @@ async function seriousViolations(page: Page) {
 
 test('voices: a default on /profile, another per podcast, and re-voicing a ready podcast; each voice a different file', async ({ page }) => {
   test.setTimeout(180_000);
-  await signUp(page);
+  await signUp(page, 'premium');
 
   await page.goto('/profile');
   const defaultVoice = page.getByRole('combobox', { name: 'Voice for new podcasts' });
@@ -130,7 +111,7 @@ test('voices: a default on /profile, another per podcast, and re-voicing a ready
 });
 
 test('bookmarks: add one at the player position with a note, click it to jump there, delete it', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, 'premium');
   const card = await createReadyPodcast(page, NIGHT_TRAINS);
   const bookmarks = card.getByRole('region', { name: /Bookmarks/ });
   await expect(bookmarks.getByText('Mark a moment to come back to it later.')).toBeVisible();
@@ -170,7 +151,7 @@ test('bookmarks: add one at the player position with a note, click it to jump th
 });
 
 test('share: the link plays with no account, shows nothing of the owner, and stops working once revoked', async ({ page, browser }) => {
-  const email = await signUp(page);
+  const email = await signUp(page, 'premium');
   const card = await createReadyPodcast(page, TIDE_POOLS);
   const title = (await card.getByRole('heading', { level: 3 }).textContent())!.trim();
 
@@ -214,7 +195,7 @@ test('share: the link plays with no account, shows nothing of the owner, and sto
 
 test('the private feed: copy the address, fetch valid RSS with the podcast in it, rotate the address', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page);
+  await signUp(page, 'premium');
   const card = await createReadyPodcast(page, NIGHT_TRAINS);
   const title = (await card.getByRole('heading', { level: 3 }).textContent())!.trim();
 
@@ -251,7 +232,7 @@ test('the private feed: copy the address, fetch valid RSS with the podcast in it
 });
 
 test('resume: a half-played podcast offers to resume after a reload, then a podcast is deleted', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, 'premium');
   const card = await createReadyPodcast(page, TIDE_POOLS);
 
   // Play, jump to the middle, listen a moment and pause.
@@ -293,7 +274,7 @@ test('resume: a half-played podcast offers to resume after a reload, then a podc
 });
 
 test('a free member sees voices and the private feed as Premium features, with no picker', async ({ page }) => {
-  const email = await signUp(page);
+  const email = await signUp(page, 'premium');
   await page.route('**/api/stripe/config', (route) => route.fulfill({ json: { enabled: true, publishableKey: 'pk_test_e2e' } }));
   await page.route('**/api/auth/me', (route) => route.fulfill({ json: { success: true, user: { name: null, email, isPremium: false } } }));
 

@@ -1,30 +1,15 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mountEachTest } from '../../../testing/render.tsx';
 import { PrivateFeed } from './private-feed.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLElement;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+const view = mountEachTest();
 
 const FIRST = 'http://pagecast.test/api/feed/aaaa/rss.xml';
 const SECOND = 'http://pagecast.test/api/feed/bbbb/rss.xml';
 const button = (name: string) =>
-  [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name);
-const address = () => container.querySelector<HTMLInputElement>('input[readonly]')?.value;
+  [...view.container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name);
+const address = () => view.container.querySelector<HTMLInputElement>('input[readonly]')?.value;
 
 describe('the private feed panel', () => {
   it('shows the secret address, copies it, and rotates it only after a confirmation', async () => {
@@ -37,15 +22,15 @@ describe('the private feed panel', () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
 
-    await act(async () => root.render(<PrivateFeed isPremium />));
+    await act(async () => view.root.render(<PrivateFeed isPremium />));
     expect(address()).toBe(FIRST);
-    expect(container.textContent).toContain('Paste this address into your podcast app');
+    expect(view.container.textContent).toContain('Paste this address into your podcast app');
 
     await act(async () => button('Copy feed address')!.click());
     expect(writeText).toHaveBeenCalledWith(FIRST);
 
     act(() => button('Rotate address')!.click());
-    const dialog = container.querySelector('dialog')!;
+    const dialog = view.container.querySelector('dialog')!;
     expect(dialog.open).toBe(true);
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/feed/rotate')).toBe(false);
     await act(async () => dialog.querySelector<HTMLButtonElement>('button.bg-slate-900')!.click());
@@ -56,8 +41,8 @@ describe('the private feed panel', () => {
   it('shows a free member what the feed is, without asking the server for one', async () => {
     const fetchMock = vi.fn(async () => Response.json({ url: FIRST }));
     vi.stubGlobal('fetch', fetchMock);
-    await act(async () => root.render(<PrivateFeed isPremium={false} />));
-    expect(container.textContent).toContain('Upgrade to Premium to get your private feed.');
+    await act(async () => view.root.render(<PrivateFeed isPremium={false} />));
+    expect(view.container.textContent).toContain('Upgrade to Premium to get your private feed.');
     expect(address()).toBeUndefined();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -1,28 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { clearSession, getSession, setSession } from '../../../lib/session.ts';
 import { resetVoices } from '../hooks/use-voices.ts';
+import { mountEachTest } from '../../../testing/render.tsx';
 import { DefaultVoice } from './default-voice.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLElement;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  clearSession();
-  resetVoices();
-  vi.unstubAllGlobals();
+const view = mountEachTest({
+  afterUnmount: () => {
+    clearSession();
+    resetVoices();
+  },
 });
 
 const VOICES = {
@@ -45,15 +33,15 @@ function serve() {
   return fetchMock;
 }
 
-const select = () => container.querySelector('select');
-const saveButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Save voice');
+const select = () => view.container.querySelector('select');
+const saveButton = () => [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Save voice');
 
 describe('the default voice panel', () => {
   it("lists the voices on the member's default and saves a new pick to the server and the session", async () => {
     const member: User = { name: null, email: 'ada@example.com', isPremium: true, defaultVoice: 'en-us' };
     setSession(member, 'tok');
     const fetchMock = serve();
-    await act(async () => root.render(<DefaultVoice user={member} />));
+    await act(async () => view.root.render(<DefaultVoice user={member} />));
     expect([...select()!.options].map((o) => o.textContent)).toEqual(['American English', 'British English']);
     expect(select()!.value).toBe('en-us');
     expect(saveButton()!.disabled).toBe(true);
@@ -71,8 +59,8 @@ describe('the default voice panel', () => {
   it('shows a free member the voice they get and no picker', async () => {
     serve();
     const member: User = { name: null, email: 'ada@example.com', isPremium: false };
-    await act(async () => root.render(<DefaultVoice user={member} />));
+    await act(async () => view.root.render(<DefaultVoice user={member} />));
     expect(select()).toBeNull();
-    expect(container.textContent).toContain('Your podcasts are spoken in American English. Upgrade to Premium to choose from 2 voices.');
+    expect(view.container.textContent).toContain('Your podcasts are spoken in American English. Upgrade to Premium to choose from 2 voices.');
   });
 });

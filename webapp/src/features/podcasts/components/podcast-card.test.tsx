@@ -1,13 +1,11 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
 import { resetVoices } from '../hooks/use-voices.ts';
 import { toStoredPodcast, usePodcastStore, type StoredPodcast } from '../stores/podcast-store.ts';
+import { mountEachTest } from '../../../testing/render.tsx';
 import { PodcastCard, type PodcastCardProps } from './podcast-card.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function podcast(changes: Partial<Podcast> = {}): Podcast {
   return {
@@ -30,24 +28,16 @@ function podcast(changes: Partial<Podcast> = {}): Podcast {
   };
 }
 
-let root: Root;
-let container: HTMLElement;
-
-beforeEach(() => {
-  localStorage.clear();
-  // No server unless a test brings one: a Premium card asks for its bookmarks.
-  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-  usePodcastStore.setState({ owner: null, podcasts: [] });
-  resetVoices();
+const view = mountEachTest({
+  beforeMount: () => {
+    localStorage.clear();
+    // No server unless a test brings one: a Premium card asks for its bookmarks.
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+  },
+  afterUnmount: () => {
+    usePodcastStore.setState({ owner: null, podcasts: [] });
+    resetVoices();
+  },
 });
 
 /** Renders the card for the podcast as the store holds it, so live updates re-render it. */
@@ -59,7 +49,7 @@ function Card(props: Omit<PodcastCardProps, 'podcast'> & { id: string }) {
 function render(p: Podcast, props: Omit<PodcastCardProps, 'podcast'>) {
   usePodcastStore.getState().replacePodcasts(null, [toStoredPodcast(p)]);
   act(() =>
-    root.render(
+    view.root.render(
       <MemoryRouter>
         <Card id={p.id} {...props} />
       </MemoryRouter>,
@@ -68,8 +58,8 @@ function render(p: Podcast, props: Omit<PodcastCardProps, 'podcast'>) {
 }
 
 const button = (name: string) =>
-  [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name);
-const text = () => container.textContent ?? '';
+  [...view.container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name);
+const text = () => view.container.textContent ?? '';
 
 async function waitFor(check: () => void, timeoutMs = 2000) {
   const deadline = Date.now() + timeoutMs;
@@ -95,7 +85,7 @@ describe('PodcastCard', () => {
     expect(text()).toContain('Free');
     expect(button('Download')).toBeUndefined();
     expect(text()).toContain('Premium Feature');
-    const upgrade = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Upgrade to Download');
+    const upgrade = [...view.container.querySelectorAll('a')].find((a) => a.textContent === 'Upgrade to Download');
     expect(upgrade?.getAttribute('href')).toBe('/subscription/register');
     expect(button('Play')).toBeDefined();
   });
@@ -108,7 +98,7 @@ describe('PodcastCard', () => {
     });
     expect(button('Download')?.disabled).toBe(true);
     expect(text()).not.toContain('Premium Feature');
-    expect(container.querySelector('h3')?.nextElementSibling?.textContent).not.toContain('Free');
+    expect(view.container.querySelector('h3')?.nextElementSibling?.textContent).not.toContain('Free');
 
     act(() => usePodcastStore.getState().setAudioUrl('1', '/api/podcasts/1/audio'));
     expect(button('Download')?.disabled).toBe(false);
@@ -140,8 +130,8 @@ describe('PodcastCard', () => {
 
     await waitFor(() => expect(button('View Transcript')?.disabled).toBe(false));
     expect(button('Play')).toBeDefined();
-    expect(container.querySelector('h3')?.textContent).toBe('Tide Pools');
-    expect(container.querySelector('[role="progressbar"]')).toBeNull();
+    expect(view.container.querySelector('h3')?.textContent).toBe('Tide Pools');
+    expect(view.container.querySelector('[role="progressbar"]')).toBeNull();
     expect(button('Download')?.disabled).toBe(false);
     expect(usePodcastStore.getState().podcasts[0]).toMatchObject({ status: 'ready', progress: 100 });
   });
@@ -149,7 +139,7 @@ describe('PodcastCard', () => {
   it('shows a progress bar only while progress is between 0 and 100', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
     render(podcast({ status: 'writing', progress: 35, audioUrl: null }), { isPremium: false, showFreeBadge: false });
-    const bar = container.querySelector('[role="progressbar"]');
+    const bar = view.container.querySelector('[role="progressbar"]');
     expect(bar?.getAttribute('aria-valuenow')).toBe('35');
     expect(text()).toContain('Writing the script');
   });
@@ -177,7 +167,7 @@ describe('PodcastCard', () => {
   it('opens the transcript in a modal titled Transcript, one paragraph per line', () => {
     render(podcast(), { isPremium: true, showFreeBadge: false });
     act(() => button('View Transcript')!.click());
-    const dialog = container.querySelector('dialog');
+    const dialog = view.container.querySelector('dialog');
     expect(dialog?.open).toBe(true);
     expect(dialog?.querySelector('h2')?.textContent).toBe('Transcript');
     const paragraphs = [...dialog!.querySelectorAll('.space-y-4 > p')].map((p) => p.textContent);
@@ -202,8 +192,8 @@ function fakeServer(routes: Record<string, (body: unknown) => Response | Promise
   return calls;
 }
 
-const audio = () => container.querySelector('audio')!;
-const link = (name: string) => [...container.querySelectorAll('a')].find((a) => a.textContent?.trim() === name);
+const audio = () => view.container.querySelector('audio')!;
+const link = (name: string) => [...view.container.querySelectorAll('a')].find((a) => a.textContent?.trim() === name);
 
 function typeInto(input: HTMLInputElement, value: string) {
   // React tracks the value it last set; go around it so the change event is seen as new.
@@ -267,7 +257,7 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     });
     render(podcast(), { isPremium: true, showFreeBadge: false });
     await waitFor(() => expect(text()).toContain('The first pool'));
-    const items = () => [...container.querySelectorAll('li button:first-child')].map((b) => b.textContent);
+    const items = () => [...view.container.querySelectorAll('li button:first-child')].map((b) => b.textContent);
     expect(items()).toEqual(['Go to 0:12 The first pool', 'Go to 1:10 No note']);
 
     act(() => button('Go to 0:12 The first pool')!.click());
@@ -275,9 +265,9 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
 
     audio().currentTime = 33.2;
     act(() => button('Add bookmark')!.click());
-    const note = container.querySelector<HTMLInputElement>('input[placeholder="What happens here?"]')!;
+    const note = view.container.querySelector<HTMLInputElement>('input[placeholder="What happens here?"]')!;
     expect(document.activeElement).toBe(note);
-    expect(container.querySelector(`label[for="${note.id}"]`)?.textContent).toBe('Note at 0:33 (optional)');
+    expect(view.container.querySelector(`label[for="${note.id}"]`)?.textContent).toBe('Note at 0:33 (optional)');
     act(() => typeInto(note, 'Anemones'));
     await act(async () => note.form!.requestSubmit());
     await waitFor(() => expect(items()).toEqual(['Go to 0:12 The first pool', 'Go to 0:33 Anemones', 'Go to 1:10 No note']));
@@ -297,9 +287,9 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     render(podcast(), { isPremium: true, showFreeBadge: false });
     await waitFor(() => expect(text()).toContain('Mark a moment'));
     act(() => button('Add bookmark')!.click());
-    await act(async () => container.querySelector('form')!.requestSubmit());
+    await act(async () => view.container.querySelector('form')!.requestSubmit());
     await waitFor(() => expect(button('Save bookmark')?.disabled).toBe(false));
-    expect(container.querySelectorAll('li')).toHaveLength(0);
+    expect(view.container.querySelectorAll('li')).toHaveLength(0);
   });
 
   it('shares: the dialog shows the public link, and Stop sharing revokes it', async () => {
@@ -310,7 +300,7 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     });
     render(podcast(), { isPremium: true, showFreeBadge: false });
     act(() => button('Share')!.click());
-    const dialog = [...container.querySelectorAll('dialog')].find((d) => d.open)!;
+    const dialog = [...view.container.querySelectorAll('dialog')].find((d) => d.open)!;
     expect(dialog.querySelector('h2')?.textContent).toBe('Share podcast');
     await waitFor(() => expect(dialog.querySelector<HTMLInputElement>('input[readonly]')?.value).toBe('http://pagecast.test/shared/abc'));
     expect(link('Open the shared page(opens in a new tab)')?.getAttribute('href')).toBe('http://pagecast.test/shared/abc');
@@ -335,7 +325,7 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     });
     render(podcast({ voice: 'en-us' }), { isPremium: true, showFreeBadge: false });
     act(() => button('Change voice')!.click());
-    const select = () => [...container.querySelectorAll('select')].find((s) => s.closest('dialog')?.open)!;
+    const select = () => [...view.container.querySelectorAll('select')].find((s) => s.closest('dialog')?.open)!;
     await waitFor(() => expect(select().disabled).toBe(false));
     expect(button('Make new audio')?.disabled).toBe(true);
     act(() => {
@@ -357,7 +347,7 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
 
     act(() => button('Delete podcast')!.click());
-    const confirm = [...container.querySelectorAll('dialog')].find((d) => d.open)!.querySelector<HTMLButtonElement>('button.bg-red-600')!;
+    const confirm = [...view.container.querySelectorAll('dialog')].find((d) => d.open)!.querySelector<HTMLButtonElement>('button.bg-red-600')!;
     await act(async () => confirm.click());
     await waitFor(() => expect(usePodcastStore.getState().podcasts).toEqual([]));
     expect(calls).toContainEqual({ method: 'DELETE', path: '/api/podcasts/1', body: undefined });

@@ -1,31 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mountEachTest } from '../../../testing/render.tsx';
 import { SharedPodcast } from './shared-podcast.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLElement;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+const view = mountEachTest();
 
 async function renderShared(answer: Response) {
   const fetchMock = vi.fn(async () => answer);
   vi.stubGlobal('fetch', fetchMock);
   await act(async () =>
-    root.render(
+    view.root.render(
       <MemoryRouter>
         <SharedPodcast token="tok_123" />
       </MemoryRouter>,
@@ -47,10 +32,10 @@ describe('the shared podcast page', () => {
       }),
     );
     expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/shared/tok_123');
-    expect(container.querySelector('h1')?.textContent).toBe('What the Tide Pools Remember');
-    expect(container.querySelector('audio')?.getAttribute('src')).toBe('/api/shared/tok_123/audio');
-    expect(container.querySelector('[data-testid="total"]')?.textContent).toBe('1:35');
-    const transcript = container.querySelector('section[aria-labelledby="shared-transcript"]')!;
+    expect(view.container.querySelector('h1')?.textContent).toBe('What the Tide Pools Remember');
+    expect(view.container.querySelector('audio')?.getAttribute('src')).toBe('/api/shared/tok_123/audio');
+    expect(view.container.querySelector('[data-testid="total"]')?.textContent).toBe('1:35');
+    const transcript = view.container.querySelector('section[aria-labelledby="shared-transcript"]')!;
     expect([...transcript.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Welcome.', 'Tide pools are small worlds.']);
   });
 
@@ -61,14 +46,14 @@ describe('the shared podcast page', () => {
         { status: 404 },
       ),
     );
-    expect(container.querySelector('h1')?.textContent).toBe('This podcast is no longer shared');
-    expect(container.querySelector('audio')).toBeNull();
-    expect(container.querySelector('a')?.getAttribute('href')).toBe('/');
+    expect(view.container.querySelector('h1')?.textContent).toBe('This podcast is no longer shared');
+    expect(view.container.querySelector('audio')).toBeNull();
+    expect(view.container.querySelector('a')?.getAttribute('href')).toBe('/');
   });
 
   it('offers to try again when the server fails', async () => {
     await renderShared(new Response('', { status: 503 }));
-    expect(container.textContent).toContain('The podcast could not be loaded');
-    expect([...container.querySelectorAll('button')].some((b) => b.textContent === 'Try again')).toBe(true);
+    expect(view.container.textContent).toContain('The podcast could not be loaded');
+    expect([...view.container.querySelectorAll('button')].some((b) => b.textContent === 'Try again')).toBe(true);
   });
 });
