@@ -106,6 +106,28 @@ describe.concurrent('pagecast extract, run as a command', () => {
 });
 
 /** The same entry point in this process, for the argument and failure cases (each spawn costs a second or two). */
+describe('pagecast convert, run as a command', () => {
+  it('turns a page into an MP3 with the embedded voice and says where it is', async () => {
+    const file = path.join(workDir, 'story.html');
+    fs.writeFileSync(file, ARTICLE);
+    const run = await pagecast(['convert', 'story.html', '-o', 'story.mp3'], { cwd: workDir });
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { file: string; title: string; bytes: number; durationSeconds: number };
+    expect(result.file).toBe(path.join(workDir, 'story.mp3'));
+    expect(result.title).toBe('Local Story');
+    expect(fs.statSync(result.file).size).toBe(result.bytes);
+    expect(result.durationSeconds).toBeGreaterThan(5);
+    // Progress goes to stderr as the work goes on, ending at 100%.
+    expect(run.stderr).toMatch(/Writing the script[\s\S]*Speaking[\s\S]*100%/);
+  });
+
+  it('asks where to write the MP3 when -o is missing, and exits with 2', async () => {
+    const run = await pagecast(['convert', 'page.html'], { cwd: workDir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Say where to write the MP3 with -o out.mp3');
+  });
+});
+
 async function runMain(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];

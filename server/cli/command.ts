@@ -17,7 +17,26 @@ export interface CliCommand {
   run(args: string[], output: CliOutput): Promise<number>;
 }
 
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 /** Bad arguments: the CLI prints the message and the command's usage, and exits with 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+}
+
+/**
+ * A command's arguments: its options, and exactly one source (a web address or an HTML file) as the
+ * positional argument. Anything else is a UsageError.
+ */
+export function parseSourceArgs<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [source, ...extra] = parsed.positionals;
+  if (!source) throw new UsageError('Give a web address or an HTML file');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+  return { source, values: parsed.values };
 }

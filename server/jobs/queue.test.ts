@@ -5,7 +5,7 @@ import { jobs, podcasts } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { claimJob, completeJob, enqueueJob, failJob } from './queue.ts';
-import { createJobRunner, RetryableError } from './runner.ts';
+import { createJobRunner, RetryableError, type JobRunnerOptions } from './runner.ts';
 
 describeEachDatabase('the job queue', (ctx) => {
   let n = 0;
@@ -15,6 +15,9 @@ describeEachDatabase('the job queue', (ctx) => {
     return id;
   };
   const clear = () => ctx.db.delete(jobs);
+  /** A runner over this database that polls fast: one slot unless told otherwise. */
+  const runnerFor = (options: Partial<JobRunnerOptions> & Pick<JobRunnerOptions, 'handler'>) =>
+    createJobRunner({ db: ctx.db, logger: createLogger('silent'), concurrency: 1, pollMs: 20, ...options });
 
   it('hands a queued job to one worker only, and a lapsed lease to the next', async () => {
     await clear();
@@ -74,11 +77,7 @@ describeEachDatabase('the job queue', (ctx) => {
     await enqueueJob(ctx.db, podcastId, 'convert');
     const attempts: number[] = [];
     let gaveUp: unknown = null;
-    const runner = createJobRunner({
-      db: ctx.db,
-      logger: createLogger('silent'),
-      concurrency: 1,
-      pollMs: 20,
+    const runner = runnerFor({
       maxAttempts: 3,
       backoffBaseMs: 30,
       handler: {
@@ -104,11 +103,8 @@ describeEachDatabase('the job queue', (ctx) => {
     await enqueueJob(ctx.db, await newPodcast(), 'convert');
     let runs = 0;
     let gaveUp = false;
-    const runner = createJobRunner({
-      db: ctx.db,
-      logger: createLogger('silent'),
+    const runner = runnerFor({
       concurrency: 2,
-      pollMs: 20,
       handler: {
         run: async () => {
           runs++;
@@ -131,11 +127,7 @@ describeEachDatabase('the job queue', (ctx) => {
     await enqueueJob(ctx.db, podcastId, 'convert');
     const gaveUp: string[] = [];
     let stalledStarted = false;
-    const stalling = createJobRunner({
-      db: ctx.db,
-      logger: createLogger('silent'),
-      concurrency: 1,
-      pollMs: 20,
+    const stalling = runnerFor({
       leaseMs: 300,
       handler: {
         run: (_job, signal) =>
@@ -151,11 +143,7 @@ describeEachDatabase('the job queue', (ctx) => {
     // The stalled worker misses its renewals: its lease runs out and another worker claims the job.
     await ctx.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) });
     let finished = false;
-    const healthy = createJobRunner({
-      db: ctx.db,
-      logger: createLogger('silent'),
-      concurrency: 1,
-      pollMs: 20,
+    const healthy = runnerFor({
       handler: {
         run: async () => {
           await new Promise((r) => setTimeout(r, 300));
@@ -175,11 +163,7 @@ describeEachDatabase('the job queue', (ctx) => {
     await clear();
     await enqueueJob(ctx.db, await newPodcast(), 'convert');
     let started = false;
-    const runner = createJobRunner({
-      db: ctx.db,
-      logger: createLogger('silent'),
-      concurrency: 1,
-      pollMs: 20,
+    const runner = runnerFor({
       handler: {
         run: (_job, signal) =>
           new Promise((_, reject) => {

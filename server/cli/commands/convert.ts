@@ -3,7 +3,6 @@
  * configured providers (extract, script and title, speech into one MP3), showing progress as it goes.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { extractArticle } from '../../services/extract/extract-article.ts';
@@ -11,7 +10,7 @@ import { createScriptWriter } from '../../services/script/openai-writer.ts';
 import { speakEpisode } from '../../services/speech/episode.ts';
 import { createSpeechEngine } from '../../wiring.ts';
 import { prepareScriptText } from '../../../shared/text/prepare-script-text.ts';
-import { UsageError, type CliCommand } from '../command.ts';
+import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
 import { loadPage } from '../load-page.ts';
 
 export const convertCommand: CliCommand = {
@@ -19,21 +18,12 @@ export const convertCommand: CliCommand = {
   usage: 'pagecast convert <url|file.html> -o out.mp3 [--voice VOICE] [--base-url URL]',
   summary: 'turn a page into an MP3 podcast here, with the configured providers',
   async run(args, output) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        options: { output: { type: 'string', short: 'o' }, voice: { type: 'string' }, 'base-url': { type: 'string' } },
-        allowPositionals: true,
-        strict: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const [source, ...extra] = parsed.positionals;
-    if (!source) throw new UsageError('Give a web address or an HTML file');
-    if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
-    const outFile = parsed.values.output;
+    const { source, values } = parseSourceArgs(args, {
+      output: { type: 'string', short: 'o' },
+      voice: { type: 'string' },
+      'base-url': { type: 'string' },
+    });
+    const outFile = values.output;
     if (!outFile) throw new UsageError('Say where to write the MP3 with -o out.mp3');
 
     const config = loadConfig();
@@ -42,7 +32,7 @@ export const convertCommand: CliCommand = {
     const started = performance.now();
 
     step(`Reading ${source}…`);
-    const page = await loadPage(source, { baseUrl: parsed.values['base-url'], config: () => config });
+    const page = await loadPage(source, { baseUrl: values['base-url'], config: () => config });
     const article = extractArticle(page.html, page.url);
     step(`Writing the script for "${article.title || 'Untitled'}"…`);
     const script = await createScriptWriter({ ...config.openai, logger }).write({
@@ -53,7 +43,7 @@ export const convertCommand: CliCommand = {
 
     const engine = createSpeechEngine(config, logger);
     try {
-      const voice = parsed.values.voice ?? engine.defaultVoice;
+      const voice = values.voice ?? engine.defaultVoice;
       if (!(await engine.voices()).some((v) => v.id === voice)) throw new UsageError(`Unknown voice: ${voice}`);
       step(`Speaking "${script.title}" (${engine.name}, ${voice})…`);
       const result = await speakEpisode({

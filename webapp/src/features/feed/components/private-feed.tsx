@@ -4,10 +4,10 @@
  * is and that it comes with Premium.
  */
 import { useEffect, useState } from 'react';
-import { Lock, RefreshCw, Rss } from 'lucide-react';
+import { RefreshCw, Rss } from 'lucide-react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FeaturePanel } from '../../../components/ui/feature-panel.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -15,31 +15,21 @@ import { getFeedUrl, rotateFeedUrl } from '../api/feed.ts';
 
 export function PrivateFeed({ isPremium, className = '' }: { isPremium: boolean; className?: string }) {
   return (
-    <section aria-labelledby="private-feed-title" className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 ${className}`}>
-      <div className="flex items-start gap-4">
-        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
-          <Rss aria-hidden size={20} />
-        </span>
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 id="private-feed-title" className="text-lg font-semibold tracking-tight text-slate-900">
-              Your private podcast feed
-            </h2>
-            {!isPremium && (
-              <Badge tone="brand">
-                <Lock aria-hidden size={12} />
-                Premium
-              </Badge>
-            )}
-          </div>
-          <p className="mt-1.5 text-sm text-slate-600">
-            Paste this address into your podcast app (Apple Podcasts, Overcast, Pocket Casts…) with “Add by URL” or “Follow a
-            show by URL”, and every podcast you make appears there on its own. Keep it to yourself: anyone who has it can listen.
-          </p>
-          {isPremium ? <FeedAddress /> : <p className="mt-3 text-sm font-medium text-slate-700">Upgrade to Premium to get your private feed.</p>}
-        </div>
-      </div>
-    </section>
+    <FeaturePanel
+      id="private-feed-title"
+      icon={<Rss aria-hidden size={20} />}
+      title="Your private podcast feed"
+      locked={!isPremium}
+      className={className}
+      description={
+        <>
+          Paste this address into your podcast app (Apple Podcasts, Overcast, Pocket Casts…) with “Add by URL” or “Follow a
+          show by URL”, and every podcast you make appears there on its own. Keep it to yourself: anyone who has it can listen.
+        </>
+      }
+    >
+      {isPremium ? <FeedAddress /> : <p className="mt-3 text-sm font-medium text-slate-700">Upgrade to Premium to get your private feed.</p>}
+    </FeaturePanel>
   );
 }
 
