@@ -1,6 +1,7 @@
 /** A Premium member's own controls: cancel at the period's end (or take that back), and Stripe's portal. */
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingContext } from './context.ts';
+import { oneAtATimePerCustomer } from './customer-queue.ts';
 import { applySnapshot, getMember, type UserRow } from './member-store.ts';
 import { paymentError } from './stripe-errors.ts';
 import { isEntitled, snapshotOf } from './subscription-state.ts';
@@ -11,12 +12,14 @@ export async function setCancelAtPeriodEnd(ctx: BillingContext, userId: string, 
   if (!member.subscriptionId || !isEntitled(member.subscriptionStatus)) {
     throw new AppError('PREMIUM_REQUIRED', { message: 'You have no active Premium subscription' });
   }
+  const subscriptionId = member.subscriptionId;
   try {
-    // Setting the flag twice changes nothing, so a retried request needs no key of its own.
-    const subscription = await ctx.stripe.subscriptions.update(member.subscriptionId, {
-      cancel_at_period_end: cancel,
+    // In line with the webhooks about this customer (see customer-queue.ts). Setting the flag twice
+    // changes nothing, so a retried request needs no idempotency key of its own.
+    return await oneAtATimePerCustomer(ctx.db, member.stripeCustomerId ?? subscriptionId, async () => {
+      const subscription = await ctx.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+      return applySnapshot(ctx.db, await getMember(ctx.db, userId), snapshotOf(subscription));
     });
-    return await applySnapshot(ctx.db, member, snapshotOf(subscription));
   } catch (err) {
     throw paymentError(err, cancel ? 'Could not cancel the subscription. Please try again.' : 'Could not resume the subscription. Please try again.');
   }

@@ -7,11 +7,21 @@ import type Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingContext } from './context.ts';
+import { oneAtATimePerCustomer } from './customer-queue.ts';
 import { applySnapshot, getMember, type UserRow } from './member-store.ts';
 import { isMissingResource, paymentError } from './stripe-errors.ts';
 import { snapshotOf } from './subscription-state.ts';
 
 export async function verifySubscription(ctx: BillingContext, userId: string, subscriptionId: string): Promise<UserRow> {
+  const member = await getMember(ctx.db, userId);
+  // In line with the webhooks about this customer, so neither overwrites the other's fresher read.
+  return oneAtATimePerCustomer(ctx.db, member.stripeCustomerId ?? subscriptionId, () =>
+    readAndApply(ctx, userId, subscriptionId),
+  );
+}
+
+async function readAndApply(ctx: BillingContext, userId: string, subscriptionId: string): Promise<UserRow> {
+  // Read again in line: a webhook just before may have changed the member's subscription.
   const member = await getMember(ctx.db, userId);
   let subscription: Stripe.Subscription;
   try {
