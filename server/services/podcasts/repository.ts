@@ -52,12 +52,12 @@ export function audioPath(id: string, signer: UrlSigner, now?: Date) {
   return `/api/podcasts/${encodeURIComponent(id)}/audio?t=${signer.sign(id, 'audio', now)}`;
 }
 
-export function toPodcast(row: PodcastRow, signer: UrlSigner, imageBase = ''): Podcast {
+export function toPodcast(row: PodcastRow, signer: UrlSigner): Podcast {
   return {
     id: row.id,
     title: row.title,
     content: row.content,
-    image: `${imageBase}${PODCAST_IMAGE_PATH}`,
+    image: PODCAST_IMAGE_PATH,
     progress: row.progress,
     status: row.status as PodcastStatus,
     audioUrl: row.status === 'ready' && row.audioKey ? audioPath(row.id, signer) : null,
