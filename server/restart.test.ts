@@ -1,11 +1,13 @@
 /**
  * A conversion survives the server going away: killed outright (its lease runs out and the restarted
- * server takes the job over) or stopped with SIGTERM (the job goes straight back to the queue).
- * Real server processes on an embedded database in one DATA_DIR.
+ * server takes the job over) or stopped with SIGTERM (the job goes straight back to the queue); and
+ * SIGTERM lets requests in flight finish. Real server processes on an embedded database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
@@ -20,11 +22,11 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-async function startServer(dataDir: string) {
+async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const p = ++port;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(p), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_LEASE_SECONDS: '2', JOB_CONCURRENCY: '1' },
+    env: { ...process.env, PORT: String(p), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_LEASE_SECONDS: '2', JOB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.push(child);
@@ -75,4 +77,41 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     expect(episodes).toHaveLength(1);
     second.child.kill('SIGTERM');
   }, 120_000);
+});
+
+describe('SIGTERM', () => {
+  it('lets a request in flight finish before the server exits cleanly', async () => {
+    // A page that takes a second and a half to arrive keeps the create request in flight.
+    const slowPage = http.createServer((_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(`<html><head><title>Slow Harbour</title></head><body><article>${longArticle
+          .split('\n')
+          .map((p) => `<p>${p}</p>`)
+          .join('')}</article></body></html>`);
+      }, 1500);
+    });
+    await new Promise<void>((resolve) => slowPage.listen(0, '127.0.0.1', resolve));
+    const pagePort = (slowPage.address() as AddressInfo).port;
+    try {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-sigterm-'));
+      const server = await startServer(dataDir, { FETCH_ALLOW_HOSTS: `127.0.0.1:${pagePort}` });
+      const inFlight = fetch(`${server.base}/api/podcasts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: BROWSER },
+        body: JSON.stringify({ url: `http://127.0.0.1:${pagePort}/story` }),
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+      server.child.kill('SIGTERM');
+      const res = await inFlight;
+      expect(res.status).toBe(201);
+      expect(podcastSchema.parse(await res.json()).title).toBe('Slow Harbour');
+      expect(await exited).toBe(0);
+      // New connections are refused once it is down.
+      await expect(fetch(`${server.base}/api/health`)).rejects.toThrow();
+    } finally {
+      await new Promise((resolve) => slowPage.close(resolve));
+    }
+  }, 60_000);
 });
