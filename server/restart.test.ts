@@ -9,7 +9,9 @@ import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { createScratchDatabase } from './test/postgres.ts';
 import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 
@@ -114,4 +116,49 @@ describe('SIGTERM', () => {
       await new Promise((resolve) => slowPage.close(resolve));
     }
   }, 60_000);
+});
+
+describe.skipIf(!inject('postgresUrl'))('two server processes sharing one PostgreSQL', () => {
+  it('make every podcast once: each job claimed by one process, in one attempt', async () => {
+    const scratch = await createScratchDatabase(inject('postgresUrl')!);
+    try {
+      const env = { DATABASE_URL: scratch.url, JOB_CONCURRENCY: '2', ANONYMOUS_DAILY_PODCASTS: '100' };
+      const [a, b] = await Promise.all([
+        startServer(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-pg-a-')), env),
+        startServer(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-pg-b-')), env),
+      ]);
+      expect(await (await fetch(`${a.base}/api/health`)).json()).toMatchObject({ database: 'postgres' });
+      const ids: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const server = i % 2 ? a : b;
+        const res = await fetch(`${server.base}/api/podcasts`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: BROWSER },
+          body: JSON.stringify({ title: `Harbour ${i}`, text: longArticle.split('\n').slice(0, 3).join('\n'), sourceUrl: 'https://example.com/h' }),
+        });
+        expect(res.status).toBe(201);
+        ids.push(podcastSchema.parse(await res.json()).id);
+      }
+      // Either process answers for any podcast: they share the database.
+      for (const id of ids) {
+        await expect.poll(async () => (await getPodcast(a.base, id)).status, { timeout: 60_000, interval: 200 }).toBe('ready');
+      }
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ status: string; attempts: number }>(
+          'SELECT status, attempts FROM jobs',
+        );
+        expect(rows).toHaveLength(8);
+        expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
+      } finally {
+        await client.end();
+      }
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+      await Promise.all([a, b].map((s) => new Promise((resolve) => s.child.once('exit', resolve))));
+    } finally {
+      await scratch.drop();
+    }
+  }, 120_000);
 });
