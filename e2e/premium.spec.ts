@@ -161,6 +161,7 @@ test('share: the link plays with no account, shows nothing of the owner, and sto
   await expect(field).toHaveValue(/\/shared\/[A-Za-z0-9_-]{32}$/);
   const link = await field.inputValue();
   expect(await seriousViolations(page)).toEqual([]);
+  await expect(card.getByText('Shared', { exact: true })).toBeVisible();
 
   // A stranger: a fresh browser with no account.
   const stranger = await browser.newContext();
@@ -183,6 +184,7 @@ test('share: the link plays with no account, shows nothing of the owner, and sto
     await dialog.getByRole('button', { name: 'Stop sharing' }).click();
     await expect(toast(page, 'Sharing stopped')).toBeVisible();
     await expect(dialog).toBeHidden();
+    await expect(card.getByText('Shared', { exact: true })).toHaveCount(0);
     await publicPage.reload();
     await expect(publicPage.getByRole('heading', { name: 'This podcast is no longer shared' })).toBeVisible();
     await expect(publicPage.getByText(title)).toHaveCount(0);

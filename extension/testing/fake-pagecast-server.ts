@@ -127,6 +127,7 @@ export function createFakeServer(origin = 'http://localhost:8787') {
         audioUrl: null,
         eventsUrl: `/api/podcasts/p${nextPodcast}/events?t=signed`,
         sourceUrl: input.data.sourceUrl,
+        shareUrl: null,
         error: null,
         fallbackReason: null,
         voice: null,

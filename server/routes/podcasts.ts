@@ -50,7 +50,7 @@ function requireOwner(c: Context<AppEnv>): Owner {
 }
 
 export function podcastRoutes(deps: AppDeps) {
-  const { db, signer } = deps;
+  const { db, signer, config } = deps;
 
   /** The owner's podcast, or one whose signed URL token is valid for this purpose. */
   async function podcastForUrl(c: Context<AppEnv>, purpose: 'audio' | 'events'): Promise<PodcastRow> {
@@ -123,24 +123,24 @@ export function podcastRoutes(deps: AppDeps) {
         .returning();
       await enqueueJob(db, row!.id, 'convert', now);
       deps.jobs.nudge();
-      return c.json(toPodcast(row!, signer), 201);
+      return c.json(toPodcast(row!, signer, config.publicUrl), 201);
     })
     .get('/', async (c) => {
       const owner = ownerOf(c);
       const rows = owner ? await listOwnedPodcasts(db, owner) : [];
-      return c.json({ podcasts: rows.map((r) => toPodcast(r, signer)) });
+      return c.json({ podcasts: rows.map((r) => toPodcast(r, signer, config.publicUrl)) });
     })
     .get('/:id', async (c) => {
       const row = await findOwnedPodcast(db, c.req.param('id'), requireOwner(c));
       if (!row) throw notFound();
-      return c.json(toPodcast(row, signer));
+      return c.json(toPodcast(row, signer, config.publicUrl));
     })
     .patch('/:id', validate('json', updatePodcastSchema), async (c) => {
       const row = await findOwnedPodcast(db, c.req.param('id'), requireOwner(c));
       if (!row) throw notFound();
       const updated = await updatePodcast(db, row.id, { title: c.req.valid('json').title });
       deps.events.publish(toEvent(updated!, signer));
-      return c.json(toPodcast(updated!, signer));
+      return c.json(toPodcast(updated!, signer, config.publicUrl));
     })
     .delete('/:id', async (c) => {
       const row = await findOwnedPodcast(db, c.req.param('id'), requireOwner(c));
@@ -156,7 +156,7 @@ export function podcastRoutes(deps: AppDeps) {
       if (!updated) {
         throw new AppError('VALIDATION_ERROR', { message: 'Only a podcast that failed can be tried again', status: 409 });
       }
-      return c.json(toPodcast(updated, signer));
+      return c.json(toPodcast(updated, signer, config.publicUrl));
     })
     .put('/:id/position', validate('json', positionSchema), async (c) => {
       const row = await findOwnedPodcast(db, c.req.param('id'), requireOwner(c));
@@ -177,7 +177,7 @@ export function podcastRoutes(deps: AppDeps) {
       if (!updated) {
         throw new AppError('VALIDATION_ERROR', { message: 'Wait until this podcast is ready to change its voice', status: 409 });
       }
-      return c.json(toPodcast(updated, signer));
+      return c.json(toPodcast(updated, signer, config.publicUrl));
     })
     .get('/:id/events', async (c) => {
       const row = await podcastForUrl(c, 'events');

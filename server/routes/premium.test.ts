@@ -147,6 +147,8 @@ describeEachDatabase('Premium features', (ctx) => {
     expect(url).toMatch(/^https:\/\/pagecast\.test\/shared\/[A-Za-z0-9_-]{32}$/);
     const again = shareResponseSchema.parse(await (await call(path, premium, { method: 'POST' })).json());
     expect(again.url).toBe(url);
+    const shownToOwner = async () => podcastSchema.parse(await (await call(`/api/podcasts/${podcast.id}`, premium)).json()).shareUrl;
+    expect(await shownToOwner()).toBe(url);
 
     const token = url.split('/').at(-1)!;
     const res = await call(`/api/shared/${token}`, null);
@@ -161,6 +163,7 @@ describeEachDatabase('Premium features', (ctx) => {
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
 
     expect((await call(path, premium, { method: 'DELETE' })).status).toBe(200);
+    expect(await shownToOwner()).toBeNull();
     expect((await call(`/api/shared/${token}`, null)).status).toBe(404);
     expect((await call(shared.audioUrl, null)).status).toBe(404);
   });

@@ -8,13 +8,11 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
 import { requirePremium } from '../lib/premium.ts';
 import { serveFile } from '../lib/serve-file.ts';
-import { findOwnedPodcast, updatePodcast, type PodcastRow } from '../services/podcasts/repository.ts';
+import { findOwnedPodcast, sharePageUrl, updatePodcast, type PodcastRow } from '../services/podcasts/repository.ts';
 
 const SHARE_MESSAGE = 'Upgrade to Premium to share podcasts';
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 const notFound = () => new AppError('NOT_FOUND', { message: 'This shared podcast does not exist or is no longer shared' });
-
-export const sharePageUrl = (publicUrl: string, token: string) => `${publicUrl}/shared/${token}`;
 
 /** The owner's side: `POST`/`DELETE /api/podcasts/:id/share`. */
 export function shareRoutes({ db, config }: AppDeps) {

@@ -68,6 +68,8 @@ export const podcastSchema = z.object({
   /** The progress stream (server-sent events), relative to the server, signed like audioUrl. */
   eventsUrl: z.string(),
   sourceUrl: z.string().nullable(),
+  /** The public page of a shared podcast (Premium), null while it is not shared. */
+  shareUrl: z.string().nullable(),
   error: z.string().nullable(),
   fallbackReason: z.string().nullable(),
   voice: z.string().nullable(),

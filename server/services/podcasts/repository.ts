@@ -52,7 +52,11 @@ export function audioPath(id: string, signer: UrlSigner, now?: Date) {
   return `/api/podcasts/${encodeURIComponent(id)}/audio?t=${signer.sign(id, 'audio', now)}`;
 }
 
-export function toPodcast(row: PodcastRow, signer: UrlSigner): Podcast {
+/** The public page a share link opens (the web app's /shared/:token route). */
+export const sharePageUrl = (publicUrl: string, token: string) => `${publicUrl}/shared/${token}`;
+
+/** A podcast as the API answers it; `publicUrl` makes its share link absolute. */
+export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl = ''): Podcast {
   return {
     id: row.id,
     title: row.title,
@@ -63,6 +67,7 @@ export function toPodcast(row: PodcastRow, signer: UrlSigner): Podcast {
     audioUrl: row.status === 'ready' && row.audioKey ? audioPath(row.id, signer) : null,
     eventsUrl: `/api/podcasts/${encodeURIComponent(row.id)}/events?t=${signer.sign(row.id, 'events')}`,
     sourceUrl: row.sourceUrl,
+    shareUrl: row.shareToken ? sharePageUrl(publicUrl, row.shareToken) : null,
     error: row.error,
     fallbackReason: row.fallbackReason,
     voice: row.voice,

@@ -18,6 +18,7 @@ function podcast(changes: Partial<Podcast> = {}): Podcast {
     audioUrl: '/api/podcasts/1/audio?t=abc',
     eventsUrl: '/api/podcasts/1/events?t=abc',
     sourceUrl: 'http://127.0.0.1/articles/tide-pools',
+    shareUrl: null,
     error: null,
     fallbackReason: null,
     voice: null,

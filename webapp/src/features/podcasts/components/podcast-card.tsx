@@ -5,7 +5,7 @@
  * the 'Premium Feature' overlay for free members). The player saves where the listener is.
  */
 import { useId, useRef, useState } from 'react';
-import { CircleAlert, ExternalLink, FileText, History, Mic, RotateCcw, Share2, Trash2 } from 'lucide-react';
+import { CircleAlert, ExternalLink, FileText, History, Link2, Mic, RotateCcw, Share2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PodcastStatus } from '../../../../../shared/api/podcasts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -58,7 +58,8 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
   const [dialog, setDialog] = useState<'transcript' | 'share' | 'voice' | 'delete' | null>(null);
   const closeDialog = () => setDialog(null);
   const [retrying, setRetrying] = useState(false);
-  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds } = podcast;
+  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds, shareUrl } =
+    podcast;
   const host = sourceHost(sourceUrl);
   const shownTitle = title.trim() || 'Untitled podcast';
   const converting = status !== 'ready' && status !== 'failed';
@@ -128,6 +129,12 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
             )}
             {converting && <Badge tone="brand">{STAGES[status]}</Badge>}
             {status === 'failed' && <Badge tone="danger">Failed</Badge>}
+            {isPremium && shareUrl && (
+              <Badge tone="brand">
+                <Link2 aria-hidden size={12} />
+                Shared
+              </Badge>
+            )}
           </div>
         </div>
       </div>
@@ -242,7 +249,13 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
       {/* Mounted while the podcast converts again, so they close (and give focus back) properly. */}
       {isPremium && (
         <>
-          <ShareDialog podcastId={id} title={shownTitle} open={dialog === 'share'} onClose={closeDialog} />
+          <ShareDialog
+            podcastId={id}
+            title={shownTitle}
+            open={dialog === 'share'}
+            onClose={closeDialog}
+            onSharedChange={(url) => usePodcastStore.getState().updatePodcast(id, { shareUrl: url })}
+          />
           <RevoiceDialog
             podcastId={id}
             currentVoice={voice ?? null}

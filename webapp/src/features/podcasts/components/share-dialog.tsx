@@ -12,7 +12,20 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { sharePodcast, stopSharing } from '../api/share.ts';
 
-export function ShareDialog({ podcastId, title, open, onClose }: { podcastId: string; title: string; open: boolean; onClose: () => void }) {
+export function ShareDialog({
+  podcastId,
+  title,
+  open,
+  onClose,
+  onSharedChange,
+}: {
+  podcastId: string;
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  /** The link once made, or null once sharing stopped, so the card can say whether it is shared. */
+  onSharedChange: (url: string | null) => void;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -23,7 +36,11 @@ export function ShareDialog({ podcastId, title, open, onClose }: { podcastId: st
     let current = true;
     setError(null);
     sharePodcast(podcastId)
-      .then((link) => current && setUrl(link))
+      .then((link) => {
+        if (!current) return;
+        setUrl(link);
+        onSharedChange(link);
+      })
       .catch((err: unknown) => current && setError(err instanceof Error ? err.message : String(err)));
     return () => {
       current = false;
@@ -35,6 +52,7 @@ export function ShareDialog({ podcastId, title, open, onClose }: { podcastId: st
     try {
       await stopSharing(podcastId);
       setUrl(null);
+      onSharedChange(null);
       toast.success('Sharing stopped: the link no longer works');
       onClose();
     } catch (err) {

@@ -9,17 +9,17 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Podcast, PodcastEvent } from '../../../../../shared/api/podcasts.ts';
 import { STORAGE_KEYS } from '../../../../../shared/constants.ts';
 
-/** `voice` and `positionSeconds` may be missing from a list cached by an earlier version. */
+/** `voice`, `positionSeconds` and `shareUrl` may be missing from a list cached by an earlier version. */
 export type StoredPodcast = Pick<
   Podcast,
   'id' | 'title' | 'content' | 'image' | 'progress' | 'audioUrl' | 'status' | 'error' | 'durationSeconds' | 'sourceUrl'
 > &
-  Partial<Pick<Podcast, 'voice' | 'positionSeconds'>>;
+  Partial<Pick<Podcast, 'voice' | 'positionSeconds' | 'shareUrl'>>;
 
 export function toStoredPodcast(podcast: Podcast): StoredPodcast {
-  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds } =
+  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds, shareUrl } =
     podcast;
-  return { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds };
+  return { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds, shareUrl };
 }
 
 interface PodcastState {
