@@ -49,7 +49,7 @@ export const createPodcastSchema = z.unknown().transform((input, ctx): CreatePod
   return z.NEVER;
 });
 
-export const PODCAST_STATUSES = ['queued', 'extracting', 'writing', 'speaking', 'ready', 'failed'] as const;
+export const PODCAST_STATUSES = ['queued', 'writing', 'speaking', 'ready', 'failed'] as const;
 export type PodcastStatus = (typeof PODCAST_STATUSES)[number];
 
 /** A podcast as the API answers it. `content` is the script. */
@@ -65,8 +65,6 @@ export const podcastSchema = z.object({
    * element (web app, extension, offscreen document) plays it without headers. Null until ready.
    */
   audioUrl: z.string().nullable(),
-  /** The progress stream (server-sent events), relative to the server, signed like audioUrl. */
-  eventsUrl: z.string(),
   sourceUrl: z.string().nullable(),
   /** The public page of a shared podcast (Premium), null while it is not shared. */
   shareUrl: z.string().nullable(),
