@@ -1,0 +1,149 @@
+// ESLint: typescript-eslint's recommended rules (syntax only, no type information, so it stays fast)
+// plus the layer rules that keep the code's seams closed:
+//   - routes never import the database layer (drizzle-orm, server/db, repositories);
+//   - only repositories and server/db import drizzle-orm or server/db/schema;
+//   - shared/ imports nothing from the apps and no Node built-in;
+//   - the web app and the extension never import each other or server/;
+//   - one web app feature never imports another (compose them in webapp/src/app/);
+//   - production code imports no test helper and no devDependency.
+// See a rule fail by hand, e.g. a route that imports drizzle:
+//   echo "import { eq } from 'drizzle-orm';" | npx eslint --stdin --stdin-filename server/routes/x.ts
+// scripts/lint-rules.test.ts does the same for every layer rule.
+import { readFileSync } from 'node:fs';
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import tseslint from 'typescript-eslint';
+
+const SOURCE = '**/*.{ts,tsx,js,mjs}';
+
+// Tests and what only tests use: they may read the database and use devDependencies.
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**', '**/testing/**', '**/test-fixtures/**'];
+// Code that never ships: tests, browser tests, scripts and build configuration.
+const NOT_PRODUCTION = [...TEST_FILES, 'e2e/**', 'scripts/**', '**/*.config.{ts,js,mjs}'];
+
+// Folders: each file belongs to the first (innermost listed) folder whose pattern matches it.
+const ELEMENTS = [
+  { type: 'route', pattern: 'server/routes' },
+  { type: 'server', pattern: 'server' },
+  { type: 'shared', pattern: 'shared' },
+  { type: 'feature', pattern: 'webapp/src/features/*', capture: ['feature'] },
+  { type: 'webapp', pattern: 'webapp' },
+  { type: 'extension', pattern: 'extension' },
+].map((element) => ({ ...element, partialMatch: false }));
+
+// The database layer: the only files that hold SQL.
+const DATABASE_FILES = ['server/db/**', 'server/**/repositories/**', 'server/**/*-repository.ts', 'server/**/repository.ts'];
+
+const SERVER = ['route', 'server'];
+const WEBAPP = ['webapp', 'feature'];
+const DRIZZLE = { module: { origin: 'external', source: 'drizzle-orm' } };
+
+/** A rule for imports from one kind of folder: `to` names what it may not import, `message` why. */
+const forbid = (fromTypes, to, message) => ({
+  from: { element: { types: { anyOf: fromTypes } } },
+  disallow: { to },
+  message,
+});
+
+// Rules for every file, tests included.
+const LAYERS = [
+  forbid(['shared'], { element: { types: { anyOf: [...SERVER, ...WEBAPP, 'extension'] } } }, 'shared/ is used by the server and both clients, so it imports nothing from server/, webapp/ or extension/.'),
+  forbid(['shared'], { module: { origin: 'core' } }, 'shared/ also runs in browsers: no Node built-in ({{ to.module.source }}).'),
+  forbid(WEBAPP, { element: { types: { anyOf: ['extension', ...SERVER] } } }, 'The web app never imports extension/ or server/: it talks to the server through the client in shared/.'),
+  forbid(['extension'], { element: { types: { anyOf: [...WEBAPP, ...SERVER] } } }, 'The extension never imports webapp/ or server/: it talks to the server through the client in shared/.'),
+  {
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
+    message: 'Feature "{{ from.element.captured.feature }}" imports feature "{{ to.element.captured.feature }}": compose features in webapp/src/app/, move common code to webapp/src/lib or webapp/src/components.',
+  },
+];
+
+// Rules for production files outside the database layer (passed to PRODUCTION).
+const OUTSIDE_DATABASE = [
+  { disallow: { to: DRIZZLE }, message: 'Only repositories (server/**/repositories/**, *-repository.ts) and server/db import drizzle-orm.' },
+  { disallow: { to: { file: { categories: 'schema' } } }, message: 'Only repositories and server/db import the database schema.' },
+];
+
+// Rules for production files. Tests are exempt: they seed and inspect the database directly.
+const PRODUCTION = (...outsideDatabase) => [
+  ...LAYERS,
+  ...outsideDatabase,
+  forbid(['route'], { file: { categories: 'database' } }, 'Routes speak HTTP: they call a use case and never import server/db or a repository.'),
+  forbid(['route'], DRIZZLE, 'Routes speak HTTP: they never import drizzle-orm; SQL lives in repositories.'),
+  {
+    disallow: { to: { file: { categories: 'test' } } },
+    message: 'Production code never imports a test helper (test/, testing/, test-fixtures/, *.test.ts).',
+  },
+];
+
+// devDependencies do not ship, so production code may not import them. Exception: `wxt` is a
+// devDependency because it builds the extension, but the extension bundles its `wxt/browser` and
+// `wxt/utils/*` modules (browser API, storage, entrypoint definitions).
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const devDependencies = (allowed = []) => ({
+  disallow: {
+    to: { module: { origin: 'external', source: Object.keys(packageJson.devDependencies ?? {}).filter((name) => !allowed.includes(name)) } },
+  },
+  message: '{{ to.module.source }} is a devDependency: production code may not import it.',
+});
+
+// ESLint applies the last matching config's options, so each group of files gets its whole list.
+// When several policies match one import, the last one's message is reported. Checked: packages
+// and Node built-ins too (checkAllOrigins), and imports within one folder (checkInternals).
+const dependencies = (...policies) => ({
+  'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, checkInternals: true, policies }],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', '.output/**', '.wxt/**', 'webapp/dist/**', 'e2e-artifacts/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    files: [SOURCE],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    rules: {
+      // A leading underscore marks a parameter or binding kept on purpose (a callback's signature,
+      // a property left out of a rest object).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Control characters in regular expressions are deliberate: they strip them from untrusted text.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // A stand-in for Stripe.js served to the browser tests, written in that script's ES5 style.
+    files: ['e2e/fixtures/stripe-js-standin.js'],
+    rules: { 'no-var': 'off', 'prefer-rest-params': 'off', 'prefer-spread': 'off', '@typescript-eslint/no-this-alias': 'off' },
+  },
+  {
+    files: [SOURCE],
+    plugins: { boundaries },
+    settings: {
+      // Paths are relative to this file's folder, wherever ESLint is started from.
+      'boundaries/root-path': import.meta.dirname,
+      'import/resolver': {
+        typescript: { project: ['tsconfig.json', 'server/tsconfig.json'].map((file) => `${import.meta.dirname}/${file}`), noWarnOnMultipleProjects: true },
+      },
+      'boundaries/elements': ELEMENTS,
+      'boundaries/files': [
+        { category: 'test', pattern: TEST_FILES },
+        { category: 'database', pattern: DATABASE_FILES },
+        { category: 'schema', pattern: 'server/db/schema.ts' },
+      ],
+    },
+    rules: dependencies(...LAYERS),
+  },
+  { files: [SOURCE], ignores: NOT_PRODUCTION, rules: dependencies(...PRODUCTION(...OUTSIDE_DATABASE), devDependencies()) },
+  { files: ['extension/**'], ignores: NOT_PRODUCTION, rules: dependencies(...PRODUCTION(...OUTSIDE_DATABASE), devDependencies(['wxt'])) },
+  { files: DATABASE_FILES, ignores: NOT_PRODUCTION, rules: dependencies(...PRODUCTION(), devDependencies()) },
+  {
+    // Plain JavaScript (workers, scripts, the CLI launcher) runs in Node: TypeScript does not check
+    // its names, so ESLint needs to know Node's globals.
+    files: ['**/*.{js,mjs}'],
+    languageOptions: {
+      globals: {
+        process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly',
+        clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', structuredClone: 'readonly',
+        TextEncoder: 'readonly', TextDecoder: 'readonly', fetch: 'readonly', AbortController: 'readonly',
+        queueMicrotask: 'readonly', performance: 'readonly', globalThis: 'readonly', window: 'readonly',
+      },
+    },
+  },
+);

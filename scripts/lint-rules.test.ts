@@ -1,0 +1,154 @@
+// The layer rules in eslint.config.js fail on a deliberate violation and pass on an allowed import.
+// The checks lint snippets inside a small copy of the repository's layout (the real config and
+// package.json, stub files to import), so they hold however the real tree's files move.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = path.resolve(import.meta.dirname, '..');
+let project: string;
+let eslint: ESLint;
+
+const STUBS = [
+  'server/db/schema.ts',
+  'server/services/podcasts/podcast-repository.ts',
+  'server/services/podcasts/create-podcast.ts',
+  'server/test/app.ts',
+  'shared/format-time.ts',
+  'webapp/src/features/podcasts/api/podcasts.ts',
+  'webapp/src/features/auth/api/auth-api.ts',
+  'webapp/src/lib/session.ts',
+  'extension/storage.ts',
+];
+
+beforeAll(() => {
+  project = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-rules-'));
+  fs.copyFileSync(path.join(repo, 'eslint.config.js'), path.join(project, 'eslint.config.js'));
+  fs.copyFileSync(path.join(repo, 'package.json'), path.join(project, 'package.json'));
+  fs.symlinkSync(fs.realpathSync(path.join(repo, 'node_modules')), path.join(project, 'node_modules'), 'dir');
+  const tsconfig = JSON.stringify({
+    compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', allowImportingTsExtensions: true, noEmit: true, jsx: 'react-jsx' },
+  });
+  fs.writeFileSync(path.join(project, 'tsconfig.json'), tsconfig);
+  fs.mkdirSync(path.join(project, 'server'));
+  fs.writeFileSync(path.join(project, 'server/tsconfig.json'), tsconfig);
+  for (const stub of STUBS) {
+    fs.mkdirSync(path.dirname(path.join(project, stub)), { recursive: true });
+    fs.writeFileSync(path.join(project, stub), 'export const value = 1;\n');
+  }
+  eslint = new ESLint({ cwd: project });
+});
+
+afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+
+/** The layer-rule messages ESLint reports for `code` written in the file at `file`. */
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.join(project, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies' || m.fatal).map((m) => m.message);
+}
+
+describe('routes never import the database layer', () => {
+  it('fails when a route imports drizzle-orm or one of its subpaths', async () => {
+    expect(await layerErrors('server/routes/podcasts.ts', "import { eq } from 'drizzle-orm';")).toEqual([
+      expect.stringContaining('never import drizzle-orm'),
+    ]);
+    expect(await layerErrors('server/routes/podcasts.ts', "import { pgTable } from 'drizzle-orm/pg-core';")).toHaveLength(1);
+  });
+
+  it('fails when a route imports the schema or a repository', async () => {
+    expect(await layerErrors('server/routes/podcasts.ts', "import { value } from '../db/schema.ts';")).toEqual([
+      expect.stringContaining('never import server/db or a repository'),
+    ]);
+    expect(await layerErrors('server/routes/podcasts.ts', "import { value } from '../services/podcasts/podcast-repository.ts';")).toHaveLength(1);
+  });
+
+  it('passes when a route imports a use case', async () => {
+    expect(await layerErrors('server/routes/podcasts.ts', "import { value } from '../services/podcasts/create-podcast.ts';")).toEqual([]);
+  });
+
+  it('lets only repositories import drizzle-orm and the schema', async () => {
+    expect(await layerErrors('server/services/podcasts/create-podcast.ts', "import { eq } from 'drizzle-orm';")).toEqual([
+      expect.stringContaining('Only repositories'),
+    ]);
+    expect(await layerErrors('server/services/podcasts/create-podcast.ts', "import { value } from '../../db/schema.ts';")).toHaveLength(1);
+    expect(
+      await layerErrors('server/services/podcasts/podcast-repository.ts', "import { eq } from 'drizzle-orm';\nimport { value } from '../../db/schema.ts';"),
+    ).toEqual([]);
+  });
+});
+
+describe('shared/ imports nothing from the apps and no Node built-in', () => {
+  it('fails on node:fs and on a bare built-in', async () => {
+    expect(await layerErrors('shared/text.ts', "import fs from 'node:fs';")).toEqual([expect.stringContaining('no Node built-in')]);
+    expect(await layerErrors('shared/text.ts', "import path from 'path';")).toHaveLength(1);
+  });
+
+  it('fails when shared/ imports the server or a client', async () => {
+    expect(await layerErrors('shared/text.ts', "import { value } from '../server/services/podcasts/create-podcast.ts';")).toEqual([
+      expect.stringContaining('imports nothing from server/, webapp/ or extension/'),
+    ]);
+    expect(await layerErrors('shared/text.ts', "import { value } from '../extension/storage.ts';")).toHaveLength(1);
+  });
+
+  it('passes on shared code and libraries', async () => {
+    expect(await layerErrors('shared/text.ts', "import { value } from './format-time.ts';\nimport { z } from 'zod';")).toEqual([]);
+  });
+});
+
+describe('the web app and the extension never import each other or the server', () => {
+  it('fails when the web app imports the extension or the server', async () => {
+    expect(await layerErrors('webapp/src/lib/player.ts', "import { value } from '../../../extension/storage.ts';")).toEqual([
+      expect.stringContaining('The web app never imports extension/ or server/'),
+    ]);
+    expect(await layerErrors('webapp/src/lib/player.ts', "import { value } from '../../../server/db/schema.ts';")).toHaveLength(1);
+  });
+
+  it('fails when the extension imports the web app', async () => {
+    expect(await layerErrors('extension/popup.ts', "import { value } from '../webapp/src/lib/session.ts';")).toEqual([
+      expect.stringContaining('The extension never imports webapp/ or server/'),
+    ]);
+  });
+
+  it('passes when either imports shared/', async () => {
+    expect(await layerErrors('webapp/src/lib/player.ts', "import { value } from '../../../shared/format-time.ts';")).toEqual([]);
+    expect(await layerErrors('extension/popup.ts', "import { value } from '../shared/format-time.ts';")).toEqual([]);
+  });
+});
+
+describe('one web app feature never imports another', () => {
+  it('fails when the auth feature imports the podcasts feature', async () => {
+    expect(await layerErrors('webapp/src/features/auth/components/menu.tsx', "import { value } from '../../podcasts/api/podcasts.ts';")).toEqual([
+      'Feature "auth" imports feature "podcasts": compose features in webapp/src/app/, move common code to webapp/src/lib or webapp/src/components.',
+    ]);
+  });
+
+  it('passes within a feature, from a feature to lib/, and from app/ to any feature', async () => {
+    expect(await layerErrors('webapp/src/features/auth/components/menu.tsx', "import { value } from '../api/auth-api.ts';")).toEqual([]);
+    expect(await layerErrors('webapp/src/features/auth/components/menu.tsx', "import { value } from '../../../lib/session.ts';")).toEqual([]);
+    expect(await layerErrors('webapp/src/app/routes/home.tsx', "import { value } from '../../features/podcasts/api/podcasts.ts';")).toEqual([]);
+  });
+});
+
+describe('production code imports no test helper and no devDependency', () => {
+  it('fails when production code imports a test helper', async () => {
+    expect(await layerErrors('server/services/podcasts/create-podcast.ts', "import { value } from '../../test/app.ts';")).toEqual([
+      expect.stringContaining('never imports a test helper'),
+    ]);
+  });
+
+  it('fails when production code imports a devDependency', async () => {
+    expect(await layerErrors('server/services/audio/decode.ts', "import { MPEGDecoder } from 'mpg123-decoder';")).toEqual([
+      'mpg123-decoder is a devDependency: production code may not import it.',
+    ]);
+    expect(await layerErrors('webapp/src/lib/player.ts', "import { browser } from 'wxt/browser';")).toHaveLength(1);
+  });
+
+  it('lets tests use test helpers and devDependencies, and the extension use the wxt runtime', async () => {
+    expect(
+      await layerErrors('server/services/audio/decode.test.ts', "import { MPEGDecoder } from 'mpg123-decoder';\nimport { value } from '../../test/app.ts';"),
+    ).toEqual([]);
+    expect(await layerErrors('extension/popup.ts', "import { browser } from 'wxt/browser';")).toEqual([]);
+  });
+});
