@@ -7,7 +7,7 @@
 //   - one web app feature never imports another (compose them in webapp/src/app/);
 //   - production code imports no test helper and no devDependency.
 // See a rule fail by hand, e.g. a route that imports drizzle:
-//   echo "import { eq } from 'drizzle-orm';" | npx eslint --stdin --stdin-filename server/routes/x.ts
+//   echo "export { eq } from 'drizzle-orm';" | npx eslint --stdin --stdin-filename server/routes/x.ts
 // scripts/lint-rules.test.ts does the same for every layer rule.
 import { readFileSync } from 'node:fs';
 import js from '@eslint/js';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Type checks, unit and API tests (PGlite and PostgreSQL), the builds, then
+# `npm test`: every test. Type checks, the lint (with the layer rules), unit and API tests (PGlite and PostgreSQL), the builds, then
 # the browser tests in Debian's Chromium (installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +30,9 @@ fi
 step "Type checks"
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p server/tsconfig.json --noEmit
+
+step "Lint"
+npx eslint .
 
 mkdir -p e2e-artifacts
 step "Unit and API tests"
