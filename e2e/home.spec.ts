@@ -1,5 +1,5 @@
 /**
- * The home page (spec §2, §4, §5) in Chromium against the real server: its sections in order, the
+ * The home page in Chromium against the real server: its sections in order, the
  * hero's button, the URL card's validation and answers, the upgrade prompts, the FAQ's one-open rule,
  * the layout at phone widths, and screenshots kept under e2e-artifacts/screenshots/.
  */
@@ -51,7 +51,7 @@ test.describe('home, signed out', () => {
     await page.goto('/');
     const hero = page.locator('section', { has: page.getByRole('heading', { name: 'Turn Any Website Into Podcasts' }) });
     await expect(hero.getByRole('button', { name: 'Get Started Now' })).toHaveCount(0);
-    // The payment page itself sends a visitor who is not signed in back home (spec §6): catch the visit.
+    // The payment page sends a visitor who is not signed in back home to sign in: catch the visit itself.
     await Promise.all([
       page.waitForURL(/\/subscription\/register$/),
       hero.getByRole('link', { name: 'Get Started Free' }).click(),

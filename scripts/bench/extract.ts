@@ -1,7 +1,7 @@
 /**
- * Extraction on shared/corpora/readability: time per page (linkedom parse, the spec's dropped areas,
- * Readability, the readable text), its median, p95 and total, the word F1 against each page's
- * expected text, and the memory the run holds.
+ * Extraction on shared/corpora/readability: time per page (linkedom parse, dropping navigation, ads
+ * and the like, Readability, the readable text), its median, p95 and total, the word F1 against each
+ * page's expected text, and the memory the run holds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
