@@ -2,7 +2,8 @@
 // plus the layer rules that keep the code's seams closed:
 //   - routes never import the database layer (drizzle-orm, server/db, repositories);
 //   - only repositories and server/db import drizzle-orm or server/db/schema;
-//   - shared/ imports nothing from the apps and no Node built-in;
+//   - shared/ imports nothing from the apps, and its production code no Node built-in and no
+//     DOM-only or Node-only global;
 //   - the web app and the extension never import each other or server/;
 //   - one web app feature never imports another (compose them in webapp/src/app/);
 //   - production code imports no test helper and no devDependency.
@@ -48,7 +49,6 @@ const forbid = (fromTypes, to, message) => ({
 // Rules for every file, tests included.
 const LAYERS = [
   forbid(['shared'], { element: { types: { anyOf: [...SERVER, ...WEBAPP, 'extension'] } } }, 'shared/ is used by the server and both clients, so it imports nothing from server/, webapp/ or extension/.'),
-  forbid(['shared'], { module: { origin: 'core' } }, 'shared/ also runs in browsers: no Node built-in ({{ to.module.source }}).'),
   forbid(WEBAPP, { element: { types: { anyOf: ['extension', ...SERVER] } } }, 'The web app never imports extension/ or server/: it talks to the server through the client in shared/.'),
   forbid(['extension'], { element: { types: { anyOf: [...WEBAPP, ...SERVER] } } }, 'The extension never imports webapp/ or server/: it talks to the server through the client in shared/.'),
   {
@@ -64,9 +64,11 @@ const OUTSIDE_DATABASE = [
   { disallow: { to: { file: { categories: 'schema' } } }, message: 'Only repositories and server/db import the database schema.' },
 ];
 
-// Rules for production files. Tests are exempt: they seed and inspect the database directly.
+// Rules for production files. Tests are exempt: they seed and inspect the database directly, and
+// the ones in shared/ run in Node.
 const PRODUCTION = (...outsideDatabase) => [
   ...LAYERS,
+  forbid(['shared'], { module: { origin: 'core' } }, 'shared/ also runs in browsers: no Node built-in ({{ to.module.source }}).'),
   ...outsideDatabase,
   forbid(['route'], { file: { categories: 'database' } }, 'Routes speak HTTP: they call a use case and never import server/db or a repository.'),
   forbid(['route'], DRIZZLE, 'Routes speak HTTP: they never import drizzle-orm; SQL lives in repositories.'),
@@ -75,6 +77,8 @@ const PRODUCTION = (...outsideDatabase) => [
     message: 'Production code never imports a test helper (test/, testing/, test-fixtures/, *.test.ts).',
   },
 ];
+
+const ENVIRONMENT_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'process', 'Buffer', '__dirname', '__filename', 'require'];
 
 // devDependencies do not ship, so production code may not import them. Exception: `wxt` is a
 // devDependency because it builds the extension, but the extension bundles its `wxt/browser` and
@@ -105,6 +109,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Control characters in regular expressions are deliberate: they strip them from untrusted text.
       'no-control-regex': 'off',
+    },
+  },
+  {
+    // shared/ runs in the server, the web app and the extension: no DOM-only or Node-only global.
+    files: ['shared/**'],
+    ignores: NOT_PRODUCTION,
+    rules: {
+      'no-restricted-globals': ['error', ...ENVIRONMENT_GLOBALS.map((name) => ({ name, message: `shared/ runs in Node and in browsers: no ${name}.` }))],
     },
   },
   {

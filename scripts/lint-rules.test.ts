@@ -43,10 +43,12 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
+const LAYER_RULES = ['boundaries/dependencies', 'no-restricted-globals'];
+
 /** The layer-rule messages ESLint reports for `code` written in the file at `file`. */
 async function layerErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.join(project, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies' || m.fatal).map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.fatal || LAYER_RULES.includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('routes never import the database layer', () => {
@@ -92,8 +94,14 @@ describe('shared/ imports nothing from the apps and no Node built-in', () => {
     expect(await layerErrors('shared/text.ts', "import { value } from '../extension/storage.ts';")).toHaveLength(1);
   });
 
-  it('passes on shared code and libraries', async () => {
+  it('fails when shared/ uses a DOM-only or Node-only global', async () => {
+    expect(await layerErrors('shared/text.ts', 'export const here = window.location.href;')).toEqual([expect.stringContaining('no window')]);
+    expect(await layerErrors('shared/text.ts', 'export const home = process.env.HOME;')).toEqual([expect.stringContaining('no process')]);
+  });
+
+  it('passes on shared code and libraries, and on Node in shared tests', async () => {
     expect(await layerErrors('shared/text.ts', "import { value } from './format-time.ts';\nimport { z } from 'zod';")).toEqual([]);
+    expect(await layerErrors('shared/text.test.ts', "import fs from 'node:fs';\nexport const home = process.env.HOME;")).toEqual([]);
   });
 });
 
