@@ -12,6 +12,7 @@
 // scripts/lint-rules.test.ts does the same for every layer rule.
 import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
@@ -22,7 +23,7 @@ const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**', '**/testing/**', '**/tes
 // Code that never ships: tests, browser tests, scripts and build configuration.
 const NOT_PRODUCTION = [...TEST_FILES, 'e2e/**', 'scripts/**', '**/*.config.{ts,js,mjs}'];
 
-// Folders: each file belongs to the first (innermost listed) folder whose pattern matches it.
+// Folders: each file belongs to the first folder listed here that contains it.
 const ELEMENTS = [
   { type: 'route', pattern: 'server/routes' },
   { type: 'server', pattern: 'server' },
@@ -98,7 +99,7 @@ const dependencies = (...policies) => ({
   'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, checkInternals: true, policies }],
 });
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['node_modules/**', '.output/**', '.wxt/**', 'webapp/dist/**', 'e2e-artifacts/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   {
     files: [SOURCE],
