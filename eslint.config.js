@@ -123,6 +123,7 @@ export default defineConfig(
   {
     // A stand-in for Stripe.js served to the browser tests, written in that script's ES5 style.
     files: ['e2e/fixtures/stripe-js-standin.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly' } },
     rules: { 'no-var': 'off', 'prefer-rest-params': 'off', 'prefer-spread': 'off', '@typescript-eslint/no-this-alias': 'off' },
   },
   {
