@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser';
 import { podcastEventSchema, podcastSchema, type PodcastEvent } from '../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { requestHeaders } from '../../api-client.ts';
-import { readEventStream } from '../../sse.ts';
+import { readEventStream } from '../../../shared/client/event-stream.ts';
 import { creationItem, recentPodcastsItem } from '../../storage.ts';
 import { listPodcasts } from './podcast-list.ts';
 import { callServer, currentApi } from './server.ts';
