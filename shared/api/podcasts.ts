@@ -35,7 +35,7 @@ export type CreatePodcast = CreateFromUrl | CreateFromText;
 
 /**
  * Either body. Chosen by the presence of `url` rather than as a plain union, so a bad address gets
- * the spec's URL message instead of a generic "invalid input".
+ * the URL form's own message instead of a generic "invalid input".
  */
 export const createPodcastSchema = z.unknown().transform((input, ctx): CreatePodcast => {
   if (!input || typeof input !== 'object' || !('url' in input || 'text' in input)) {
@@ -76,6 +76,9 @@ export const podcastSchema = z.object({
   createdAt: z.string(),
 });
 export type Podcast = z.infer<typeof podcastSchema>;
+
+/** `GET /api/podcasts`: the caller's podcasts, newest first. */
+export const podcastListSchema = z.object({ podcasts: z.array(podcastSchema) });
 
 export const updatePodcastSchema = z.object({ title: z.string().trim().min(1).max(MAX_TITLE_CHARS) });
 
