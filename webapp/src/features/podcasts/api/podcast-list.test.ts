@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '../../../../../shared/constants.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { podcastKeys } from './podcast-keys.ts';
@@ -80,7 +80,7 @@ describe('the podcast lists in the cache and in local storage', () => {
   it('a list made by an anonymous visitor survives a reload: a new cache starts from it', () => {
     addPodcast(queryClient, null, podcast('1', { status: 'writing', progress: 30 }));
     const afterReload = createQueryClient();
-    afterReload.getQueryCache().build(afterReload, podcastListQuery(null));
+    new QueryObserver(afterReload, { ...podcastListQuery(null), enabled: false });
     expect(afterReload.getQueryData<StoredPodcast[]>(podcastKeys.list(null))).toMatchObject([{ id: '1', status: 'writing', progress: 30 }]);
   });
 
@@ -122,7 +122,7 @@ describe('the podcast lists in the cache and in local storage', () => {
   });
 
   it("keeps the audio address a player holds when the server's list signs the same audio anew", async () => {
-    queryClient.getQueryCache().build(queryClient, podcastListQuery('ada@example.com'));
+    new QueryObserver(queryClient, { ...podcastListQuery('ada@example.com'), enabled: false });
     queryClient.setQueryData(podcastKeys.list('ada@example.com'), [podcast('1', { status: 'ready', audioUrl: '/api/podcasts/1/audio?t=1.aaa' })]);
     serverLists([
       full(podcast('1', { status: 'ready', audioUrl: '/api/podcasts/1/audio?t=2.bbb', positionSeconds: 12 })),
