@@ -1,40 +1,36 @@
 /**
- * The extension's calls to the Pagecast server. Every call sends the anonymous browser token and,
- * when signed in, the bearer token; answers are parsed with the shared schemas; every failure comes
- * back as data with a message a reader can act on.
+ * The extension's side of the shared Pagecast client: a client that calls as the reader (the
+ * session's bearer token, this browser's anonymous token, never cookies), and its ApiErrors turned
+ * into Results, because errors cross extension contexts as data.
  */
-import type { z } from 'zod';
-import { errorBodySchema } from '../shared/api/error.ts';
-import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
+import { isApiError } from '../shared/client/api-error.ts';
+import { createPagecastClient, type PagecastClient } from '../shared/client/pagecast-client.ts';
 import { AUTH_MESSAGES } from '../shared/errors.ts';
-import { fail, ok, type Result } from './result.ts';
+import { fail, type Result } from './result.ts';
 
-/** Where and as whom to call. */
 /** A server that accepts the connection but never answers is, to the reader, unreachable. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-export interface ApiContext {
+/** Where and as whom to call. */
+export interface Reader {
   serverUrl: string;
+  /** The session's token; null when signed out. */
   token: string | null;
   anonymousToken: string;
 }
 
-export interface ApiRequest<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  schema: z.ZodType<T>;
-  signal?: AbortSignal;
-  /** The message when a failed answer carries none of its own. */
-  fallbackMessage?: (status: number) => string;
+/** A client calling as `reader`. `onSessionRejected` hears of a session token the server refused. */
+export function clientFor(reader: Reader, onSessionRejected?: (token: string) => void): PagecastClient {
+  return createPagecastClient({
+    baseUrl: reader.serverUrl,
+    auth: { kind: 'bearer', token: () => reader.token },
+    anonymousToken: () => reader.anonymousToken,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    onSessionRejected: (_error, token) => onSessionRejected?.(token),
+  });
 }
 
-export function requestHeaders(ctx: ApiContext, extra: Record<string, string> = {}): Record<string, string> {
-  const headers: Record<string, string> = { [ANONYMOUS_TOKEN_HEADER]: ctx.anonymousToken, ...extra };
-  if (ctx.token) headers.Authorization = `Bearer ${ctx.token}`;
-  return headers;
-}
-
-/** The error of a server nobody answers at. */
+/** The error of a server nobody answers at, with where it was looked for. */
 export function unreachable<T>(serverUrl: string): Result<T> {
   return fail(
     'NETWORK_ERROR',
@@ -43,36 +39,9 @@ export function unreachable<T>(serverUrl: string): Result<T> {
   );
 }
 
-export async function apiRequest<T>(ctx: ApiContext, path: string, request: ApiRequest<T>): Promise<Result<T>> {
-  let res: Response;
-  try {
-    res = await fetch(`${ctx.serverUrl}${path}`, {
-      method: request.method ?? 'GET',
-      headers: requestHeaders(ctx, {
-        Accept: 'application/json',
-        ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      }),
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      credentials: 'omit',
-    });
-  } catch (err) {
-    if (request.signal?.aborted) throw err;
-    return unreachable(ctx.serverUrl);
-  }
-  return readAnswer(res, request);
-}
-
-async function readAnswer<T>(res: Response, request: ApiRequest<T>): Promise<Result<T>> {
-  const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const body = errorBodySchema.safeParse(data);
-    if (body.success) return fail(body.data.error.code, body.data.error.message);
-    if (request.fallbackMessage) return fail('INVALID_RESPONSE', request.fallbackMessage(res.status));
-    if (res.status >= 500) return fail('INTERNAL_ERROR', AUTH_MESSAGES.server);
-    return fail('INVALID_RESPONSE', AUTH_MESSAGES.invalidResponse);
-  }
-  const parsed = request.schema.safeParse(data);
-  if (!parsed.success) return fail('INVALID_RESPONSE', AUTH_MESSAGES.invalidResponse);
-  return ok(parsed.data);
+/** A failed call as a Result. Anything but an ApiError (a bug, an abort) is thrown on. */
+export function failure<T = never>(error: unknown, serverUrl: string): Result<T> {
+  if (!isApiError(error)) throw error;
+  if (error.code === 'NETWORK_ERROR') return unreachable(serverUrl);
+  return fail(error.code, error.message);
 }

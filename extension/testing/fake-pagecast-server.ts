@@ -1,12 +1,22 @@
 /**
- * A stand-in for the Pagecast server in the extension's unit tests: the real API's routes, shapes and
- * error bodies (shared/api), held in memory and answered through a fetch function. Tests assert what
- * the extension does with its answers and what it sends, never what this fake was told to say.
+ * A stand-in for the Pagecast server in the extension's unit tests, held in memory and answered
+ * through a fetch function. It answers by the shared contract: routes come from the shared endpoint
+ * table, request bodies are checked with the schemas the real server checks them with, every success
+ * is checked against the endpoint's response schema, and every refusal carries a code of the shared
+ * catalogue with the status the real server gives it. Anything off that contract (or a route this
+ * fake does not model) is recorded in `offContract`, which a test asserts stays empty.
+ *
+ * Like the real server, a session token it does not know counts as no token: the request goes on as
+ * this browser (its anonymous token), and only routes that need a member refuse it.
  */
-import { createFromTextSchema, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
 import type { User } from '../../shared/api/auth.ts';
+import { errorBodySchema, type ErrorBody } from '../../shared/api/error.ts';
+import type { CreateFromText, Podcast, PodcastEvent } from '../../shared/api/podcasts.ts';
+import { ENDPOINTS, matchEndpoint, type EndpointName, type PathParams } from '../../shared/client/endpoints.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
-import type { ErrorCode } from '../../shared/errors.ts';
+import { AUTH_MESSAGES, CONTENT_MESSAGES, ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
+import { eventOf } from '../../shared/podcast/apply-event.ts';
+import { fallbackTitle } from '../../shared/text/fallback.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -23,53 +33,106 @@ const STAGES: Pick<PodcastEvent, 'status' | 'progress'>[] = [
   { status: 'ready', progress: 100 },
 ];
 
+/** The anonymous tokens the real server accepts. */
+const ANONYMOUS_TOKEN = /^[A-Za-z0-9-]{16,64}$/;
+
+/** The codes the real server's request validation gives a message of the catalogue. */
+const CODE_FOR_MESSAGE: Record<string, ErrorCode> = {
+  [CONTENT_MESSAGES.invalidWebsiteUrl]: 'INVALID_URL',
+  [CONTENT_MESSAGES.noReadableContent]: 'NO_READABLE_CONTENT',
+};
+
+type Owner = { email: string } | { anonymous: string };
+type StoredPodcast = Podcast & { owner: string };
+
+/** A refusal, thrown by a route and answered as the shared error body. */
+class Refusal extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status = ERROR_STATUS[code],
+  ) {
+    super(message);
+  }
+}
+
 export function createFakeServer(origin = 'http://localhost:8787') {
   const accounts = new Map<string, { password: string; user: User }>();
   const sessions = new Map<string, string>();
-  const podcasts: (Podcast & { owner: string })[] = [];
+  const podcasts: StoredPodcast[] = [];
   const requests: RecordedRequest[] = [];
+  const offContract: string[] = [];
   let down = false;
   let nextToken = 1;
   let nextPodcast = 1;
 
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  const error = (status: number, code: ErrorCode, message: string) =>
-    json(status, { success: false, error: { code, message } });
-
-  function caller(headers: Headers): { email: string } | { anonymous: string } | null {
-    const bearer = /^Bearer (.+)$/.exec(headers.get('Authorization') ?? '')?.[1];
-    if (bearer) {
-      const email = sessions.get(bearer);
-      return email ? { email } : null;
-    }
-    const anonymous = headers.get(ANONYMOUS_TOKEN_HEADER);
-    return anonymous ? { anonymous } : null;
+  /** A JSON success of `name`, checked against its response schema. */
+  function answer(name: EndpointName, body: unknown): Response {
+    const endpoint = ENDPOINTS[name];
+    if (endpoint.kind !== 'json') throw new Error(`${name} does not answer JSON`);
+    const checked = endpoint.response.safeParse(body);
+    if (!checked.success) offContract.push(`${name} answered ${JSON.stringify(body)}: ${checked.error.message}`);
+    return Response.json(body, { status: endpoint.status });
   }
-  const ownerKey = (who: { email: string } | { anonymous: string }) => ('email' in who ? who.email : `anon:${who.anonymous}`);
 
-  function signIn(email: string, status: number) {
+  function refuse({ code, message, status }: Refusal): Response {
+    const body: ErrorBody = { success: false, error: { code, message, requestId: `req-${requests.length}` } };
+    errorBodySchema.parse(body);
+    return Response.json(body, { status });
+  }
+
+  /** The signed-in member, or null: a token this server does not know counts as none. */
+  function member(headers: Headers): string | null {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('Authorization') ?? '')?.[1];
+    return (bearer && sessions.get(bearer)) || null;
+  }
+
+  function ownerOf(headers: Headers): Owner | null {
+    const email = member(headers);
+    if (email) return { email };
+    const anonymous = headers.get(ANONYMOUS_TOKEN_HEADER)?.trim();
+    return anonymous && ANONYMOUS_TOKEN.test(anonymous) ? { anonymous } : null;
+  }
+  const ownerKey = (who: Owner) => ('email' in who ? who.email : `anon:${who.anonymous}`);
+
+  function requireOwner(headers: Headers): Owner {
+    const owner = ownerOf(headers);
+    if (!owner) throw new Refusal('AUTH_REQUIRED', AUTH_MESSAGES.authenticationRequired);
+    return owner;
+  }
+
+  function ownedPodcast(headers: Headers, id: string | undefined): StoredPodcast {
+    const key = ownerKey(requireOwner(headers));
+    const podcast = podcasts.find((p) => p.id === id && p.owner === key);
+    if (!podcast) throw new Refusal('NOT_FOUND', 'Podcast not found');
+    return podcast;
+  }
+
+  const publicView = ({ owner: _owner, ...podcast }: StoredPodcast): Podcast => podcast;
+
+  function signIn(name: 'login' | 'register', email: string) {
     const token = `token-${nextToken++}`;
     sessions.set(token, email);
-    return json(status, { success: true, user: accounts.get(email)!.user, token });
+    return answer(name, { success: true, user: accounts.get(email)!.user, token });
   }
 
-  function eventStream(podcast: Podcast): Response {
+  function eventStream(podcast: StoredPodcast): Response {
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
         for (const stage of STAGES) {
-          const ready = stage.status === 'ready';
-          Object.assign(podcast, stage, ready ? { audioUrl: `/api/podcasts/${podcast.id}/audio?t=signed`, durationSeconds: 42 } : {});
-          const event: PodcastEvent = {
-            id: podcast.id,
-            status: podcast.status,
-            progress: podcast.progress,
-            title: podcast.title,
-            audioUrl: podcast.audioUrl,
-            error: null,
-          };
-          controller.enqueue(encoder.encode(`event: podcast\ndata: ${JSON.stringify(event)}\n\n`));
+          if (stage.status === 'ready') {
+            Object.assign(podcast, {
+              audioUrl: `/api/podcasts/${podcast.id}/audio?t=signed`,
+              content: `Welcome. ${podcast.title}.`,
+              durationSeconds: 42,
+            });
+          }
+          Object.assign(podcast, stage);
+          const event = eventOf(podcast);
+          const checked = ENDPOINTS.podcastEvents.event?.safeParse(event);
+          if (checked && !checked.success) offContract.push(`event ${JSON.stringify(event)}: ${checked.error.message}`);
+          controller.enqueue(encoder.encode(`event: podcast\ndata: ${JSON.stringify(event)}\nid: ${Date.now()}\n\n`));
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
         controller.close();
@@ -78,89 +141,112 @@ export function createFakeServer(origin = 'http://localhost:8787') {
     return new Response(stream, { headers: { 'Content-Type': 'text/event-stream' } });
   }
 
+  /** The routes this fake models, each answering as the real one does. */
+  function route(name: EndpointName, params: PathParams, request: Request, body: unknown): Response {
+    const { headers } = request;
+    switch (name) {
+      case 'register': {
+        const { email, password } = body as { email: string; password: string };
+        if (accounts.has(email)) throw new Refusal('EMAIL_TAKEN', 'An account with this email already exists');
+        accounts.set(email, { password, user: { email, name: null, isPremium: false } });
+        return signIn('register', email);
+      }
+      case 'login': {
+        const { email, password } = body as { email: string; password: string };
+        const account = accounts.get(email);
+        if (!account || account.password !== password) throw new Refusal('LOGIN_FAILED', AUTH_MESSAGES.invalidCredentials);
+        return signIn('login', email);
+      }
+      case 'logout': {
+        const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('Authorization') ?? '')?.[1];
+        if (bearer) sessions.delete(bearer);
+        return answer('logout', { success: true });
+      }
+      case 'me': {
+        const email = member(headers);
+        if (!email) throw new Refusal('AUTH_REQUIRED', AUTH_MESSAGES.authenticationRequired);
+        return answer('me', { success: true, user: accounts.get(email)!.user });
+      }
+      case 'listPodcasts': {
+        const owner = ownerOf(headers);
+        const mine = owner ? podcasts.filter((p) => p.owner === ownerKey(owner)) : [];
+        return answer('listPodcasts', { podcasts: mine.map(publicView).reverse() });
+      }
+      case 'createPodcast': {
+        const owner = requireOwner(headers);
+        if ('url' in (body as object)) throw new Error('this fake does not fetch pages: send { title, text, sourceUrl }');
+        const input = body as CreateFromText;
+        const podcast: StoredPodcast = {
+          id: `p${nextPodcast++}`,
+          title: input.title || fallbackTitle(input.text),
+          content: '',
+          image: '/podcast-cover.svg',
+          progress: 0,
+          status: 'queued',
+          audioUrl: null,
+          sourceUrl: input.sourceUrl,
+          shareUrl: null,
+          error: null,
+          fallbackReason: null,
+          voice: input.voice ?? null,
+          durationSeconds: null,
+          positionSeconds: null,
+          createdAt: new Date().toISOString(),
+          owner: ownerKey(owner),
+        };
+        podcasts.push(podcast);
+        return answer('createPodcast', publicView(podcast));
+      }
+      case 'getPodcast':
+        return answer('getPodcast', publicView(ownedPodcast(headers, params.id)));
+      case 'savePosition': {
+        const podcast = ownedPodcast(headers, params.id);
+        const { positionSeconds } = body as { positionSeconds: number };
+        podcast.positionSeconds = podcast.durationSeconds === null ? positionSeconds : Math.min(positionSeconds, podcast.durationSeconds);
+        return answer('savePosition', { success: true });
+      }
+      case 'podcastEvents': {
+        // The real server also accepts a signed ?t= token in place of the caller's headers.
+        const token = new URL(request.url).searchParams.get('t');
+        const podcast = token === 'signed' ? podcasts.find((p) => p.id === params.id) : ownedPodcast(headers, params.id);
+        if (!podcast) throw new Refusal('NOT_FOUND', 'Podcast not found');
+        return eventStream(podcast);
+      }
+      default:
+        throw new Error(`this fake does not model ${name}`);
+    }
+  }
+
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const body: unknown = request.method === 'POST' || request.method === 'PUT' ? await request.json().catch(() => undefined) : undefined;
+    const body: unknown = ['POST', 'PUT', 'PATCH'].includes(request.method) ? await request.json().catch(() => undefined) : undefined;
     requests.push({ method: request.method, path: url.pathname, headers: request.headers, body });
-    const who = caller(request.headers);
-    const route = `${request.method} ${url.pathname}`;
-    const credentials = body as { email?: string; password?: string } | undefined;
-
-    if (route === 'POST /api/auth/register') {
-      const email = credentials?.email ?? '';
-      if (accounts.has(email)) return error(409, 'EMAIL_TAKEN', 'An account with this email already exists');
-      accounts.set(email, { password: credentials?.password ?? '', user: { email, name: null, isPremium: false } });
-      return signIn(email, 201);
-    }
-    if (route === 'POST /api/auth/login') {
-      const account = accounts.get(credentials?.email ?? '');
-      if (!account || account.password !== credentials?.password) {
-        return error(401, 'LOGIN_FAILED', 'Invalid email or password');
+    const match = matchEndpoint(request.method, url.pathname);
+    try {
+      if (!match) throw new Refusal('NOT_FOUND', `No API route for ${request.method} ${url.pathname}`);
+      const { name, endpoint, params } = match;
+      let input = body;
+      if (endpoint.kind === 'json' && endpoint.request) {
+        const checked = endpoint.request.safeParse(body);
+        if (!checked.success) {
+          const message = checked.error.issues[0]?.message ?? 'Invalid request';
+          throw new Refusal(CODE_FOR_MESSAGE[message] ?? 'VALIDATION_ERROR', message);
+        }
+        input = checked.data;
       }
-      return signIn(credentials!.email!, 200);
+      return route(name, params, request, input);
+    } catch (err) {
+      if (err instanceof Refusal) return refuse(err);
+      offContract.push(`${request.method} ${url.pathname}: ${err instanceof Error ? err.message : String(err)}`);
+      return refuse(new Refusal('INTERNAL_ERROR', AUTH_MESSAGES.server));
     }
-    if (route === 'POST /api/auth/logout') {
-      const bearer = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1];
-      if (bearer) sessions.delete(bearer);
-      return json(200, { success: true });
-    }
-    if (route === 'GET /api/auth/me') {
-      if (!who || !('email' in who)) return error(401, 'AUTH_REQUIRED', 'Authentication required');
-      return json(200, { success: true, user: accounts.get(who.email)!.user });
-    }
-    if (request.headers.get('Authorization') && !who) return error(401, 'INVALID_TOKEN', 'Invalid or expired token');
-    if (route === 'GET /api/podcasts') {
-      const mine = who ? podcasts.filter((p) => p.owner === ownerKey(who)) : [];
-      return json(200, { podcasts: mine.map(({ owner: _owner, ...p }) => p).reverse() });
-    }
-    if (route === 'POST /api/podcasts') {
-      if (!who) return error(401, 'AUTH_REQUIRED', 'Authentication required');
-      const input = createFromTextSchema.safeParse(body);
-      if (!input.success) return error(400, 'VALIDATION_ERROR', input.error.issues[0]!.message);
-      const podcast: Podcast & { owner: string } = {
-        id: `p${nextPodcast}`,
-        title: input.data.title,
-        content: input.data.text,
-        image: '/podcast-cover.svg',
-        progress: 0,
-        status: 'queued',
-        audioUrl: null,
-        eventsUrl: `/api/podcasts/p${nextPodcast}/events?t=signed`,
-        sourceUrl: input.data.sourceUrl,
-        shareUrl: null,
-        error: null,
-        fallbackReason: null,
-        voice: null,
-        durationSeconds: null,
-        positionSeconds: null,
-        createdAt: new Date().toISOString(),
-        owner: ownerKey(who),
-      };
-      nextPodcast++;
-      podcasts.push(podcast);
-      const { owner: _owner, ...answer } = podcast;
-      return json(201, answer);
-    }
-    const position = /^\/api\/podcasts\/([^/]+)\/position$/.exec(url.pathname);
-    if (request.method === 'PUT' && position) {
-      const mine = who && podcasts.find((p) => p.id === position[1] && p.owner === ownerKey(who));
-      if (!mine) return error(404, 'NOT_FOUND', 'Podcast not found');
-      mine.positionSeconds = (body as { positionSeconds: number }).positionSeconds;
-      return json(200, { success: true });
-    }
-    const match = /^\/api\/podcasts\/([^/]+)(\/events)?$/.exec(url.pathname);
-    const podcast = match && who ? podcasts.find((p) => p.id === match[1] && p.owner === ownerKey(who)) : undefined;
-    if (request.method === 'GET' && match && podcast) {
-      if (match[2]) return eventStream(podcast);
-      const { owner: _owner, ...answer } = podcast;
-      return json(200, answer);
-    }
-    return error(404, 'NOT_FOUND', 'Not found');
   }
 
   return {
     origin,
     requests,
+    /** What this fake answered off the shared contract, or could not answer; a test expects none. */
+    offContract,
     /** Registers an account directly, as if made in the web app. */
     addAccount(email: string, password: string, user: Partial<User> = {}) {
       accounts.set(email, { password, user: { email, name: null, isPremium: false, ...user } });

@@ -77,6 +77,9 @@ export const podcastSchema = z.object({
 });
 export type Podcast = z.infer<typeof podcastSchema>;
 
+/** `GET /api/podcasts`: the caller's podcasts, newest first. */
+export const podcastListSchema = z.object({ podcasts: z.array(podcastSchema) });
+
 export const updatePodcastSchema = z.object({ title: z.string().trim().min(1).max(MAX_TITLE_CHARS) });
 
 /** What `GET /api/podcasts/:id/events` sends, one JSON object per server-sent event. */

@@ -8,6 +8,8 @@ export const voiceSchema = z.object({ id: z.string(), name: z.string(), premium:
 export type VoiceOption = z.infer<typeof voiceSchema>;
 export const voicesResponseSchema = z.object({ voices: z.array(voiceSchema), defaultVoice: z.string() });
 export const setVoiceSchema = z.object({ voice: z.string().trim().min(1, 'Choose a voice').max(100) });
+/** `PUT /api/voices/default`: the default voice as the server stored it. */
+export const defaultVoiceResponseSchema = z.object({ defaultVoice: z.string() });
 
 export const MAX_BOOKMARK_NOTE_CHARS = 500;
 export const bookmarkSchema = z.object({

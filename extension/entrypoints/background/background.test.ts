@@ -130,6 +130,8 @@ beforeEach(() => {
 afterEach(async () => {
   // Let work the test started in the background (refreshing the list, say) end against this server.
   await new Promise((resolve) => setTimeout(resolve, 50));
+  // The stand-in answered only as the real server would (the shared contract), and only routes it models.
+  expect(server.offContract).toEqual([]);
   removeAllListeners();
   vi.restoreAllMocks();
 });

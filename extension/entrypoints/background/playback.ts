@@ -2,9 +2,9 @@
  * Listening: starts a podcast in the audio host, passes the popup's controls on, and mirrors the
  * player's reports into `playbackItem` so any popup shows what is playing.
  */
-import { podcastSchema } from '../../../shared/api/podcasts.ts';
+import { startPosition } from '../../../shared/podcast/resume-point.ts';
 import type { AudioReport, PlaybackCommand } from '../../messaging.ts';
-import { currentPosition } from '../../playback-position.ts';
+import { currentPosition } from '../../player-clock.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { resolveServerPath } from '../../server-address.ts';
 import { playbackItem, recentPodcastsItem, serverUrlItem, type Playback } from '../../storage.ts';
@@ -22,17 +22,19 @@ const unavailable = <T>() =>
 
 export async function playPodcast({ podcastId }: { podcastId: string }): Promise<Result<Playback>> {
   // A fresh copy carries a freshly signed audio address; the cached one serves when offline.
-  const fresh = await callServer(`/api/podcasts/${encodeURIComponent(podcastId)}`, { schema: podcastSchema });
+  const fresh = await callServer((client) => client.podcasts.get(podcastId));
   const podcast = fresh.ok ? fresh.value : (await recentPodcastsItem.getValue()).find((p) => p.id === podcastId);
   if (!podcast) return fresh.ok ? fail('NOT_FOUND', 'Podcast not found') : (fresh as Result<never>);
   if (!podcast.audioUrl) return fail('AUDIO_NOT_READY', AUDIO_NOT_READY_MESSAGE);
 
   const serverUrl = await serverUrlItem.getValue();
   const previous = await playbackItem.getValue();
+  // The episode this player already holds goes on from its clock; another starts where the resume
+  // rule says (its saved position, or the beginning when that was the start or the end).
   const resumeAt =
     previous?.podcastId === podcastId && previous.status !== 'ended'
       ? currentPosition(previous)
-      : (podcast.positionSeconds ?? 0);
+      : startPosition(podcast.positionSeconds, podcast.durationSeconds);
   const playback: Playback = {
     podcastId,
     title: podcast.title,

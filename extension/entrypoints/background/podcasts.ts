@@ -2,12 +2,11 @@
  * Making a podcast from a tab (its article, or its selection) and listing the reader's podcasts.
  * The podcast in the making lives in `creationItem`, so the popup can close and reopen on it.
  */
-import { podcastSchema } from '../../../shared/api/podcasts.ts';
 import { ok, type ExtensionError, type Result } from '../../result.ts';
 import type { PageText } from '../../read-article.ts';
 import { creationItem, recentPodcastsItem, type Creation, type CreationSource } from '../../storage.ts';
 import { findTab, readPage, readSelectionText } from './page-reader.ts';
-import { trackPodcast } from './progress.ts';
+import { phaseOf, trackPodcast } from './progress.ts';
 import { callServer } from './server.ts';
 
 export async function createPodcastFromTab({ tabId }: { tabId: number }): Promise<Result<Creation>> {
@@ -66,12 +65,12 @@ async function createPodcast(
   if (!page.ok) return failWith(page.error);
 
   await update({ phase: 'sending', title: page.value.title || pageTitle });
-  const answer = await callServer('/api/podcasts', { method: 'POST', body: page.value, schema: podcastSchema });
+  const answer = await callServer((client) => client.podcasts.create(page.value));
   if (!answer.ok) return failWith(answer.error);
 
   const podcast = answer.value;
   const created = await update({
-    phase: podcast.status === 'ready' ? 'ready' : podcast.status === 'failed' ? 'failed' : 'converting',
+    phase: phaseOf(podcast.status),
     podcastId: podcast.id,
     title: podcast.title,
     status: podcast.status,

@@ -2,7 +2,6 @@
  * Resume where you stopped: the listening position goes to the server now and then while playing
  * and at once on pause or end, so the web app and the extension offer the same place to resume.
  */
-import { z } from 'zod';
 import type { Playback } from '../../storage.ts';
 import { callServer } from './server.ts';
 
@@ -20,10 +19,6 @@ export function restartPositionSync() {
 export async function syncPosition(playback: Pick<Playback, 'podcastId' | 'position'>, force: boolean, now = Date.now()) {
   if (!force && last?.podcastId === playback.podcastId && now - last.at < SAVE_EVERY_MS) return;
   last = { podcastId: playback.podcastId, at: now };
-  const saved = await callServer(`/api/podcasts/${encodeURIComponent(playback.podcastId)}/position`, {
-    method: 'PUT',
-    body: { positionSeconds: Math.max(0, playback.position) },
-    schema: z.object({ success: z.literal(true) }),
-  });
+  const saved = await callServer((client) => client.podcasts.savePosition(playback.podcastId, Math.max(0, playback.position)));
   if (!saved.ok) console.warn('[pagecast] saving the listening position failed', saved.error.message);
 }

@@ -3,17 +3,15 @@
  * browser's anonymous token. A refused session is dropped here, once, for every caller.
  */
 import { browser } from 'wxt/browser';
+import type { PagecastClient } from '../../../shared/client/pagecast-client.ts';
 import { AUTH_MESSAGES } from '../../../shared/errors.ts';
-import { apiRequest, type ApiContext, type ApiRequest } from '../../api-client.ts';
+import { clientFor, failure, type Reader } from '../../api-client.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { permissionPatternFor } from '../../server-address.ts';
 import { anonymousTokenItem, serverUrlItem, sessionItem } from '../../storage.ts';
 
-/** Codes the server answers a missing, expired or revoked session with. */
-const SESSION_REFUSALS = new Set(['AUTH_REQUIRED', 'INVALID_TOKEN', 'AUTH_ERROR']);
-
-/** Whom to call and as whom; refused when the address is outside the host permissions. */
-export async function currentApi(options: { anonymous?: boolean } = {}): Promise<Result<ApiContext>> {
+/** The current reader; refused when the server address is outside the host permissions. */
+export async function currentReader(): Promise<Result<Reader>> {
   const [serverUrl, session, anonymousToken] = await Promise.all([
     serverUrlItem.getValue(),
     sessionItem.getValue(),
@@ -27,7 +25,7 @@ export async function currentApi(options: { anonymous?: boolean } = {}): Promise
       'Open Settings and save the server address again to allow it.',
     );
   }
-  return ok({ serverUrl, token: options.anonymous ? null : (session?.token ?? null), anonymousToken });
+  return ok({ serverUrl, token: session?.token ?? null, anonymousToken });
 }
 
 /** This browser's anonymous token, made the first time it is needed. */
@@ -39,20 +37,29 @@ async function browserToken(): Promise<string> {
   return token;
 }
 
-/** One request as the current reader. A session the server refuses is signed out. */
-export async function callServer<T>(path: string, request: ApiRequest<T>): Promise<Result<T>> {
-  const api = await currentApi();
-  if (!api.ok) return api;
-  const result = await apiRequest(api.value, path, request);
-  if (!result.ok && api.value.token && SESSION_REFUSALS.has(result.error.code)) {
-    await dropSession(api.value.token);
-    return fail(result.error.code, AUTH_MESSAGES.sessionExpired);
+/**
+ * One call as the current reader, its failure as data. A session the server refuses is signed out
+ * and the failure says the session expired.
+ */
+export async function callServer<T>(call: (client: PagecastClient) => Promise<T>): Promise<Result<T>> {
+  const reader = await currentReader();
+  if (!reader.ok) return reader;
+  let rejected = null as string | null;
+  const client = clientFor(reader.value, (token) => (rejected = token));
+  try {
+    return ok(await call(client));
+  } catch (err) {
+    const result = failure<T>(err, reader.value.serverUrl);
+    if (rejected !== null && !result.ok) {
+      await dropSession(rejected);
+      return fail(result.error.code, AUTH_MESSAGES.sessionExpired);
+    }
+    return result;
   }
-  return result;
 }
 
 /** Forgets the session, unless another sign-in replaced it meanwhile. */
-async function dropSession(token: string): Promise<void> {
+export async function dropSession(token: string): Promise<void> {
   const session = await sessionItem.getValue();
   if (session?.token === token) await sessionItem.setValue(null);
 }

@@ -1,5 +1,5 @@
 /** How the popup words times, dates and a podcast's stage. */
-import type { PodcastStatus } from '../../../shared/api/podcasts.ts';
+import { podcastStatusLabel } from '../../../shared/podcast/status-labels.ts';
 import type { Creation } from '../../storage.ts';
 
 /** '3 min ago', 'Yesterday', 'Mar 4'. */
@@ -15,19 +15,7 @@ export function formatCreatedAt(iso: string, now = Date.now()): string {
   return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(time);
 }
 
-const STATUS_LABELS: Record<PodcastStatus, string> = {
-  queued: 'Waiting to start',
-  extracting: 'Preparing the text',
-  writing: 'Writing the script',
-  speaking: 'Recording the audio',
-  ready: 'Ready to play',
-  failed: 'Failed to create podcast',
-};
-
-export function statusLabel(status: PodcastStatus): string {
-  return STATUS_LABELS[status];
-}
-
+/** What the card of the podcast in the making says: the extension's own steps, then the server's. */
 export function creationLabel(creation: Creation): string {
   switch (creation.phase) {
     case 'reading':
@@ -35,11 +23,11 @@ export function creationLabel(creation: Creation): string {
     case 'sending':
       return 'Sending to Pagecast';
     case 'converting':
-      return statusLabel(creation.status ?? 'queued');
+      return podcastStatusLabel(creation.status ?? 'queued');
     case 'ready':
-      return statusLabel('ready');
+      return podcastStatusLabel('ready');
     case 'failed':
-      return statusLabel('failed');
+      return podcastStatusLabel('failed');
   }
 }
 

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, X } from 'lucide-react';
 import { sendMessage, type PlaybackCommand } from '../../messaging.ts';
 import { formatTime } from '../../../shared/format-time.ts';
-import { currentPosition } from '../../playback-position.ts';
+import { currentPosition } from '../../player-clock.ts';
 import type { Playback } from '../../storage.ts';
 import { settle, useNow } from './hooks.ts';
 import { ErrorNote, IconButton } from './ui.tsx';

@@ -2,8 +2,10 @@
 import { AudioLines, CircleAlert, Pause, Play } from 'lucide-react';
 import type { Podcast } from '../../../shared/api/podcasts.ts';
 import { formatTime } from '../../../shared/format-time.ts';
+import { resumePoint } from '../../../shared/podcast/resume-point.ts';
+import { podcastStatusLabel } from '../../../shared/podcast/status-labels.ts';
 import type { Playback } from '../../storage.ts';
-import { formatCreatedAt, statusLabel } from './format.ts';
+import { formatCreatedAt } from './format.ts';
 import { ProgressBar } from './ui.tsx';
 
 const SHOWN = 5;
@@ -55,7 +57,7 @@ export function RecentPodcasts({
             const current = playback?.podcastId === podcast.id;
             const playing = current && (playback.status === 'playing' || playback.status === 'loading');
             const ready = podcast.status === 'ready' && podcast.audioUrl !== null;
-            const resumeAt = !current ? resumePosition(podcast) : null;
+            const resumeAt = !current ? resumePoint(podcast.positionSeconds, podcast.durationSeconds) : null;
             return (
               <li key={podcast.id} className={`podcast-row${current ? ' is-current' : ''}`}>
                 <button
@@ -84,7 +86,7 @@ export function RecentPodcasts({
                       {resumeAt ? ` · Resume from ${formatTime(resumeAt)}` : ''}
                     </p>
                   ) : podcast.status === 'failed' ? (
-                    <p className="row-meta row-failed">{podcast.error || statusLabel('failed')}</p>
+                    <p className="row-meta row-failed">{podcast.error || podcastStatusLabel('failed')}</p>
                   ) : (
                     <div className="row-progress">
                       <ProgressBar value={podcast.progress} label={`${podcast.title} progress`} />
@@ -99,12 +101,4 @@ export function RecentPodcasts({
       )}
     </section>
   );
-}
-
-/** Where a half-played podcast resumes: a saved position past the start and short of the end. */
-function resumePosition(podcast: Podcast): number | null {
-  const at = podcast.positionSeconds;
-  if (!at || at < 5) return null;
-  if (podcast.durationSeconds && at > podcast.durationSeconds - 5) return null;
-  return at;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEventStream, type ServerSentEvent } from './sse.ts';
+import { readEventStream, type ServerSentEvent } from './event-stream.ts';
 
 /** A body that arrives in the given chunks, as a slow network delivers it. */
 function body(chunks: string[]): ReadableStream<Uint8Array> {

@@ -1,8 +1,8 @@
 /**
- * Server-sent events from a fetch body: a service worker has no EventSource. The parsing is the
- * shared one (shared/sse.ts); this turns a byte stream into the events it carries.
+ * Server-sent events read from a fetch body, as an async iterator. Fetch rather than EventSource:
+ * an extension's service worker has none, and fetch sends the caller's session headers.
  */
-import { createSseParser, type SseMessage } from '../shared/sse.ts';
+import { createSseParser, type SseMessage } from '../sse.ts';
 
 export interface ServerSentEvent {
   /** The event's name; 'message' when the server gave none. */
@@ -10,6 +10,10 @@ export interface ServerSentEvent {
   data: string;
 }
 
+/**
+ * Yields each complete event of `body` as it arrives. Stopping early (a `break`, an error) cancels
+ * the body, so the download stops with the reader.
+ */
 export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -25,7 +29,6 @@ export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncG
       }
     }
   } finally {
-    // Stops the download when the reader stops early (the podcast finished, or the caller gave up).
     await reader.cancel().catch(() => {});
     reader.releaseLock();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPosition } from './playback-position.ts';
+import { currentPosition } from './player-clock.ts';
 import type { Playback } from './storage.ts';
 
 const playback = (change: Partial<Playback>): Playback => ({

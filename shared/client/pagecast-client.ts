@@ -1,0 +1,201 @@
+/**
+ * The typed Pagecast API client both UIs use: one function per route, named in the product's words,
+ * taking and answering the shared schemas' types. Every failure is an ApiError (see api-error.ts).
+ */
+import type { z } from 'zod';
+import type { Credentials, User } from '../api/auth.ts';
+import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../api/billing.ts';
+import type { CreatePodcast, Podcast } from '../api/podcasts.ts';
+import type { Bookmark, createBookmarkSchema, SharedPodcast, VoiceOption } from '../api/premium.ts';
+import { loginFailedMessage, registrationFailedMessage } from '../errors.ts';
+import { ApiError, invalidAnswer } from './api-error.ts';
+import { ENDPOINTS } from './endpoints.ts';
+import { createHttpClient, type ClientOptions, type HttpClient } from './http-client.ts';
+
+/** A signed-in session: who, and the token that proves it. */
+export interface Session {
+  user: User;
+  token: string;
+}
+
+type Signal = { signal?: AbortSignal };
+
+/** Creates the client. See ClientOptions for the server address, the auth and the fetch to use. */
+export function createPagecastClient(options: ClientOptions) {
+  const http = createHttpClient(options);
+  return {
+    /** The transport, for a route this client does not name yet. */
+    http,
+    auth: authCalls(http),
+    podcasts: podcastCalls(http),
+    bookmarks: bookmarkCalls(http),
+    sharing: sharingCalls(http),
+    feed: feedCalls(http),
+    voices: voiceCalls(http),
+    billing: billingCalls(http),
+  };
+}
+
+export type PagecastClient = ReturnType<typeof createPagecastClient>;
+
+/**
+ * A sign-in or registration. A refusal without the server's own error body reads 'Authentication
+ * failed (503)' / 'Registration failed (503)'; a success without user or token is INVALID_RESPONSE.
+ */
+async function openSession(
+  http: HttpClient,
+  mode: 'login' | 'register',
+  credentials: Credentials,
+  signal?: AbortSignal,
+): Promise<Session> {
+  let answer;
+  try {
+    // A new sign-in never sends an older session's token.
+    answer = await http.call(ENDPOINTS[mode], { body: credentials, signal, token: null });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'INVALID_RESPONSE' && err.status >= 400) {
+      const message = mode === 'login' ? loginFailedMessage(err.status) : registrationFailedMessage(err.status);
+      throw new ApiError(err.code, message, err.status);
+    }
+    throw err;
+  }
+  if (!answer.success || !answer.user || !answer.token) throw invalidAnswer(200);
+  return { user: answer.user, token: answer.token };
+}
+
+function authCalls(http: HttpClient) {
+  return {
+    /** Signs in; answers the member and the session token. */
+    login: (credentials: Credentials, { signal }: Signal = {}) => openSession(http, 'login', credentials, signal),
+    /** Creates an account and signs it in. */
+    register: (credentials: Credentials, { signal }: Signal = {}) => openSession(http, 'register', credentials, signal),
+    /**
+     * Ends the session on the server. `token` names the session to end when it is no longer the
+     * current one (it was just removed from storage); omitted, the current session ends.
+     */
+    async logout(options: { token?: string | null } = {}): Promise<void> {
+      await http.call(ENDPOINTS.logout, options.token === undefined ? {} : { token: options.token });
+    },
+    /** The signed-in member as the server sees them now (Premium may have changed). */
+    async me({ signal }: Signal = {}): Promise<User> {
+      const answer = await http.call(ENDPOINTS.me, { signal });
+      if (!answer.success || !answer.user) throw invalidAnswer(200);
+      return answer.user;
+    },
+  };
+}
+
+const byId = (id: string) => ({ params: { id } });
+
+function podcastCalls(http: HttpClient) {
+  return {
+    /**
+     * Makes a podcast from `{ url }` (the server fetches the page) or `{ title, text, sourceUrl }`
+     * (the page was already read). Answers the new podcast at once; the conversion runs on.
+     */
+    create: (input: CreatePodcast, { signal }: Signal = {}): Promise<Podcast> =>
+      http.call(ENDPOINTS.createPodcast, { body: input, signal }),
+    /** The caller's podcasts, newest first. */
+    async list({ signal }: Signal = {}): Promise<Podcast[]> {
+      return (await http.call(ENDPOINTS.listPodcasts, { signal })).podcasts;
+    },
+    get: (id: string, { signal }: Signal = {}): Promise<Podcast> => http.call(ENDPOINTS.getPodcast, { ...byId(id), signal }),
+    rename: (id: string, title: string): Promise<Podcast> =>
+      http.call(ENDPOINTS.renamePodcast, { ...byId(id), body: { title } }),
+    /** Deletes the podcast and its audio. */
+    async remove(id: string): Promise<void> {
+      await http.call(ENDPOINTS.deletePodcast, byId(id));
+    },
+    /** Queues a failed podcast's conversion again. */
+    retry: (id: string): Promise<Podcast> => http.call(ENDPOINTS.retryPodcast, byId(id)),
+    /** Remembers where the listener is; `keepalive` lets it finish after the page has gone. */
+    async savePosition(id: string, positionSeconds: number, { keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
+      await http.call(ENDPOINTS.savePosition, { ...byId(id), body: { positionSeconds }, keepalive });
+    },
+    /** Speaks a podcast's script again in another voice (Premium); it goes back to converting. */
+    revoice: (id: string, voice: string): Promise<Podcast> =>
+      http.call(ENDPOINTS.revoicePodcast, { ...byId(id), body: { voice } }),
+    /** Opens the podcast's progress event stream (follow it with followPodcast). */
+    openEvents: (id: string, { signal }: Signal = {}): Promise<Response> =>
+      http.open(ENDPOINTS.podcastEvents, { ...byId(id), signal }),
+    /** The podcast's MP3 (Premium), as the raw answer. */
+    download: (id: string, { signal }: Signal = {}): Promise<Response> =>
+      http.open(ENDPOINTS.downloadPodcast, { ...byId(id), signal }),
+  };
+}
+
+function bookmarkCalls(http: HttpClient) {
+  return {
+    async list(podcastId: string, { signal }: Signal = {}): Promise<Bookmark[]> {
+      return (await http.call(ENDPOINTS.listBookmarks, { ...byId(podcastId), signal })).bookmarks;
+    },
+    add: (podcastId: string, bookmark: z.input<typeof createBookmarkSchema>): Promise<Bookmark> =>
+      http.call(ENDPOINTS.addBookmark, { ...byId(podcastId), body: bookmark }),
+    async remove(podcastId: string, bookmarkId: string): Promise<void> {
+      await http.call(ENDPOINTS.deleteBookmark, { params: { id: podcastId, bookmarkId } });
+    },
+  };
+}
+
+function sharingCalls(http: HttpClient) {
+  return {
+    /** The podcast's public address; the same one again while it stays shared. */
+    async share(podcastId: string): Promise<string> {
+      return (await http.call(ENDPOINTS.sharePodcast, byId(podcastId))).url;
+    },
+    /** Revokes the public address: it answers 404 from now on. */
+    async stop(podcastId: string): Promise<void> {
+      await http.call(ENDPOINTS.stopSharing, byId(podcastId));
+    },
+    /** What a shared link shows; needs no account. */
+    get: (token: string, { signal }: Signal = {}): Promise<SharedPodcast> =>
+      http.call(ENDPOINTS.sharedPodcast, { params: { token }, signal }),
+  };
+}
+
+function feedCalls(http: HttpClient) {
+  return {
+    /** The member's private podcast feed address (Premium). */
+    async get({ signal }: Signal = {}): Promise<string> {
+      return (await http.call(ENDPOINTS.feed, { signal })).url;
+    },
+    /** A new feed address; the old one stops working. */
+    async rotate(): Promise<string> {
+      return (await http.call(ENDPOINTS.rotateFeed)).url;
+    },
+  };
+}
+
+function voiceCalls(http: HttpClient) {
+  return {
+    /** The speech engine's voices and the caller's default. */
+    list: ({ signal }: Signal = {}): Promise<{ voices: VoiceOption[]; defaultVoice: string }> =>
+      http.call(ENDPOINTS.voices, { signal }),
+    /** Saves the member's default voice; answers it as the server stored it. */
+    async setDefault(voice: string): Promise<string> {
+      return (await http.call(ENDPOINTS.setDefaultVoice, { body: { voice } })).defaultVoice;
+    },
+  };
+}
+
+function billingCalls(http: HttpClient) {
+  return {
+    /** Whether payments are on, and Stripe's publishable key when they are. */
+    config: ({ signal }: Signal = {}): Promise<BillingConfig> => http.call(ENDPOINTS.billingConfig, { signal }),
+    /** Starts a Premium subscription: the client secret to confirm and the subscription to verify. */
+    createCheckout: ({ signal }: Signal = {}): Promise<CheckoutResponse> => http.call(ENDPOINTS.createCheckout, { signal }),
+    /** Asks the server to check the subscription with Stripe; answers the member as it now stands. */
+    async verifySession(sessionId: string, { signal }: Signal = {}): Promise<User> {
+      return (await http.call(ENDPOINTS.verifySession, { query: { session_id: sessionId }, signal })).user;
+    },
+    /** Ends Premium at the end of the paid period (`true`), or takes that back (`false`). */
+    async setCancelAtPeriodEnd(cancel: boolean): Promise<User> {
+      const answer: BillingUserResponse = await http.call(cancel ? ENDPOINTS.cancelSubscription : ENDPOINTS.resumeSubscription);
+      return answer.user;
+    },
+    /** The address of Stripe's billing portal for this member. */
+    async portalUrl(): Promise<string> {
+      return (await http.call(ENDPOINTS.billingPortal)).url;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Podcast, PodcastEvent } from '../api/podcasts.ts';
+import { applyPodcastEvent, applyPodcastEventToList, eventOf, isFinished } from './apply-event.ts';
+
+const podcast: Podcast = {
+  id: 'p1',
+  title: 'The harbour',
+  content: 'The script.',
+  image: '/podcast-cover.svg',
+  progress: 10,
+  status: 'queued',
+  audioUrl: null,
+  sourceUrl: 'https://example.com/a',
+  shareUrl: null,
+  error: null,
+  fallbackReason: null,
+  voice: null,
+  durationSeconds: null,
+  positionSeconds: 12,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const event = (change: Partial<PodcastEvent>): PodcastEvent => ({
+  id: 'p1',
+  status: 'writing',
+  progress: 35,
+  title: 'The harbour at dawn',
+  audioUrl: null,
+  error: null,
+  ...change,
+});
+
+describe('applyPodcastEvent', () => {
+  it.each([
+    ['a step of progress', event({}), { status: 'writing', progress: 35, title: 'The harbour at dawn' }],
+    ['the end, with its audio', event({ status: 'ready', progress: 100, audioUrl: '/a.mp3?t=x' }), { status: 'ready', audioUrl: '/a.mp3?t=x' }],
+    ['a failure, with its reason', event({ status: 'failed', error: 'No voice' }), { status: 'failed', error: 'No voice' }],
+    ['an empty title keeps the title', event({ title: '' }), { title: 'The harbour' }],
+    ['progress above 100 is 100', event({ progress: 140 }), { progress: 100 }],
+    ['progress below 0 is 0', event({ progress: -3 }), { progress: 0 }],
+  ] as const)('%s', (_, e, expected) => {
+    const merged = applyPodcastEvent(podcast, e);
+    expect(merged).toMatchObject(expected);
+    // What events do not carry stays.
+    expect(merged).toMatchObject({ content: 'The script.', positionSeconds: 12, sourceUrl: 'https://example.com/a' });
+  });
+
+  it('leaves a podcast the event is not about as it is', () => {
+    expect(applyPodcastEvent(podcast, event({ id: 'p2' }))).toBe(podcast);
+  });
+
+  it('applies to the one podcast of a list the event is about', () => {
+    const other = { ...podcast, id: 'p2' };
+    const list = applyPodcastEventToList([podcast, other], event({ progress: 70, status: 'speaking' }));
+    expect(list.map((p) => [p.id, p.status, p.progress])).toEqual([
+      ['p1', 'speaking', 70],
+      ['p2', 'queued', 10],
+    ]);
+  });
+
+  it('turns a full podcast into the event it amounts to', () => {
+    expect(eventOf(podcast)).toEqual({ id: 'p1', status: 'queued', progress: 10, title: 'The harbour', audioUrl: null, error: null });
+  });
+});
+
+describe('isFinished', () => {
+  it.each([
+    ['queued', false],
+    ['writing', false],
+    ['speaking', false],
+    ['ready', true],
+    ['failed', true],
+  ] as const)('%s: %s', (status, finished) => {
+    expect(isFinished(status)).toBe(finished);
+  });
+});
