@@ -5,8 +5,7 @@
  * that has no payments. A failed read is tried again by the next screen that asks.
  */
 import { useQuery } from '@tanstack/react-query';
-import { billingConfigSchema } from '../../../shared/api/billing.ts';
-import { apiRequest } from './api-client.ts';
+import { pagecast } from './api-client.ts';
 
 export interface BillingConfigState {
   enabled: boolean;
@@ -18,7 +17,7 @@ export interface BillingConfigState {
 export function useBillingConfig(): BillingConfigState {
   const { data } = useQuery({
     queryKey: ['billing-config'],
-    queryFn: ({ signal }) => apiRequest('/api/stripe/config', { schema: billingConfigSchema, signal }),
+    queryFn: ({ signal }) => pagecast.billing.config({ signal }),
     // The server's settings do not change while it runs.
     staleTime: Infinity,
   });

@@ -10,9 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { STORAGE_KEYS } from '../../../../../shared/constants.ts';
 import { AUTH_MESSAGES } from '../../../../../shared/errors.ts';
-import { ApiError, onSessionRejected } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../../../shared/client/api-error.ts';
+import { onSessionRejected, pagecast } from '../../../lib/api-client.ts';
 import { clearSession, getSession, setSessionUser, useAuthStore } from '../../../lib/session.ts';
-import { fetchCurrentUser } from '../api/auth-api.ts';
 import { retryPendingLogout } from '../api/pending-logout.ts';
 
 export function SessionSync() {
@@ -29,7 +29,7 @@ export function SessionSync() {
   const token = useAuthStore((s) => s.token);
   const member = useQuery({
     queryKey: ['session', 'member', token],
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    queryFn: ({ signal }) => pagecast.auth.me({ signal }),
     enabled: token !== null,
   });
   useEffect(() => {

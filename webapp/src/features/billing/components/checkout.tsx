@@ -13,7 +13,7 @@ import type { User } from '../../../../../shared/api/auth.ts';
 import { initialBillingForm } from '../../../../../shared/api/billing.ts';
 import { PAYMENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { createCheckout } from '../api/billing.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { getStripe } from '../api/stripe-js.ts';
 import { PaymentForm } from './payment-form.tsx';
 
@@ -33,7 +33,7 @@ export function Checkout({ publishableKey, user }: { publishableKey: string; use
   const checkout = useQuery({
     queryKey: ['checkout', publishableKey],
     queryFn: async ({ signal }): Promise<Ready> => {
-      const [session, stripe] = await Promise.all([createCheckout(signal), getStripe(publishableKey)]);
+      const [session, stripe] = await Promise.all([pagecast.billing.createCheckout({ signal }), getStripe(publishableKey)]);
       if (!stripe) throw new Error('Stripe.js is not available');
       return { stripe, clientSecret: session.sessionId, subscriptionId: session.subscriptionId };
     },

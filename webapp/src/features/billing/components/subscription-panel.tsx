@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useBillingConfig } from '../../../lib/billing-config.ts';
 import { setSessionUser, useSessionUser } from '../../../lib/session.ts';
-import { openBillingPortal, setCancelAtPeriodEnd } from '../api/billing.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 
 /** Statuses that still have a subscription to manage. */
 const MANAGEABLE = ['active', 'trialing', 'past_due', 'unpaid'];
@@ -38,7 +38,7 @@ function Panel({ user, subscription, className }: { user: User; subscription: Su
   const date = subscription.currentPeriodEnd ? formatRenewalDate(subscription.currentPeriodEnd) : null;
   const failing = subscription.status === 'past_due' || subscription.status === 'unpaid';
   const change = useMutation({
-    mutationFn: setCancelAtPeriodEnd,
+    mutationFn: (cancel: boolean) => pagecast.billing.setCancelAtPeriodEnd(cancel),
     onSuccess: (updated, cancel) => {
       setSessionUser({ ...user, ...updated });
       setConfirming(false);
@@ -51,7 +51,7 @@ function Panel({ user, subscription, className }: { user: User; subscription: Su
     onError: (err) => toast.error(err instanceof Error ? err.message : 'Something went wrong. Please try again.'),
   });
   const portal = useMutation({
-    mutationFn: openBillingPortal,
+    mutationFn: () => pagecast.billing.portalUrl(),
     onSuccess: (url) => window.location.assign(url),
     onError: (err) => toast.error(err instanceof Error ? err.message : 'Could not open the billing portal. Please try again.'),
   });

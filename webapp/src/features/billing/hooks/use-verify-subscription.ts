@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PAYMENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { setSessionUser, useSessionUser } from '../../../lib/session.ts';
-import { verifySession } from '../api/billing.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 
 export type VerificationState = 'verifying' | 'premium' | 'pending' | 'failed';
 
@@ -17,7 +17,7 @@ const VERIFY_TIMEOUT_MS = 15_000;
 export function useVerifySubscription(sessionId: string): VerificationState {
   const verification = useQuery({
     queryKey: ['subscription-verification', sessionId],
-    queryFn: ({ signal }) => verifySession(sessionId, AbortSignal.any([signal, AbortSignal.timeout(VERIFY_TIMEOUT_MS)])),
+    queryFn: ({ signal }) => pagecast.billing.verifySession(sessionId, { signal: AbortSignal.any([signal, AbortSignal.timeout(VERIFY_TIMEOUT_MS)]) }),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });

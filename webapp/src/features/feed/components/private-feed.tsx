@@ -12,9 +12,9 @@ import { FeaturePanel } from '../../../components/ui/feature-panel.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { useSessionUser } from '../../../lib/session.ts';
-import { getFeedUrl, rotateFeedUrl } from '../api/feed.ts';
 
 export function PrivateFeed({ isPremium, className = '' }: { isPremium: boolean; className?: string }) {
   return (
@@ -40,10 +40,10 @@ function FeedAddress() {
   const queryClient = useQueryClient();
   // The address is the member's own: another member signing in on this page must not see it.
   const queryKey = ['feed', useSessionUser()?.email ?? null];
-  const feed = useQuery({ queryKey, queryFn: ({ signal }) => getFeedUrl(signal) });
+  const feed = useQuery({ queryKey, queryFn: ({ signal }) => pagecast.feed.get({ signal }) });
   const [confirming, setConfirming] = useState(false);
   const rotation = useMutation({
-    mutationFn: rotateFeedUrl,
+    mutationFn: () => pagecast.feed.rotate(),
     onSuccess: (url) => {
       queryClient.setQueryData(queryKey, url);
       setConfirming(false);

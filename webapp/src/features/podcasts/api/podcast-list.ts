@@ -6,9 +6,9 @@
 import { queryOptions, replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
 import type { PodcastEvent } from '../../../../../shared/api/podcasts.ts';
 import { podcastKeys } from './podcast-keys.ts';
-import { listPodcasts } from './podcasts.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { readStoredPodcasts, toStoredPodcast, type StoredPodcast } from './podcast-storage.ts';
-import { applyPodcastEvent } from '../utils/podcast-status.ts';
+import { applyPodcastEvent } from '../../../../../shared/podcast/apply-event.ts';
 
 /**
  * The owner's list: the copy in local storage first (so it shows at once), then the server's, newest
@@ -17,7 +17,7 @@ import { applyPodcastEvent } from '../utils/podcast-status.ts';
 export function podcastListQuery(owner: string | null) {
   return queryOptions({
     queryKey: podcastKeys.list(owner),
-    queryFn: async ({ signal }): Promise<StoredPodcast[]> => (await listPodcasts(signal)).map(toStoredPodcast),
+    queryFn: async ({ signal }): Promise<StoredPodcast[]> => (await pagecast.podcasts.list({ signal })).map(toStoredPodcast),
     initialData: () => readStoredPodcasts(owner),
     initialDataUpdatedAt: 0,
     structuralSharing: (old, fresh) => replaceEqualDeep(old, keepAudioAddresses(old as StoredPodcast[] | undefined, fresh as StoredPodcast[])),

@@ -2,16 +2,16 @@ import { CircleAlert, RotateCcw } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
 import { toStoredPodcast } from '../api/podcast-storage.ts';
-import { retryPodcast } from '../api/podcasts.ts';
 
 /** Why a podcast could not be made, and 'Try again', which queues its conversion again. */
 export function ConversionFailed({ podcastId, error }: { podcastId: string; error: string | null }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
-    mutationFn: () => retryPodcast(podcastId),
+    mutationFn: () => pagecast.podcasts.retry(podcastId),
     onSuccess: (fresh) => {
       patchPodcast(queryClient, podcastId, toStoredPodcast(fresh));
       void refreshPodcastLists(queryClient);

@@ -1,7 +1,7 @@
 import type { PodcastStatus } from '../../../../../shared/api/podcasts.ts';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { STATUS_LABELS } from '../utils/podcast-status.ts';
+import { podcastStatusLabel } from '../../../../../shared/podcast/status-labels.ts';
 
 /** While a podcast converts: the stage, the percentage, and a bar while it is between 0 and 100. */
 export function ConversionProgress({ status, progress, title }: { status: PodcastStatus; progress: number; title: string }) {
@@ -10,7 +10,7 @@ export function ConversionProgress({ status, progress, title }: { status: Podcas
       <div className="flex items-center justify-between text-sm text-slate-600">
         <span className="flex items-center gap-2">
           <Spinner size={14} className="text-brand-600" />
-          {STATUS_LABELS[status]}…
+          {podcastStatusLabel(status)}…
         </span>
         {progress > 0 && <span className="tabular-nums">{Math.round(progress)}%</span>}
       </div>

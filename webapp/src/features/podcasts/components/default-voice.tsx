@@ -10,9 +10,9 @@ import { toast } from 'sonner';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FeaturePanel } from '../../../components/ui/feature-panel.tsx';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { setSessionUser } from '../../../lib/session.ts';
-import { setDefaultVoice } from '../api/voices.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
@@ -22,7 +22,7 @@ export function DefaultVoice({ user, className = '' }: { user: User; className?:
   const [picked, setPicked] = useState<string | null>(null);
   const voice = picked ?? saved;
   const saveVoice = useMutation({
-    mutationFn: setDefaultVoice,
+    mutationFn: (voice: string) => pagecast.voices.setDefault(voice),
     onSuccess: (stored) => {
       setSessionUser({ ...user, defaultVoice: stored });
       setPicked(null);

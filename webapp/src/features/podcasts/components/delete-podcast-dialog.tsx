@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { refreshPodcastLists, removePodcast } from '../api/podcast-list.ts';
-import { deletePodcast } from '../api/podcasts.ts';
 
 /** Asks before deleting a podcast, its audio and its bookmarks for good. */
 export function DeletePodcastDialog({ podcastId, title, open, onClose }: { podcastId: string; title: string; open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => deletePodcast(podcastId),
+    mutationFn: () => pagecast.podcasts.remove(podcastId),
     onSuccess: () => {
       onClose();
       removePodcast(queryClient, podcastId);

@@ -6,7 +6,8 @@ import { ExternalLink, Link2, Mic } from 'lucide-react';
 import { formatTime } from '../../../../../shared/format-time.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
-import { isSettled, STATUS_LABELS } from '../utils/podcast-status.ts';
+import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
+import { podcastStatusLabel } from '../../../../../shared/podcast/status-labels.ts';
 
 /** The host of the page a podcast was made from, or null when there is no readable address. */
 function sourceHost(sourceUrl: string | null | undefined): string | null {
@@ -56,7 +57,7 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
               {voiceName}
             </span>
           )}
-          {!isSettled(status) && <Badge tone="brand">{STATUS_LABELS[status]}</Badge>}
+          {!isFinished(status) && <Badge tone="brand">{podcastStatusLabel(status)}</Badge>}
           {status === 'failed' && <Badge tone="danger">Failed</Badge>}
           {showShared && (
             <Badge tone="brand">

@@ -4,10 +4,10 @@
  * 'Premium Feature' overlay for free members. A podcast still converting follows the server's events.
  */
 import { useId, useRef, useState } from 'react';
+import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { useLivePodcast } from '../hooks/use-live-podcast.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
-import { isSettled } from '../utils/podcast-status.ts';
 import type { AudioPlayerHandle } from './audio-player.tsx';
 import { Bookmarks } from './bookmarks.tsx';
 import { ConversionFailed } from './conversion-failed.tsx';
@@ -58,7 +58,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
       />
 
       <div className="flex flex-1 flex-col gap-4 px-4 pb-4 sm:px-5 sm:pb-5">
-        {!isSettled(status) && <ConversionProgress status={status} progress={progress} title={title} />}
+        {!isFinished(status) && <ConversionProgress status={status} progress={progress} title={title} />}
         {status === 'failed' && <ConversionFailed podcastId={id} error={error} />}
         {audioUrl && (
           <PodcastPlayback

@@ -7,7 +7,7 @@ import { History } from 'lucide-react';
 import { formatTime } from '../../../../../shared/format-time.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePositionSaver } from '../hooks/use-position-saver.ts';
-import { resumePoint } from '../utils/playback-position.ts';
+import { resumePoint } from '../../../../../shared/podcast/resume-point.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 
 export interface PodcastPlaybackProps {

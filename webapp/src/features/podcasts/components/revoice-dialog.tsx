@@ -7,10 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
 import { toStoredPodcast } from '../api/podcast-storage.ts';
-import { revoicePodcast } from '../api/podcasts.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
@@ -31,7 +31,7 @@ export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarte
   const voice = picked ?? current;
   const formId = `revoice-${podcastId}`;
   const revoice = useMutation({
-    mutationFn: (newVoice: string) => revoicePodcast(podcastId, newVoice),
+    mutationFn: (newVoice: string) => pagecast.podcasts.revoice(podcastId, newVoice),
     onSuccess: (fresh, newVoice) => {
       patchPodcast(queryClient, podcastId, toStoredPodcast(fresh));
       void refreshPodcastLists(queryClient);

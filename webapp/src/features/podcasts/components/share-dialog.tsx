@@ -11,9 +11,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
-import { sharePodcast, stopSharing } from '../api/share.ts';
 
 export interface ShareDialogProps {
   podcastId: string;
@@ -30,9 +30,9 @@ export function ShareDialog({ podcastId, title, shareUrl, open, onClose }: Share
     patchPodcast(queryClient, podcastId, { shareUrl });
     void refreshPodcastLists(queryClient);
   };
-  const share = useMutation({ mutationFn: () => sharePodcast(podcastId), onSuccess: sharedChanged });
+  const share = useMutation({ mutationFn: () => pagecast.sharing.share(podcastId), onSuccess: sharedChanged });
   const stop = useMutation({
-    mutationFn: () => stopSharing(podcastId),
+    mutationFn: () => pagecast.sharing.stop(podcastId),
     onSuccess: () => {
       share.reset();
       sharedChanged(null);

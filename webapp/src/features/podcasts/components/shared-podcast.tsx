@@ -9,10 +9,10 @@ import { CalendarDays, Clock, Link2Off } from 'lucide-react';
 import type { SharedPodcast as SharedPodcastData } from '../../../../../shared/api/premium.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../../../shared/client/api-error.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
-import { getSharedPodcast } from '../api/share.ts';
 import { formatTime } from '../../../../../shared/format-time.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
 import { AudioPlayer } from './audio-player.tsx';
@@ -22,7 +22,7 @@ type State = { kind: 'loading' } | { kind: 'ready'; podcast: SharedPodcastData }
 function useSharedPodcast(token: string): { state: State; retry: () => void } {
   const query = useQuery({
     queryKey: podcastKeys.sharedPodcast(token),
-    queryFn: ({ signal }) => getSharedPodcast(token, signal),
+    queryFn: ({ signal }) => pagecast.sharing.get(token, { signal }),
   });
   const retry = () => void query.refetch();
   if (query.isSuccess) return { state: { kind: 'ready', podcast: query.data }, retry };

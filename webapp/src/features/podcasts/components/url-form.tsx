@@ -11,7 +11,7 @@ import type { Podcast } from '../../../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { validateUrlForm } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { createPodcast } from '../api/podcasts.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 
 export interface UrlFormProps {
   signedIn: boolean;
@@ -29,7 +29,7 @@ export function UrlForm({ signedIn, onCreated, voice, options }: UrlFormProps) {
   const inputId = useId();
   const messageId = useId();
   const create = useMutation({
-    mutationFn: ({ address, voice }: { address: string; voice?: string }) => createPodcast(address, voice),
+    mutationFn: ({ address, voice }: { address: string; voice?: string }) => pagecast.podcasts.create({ url: address.trim(), voice }),
     onSuccess: (podcast) => {
       setUrl('');
       setCreated(true);

@@ -4,8 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bookmark } from '../../../../../shared/api/premium.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
-import { addBookmark, deleteBookmark, listBookmarks } from '../api/bookmarks.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 
 const byPosition = (a: Bookmark, b: Bookmark) => a.positionSeconds - b.positionSeconds;
@@ -16,16 +16,16 @@ export function useBookmarks(podcastId: string) {
   const queryKey = podcastKeys.bookmarks(podcastId);
   const query = useQuery({
     queryKey,
-    queryFn: async ({ signal }) => (await listBookmarks(podcastId, signal)).sort(byPosition),
+    queryFn: async ({ signal }) => (await pagecast.bookmarks.list(podcastId, { signal })).sort(byPosition),
   });
   const setList = (change: (list: Bookmark[]) => Bookmark[]) => queryClient.setQueryData<Bookmark[]>(queryKey, (list = []) => change(list));
 
   const add = useMutation({
-    mutationFn: ({ positionSeconds, note }: { positionSeconds: number; note: string }) => addBookmark(podcastId, positionSeconds, note),
+    mutationFn: ({ positionSeconds, note }: { positionSeconds: number; note: string }) => pagecast.bookmarks.add(podcastId, { positionSeconds, note: note.trim() || undefined }),
     onSuccess: (created) => setList((list) => [...list.filter((b) => b.id !== created.id), created].sort(byPosition)),
   });
   const remove = useMutation({
-    mutationFn: (bookmarkId: string) => deleteBookmark(podcastId, bookmarkId),
+    mutationFn: (bookmarkId: string) => pagecast.bookmarks.remove(podcastId, bookmarkId),
     onSuccess: (_, bookmarkId) => setList((list) => list.filter((b) => b.id !== bookmarkId)),
   });
 

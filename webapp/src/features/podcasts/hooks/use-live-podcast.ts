@@ -10,14 +10,14 @@ import type { PodcastEvent } from '../../../../../shared/api/podcasts.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { applyEventToLists, patchPodcast } from '../api/podcast-list.ts';
 import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
-import { getPodcast } from '../api/podcasts.ts';
-import { watchPodcast } from '../api/podcast-events.ts';
-import { isSettled } from '../utils/podcast-status.ts';
+import { followPodcast } from '../../../../../shared/client/follow-podcast.ts';
+import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 
 export function useLivePodcast(podcast: StoredPodcast): void {
   const queryClient = useQueryClient();
   const { id } = podcast;
-  const converting = !isSettled(podcast.status);
+  const converting = !isFinished(podcast.status);
 
   useEffect(() => {
     if (!converting) return;
@@ -29,7 +29,8 @@ export function useLivePodcast(podcast: StoredPodcast): void {
       applyEventToLists(queryClient, event);
       if (!scriptRead && event.status === 'speaking') {
         scriptRead = true;
-        getPodcast(id, signal)
+        pagecast.podcasts
+          .get(id, { signal })
           .then((full) => patchPodcast(queryClient, id, { content: full.content }))
           .catch(() => {
             // The transcript will come with the final read.
@@ -37,8 +38,8 @@ export function useLivePodcast(podcast: StoredPodcast): void {
       }
     };
 
-    watchPodcast(id, onEvent, signal)
-      .then(() => getPodcast(id, signal))
+    followPodcast(pagecast.podcasts, id, { onEvent, signal })
+      .then(() => pagecast.podcasts.get(id, { signal }))
       .then((full) => patchPodcast(queryClient, id, toStoredPodcast(full)))
       .catch((err: unknown) => {
         if (signal.aborted) return;

@@ -6,7 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { patchPodcast } from '../api/podcast-list.ts';
-import { savePosition } from '../api/podcasts.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { createPositionSaver, type PositionSaver } from '../utils/playback-position.ts';
 
 export function usePositionSaver(id: string, savedSeconds: number | null | undefined): PositionSaver {
@@ -18,7 +18,7 @@ export function usePositionSaver(id: string, savedSeconds: number | null | undef
         saved: savedSeconds ?? null,
         save: (seconds, { keepalive }) => {
           patchPodcast(queryClient, id, { positionSeconds: seconds });
-          savePosition(id, seconds, keepalive).catch((err: unknown) => {
+          pagecast.podcasts.savePosition(id, seconds, { keepalive }).catch((err: unknown) => {
             // Losing a resume point is not worth interrupting the listener for.
             console.warn('Could not save the playback position', err);
           });

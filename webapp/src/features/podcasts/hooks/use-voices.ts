@@ -5,9 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { VoiceOption } from '../../../../../shared/api/premium.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
-import { listVoices } from '../api/voices.ts';
 
 const VOICES_FRESH_MS = 5 * 60_000;
 const NO_VOICES: VoiceOption[] = [];
@@ -16,7 +16,7 @@ const NO_VOICES: VoiceOption[] = [];
 export function useVoices(enabled = true) {
   const query = useQuery({
     queryKey: podcastKeys.voices(),
-    queryFn: ({ signal }) => listVoices(signal),
+    queryFn: ({ signal }) => pagecast.voices.list({ signal }),
     staleTime: VOICES_FRESH_MS,
     enabled,
   });
