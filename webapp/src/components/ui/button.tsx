@@ -1,7 +1,7 @@
 /**
  * The product's buttons. One look for <button> and for router links styled as buttons, so a call to
  * action looks the same whether it acts or navigates. A loading button shows a spinner with
- * 'Loading...' and is disabled (spec §4).
+ * 'Loading...' and is disabled.
  */
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';

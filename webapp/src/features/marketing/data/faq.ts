@@ -1,6 +1,6 @@
 import { PREMIUM_PLAN } from '../../../../../shared/constants.ts';
 
-/** The five questions of the home page's FAQ (spec §2). */
+/** The five questions of the home page's FAQ. */
 export interface FaqItem {
   question: string;
   answer: string;
