@@ -9,7 +9,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { userSchema, type User } from '../../../shared/api/auth.ts';
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
 
-export interface AuthState {
+interface AuthState {
   user: User | null;
   token: string | null;
 }

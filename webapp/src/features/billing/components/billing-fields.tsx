@@ -21,7 +21,7 @@ const inputClasses =
   'placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none ' +
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-400 sm:text-sm';
 
-export interface BillingFieldsProps {
+interface BillingFieldsProps {
   form: BillingForm;
   errors: Record<string, string>;
   /** Signed-in members pay with the e-mail of their account. */

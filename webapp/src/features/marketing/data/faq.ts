@@ -1,7 +1,7 @@
 import { PREMIUM_PLAN } from '../../../../../shared/constants.ts';
 
 /** The five questions of the home page's FAQ. */
-export interface FaqItem {
+interface FaqItem {
   question: string;
   answer: string;
 }

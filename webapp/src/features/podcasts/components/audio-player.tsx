@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { VOLUME } from '../../../../../shared/constants.ts';
 import { formatTime } from '../../../../../shared/format-time.ts';
 
-export interface AudioPlayerProps {
+interface AudioPlayerProps {
   src: string;
   /** What is playing, for the controls' accessible names. */
   title: string;

@@ -5,7 +5,7 @@ import { DownloadButton } from './download-button.tsx';
 
 export type CardDialog = 'transcript' | 'share' | 'voice' | 'delete';
 
-export interface PodcastActionsProps {
+interface PodcastActionsProps {
   podcast: StoredPodcast;
   isPremium: boolean;
   onOpen: (dialog: CardDialog) => void;

@@ -15,7 +15,7 @@ function sourceHost(sourceUrl: string | null | undefined): string | null {
   return new URL(sourceUrl).host.replace(/^www\./, '');
 }
 
-export interface PodcastCardHeaderProps {
+interface PodcastCardHeaderProps {
   podcast: StoredPodcast;
   titleId: string;
   title: string;

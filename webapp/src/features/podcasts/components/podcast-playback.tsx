@@ -10,7 +10,7 @@ import { usePositionSaver } from '../hooks/use-position-saver.ts';
 import { resumePoint } from '../../../../../shared/podcast/resume-point.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 
-export interface PodcastPlaybackProps {
+interface PodcastPlaybackProps {
   podcastId: string;
   audioUrl: string;
   title: string;

@@ -14,7 +14,7 @@ import { toStoredPodcast } from '../api/podcast-storage.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
-export interface RevoiceDialogProps {
+interface RevoiceDialogProps {
   podcastId: string;
   /** The podcast's voice; null when the server's default spoke it. */
   currentVoice: string | null;

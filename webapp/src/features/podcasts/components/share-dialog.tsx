@@ -15,7 +15,7 @@ import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
 
-export interface ShareDialogProps {
+interface ShareDialogProps {
   podcastId: string;
   title: string;
   /** The link the cache already holds, shown while the server confirms it. */

@@ -13,7 +13,7 @@ import { validateUrlForm } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
 
-export interface UrlFormProps {
+interface UrlFormProps {
   signedIn: boolean;
   onCreated: (podcast: Podcast) => void;
   /** The voice to speak it with (Premium); the server's choice when absent. */

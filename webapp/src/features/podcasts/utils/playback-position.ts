@@ -12,7 +12,7 @@ export interface PositionSaver {
   flush: (options?: { keepalive?: boolean }) => void;
 }
 
-export interface PositionSaverOptions {
+interface PositionSaverOptions {
   save: (seconds: number, options: { keepalive: boolean }) => void;
   /** The position the server already has, so it is not sent again. */
   saved?: number | null;
