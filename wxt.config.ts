@@ -1,7 +1,7 @@
 import { defineConfig } from 'wxt';
 
 // The extension lives in extension/; WXT's auto-imports are off so its globals never leak into
-// server/ or shared/ (STYLE.md, "Dependency direction").
+// server/ or shared/, which must not depend on them.
 export default defineConfig({
   srcDir: 'extension',
   outDir: '.output',

@@ -1,5 +1,5 @@
 /**
- * Errors cross extension contexts as data (STYLE.md): a thrown class instance loses its prototype on
+ * Errors cross extension contexts as data: a thrown class instance loses its prototype on
  * the way through runtime messaging, so every message answers a Result instead.
  */
 import type { ErrorCode } from '../shared/errors.ts';

@@ -25,7 +25,7 @@ import {
   registrationFailedMessage,
 } from './errors.ts';
 
-describe('business constants (spec §9)', () => {
+describe('business constants', () => {
   it.each([
     ['plan name', PREMIUM_PLAN.name, 'Premium Plan'],
     ['plan price in cents', PREMIUM_PLAN.amountCents, 700],
@@ -58,7 +58,7 @@ describe('business constants (spec §9)', () => {
   });
 });
 
-describe('the error catalogue (spec §8)', () => {
+describe('the error catalogue', () => {
   it.each([
     [AUTH_MESSAGES.authenticationRequired, 'Authentication required'],
     [AUTH_MESSAGES.invalidCredentials, 'Invalid email or password'],

@@ -1,5 +1,5 @@
 /**
- * The business constants of the product (spec §9). Every client and the server read them from here.
+ * The business constants of the product. Every client and the server read them from here.
  */
 
 /** The one paid plan. */
@@ -19,8 +19,8 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
 
 /**
- * The auth cookie. The spec configures the max age as 24*60*60*1000, which is milliseconds where a
- * cookie wants seconds (DESIGN.md): the cookie lives one day.
+ * The auth cookie. It lives one day; its max age is in seconds, as cookies count it (24*60*60*1000
+ * would be milliseconds, a thousand days).
  */
 export const AUTH_COOKIE = {
   name: 'auth-token',
@@ -37,7 +37,7 @@ export const STORAGE_KEYS = {
   podcastStorage: 'podcast-storage',
 } as const;
 
-/** AI settings (spec §3, §9). */
+/** The script writer's model and its settings, for the script and for the title. */
 export const AI_SETTINGS = {
   model: 'gpt-3.5-turbo',
   script: { temperature: 0.7, maxTokens: 1500 },
@@ -62,9 +62,9 @@ export const DEFAULT_FREE_DAILY_PODCASTS = 5;
 /** Conversions an anonymous visitor may make a day from one address. */
 export const DEFAULT_ANONYMOUS_DAILY_PODCASTS = 3;
 
-/** The fallback script uses at most this many paragraphs of the article (spec §8). */
+/** The fallback script uses at most this many paragraphs of the article. */
 export const FALLBACK_SCRIPT_PARAGRAPHS = 5;
-/** The fallback title is the first this many words of the first line (spec §8). */
+/** The fallback title is the first this many words of the first line. */
 export const FALLBACK_TITLE_WORDS = 8;
 
 /** Header the web app and the extension send to tie anonymous podcasts to one browser. */

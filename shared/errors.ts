@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec §8): codes, the messages users read, and the toasts. Clients and the
+ * The error catalogue: codes, the messages users read, and the toasts. Clients and the
  * server share it so a message is written once.
  */
 
@@ -33,7 +33,7 @@ export const AUTH_TOASTS = {
   signOutFallback: 'Failed to sign out. Please try again.',
 } as const;
 
-/** Messages of the URL form and of fetching a page (spec §5, §8). */
+/** Messages of the URL form and of fetching a page. */
 export const CONTENT_MESSAGES = {
   enterUrl: 'Please enter a URL',
   enterValidUrl: 'Please enter a valid URL',
@@ -76,8 +76,8 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /**
- * Every code an API error body may carry. The spec's codes come first; the rest name the server's
- * own refusals.
+ * Every code an API error body may carry. The clients' own codes come first; the rest name the
+ * server's own refusals.
  */
 export const ERROR_CODES = [
   'LOGIN_FAILED',

@@ -1,5 +1,5 @@
 /**
- * Seconds as m:ss, the player's clock in the web app and the extension (spec §2). Minutes run past
+ * Seconds as m:ss, the player's clock in the web app and the extension. Minutes run past
  * 59 rather than adding hours; an unknown time reads 0:00.
  */
 export function formatTime(seconds: number | null): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWebsiteUrl, validateCredentialsFields, validateUrlForm, validateWebsiteUrl } from './validation.ts';
 
-describe('sign-in fields (spec §5)', () => {
+describe('sign-in fields', () => {
   it.each([
     ['', '', 'Please fill in all fields'],
     ['a@b.co', '', 'Please fill in all fields'],
@@ -13,7 +13,7 @@ describe('sign-in fields (spec §5)', () => {
   });
 });
 
-describe('the home URL form (spec §5)', () => {
+describe('the home URL form', () => {
   it.each([
     ['', 'Please enter a URL'],
     ['   ', 'Please enter a URL'],
@@ -27,7 +27,7 @@ describe('the home URL form (spec §5)', () => {
   });
 });
 
-describe('the podcast URL rule (spec §5)', () => {
+describe('the podcast URL rule', () => {
   const message = 'Please enter a valid website URL starting with http:// or https://';
   it.each([
     ['https://example.com/a', true],

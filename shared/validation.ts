@@ -1,5 +1,6 @@
 /**
- * The validation rules of spec §5, as pure functions returning the message a user reads, or null.
+ * The validation rules of the forms (sign-in fields, the URL form), as pure functions returning the
+ * message a user reads, or null.
  */
 import { AUTH_MESSAGES, CONTENT_MESSAGES } from './errors.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';

@@ -7,7 +7,7 @@ import {
 } from '../constants.ts';
 import { AUTH_MESSAGES } from '../errors.ts';
 
-/** Login and register payloads (spec §3): email and password; register may carry a name. */
+/** Login and register payloads: email and password; register may carry a name. */
 export const credentialsSchema = z.object({
   email: z
     .string({ error: AUTH_MESSAGES.fillAllFields })
@@ -23,7 +23,7 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-/** Registration adds the minimum length (spec §9). */
+/** Registration adds the minimum password length. */
 export const registerSchema = credentialsSchema.extend({
   password: credentialsSchema.shape.password.min(
     MIN_PASSWORD_LENGTH,
@@ -31,7 +31,7 @@ export const registerSchema = credentialsSchema.extend({
   ),
 });
 
-/** User (spec §3), plus what the server adds for Premium members. */
+/** A member as the API answers it: name, email, Premium, plus the subscription and default voice. */
 export const userSchema = z.object({
   name: z.string().nullable().optional(),
   email: z.string(),
@@ -48,7 +48,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Auth response (spec §3): success, user, token, error.message. */
+/** The answer of every auth route: success, and the user, the session token or an error. */
 export const authResponseSchema = z.object({
   success: z.boolean(),
   user: userSchema.optional(),

@@ -21,7 +21,7 @@ const valid: BillingForm = {
   address: { line1: '1 Main St', line2: '', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
 };
 
-describe('billingFormErrors (spec §5: all but line2 required)', () => {
+describe('billingFormErrors: every field but line2 is required', () => {
   it('accepts a complete form without line2', () => {
     expect(billingFormErrors(valid)).toEqual({});
   });

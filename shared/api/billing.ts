@@ -10,7 +10,7 @@ export const billingConfigSchema = z.object({
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
 
 /**
- * `POST /api/stripe/create-checkout` (spec §7): `sessionId` is the client secret the Payment Element
+ * `POST /api/stripe/create-checkout`: `sessionId` is the client secret the Payment Element
  * confirms; `subscriptionId` is what the success page later asks the server to verify.
  */
 export const checkoutResponseSchema = z.object({
@@ -46,7 +46,7 @@ export const portalResponseSchema = z.object({
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required`).max(200);
 
-/** Billing form (spec §3, §5): every field but line2 is required. */
+/** Billing form: every field but line2 is required. */
 export const billingFormSchema = z.object({
   firstName: required('First Name'),
   lastName: required('Last Name'),
@@ -62,7 +62,7 @@ export const billingFormSchema = z.object({
 });
 export type BillingForm = z.infer<typeof billingFormSchema>;
 
-/** An empty form for a member: the name split into its first word and the remainder (spec §2). */
+/** An empty form for a member: the name split into its first word and the remainder. */
 export function initialBillingForm(user: { name?: string | null; email: string } | null): BillingForm {
   const words = (user?.name ?? '').trim().split(/\s+/).filter(Boolean);
   return {

@@ -35,7 +35,7 @@ export type CreatePodcast = CreateFromUrl | CreateFromText;
 
 /**
  * Either body. Chosen by the presence of `url` rather than as a plain union, so a bad address gets
- * the spec's URL message instead of a generic "invalid input".
+ * the URL form's own message instead of a generic "invalid input".
  */
 export const createPodcastSchema = z.unknown().transform((input, ctx): CreatePodcast => {
   if (!input || typeof input !== 'object' || !('url' in input || 'text' in input)) {

@@ -64,7 +64,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
     path: string,
     accept: string,
     call: CallOptions,
-  ): Promise<{ res: Response; stopTimer: () => void; done: () => void }> {
+  ): Promise<{ res: Response; stopTimer: () => void; done: () => void; timedOut: () => boolean }> {
     const token = call.token !== undefined ? call.token : ((await options.auth.token?.()) ?? null);
     const anonymous = (await options.anonymousToken?.()) ?? null;
     const headers: Record<string, string> = { Accept: accept };
@@ -112,17 +112,18 @@ export function createHttpClient(options: ClientOptions): HttpClient {
       if (res.status === 401 && token) options.onSessionRejected?.(error, token);
       throw error;
     }
-    return { res, stopTimer, done };
+    return { res, stopTimer, done, timedOut: () => timedOut };
   }
 
   return {
     async call(endpoint, call = {}) {
       const path = buildPath(endpoint, call.params, call.query);
-      const { res, done } = await send(endpoint.method, path, 'application/json', call);
+      const { res, done, timedOut } = await send(endpoint.method, path, 'application/json', call);
       let data: unknown;
       try {
         data = await res.json();
       } catch (err) {
+        if (timedOut()) throw networkError();
         if (call.signal?.aborted) throw call.signal.reason ?? err;
         data = undefined;
       } finally {

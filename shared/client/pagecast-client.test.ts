@@ -166,6 +166,19 @@ describe('how it fails', () => {
     await expect(client(hanging, undefined, { timeoutMs: 20 }).podcasts.list()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 
+  it('a body that stops arriving is NETWORK_ERROR after the timeout', async () => {
+    const stalled: FetchFunction = async (_url, init) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"podcasts":'));
+            init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        }),
+      );
+    await expect(client(stalled, undefined, { timeoutMs: 20 }).podcasts.list()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+
   it("the caller's own abort is not an ApiError", async () => {
     const hanging: FetchFunction = (_url, init) =>
       new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));

@@ -1,5 +1,5 @@
 /**
- * Title cleanup (spec §9): quotes and characters other than word characters, whitespace and
+ * Title cleanup: quotes and characters other than word characters, whitespace and
  * . , ! ? - are removed.
  */
 export function cleanTitle(raw: string): string {

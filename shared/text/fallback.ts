@@ -1,6 +1,6 @@
 /**
- * What the product says when no script writer answers (spec §8): a template script and a title made
- * from the text itself.
+ * What the product says when no script writer answers: a template script (a welcome, the first
+ * paragraphs of the article, a thank-you) and a title made from the text itself.
  */
 import { FALLBACK_SCRIPT_PARAGRAPHS, FALLBACK_TITLE_WORDS } from '../constants.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Text preparation for the script writer (spec §5): links reduced to their text, bare URLs removed,
+ * Text preparation for the script writer: links reduced to their text, bare URLs removed,
  * characters other than word characters, whitespace and . , ! ? - removed, whitespace collapsed.
  *
  * Whitespace collapses within a paragraph; paragraph breaks survive as single newlines because the
@@ -37,7 +37,7 @@ export function collapseWhitespace(text: string): string {
     .join('\n');
 }
 
-/** The whole preparation, in the spec's order. */
+/** The whole preparation: links, then bare URLs, then characters, then whitespace. */
 export function prepareScriptText(text: string): string {
   return collapseWhitespace(filterCharacters(removeBareUrls(linksToText(text))));
 }

@@ -95,7 +95,9 @@ const URL_PATTERN = /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"'()[\]]*[^\s<>"'()[\
 // example.com/some/path: the name is worth saying, the path is not.
 const DOMAIN_PATH = /\b([\w-]{1,63}\.(?:com|org|net|io|dev|app|co|gov|edu|ai|uk|de|fr|info|news))\/[^\s<>"'()]*[^\s<>"'().,;:!?]/gi;
 // Pictographs, flags, skin tones, joiners and variation selectors: an engine reads these by name.
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}]/gu;
+// One code point at a time (an alternation, not a class: a class of joiners and modifiers reads as
+// if it matched whole sequences).
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u{FE0E}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 // Other symbols (arrows, bullets, boxes, check marks…) that are decoration when written.
 const DECORATION = /[\p{So}\u2190-\u21FF\u2022\u2023\u2043\u25A0-\u25FF\u00B7]/gu;
 

@@ -9,7 +9,7 @@ import {
 import { cleanTitle } from './clean-title.ts';
 import { FALLBACK_THANKS, FALLBACK_WELCOME, fallbackScript, fallbackTitle } from './fallback.ts';
 
-describe('text preparation (spec §5)', () => {
+describe('text preparation for the script writer', () => {
   it.each([
     ['Read [the docs](https://example.com/docs) now', 'Read the docs now'],
     ['See <a href="https://x.y">this page</a>.', 'See this page.'],
@@ -62,7 +62,7 @@ describe('text preparation (spec §5)', () => {
   });
 });
 
-describe('title cleanup (spec §9)', () => {
+describe('title cleanup', () => {
   it.each([
     ['"The Future of AI"', 'The Future of AI'],
     ["'Why: Cats & Dogs?'", 'Why Cats Dogs?'],
@@ -74,7 +74,7 @@ describe('title cleanup (spec §9)', () => {
   });
 });
 
-describe('the fallback script and title (spec §8)', () => {
+describe('the fallback script and title', () => {
   it('has a welcome line, up to five paragraphs, and a thanks line', () => {
     const text = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'].join('\n');
     expect(fallbackScript(text).split('\n')).toEqual([FALLBACK_WELCOME, 'one', 'two', 'three', 'four', 'five', FALLBACK_THANKS]);

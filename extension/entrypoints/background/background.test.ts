@@ -440,6 +440,33 @@ describe('listening', () => {
     expect((saves()[1] as { positionSeconds: number }).positionSeconds).toBeGreaterThanOrEqual(13.5);
   });
 
+  it.each([
+    ['from where the reader stopped (in the web app, say)', 20, 20],
+    ['from the beginning when the saved place is the very start', 3, 0],
+    ['from the beginning when the podcast was heard to its last seconds', 38, 0],
+  ])('starts %s', async (_name, saved, start) => {
+    const podcastId = await readyPodcast();
+    const { token } = (await sessionItem.getValue())!;
+    // Another client saved this place; the fake podcast lasts 42 seconds.
+    const put = await server.fetch(`${server.origin}/api/podcasts/${podcastId}/position`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ positionSeconds: saved }),
+    });
+    expect(put.status).toBe(200);
+    Object.assign(fakeBrowser, { offscreen: { createDocument: vi.fn(async () => {}), closeDocument: vi.fn(async () => {}) } });
+    Object.assign(fakeBrowser.runtime, { getContexts: vi.fn(async () => [{}]) });
+    const started: number[] = [];
+    onMessage('startAudio', ({ data }) => {
+      started.push(data.position);
+      return { ok: true, value: null };
+    });
+    onMessage('controlAudio', () => ({ ok: true, value: null }));
+
+    expect((await sendMessage('playPodcast', { podcastId })).ok).toBe(true);
+    expect(started).toEqual([start]);
+  });
+
   it('refuses a podcast whose audio is not ready', async () => {
     await signedIn();
     server.setDown(true);

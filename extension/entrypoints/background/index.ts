@@ -18,7 +18,7 @@ import {
 import { resumeTracking } from './progress.ts';
 import { saveServerAddress } from './settings.ts';
 
-// Wiring only (STYLE.md): listeners are registered here, their work lives in sibling files.
+// Wiring only: listeners are registered here, their work lives in sibling files.
 export default defineBackground(() => {
   onMessage('signIn', ({ data }) => signIn(data));
   onMessage('signOut', () => signOut());

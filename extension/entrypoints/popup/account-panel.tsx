@@ -1,4 +1,4 @@
-/** The signed-in member: who, which plan, the web app's profile, and signing out (spec §2). */
+/** The signed-in member: who, which plan, the web app's profile, and signing out. */
 import { useState } from 'react';
 import { Crown, ExternalLink, LogOut } from 'lucide-react';
 import { toast } from 'sonner';
@@ -18,7 +18,7 @@ export function AccountPanel({ user, serverUrl, onSignedOut }: { user: User; ser
     const result = await settle(sendMessage('signOut'));
     setBusy(false);
     setConfirming(false);
-    // The local session is gone either way (spec §4).
+    // Signing out never waits for the server: the local session is gone either way.
     if (result.ok) toast.success(AUTH_TOASTS.signedOut);
     else toast.error(result.error.message || AUTH_TOASTS.signOutFallback);
     onSignedOut();

@@ -1,4 +1,4 @@
-/** Sign in or create an account: the web app's form, fields and messages (spec §2, §5, §8). */
+/** Sign in or create an account: the web app's form, fields and messages. */
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { AUTH_TOASTS } from '../../../shared/errors.ts';

@@ -5,7 +5,7 @@ import type { ExtensionError } from '../../result.ts';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
-  /** A request is running: spinner, 'Loading...', disabled (spec §4). */
+  /** A request is running: spinner, 'Loading...', disabled. */
   loading?: boolean;
   icon?: ReactNode;
 }
