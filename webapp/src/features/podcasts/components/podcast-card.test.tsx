@@ -321,9 +321,14 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     expect(dialog.querySelector('h2')?.textContent).toBe('Share podcast');
     await waitFor(() => expect(dialog.querySelector<HTMLInputElement>('input[readonly]')?.value).toBe('http://pagecast.test/shared/abc'));
     expect(link('Open the shared page(opens in a new tab)')?.getAttribute('href')).toBe('http://pagecast.test/shared/abc');
+    const header = () => view.container.querySelector('h3')!.parentElement!.textContent;
+    await waitFor(() => expect(header()).toContain('Shared'));
+    expect(cached()?.shareUrl).toBe('http://pagecast.test/shared/abc');
 
     await act(async () => button('Stop sharing')!.click());
     await waitFor(() => expect(dialog.open).toBe(false));
+    await waitFor(() => expect(header()).not.toContain('Shared'));
+    expect(cached()?.shareUrl).toBeNull();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/podcasts/1/share')).toBe(true);
   });
 
