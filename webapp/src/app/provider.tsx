@@ -1,6 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../../shared/constants.ts';
+import { keepPodcastListsStored } from '../features/podcasts/api/podcast-storage.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 
 /**
  * sonner's rich colours put text on its pale tints at about 3–4:1; these darker inks (Tailwind's
@@ -14,12 +17,16 @@ const readableRichColors = {
   '--error-text': '#b91c1c',
 } as CSSProperties;
 
-/** App-wide providers: the toasts (4 s, top centre, spec §9). */
+/** One cache of server state for the page; the podcast lists in it are mirrored in local storage. */
+const queryClient = createQueryClient();
+keepPodcastListsStored(queryClient);
+
+/** App-wide providers: the server-state cache and the toasts (4 s, top centre). */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       {children}
       <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors closeButton style={readableRichColors} />
-    </>
+    </QueryClientProvider>
   );
 }

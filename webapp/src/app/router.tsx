@@ -9,8 +9,9 @@ import { SharedPodcastRoute } from './routes/shared-podcast.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
 /**
- * The routes of spec §2, and the public page of a shared podcast. The subscription pages (with
- * Stripe.js and the payment form) load when first visited, so the first download stays small.
+ * The pages: home, /profile, the subscription pages and the public page of a shared podcast. The
+ * subscription pages (with Stripe.js and the payment form) load when first visited, so the first
+ * download stays small.
  */
 const router = createBrowserRouter([
   {

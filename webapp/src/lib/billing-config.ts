@@ -1,14 +1,11 @@
 /**
  * Whether this server takes payments. A self-hosted server without Stripe keys gives every account
- * every feature, so the web app must hide every upgrade prompt, for anonymous visitors too. Fetched
- * once per page load and shared; until it is known, `enabled` is false so no prompt flashes up on a
- * server that has no payments.
+ * every feature, so the web app must hide every upgrade prompt, for anonymous visitors too. Read once
+ * per page load and shared; until it is known, `enabled` is false so no prompt flashes up on a server
+ * that has no payments. A failed read is tried again by the next screen that asks.
  */
-import { useEffect } from 'react';
-import { create } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
-import { billingConfigSchema } from '../../../shared/api/billing.ts';
-import { apiRequest } from './api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { pagecast } from './api-client.ts';
 
 export interface BillingConfigState {
   enabled: boolean;
@@ -17,28 +14,12 @@ export interface BillingConfigState {
   loaded: boolean;
 }
 
-const useBillingConfigStore = create<BillingConfigState>(() => ({ enabled: false, publishableKey: null, loaded: false }));
-
-let pending: Promise<void> | null = null;
-
-/** Asks the server once; a failed request is tried again by the next caller. */
-export function loadBillingConfig(): Promise<void> {
-  if (useBillingConfigStore.getState().loaded) return Promise.resolve();
-  pending ??= apiRequest('/api/stripe/config', { schema: billingConfigSchema })
-    .then((config) => useBillingConfigStore.setState({ ...config, loaded: true }))
-    .catch((err: unknown) => {
-      console.warn('Could not read the billing settings', err);
-    })
-    .finally(() => {
-      pending = null;
-    });
-  return pending;
-}
-
-/** `{ enabled, publishableKey, loaded }`; loads the settings on first use. */
 export function useBillingConfig(): BillingConfigState {
-  useEffect(() => {
-    void loadBillingConfig();
-  }, []);
-  return useBillingConfigStore(useShallow((s) => ({ enabled: s.enabled, publishableKey: s.publishableKey, loaded: s.loaded })));
+  const { data } = useQuery({
+    queryKey: ['billing-config'],
+    queryFn: ({ signal }) => pagecast.billing.config({ signal }),
+    // The server's settings do not change while it runs.
+    staleTime: Infinity,
+  });
+  return data ? { ...data, loaded: true } : { enabled: false, publishableKey: null, loaded: false };
 }

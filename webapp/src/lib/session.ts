@@ -1,5 +1,5 @@
 /**
- * The session every feature may read: the auth state of spec §3 (user and token), persisted under
+ * The session every feature may read: the auth state (user and token), persisted under
  * 'auth-storage', with the token also under 'auth-token' where api-client.ts reads it. The auth
  * feature signs in and out through it; other features only read the user (`useSessionUser`) or, like
  * billing after an upgrade, replace it (`setSessionUser`).
@@ -9,7 +9,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { userSchema, type User } from '../../../shared/api/auth.ts';
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
 
-export interface AuthState {
+interface AuthState {
   user: User | null;
   token: string | null;
 }
@@ -50,7 +50,7 @@ export function setSessionUser(user: User): void {
   if (useAuthStore.getState().user) useAuthStore.setState({ user });
 }
 
-/** Signs out locally (spec §4): the user, the token, the stored auth data and session storage. */
+/** Signs out locally: the user, the token, the stored auth data and session storage. */
 export function clearSession(): void {
   useAuthStore.setState(signedOut);
   useAuthStore.persist.clearStorage();

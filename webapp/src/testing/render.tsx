@@ -1,11 +1,14 @@
 /**
- * A fresh React root for every test of a component test file: mounted in its own container before
- * each test, unmounted and removed after it, with the globals the test stubbed (fetch, navigator)
- * put back. Tests render through `act`, so React is told it runs in an act environment.
+ * A fresh React root and query cache for every test of a component test file: mounted in its own
+ * container before each test, unmounted and removed after it, with the globals the test stubbed
+ * (fetch, navigator) put back. Tests render through `act`, so React is told it runs in an act
+ * environment.
  */
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -14,6 +17,10 @@ export interface TestRoot {
   readonly root: Root;
   /** The element the running test renders into. */
   readonly container: HTMLElement;
+  /** The running test's own query cache. */
+  readonly queryClient: QueryClient;
+  /** Renders `ui` inside the test's query cache (call it inside `act`). */
+  render(ui: ReactNode): void;
 }
 
 export interface TestRootHooks {
@@ -27,29 +34,55 @@ export interface TestRootHooks {
 export function mountEachTest(hooks: TestRootHooks = {}): TestRoot {
   let root: Root | undefined;
   let container: HTMLElement | undefined;
+  let queryClient: QueryClient | undefined;
 
   beforeEach(() => {
     hooks.beforeMount?.();
     container = document.createElement('div');
     document.body.append(container);
     root = createRoot(container);
+    queryClient = createQueryClient();
   });
 
   afterEach(() => {
     act(() => root!.unmount());
     container!.remove();
+    queryClient!.clear();
     hooks.afterUnmount?.();
     vi.unstubAllGlobals();
   });
 
+  const running = <T,>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`mountEachTest: the ${what} exists only while a test runs`);
+    return value;
+  };
+
   return {
     get root() {
-      if (!root) throw new Error('mountEachTest: the root exists only while a test runs');
-      return root;
+      return running(root, 'root');
     },
     get container() {
-      if (!container) throw new Error('mountEachTest: the container exists only while a test runs');
-      return container;
+      return running(container, 'container');
+    },
+    get queryClient() {
+      return running(queryClient, 'query cache');
+    },
+    render(ui) {
+      running(root, 'root').render(<QueryClientProvider client={running(queryClient, 'query cache')}>{ui}</QueryClientProvider>);
     },
   };
+}
+
+/** Checks again every 20 ms (letting React and the fake server run) until `check` passes or time is up. */
+export async function waitFor(check: () => void, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await act(() => new Promise((r) => setTimeout(r, 20)));
+    }
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * Home (spec §2), in order: hero, the URL card with the podcasts just made, Premium features, use
+ * Home, in order: hero, the URL card with the podcasts just made, Premium features, use
  * cases, testimonials, FAQ and the closing banner. Upgrade prompts show to everyone who is not
  * Premium while billing is on.
  */

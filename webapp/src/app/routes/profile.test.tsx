@@ -16,7 +16,7 @@ const view = mountEachTest({
 
 function renderProfile() {
   act(() =>
-    view.root.render(
+    view.render(
       <MemoryRouter initialEntries={['/profile']}>
         <Routes>
           <Route path="/" element={<p>home page</p>} />

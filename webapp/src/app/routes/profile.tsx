@@ -1,5 +1,5 @@
 /**
- * /profile (spec §2, §6): signed-out visitors go to /. Shows the member's name (or e-mail), 'Premium
+ * /profile: signed-out visitors go to /. Shows the member's name (or e-mail), 'Premium
  * Member' or 'Free Member', the upgrade banner for free members, the default voice and the private
  * feed (Premium), then their podcasts.
  */

@@ -1,5 +1,5 @@
 /**
- * /subscription/register (spec §2, §4, §6): signed out → / with 'Please sign in to upgrade'; with
+ * /subscription/register: signed out → / with 'Please sign in to upgrade'; with
  * billing off, an explanation that payments are not set up here; otherwise the plan and the payment
  * form.
  */

@@ -1,5 +1,5 @@
 /**
- * /subscription/success (spec §2, §4): no `session_id` → /. Otherwise the payment is verified with
+ * /subscription/success: no `session_id` → /. Otherwise the payment is verified with
  * the server, and the page goes home 5 seconds after that, or at once through Return to Home,
  * whether verification succeeded or failed.
  */

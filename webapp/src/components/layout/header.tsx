@@ -6,7 +6,7 @@ import { useSessionUser } from '../../lib/session.ts';
 import { Logo } from './logo.tsx';
 
 /**
- * The header (spec §2): logo, the upgrade button and the account control (the app passes the auth
+ * The header: logo, the upgrade button and the account control (the app passes the auth
  * feature's); below the small breakpoint a menu toggle reveals the last two. 'Upgrade to Premium'
  * hides for Premium members, and for everyone on a server without billing.
  */

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 
-/** Every page: header, the routed page, footer (spec §2). */
+/** Every page: header, the routed page, footer. */
 export function Layout({ accountControl }: { accountControl?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,14 +1,14 @@
 /**
  * The product's buttons. One look for <button> and for router links styled as buttons, so a call to
  * action looks the same whether it acts or navigates. A loading button shows a spinner with
- * 'Loading...' and is disabled (spec §4).
+ * 'Loading...' and is disabled.
  */
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner.tsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse' | 'danger';
+type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors ' +
@@ -33,7 +33,7 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   loading?: boolean;
@@ -75,7 +75,7 @@ export function Button({
   );
 }
 
-export interface ButtonLinkProps extends LinkProps {
+interface ButtonLinkProps extends LinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   icon?: ReactNode;

@@ -1,14 +1,15 @@
 /**
- * The auth calls of spec §7 and the errors of §8: LOGIN_FAILED / REGISTRATION_FAILED carry the
- * server's message (or 'Authentication failed (401)' when it gave none), INVALID_RESPONSE an answer
- * without success or user, NETWORK_ERROR a request that never reached the server.
+ * Signing in and out, with the errors the sign-in form shows: LOGIN_FAILED / REGISTRATION_FAILED
+ * carry the server's message (or 'Authentication failed (401)' when it gave none), INVALID_RESPONSE a
+ * success without user or token, NETWORK_ERROR a request that never reached the server.
  */
-import { authResponseSchema, type Credentials, type User } from '../../../../../shared/api/auth.ts';
-import { AUTH_MESSAGES, loginFailedMessage, registrationFailedMessage } from '../../../../../shared/errors.ts';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import type { Credentials, User } from '../../../../../shared/api/auth.ts';
+import { isApiError } from '../../../../../shared/client/api-error.ts';
+import { AUTH_MESSAGES } from '../../../../../shared/errors.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 
 export type AuthMode = 'signIn' | 'register';
-export type AuthErrorCode = 'LOGIN_FAILED' | 'REGISTRATION_FAILED' | 'INVALID_RESPONSE' | 'NETWORK_ERROR' | 'LOGOUT_FAILED';
+type AuthErrorCode = 'LOGIN_FAILED' | 'REGISTRATION_FAILED' | 'INVALID_RESPONSE' | 'NETWORK_ERROR' | 'LOGOUT_FAILED';
 
 export class AuthError extends Error {
   override readonly name = 'AuthError';
@@ -21,48 +22,32 @@ export class AuthError extends Error {
   }
 }
 
-function toAuthError(err: unknown, failedCode: AuthErrorCode, fallback: (status: number) => string): AuthError {
-  if (!(err instanceof ApiError)) throw err;
+/**
+ * The shared client's error as the form names it: a refusal is the failure of what was asked, with
+ * the server's message, or `fallback` when the server sent no error body of ours.
+ */
+function toAuthError(err: unknown, failedCode: AuthErrorCode, fallback?: string): AuthError {
+  if (!isApiError(err)) throw err;
   if (err.code === 'NETWORK_ERROR') return new AuthError(AUTH_MESSAGES.networkError, 'NETWORK_ERROR', 0);
-  // INVALID_RESPONSE on a failed status means the server sent no error body of ours.
-  const serverMessage = err.code === 'INVALID_RESPONSE' ? null : err.message;
-  return new AuthError(serverMessage || fallback(err.status), failedCode, err.status);
+  if (err.status < 400) return new AuthError(AUTH_MESSAGES.invalidResponse, 'INVALID_RESPONSE', err.status);
+  const message = err.code === 'INVALID_RESPONSE' && fallback ? fallback : err.message;
+  return new AuthError(message, failedCode, err.status);
 }
 
 /** Signs in or registers; answers the user and the session token. */
 export async function submitCredentials(mode: AuthMode, credentials: Credentials): Promise<{ user: User; token: string }> {
-  const [path, code, fallback] =
-    mode === 'signIn'
-      ? (['/api/auth/login', 'LOGIN_FAILED', loginFailedMessage] as const)
-      : (['/api/auth/register', 'REGISTRATION_FAILED', registrationFailedMessage] as const);
-  let data: unknown;
   try {
-    data = await apiRequest(path, { method: 'POST', body: credentials });
+    return mode === 'signIn' ? await pagecast.auth.login(credentials) : await pagecast.auth.register(credentials);
   } catch (err) {
-    throw toAuthError(err, code, fallback);
+    throw toAuthError(err, mode === 'signIn' ? 'LOGIN_FAILED' : 'REGISTRATION_FAILED');
   }
-  const parsed = authResponseSchema.safeParse(data);
-  if (!parsed.success || !parsed.data.success || !parsed.data.user || !parsed.data.token) {
-    throw new AuthError(AUTH_MESSAGES.invalidResponse, 'INVALID_RESPONSE', 200);
-  }
-  return { user: parsed.data.user, token: parsed.data.token };
 }
 
 /** Revokes the session on the server. The token is passed in: by now it is gone from storage. */
 export async function logoutOnServer(token: string | null): Promise<void> {
   try {
-    await apiRequest('/api/auth/logout', {
-      method: 'POST',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
+    await pagecast.auth.logout({ token });
   } catch (err) {
-    throw toAuthError(err, 'LOGOUT_FAILED', () => AUTH_MESSAGES.logoutFailed);
+    throw toAuthError(err, 'LOGOUT_FAILED', AUTH_MESSAGES.logoutFailed);
   }
-}
-
-/** The signed-in member as the server sees them now (Premium may have changed). */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
-  const data = await apiRequest('/api/auth/me', { schema: authResponseSchema, signal });
-  if (!data.success || !data.user) throw new AuthError(AUTH_MESSAGES.invalidResponse, 'INVALID_RESPONSE', 200);
-  return data.user;
 }

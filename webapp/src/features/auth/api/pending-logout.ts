@@ -1,5 +1,5 @@
 /**
- * Sign-out never waits for the server (spec §4), but a session the server did not hear about stays
+ * Sign-out never waits for the server, but a session the server did not hear about stays
  * valid, and the HttpOnly cookie, which the page cannot delete, would still carry it. So a logout
  * that failed is remembered, with its token, and sent again on the next visit or when the browser
  * comes back online. The token names the old session only: a newer sign-in is left alone.

@@ -1,5 +1,5 @@
 /**
- * The header's account control (spec §2). Signed out: the Sign In dropdown. Signed in: the display
+ * The header's account control. Signed out: the Sign In dropdown. Signed in: the display
  * name, which opens /profile, and the sign-out icon, which asks for confirmation first.
  */
 import { useState } from 'react';

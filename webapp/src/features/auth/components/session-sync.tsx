@@ -1,16 +1,18 @@
 /**
- * Keeps the stored session honest, once per page: asks the server who is signed in (Premium may have
- * changed, the session may have expired or been revoked), signs the member out with 'Your session
- * has expired. Please sign in again.' when the server refuses the token, follows sign-ins and
- * sign-outs made in other tabs, and resends a sign-out that could not reach the server.
+ * Keeps the stored session honest: asks the server who is signed in (Premium may have changed, the
+ * session may have expired or been revoked) on load, on sign-in and when the window regains focus;
+ * signs the member out with 'Your session has expired. Please sign in again.' when the server refuses
+ * the token; follows sign-ins and sign-outs made in other tabs; and resends a sign-out that could not
+ * reach the server.
  */
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { STORAGE_KEYS } from '../../../../../shared/constants.ts';
 import { AUTH_MESSAGES } from '../../../../../shared/errors.ts';
-import { ApiError, onSessionRejected } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../../../shared/client/api-error.ts';
+import { onSessionRejected, pagecast } from '../../../lib/api-client.ts';
 import { clearSession, getSession, setSessionUser, useAuthStore } from '../../../lib/session.ts';
-import { fetchCurrentUser } from '../api/auth-api.ts';
 import { retryPendingLogout } from '../api/pending-logout.ts';
 
 export function SessionSync() {
@@ -24,18 +26,20 @@ export function SessionSync() {
     [],
   );
 
+  const token = useAuthStore((s) => s.token);
+  const member = useQuery({
+    queryKey: ['session', 'member', token],
+    queryFn: ({ signal }) => pagecast.auth.me({ signal }),
+    enabled: token !== null,
+  });
   useEffect(() => {
-    if (!getSession().token) return;
-    const controller = new AbortController();
-    fetchCurrentUser(controller.signal)
-      .then(setSessionUser)
-      .catch((err: unknown) => {
-        // A refused token was handled by onSessionRejected; anything else leaves the session as is.
-        if (controller.signal.aborted || (err instanceof ApiError && err.status === 401)) return;
-        console.warn('Could not refresh the signed-in member', err);
-      });
-    return () => controller.abort();
-  }, []);
+    if (member.data) setSessionUser(member.data);
+  }, [member.data]);
+  useEffect(() => {
+    // A refused token was handled by onSessionRejected; anything else leaves the session as is.
+    const err = member.error;
+    if (err && !(err instanceof ApiError && err.status === 401)) console.warn('Could not refresh the signed-in member', err);
+  }, [member.error]);
 
   useEffect(() => {
     void retryPendingLogout();

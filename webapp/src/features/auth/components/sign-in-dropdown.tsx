@@ -1,5 +1,5 @@
 /**
- * The header's 'Sign In' button and the panel with the form (spec §2). The panel closes on a click
+ * The header's 'Sign In' button and the panel with the form. The panel closes on a click
  * or touch outside it and on Escape, which gives focus back to the button.
  */
 import { useEffect, useId, useRef, useState } from 'react';

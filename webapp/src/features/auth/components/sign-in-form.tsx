@@ -1,5 +1,5 @@
 /**
- * The sign-in dropdown's form (spec §2, §5): e-mail and password, Sign In or Create Account, the
+ * The sign-in dropdown's form: e-mail and password, Sign In or Create Account, the
  * toggle between them (which clears the error), and the error under the e-mail field.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 
-/** 'Are you sure you want to sign out?' (spec §2). Escape or Cancel keeps the member signed in. */
+/** 'Are you sure you want to sign out?'. Escape or Cancel keeps the member signed in. */
 export function SignOutDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
     <Modal

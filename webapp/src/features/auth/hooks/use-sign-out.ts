@@ -6,7 +6,7 @@ import { clearSession, getSession } from '../../../lib/session.ts';
 import { revokeOnServer } from '../api/pending-logout.ts';
 
 /**
- * Sign-out (spec §4): the session is cleared here first, so it succeeds whatever the server or the
+ * Sign-out: the session is cleared here first, so it succeeds whatever the server or the
  * network does; the server is told afterwards (and again later if it could not be reached).
  */
 export function useSignOut(): () => void {

@@ -1,6 +1,6 @@
 /**
- * The billing details of the payment page (spec §2, §3): name, e-mail and address, the country a
- * select of the spec's six. Errors show under their fields.
+ * The billing details of the payment page: name, e-mail and address, the country picked from the six
+ * we take payments from. Errors show under their fields.
  */
 import { useId, type InputHTMLAttributes } from 'react';
 import { CircleAlert } from 'lucide-react';
@@ -21,10 +21,10 @@ const inputClasses =
   'placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none ' +
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-400 sm:text-sm';
 
-export interface BillingFieldsProps {
+interface BillingFieldsProps {
   form: BillingForm;
   errors: Record<string, string>;
-  /** Signed-in members pay with the e-mail of their account (spec §2). */
+  /** Signed-in members pay with the e-mail of their account. */
   emailLocked: boolean;
   onChange: (form: BillingForm) => void;
 }

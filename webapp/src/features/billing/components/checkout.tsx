@@ -1,9 +1,10 @@
 /**
- * Prepares a payment (spec §4): a spinner while the server creates the payment session and
- * Stripe.js loads, then the form. If either fails: 'Failed to initialize payment. Please try again.'
- * and back to /.
+ * Prepares a payment: a spinner while the server creates the payment session and Stripe.js loads,
+ * then the form. If either fails: 'Failed to initialize payment. Please try again.' and back to /.
+ * Each visit to the page prepares a new session, and only one.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Appearance, Stripe } from '@stripe/stripe-js';
@@ -12,7 +13,7 @@ import type { User } from '../../../../../shared/api/auth.ts';
 import { initialBillingForm } from '../../../../../shared/api/billing.ts';
 import { PAYMENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { createCheckout } from '../api/billing.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { getStripe } from '../api/stripe-js.ts';
 import { PaymentForm } from './payment-form.tsx';
 
@@ -29,24 +30,28 @@ interface Ready {
 
 export function Checkout({ publishableKey, user }: { publishableKey: string; user: User }) {
   const navigate = useNavigate();
-  const [ready, setReady] = useState<Ready | null>(null);
+  const checkout = useQuery({
+    queryKey: ['checkout', publishableKey],
+    queryFn: async ({ signal }): Promise<Ready> => {
+      const [session, stripe] = await Promise.all([pagecast.billing.createCheckout({ signal }), getStripe(publishableKey)]);
+      if (!stripe) throw new Error('Stripe.js is not available');
+      return { stripe, clientSecret: session.sessionId, subscriptionId: session.subscriptionId };
+    },
+    // A payment session is made once per visit: not again on focus, and forgotten on leaving.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const failure = checkout.error;
 
   useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([createCheckout(controller.signal), getStripe(publishableKey)])
-      .then(([session, stripe]) => {
-        if (!stripe) throw new Error('Stripe.js is not available');
-        setReady({ stripe, clientSecret: session.sessionId, subscriptionId: session.subscriptionId });
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('payment initialisation failed', err);
-        toast.error(PAYMENT_MESSAGES.initializeFailed);
-        navigate('/', { replace: true });
-      });
-    return () => controller.abort();
-  }, [publishableKey, navigate]);
+    if (!failure) return;
+    console.error('payment initialisation failed', failure);
+    toast.error(PAYMENT_MESSAGES.initializeFailed);
+    navigate('/', { replace: true });
+  }, [failure, navigate]);
 
+  const ready = checkout.data;
   if (!ready) {
     return (
       <div role="status" className="flex flex-col items-center justify-center gap-3 py-20 text-slate-600">

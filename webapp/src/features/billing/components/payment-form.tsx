@@ -13,14 +13,14 @@ import { PAYMENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { BillingFields } from './billing-fields.tsx';
 
-export interface PaymentFormProps {
+interface PaymentFormProps {
   initial: BillingForm;
   subscriptionId: string;
   emailLocked: boolean;
 }
 
 /** Where Stripe sends the member back after paying. */
-export function successUrl(subscriptionId: string): string {
+function successUrl(subscriptionId: string): string {
   return `${window.location.origin}/subscription/success?session_id=${encodeURIComponent(subscriptionId)}`;
 }
 

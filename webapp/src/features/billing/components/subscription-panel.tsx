@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { CalendarClock, CircleAlert, CreditCard, Crown } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { PREMIUM_PLAN } from '../../../../../shared/constants.ts';
@@ -13,12 +14,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useBillingConfig } from '../../../lib/billing-config.ts';
 import { setSessionUser, useSessionUser } from '../../../lib/session.ts';
-import { openBillingPortal, setCancelAtPeriodEnd } from '../api/billing.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 
 /** Statuses that still have a subscription to manage. */
 const MANAGEABLE = ['active', 'trialing', 'past_due', 'unpaid'];
 
-export function formatRenewalDate(iso: string): string {
+function formatRenewalDate(iso: string): string {
   return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 }
 
@@ -34,14 +35,11 @@ type Subscription = NonNullable<User['subscription']>;
 
 function Panel({ user, subscription, className }: { user: User; subscription: Subscription; className: string }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'cancel' | 'resume' | 'portal' | null>(null);
   const date = subscription.currentPeriodEnd ? formatRenewalDate(subscription.currentPeriodEnd) : null;
   const failing = subscription.status === 'past_due' || subscription.status === 'unpaid';
-
-  async function change(cancel: boolean) {
-    setBusy(cancel ? 'cancel' : 'resume');
-    try {
-      const updated = await setCancelAtPeriodEnd(cancel);
+  const change = useMutation({
+    mutationFn: (cancel: boolean) => pagecast.billing.setCancelAtPeriodEnd(cancel),
+    onSuccess: (updated, cancel) => {
       setSessionUser({ ...user, ...updated });
       setConfirming(false);
       toast.success(
@@ -49,22 +47,16 @@ function Panel({ user, subscription, className }: { user: User; subscription: Su
           ? `Your subscription is canceled. Premium stays on until ${date ?? 'the end of this period'}.`
           : 'Your subscription will renew as usual.',
       );
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function portal() {
-    setBusy('portal');
-    try {
-      window.location.assign(await openBillingPortal());
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Could not open the billing portal. Please try again.');
-      setBusy(null);
-    }
-  }
+    },
+    onError: (err) => toast.error(err instanceof Error ? err.message : 'Something went wrong. Please try again.'),
+  });
+  const portal = useMutation({
+    mutationFn: () => pagecast.billing.portalUrl(),
+    onSuccess: (url) => window.location.assign(url),
+    onError: (err) => toast.error(err instanceof Error ? err.message : 'Could not open the billing portal. Please try again.'),
+  });
+  // The portal button stays busy while the browser leaves for it.
+  const busy = change.isPending ? (change.variables ? 'cancel' : 'resume') : portal.isPending || portal.isSuccess ? 'portal' : null;
 
   let statusLine: string;
   if (failing) statusLine = 'Your last payment did not go through. Update your payment method to keep Premium.';
@@ -101,12 +93,12 @@ function Panel({ user, subscription, className }: { user: User; subscription: Su
           </div>
         </div>
         <div className="flex flex-wrap gap-3 sm:justify-end">
-          <Button variant="outline" icon={<CreditCard aria-hidden size={16} />} loading={busy === 'portal'} disabled={busy !== null} onClick={portal}>
+          <Button variant="outline" icon={<CreditCard aria-hidden size={16} />} loading={busy === 'portal'} disabled={busy !== null} onClick={() => portal.mutate()}>
             Manage billing
           </Button>
           {!failing &&
             (subscription.cancelAtPeriodEnd ? (
-              <Button loading={busy === 'resume'} disabled={busy !== null} onClick={() => change(false)}>
+              <Button loading={busy === 'resume'} disabled={busy !== null} onClick={() => change.mutate(false)}>
                 Resume subscription
               </Button>
             ) : (
@@ -127,7 +119,7 @@ function Panel({ user, subscription, className }: { user: User; subscription: Su
             <Button variant="outline" onClick={() => setConfirming(false)} disabled={busy === 'cancel'}>
               Keep Premium
             </Button>
-            <Button variant="secondary" loading={busy === 'cancel'} onClick={() => change(true)}>
+            <Button variant="secondary" loading={busy === 'cancel'} onClick={() => change.mutate(true)}>
               Cancel subscription
             </Button>
           </>

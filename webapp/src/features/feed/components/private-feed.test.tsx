@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { mountEachTest } from '../../../testing/render.tsx';
+import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { PrivateFeed } from './private-feed.tsx';
 
 const view = mountEachTest();
@@ -22,8 +22,8 @@ describe('the private feed panel', () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
 
-    await act(async () => view.root.render(<PrivateFeed isPremium />));
-    expect(address()).toBe(FIRST);
+    await act(async () => view.render(<PrivateFeed isPremium />));
+    await waitFor(() => expect(address()).toBe(FIRST));
     expect(view.container.textContent).toContain('Paste this address into your podcast app');
 
     await act(async () => button('Copy feed address')!.click());
@@ -34,14 +34,14 @@ describe('the private feed panel', () => {
     expect(dialog.open).toBe(true);
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/feed/rotate')).toBe(false);
     await act(async () => dialog.querySelector<HTMLButtonElement>('button.bg-slate-900')!.click());
-    expect(address()).toBe(SECOND);
+    await waitFor(() => expect(address()).toBe(SECOND));
     expect(dialog.open).toBe(false);
   });
 
   it('shows a free member what the feed is, without asking the server for one', async () => {
     const fetchMock = vi.fn(async () => Response.json({ url: FIRST }));
     vi.stubGlobal('fetch', fetchMock);
-    await act(async () => view.root.render(<PrivateFeed isPremium={false} />));
+    await act(async () => view.render(<PrivateFeed isPremium={false} />));
     expect(view.container.textContent).toContain('Upgrade to Premium to get your private feed.');
     expect(address()).toBeUndefined();
     expect(fetchMock).not.toHaveBeenCalled();

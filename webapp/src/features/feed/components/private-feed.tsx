@@ -3,7 +3,8 @@
  * 'Rotate address' (after a confirmation) for when the address has leaked. Free members see what it
  * is and that it comes with Premium.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Rss } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +12,9 @@ import { FeaturePanel } from '../../../components/ui/feature-panel.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getFeedUrl, rotateFeedUrl } from '../api/feed.ts';
+import { pagecast } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
+import { useSessionUser } from '../../../lib/session.ts';
 
 export function PrivateFeed({ isPremium, className = '' }: { isPremium: boolean; className?: string }) {
   return (
@@ -34,33 +37,23 @@ export function PrivateFeed({ isPremium, className = '' }: { isPremium: boolean;
 }
 
 function FeedAddress() {
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // The address is the member's own: another member signing in on this page must not see it.
+  const queryKey = ['feed', useSessionUser()?.email ?? null];
+  const feed = useQuery({ queryKey, queryFn: ({ signal }) => pagecast.feed.get({ signal }) });
   const [confirming, setConfirming] = useState(false);
-  const [rotating, setRotating] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getFeedUrl(controller.signal)
-      .then(setUrl)
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted) setError(err instanceof Error ? err.message : String(err));
-      });
-    return () => controller.abort();
-  }, []);
-
-  async function rotate() {
-    setRotating(true);
-    try {
-      setUrl(await rotateFeedUrl());
+  const rotation = useMutation({
+    mutationFn: () => pagecast.feed.rotate(),
+    onSuccess: (url) => {
+      queryClient.setQueryData(queryKey, url);
       setConfirming(false);
       toast.success('Your feed has a new address. Add it to your podcast app again.');
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setRotating(false);
-    }
-  }
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const rotating = rotation.isPending;
+  const url = feed.data;
+  const error = feed.error && !url ? errorMessage(feed.error) : null;
 
   if (error) {
     return (
@@ -92,7 +85,7 @@ function FeedAddress() {
             <Button variant="outline" onClick={() => setConfirming(false)} disabled={rotating}>
               Cancel
             </Button>
-            <Button variant="secondary" loading={rotating} onClick={rotate}>
+            <Button variant="secondary" loading={rotating} onClick={() => rotation.mutate()}>
               Rotate address
             </Button>
           </>

@@ -1,4 +1,4 @@
-/** The FAQ accordion (spec §2, §4): one question open at a time; a click on the open one closes it. */
+/** The FAQ accordion: one question open at a time; a click on the open one closes it. */
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';

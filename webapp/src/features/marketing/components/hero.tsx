@@ -1,5 +1,5 @@
 /**
- * The hero (spec §2): the headline and 'Get Started Free', which reads 'Get Started Now' for a
+ * The hero: the headline and 'Get Started Free', which reads 'Get Started Now' for a
  * signed-in member and then scrolls to the URL card instead of going to /subscription/register.
  */
 import { ArrowRight, Headphones, Pause, Sparkles } from 'lucide-react';

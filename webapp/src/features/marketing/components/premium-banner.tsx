@@ -2,7 +2,7 @@ import { Crown } from 'lucide-react';
 import { PREMIUM_PLAN } from '../../../../../shared/constants.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 
-/** The closing banner (spec §2). The home page leaves it out for Premium members. */
+/** The closing banner. The home page leaves it out for Premium members. */
 export function PremiumBanner() {
   return (
     <section aria-labelledby="premium-banner-title" className="px-4 py-16 sm:px-6 sm:py-24">

@@ -26,7 +26,7 @@ const FEATURES: readonly { title: string; description: string; icon: LucideIcon 
   },
 ];
 
-/** The four Premium features (spec §2); 'Upgrade Now' for everyone who is not Premium. */
+/** The four Premium features; 'Upgrade Now' for everyone who is not Premium. */
 export function PremiumFeatures({ showUpgrade }: { showUpgrade: boolean }) {
   return (
     <section aria-labelledby="premium-features-title" className="py-16 sm:py-24">

@@ -4,7 +4,7 @@ import { TESTIMONIALS } from '../data/testimonials.ts';
 
 const AVATAR_COLOURS = ['bg-brand-600', 'bg-emerald-700', 'bg-amber-700'];
 
-/** 'What Our Users Say': three fixed testimonials, five stars each (spec §2). */
+/** 'What Our Users Say': three fixed testimonials, five stars each. */
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-title" className="py-16 sm:py-24">

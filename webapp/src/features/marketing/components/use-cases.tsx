@@ -24,7 +24,7 @@ const USE_CASES: readonly { title: string; description: string; icon: LucideIcon
   },
 ];
 
-/** 'Perfect for Every Use Case' (spec §1, §2). */
+/** 'Perfect for Every Use Case'. */
 export function UseCases() {
   return (
     <section aria-labelledby="use-cases-title" className="bg-white py-16 sm:py-24">

@@ -1,7 +1,7 @@
 import { PREMIUM_PLAN } from '../../../../../shared/constants.ts';
 
-/** The five questions of the home page's FAQ (spec §2). */
-export interface FaqItem {
+/** The five questions of the home page's FAQ. */
+interface FaqItem {
   question: string;
   answer: string;
 }

@@ -1,4 +1,4 @@
-/** The three fixed sample testimonials of the home page (spec §2, §3). */
+/** The three fixed sample testimonials of the home page. */
 export interface Testimonial {
   name: string;
   role: string;

@@ -2,12 +2,11 @@
  * Saves a podcast's MP3 under its title. The file is fetched with the member's identity (the server
  * answers 403 to anyone but a Premium member) and handed to the browser as a download.
  */
-import { apiFetch } from '../../../lib/api-client.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { downloadFileName } from '../utils/download.ts';
-import { downloadPath } from './podcasts.ts';
 
 export async function downloadPodcast(id: string, title: string): Promise<void> {
-  const res = await apiFetch(downloadPath(id), { accept: 'audio/mpeg' });
+  const res = await pagecast.podcasts.download(id);
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,5 +1,5 @@
 /**
- * The podcast player (spec §2): play/pause, a seek slider, elapsed and total time as m:ss, a mute
+ * The podcast player: play/pause, a seek slider, elapsed and total time as m:ss, a mute
  * toggle and a volume slider from 0 to 1 in steps of 0.1. The <audio> element is the state; the
  * controls mirror its events. Native buttons and range inputs make every control keyboard usable.
  * Starting one player pauses any other on the page. Its owner may read the clock and seek through
@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { VOLUME } from '../../../../../shared/constants.ts';
 import { formatTime } from '../../../../../shared/format-time.ts';
 
-export interface AudioPlayerProps {
+interface AudioPlayerProps {
   src: string;
   /** What is playing, for the controls' accessible names. */
   title: string;

@@ -1,25 +1,34 @@
 /**
  * The URL card and, below it, the podcasts made on this visit with their live progress: for
- * anonymous visitors too, whose podcasts the store keeps until they sign in. Premium members pick the
- * voice (their default first); others see that voices are a Premium feature while billing is on.
+ * anonymous visitors too, whose podcasts this browser keeps until they sign in. Premium members pick
+ * the voice (their default first); others see that voices are a Premium feature while billing is on.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { addPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
+import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
 import { useMembership } from '../hooks/use-membership.ts';
+import { usePodcastList } from '../hooks/use-podcast-list.ts';
 import { useVoices } from '../hooks/use-voices.ts';
-import { toStoredPodcast, usePodcastStore, type StoredPodcast } from '../stores/podcast-store.ts';
 import { PodcastCard } from './podcast-card.tsx';
 import { UrlForm } from './url-form.tsx';
 import { VoiceSelect } from './voice-select.tsx';
 
+/** The podcasts made on this visit, newest first, and whose list they went into. */
+interface Made {
+  owner: string | null;
+  ids: string[];
+}
+
 export function CreatePodcast() {
+  const queryClient = useQueryClient();
   const { user, signedIn, isPremium, showUpgrade } = useMembership();
-  const podcasts = usePodcastStore((s) => s.podcasts);
-  const [madeIds, setMadeIds] = useState<string[]>([]);
-  const made = madeIds
-    .map((id) => podcasts.find((p) => p.id === id))
-    .filter((p): p is StoredPodcast => p !== undefined);
+  const owner = user?.email ?? null;
+  const [made, setMade] = useState<Made>({ owner, ids: [] });
+  const { podcasts } = usePodcastList(made.owner, { fetch: false });
+  const madePodcasts = made.ids.map((id) => podcasts.find((p) => p.id === id)).filter((p): p is StoredPodcast => p !== undefined);
   const voices = useVoices(isPremium);
   const [pickedVoice, setPickedVoice] = useState<string | null>(null);
   const voice = pickedVoice ?? user?.defaultVoice ?? voices.defaultVoice ?? '';
@@ -56,14 +65,16 @@ export function CreatePodcast() {
         voice={isPremium && voice ? voice : undefined}
         options={options}
         onCreated={(podcast) => {
-          usePodcastStore.getState().addPodcast(toStoredPodcast(podcast), user?.email ?? null);
-          setMadeIds((ids) => [podcast.id, ...ids.filter((id) => id !== podcast.id)]);
+          addPodcast(queryClient, owner, toStoredPodcast(podcast));
+          void refreshPodcastLists(queryClient);
+          // A podcast made for another owner (the visitor signed in meanwhile) starts that owner's list.
+          setMade((last) => ({ owner, ids: [podcast.id, ...(last.owner === owner ? last.ids.filter((id) => id !== podcast.id) : [])] }));
         }}
       />
-      {made.length > 0 && (
+      {madePodcasts.length > 0 && (
         <section aria-label="Just created" className="space-y-3">
           <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Just created</p>
-          {made.map((podcast) => (
+          {madePodcasts.map((podcast) => (
             <PodcastCard key={podcast.id} podcast={podcast} isPremium={isPremium} showFreeBadge={showUpgrade} />
           ))}
         </section>

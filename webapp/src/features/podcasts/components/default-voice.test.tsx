@@ -2,14 +2,12 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { clearSession, getSession, setSession } from '../../../lib/session.ts';
-import { resetVoices } from '../hooks/use-voices.ts';
-import { mountEachTest } from '../../../testing/render.tsx';
+import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { DefaultVoice } from './default-voice.tsx';
 
 const view = mountEachTest({
   afterUnmount: () => {
     clearSession();
-    resetVoices();
   },
 });
 
@@ -41,8 +39,8 @@ describe('the default voice panel', () => {
     const member: User = { name: null, email: 'ada@example.com', isPremium: true, defaultVoice: 'en-us' };
     setSession(member, 'tok');
     const fetchMock = serve();
-    await act(async () => view.root.render(<DefaultVoice user={member} />));
-    expect([...select()!.options].map((o) => o.textContent)).toEqual(['American English', 'British English']);
+    await act(async () => view.render(<DefaultVoice user={member} />));
+    await waitFor(() => expect([...select()!.options].map((o) => o.textContent)).toEqual(['American English', 'British English']));
     expect(select()!.value).toBe('en-us');
     expect(saveButton()!.disabled).toBe(true);
 
@@ -53,14 +51,14 @@ describe('the default voice panel', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/voices/default')).toBe(false);
     await act(async () => saveButton()!.closest('form')!.requestSubmit());
     expect(fetchMock).toHaveBeenCalledWith('/api/voices/default', expect.objectContaining({ method: 'PUT', body: '{"voice":"en-gb"}' }));
-    expect(getSession().user?.defaultVoice).toBe('en-gb');
+    await waitFor(() => expect(getSession().user?.defaultVoice).toBe('en-gb'));
   });
 
   it('shows a free member the voice they get and no picker', async () => {
     serve();
     const member: User = { name: null, email: 'ada@example.com', isPremium: false };
-    await act(async () => view.root.render(<DefaultVoice user={member} />));
+    await act(async () => view.render(<DefaultVoice user={member} />));
     expect(select()).toBeNull();
-    expect(view.container.textContent).toContain('Your podcasts are spoken in American English. Upgrade to Premium to choose from 2 voices.');
+    await waitFor(() => expect(view.container.textContent).toContain('Your podcasts are spoken in American English. Upgrade to Premium to choose from 2 voices.'));
   });
 });

@@ -5,12 +5,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Mic } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FeaturePanel } from '../../../components/ui/feature-panel.tsx';
+import { pagecast } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
 import { setSessionUser } from '../../../lib/session.ts';
-import { setDefaultVoice } from '../api/voices.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
@@ -19,22 +21,21 @@ export function DefaultVoice({ user, className = '' }: { user: User; className?:
   const saved = user.defaultVoice ?? voices.defaultVoice ?? '';
   const [picked, setPicked] = useState<string | null>(null);
   const voice = picked ?? saved;
-  const [saving, setSaving] = useState(false);
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!voice || voice === saved) return;
-    setSaving(true);
-    try {
-      const stored = await setDefaultVoice(voice);
+  const saveVoice = useMutation({
+    mutationFn: (voice: string) => pagecast.voices.setDefault(voice),
+    onSuccess: (stored) => {
       setSessionUser({ ...user, defaultVoice: stored });
       setPicked(null);
       toast.success(`New podcasts will use ${voiceName(voices.voices, stored)}`);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
-    }
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const saving = saveVoice.isPending;
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!voice || voice === saved || saving) return;
+    saveVoice.mutate(voice);
   }
 
   return (

@@ -1,26 +1,26 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { deletePodcast } from '../api/podcasts.ts';
-import { usePodcastStore } from '../stores/podcast-store.ts';
+import { pagecast } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
+import { refreshPodcastLists, removePodcast } from '../api/podcast-list.ts';
 
 /** Asks before deleting a podcast, its audio and its bookmarks for good. */
 export function DeletePodcastDialog({ podcastId, title, open, onClose }: { podcastId: string; title: string; open: boolean; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      await deletePodcast(podcastId);
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => pagecast.podcasts.remove(podcastId),
+    onSuccess: () => {
       onClose();
-      usePodcastStore.getState().removePodcast(podcastId);
+      removePodcast(queryClient, podcastId);
+      void refreshPodcastLists(queryClient);
       toast.success('Podcast deleted');
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
-  }
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  // Once deleted the card goes away: the button stays busy until then.
+  const busy = remove.isPending || remove.isSuccess;
 
   return (
     <Modal
@@ -33,7 +33,7 @@ export function DeletePodcastDialog({ podcastId, title, open, onClose }: { podca
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="danger" loading={busy} onClick={confirm}>
+          <Button variant="danger" loading={busy} onClick={() => remove.mutate()}>
             Delete podcast
           </Button>
         </>

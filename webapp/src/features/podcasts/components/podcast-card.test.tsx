@@ -2,9 +2,11 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
-import { resetVoices } from '../hooks/use-voices.ts';
-import { toStoredPodcast, usePodcastStore, type StoredPodcast } from '../stores/podcast-store.ts';
-import { mountEachTest } from '../../../testing/render.tsx';
+import { podcastKeys } from '../api/podcast-keys.ts';
+import { patchPodcast } from '../api/podcast-list.ts';
+import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
+import { usePodcastList } from '../hooks/use-podcast-list.ts';
+import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { PodcastCard, type PodcastCardProps } from './podcast-card.tsx';
 
 function podcast(changes: Partial<Podcast> = {}): Podcast {
@@ -16,7 +18,6 @@ function podcast(changes: Partial<Podcast> = {}): Podcast {
     progress: 100,
     status: 'ready',
     audioUrl: '/api/podcasts/1/audio?t=abc',
-    eventsUrl: '/api/podcasts/1/events?t=abc',
     sourceUrl: 'http://127.0.0.1/articles/tide-pools',
     shareUrl: null,
     error: null,
@@ -35,22 +36,21 @@ const view = mountEachTest({
     // No server unless a test brings one: a Premium card asks for its bookmarks.
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
   },
-  afterUnmount: () => {
-    usePodcastStore.setState({ owner: null, podcasts: [] });
-    resetVoices();
-  },
 });
 
-/** Renders the card for the podcast as the store holds it, so live updates re-render it. */
+/** Renders the card for the podcast as the query cache holds it, so live updates re-render it. */
 function Card(props: Omit<PodcastCardProps, 'podcast'> & { id: string }) {
-  const stored = usePodcastStore((s) => s.podcasts.find((p) => p.id === props.id));
-  return stored ? <PodcastCard podcast={stored} {...props} /> : null;
+  const cached = usePodcastList(null, { fetch: false }).podcasts.find((p) => p.id === props.id);
+  return cached ? <PodcastCard podcast={cached} {...props} /> : null;
 }
 
+/** The podcast as the cache holds it now. */
+const cached = (): StoredPodcast | undefined => view.queryClient.getQueryData<StoredPodcast[]>(podcastKeys.list(null))?.[0];
+
 function render(p: Podcast, props: Omit<PodcastCardProps, 'podcast'>) {
-  usePodcastStore.getState().replacePodcasts(null, [toStoredPodcast(p)]);
+  view.queryClient.setQueryData(podcastKeys.list(null), [toStoredPodcast(p)]);
   act(() =>
-    view.root.render(
+    view.render(
       <MemoryRouter>
         <Card id={p.id} {...props} />
       </MemoryRouter>,
@@ -61,19 +61,6 @@ function render(p: Podcast, props: Omit<PodcastCardProps, 'podcast'>) {
 const button = (name: string) =>
   [...view.container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name);
 const text = () => view.container.textContent ?? '';
-
-async function waitFor(check: () => void, timeoutMs = 2000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await act(() => new Promise((r) => setTimeout(r, 20)));
-    }
-  }
-}
 
 function sseResponse(events: object[]): Response {
   const body = events.map((e) => `event: podcast\ndata: ${JSON.stringify(e)}\n\n`).join('');
@@ -91,7 +78,7 @@ describe('PodcastCard', () => {
     expect(button('Play')).toBeDefined();
   });
 
-  it('gives a Premium member Download, disabled until the audio exists, and no badge or overlay', () => {
+  it('gives a Premium member Download, disabled until the audio exists, and no badge or overlay', async () => {
     render(podcast({ audioUrl: null, status: 'failed', error: 'The voice failed' }), {
       isPremium: true,
       showFreeBadge: false,
@@ -101,8 +88,8 @@ describe('PodcastCard', () => {
     expect(text()).not.toContain('Premium Feature');
     expect(view.container.querySelector('h3')?.nextElementSibling?.textContent).not.toContain('Free');
 
-    act(() => usePodcastStore.getState().setAudioUrl('1', '/api/podcasts/1/audio'));
-    expect(button('Download')?.disabled).toBe(false);
+    act(() => patchPodcast(view.queryClient, '1', { audioUrl: '/api/podcasts/1/audio' }));
+    await waitFor(() => expect(button('Download')?.disabled).toBe(false));
   });
 
   it('follows the event stream: the progress bar moves, then the player and transcript arrive', async () => {
@@ -134,7 +121,36 @@ describe('PodcastCard', () => {
     expect(view.container.querySelector('h3')?.textContent).toBe('Tide Pools');
     expect(view.container.querySelector('[role="progressbar"]')).toBeNull();
     expect(button('Download')?.disabled).toBe(false);
-    expect(usePodcastStore.getState().podcasts[0]).toMatchObject({ status: 'ready', progress: 100 });
+    expect(cached()).toMatchObject({ status: 'ready', progress: 100 });
+  });
+
+  it("moves the card's progress as each event arrives, while the stream stays open", async () => {
+    let send!: (event: object) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (event) => controller.enqueue(new TextEncoder().encode(`event: podcast\ndata: ${JSON.stringify(event)}\n\n`));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input) === '/api/podcasts/1/events' ? new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }) : new Promise<Response>(() => {}),
+      ),
+    );
+    render(podcast({ status: 'queued', progress: 0, audioUrl: null, content: '' }), { isPremium: false, showFreeBadge: false });
+    const bar = () => view.container.querySelector('[role="progressbar"]');
+    expect(bar()).toBeNull();
+
+    act(() => send({ id: '1', status: 'writing', progress: 20, title: 'Tide Pools', audioUrl: null, error: null }));
+    await waitFor(() => expect(bar()?.getAttribute('aria-valuenow')).toBe('20'));
+    expect(text()).toContain('Writing the script');
+    expect(view.container.querySelector('h3')?.textContent).toBe('Tide Pools');
+
+    act(() => send({ id: '1', status: 'speaking', progress: 65, title: 'Tide Pools', audioUrl: null, error: null }));
+    await waitFor(() => expect(bar()?.getAttribute('aria-valuenow')).toBe('65'));
+    expect(text()).toContain('Recording the audio');
+    expect(text()).toContain('65%');
+    expect(cached()).toMatchObject({ status: 'speaking', progress: 65 });
   });
 
   it('shows a progress bar only while progress is between 0 and 100', () => {
@@ -230,7 +246,7 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
       audio().pause();
     });
     expect(calls).toContainEqual({ method: 'PUT', path: '/api/podcasts/1/position', body: { positionSeconds: 31.3 } });
-    expect(usePodcastStore.getState().podcasts[0]?.positionSeconds).toBe(31.3);
+    await waitFor(() => expect(cached()?.positionSeconds).toBe(31.3));
   });
 
   it('gives a free member no bookmarks, Share or Change voice, and asks nothing of those endpoints', () => {
@@ -305,9 +321,14 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     expect(dialog.querySelector('h2')?.textContent).toBe('Share podcast');
     await waitFor(() => expect(dialog.querySelector<HTMLInputElement>('input[readonly]')?.value).toBe('http://pagecast.test/shared/abc'));
     expect(link('Open the shared page(opens in a new tab)')?.getAttribute('href')).toBe('http://pagecast.test/shared/abc');
+    const header = () => view.container.querySelector('h3')!.parentElement!.textContent;
+    await waitFor(() => expect(header()).toContain('Shared'));
+    expect(cached()?.shareUrl).toBe('http://pagecast.test/shared/abc');
 
     await act(async () => button('Stop sharing')!.click());
     await waitFor(() => expect(dialog.open).toBe(false));
+    await waitFor(() => expect(header()).not.toContain('Shared'));
+    expect(cached()?.shareUrl).toBeNull();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/podcasts/1/share')).toBe(true);
   });
 
@@ -337,7 +358,7 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     await waitFor(() => expect(text()).toContain('Waiting to start'));
     expect(calls).toContainEqual({ method: 'POST', path: '/api/podcasts/1/voice', body: { voice: 'en-gb' } });
     expect(button('Play')).toBeUndefined();
-    expect(usePodcastStore.getState().podcasts[0]).toMatchObject({ status: 'queued', voice: 'en-gb' });
+    expect(cached()).toMatchObject({ status: 'queued', voice: 'en-gb' });
   });
 
   it('deletes a podcast only after the confirmation', async () => {
@@ -350,7 +371,8 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     act(() => button('Delete podcast')!.click());
     const confirm = [...view.container.querySelectorAll('dialog')].find((d) => d.open)!.querySelector<HTMLButtonElement>('button.bg-red-600')!;
     await act(async () => confirm.click());
-    await waitFor(() => expect(usePodcastStore.getState().podcasts).toEqual([]));
+    await waitFor(() => expect(cached()).toBeUndefined());
+    expect(view.queryClient.getQueryData(podcastKeys.list(null))).toEqual([]);
     expect(calls).toContainEqual({ method: 'DELETE', path: '/api/podcasts/1', body: undefined });
   });
 });

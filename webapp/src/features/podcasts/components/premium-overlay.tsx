@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 
 /**
- * What a free member sees where a Premium member's Download button would be (spec §2): a locked
+ * What a free member sees where a Premium member's Download button would be: a locked
  * 'Premium Feature' panel over a dimmed stand-in of the button, with 'Upgrade to Download'.
  */
 export function PremiumOverlay() {

@@ -3,15 +3,18 @@
  * voice picked here. The card then shows the conversion's progress again until the new audio plays.
  */
 import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { revoicePodcast } from '../api/podcasts.ts';
+import { pagecast } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
+import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
+import { toStoredPodcast } from '../api/podcast-storage.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
-import { toStoredPodcast, usePodcastStore } from '../stores/podcast-store.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
-export interface RevoiceDialogProps {
+interface RevoiceDialogProps {
   podcastId: string;
   /** The podcast's voice; null when the server's default spoke it. */
   currentVoice: string | null;
@@ -21,29 +24,30 @@ export interface RevoiceDialogProps {
 }
 
 export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarted }: RevoiceDialogProps) {
+  const queryClient = useQueryClient();
   const voices = useVoices(open);
   const current = currentVoice ?? voices.defaultVoice ?? '';
   const [picked, setPicked] = useState<string | null>(null);
   const voice = picked ?? current;
-  const [busy, setBusy] = useState(false);
   const formId = `revoice-${podcastId}`;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!voice || voice === current) return;
-    setBusy(true);
-    try {
-      const fresh = await revoicePodcast(podcastId, voice);
-      usePodcastStore.getState().updatePodcast(podcastId, toStoredPodcast(fresh));
+  const revoice = useMutation({
+    mutationFn: (newVoice: string) => pagecast.podcasts.revoice(podcastId, newVoice),
+    onSuccess: (fresh, newVoice) => {
+      patchPodcast(queryClient, podcastId, toStoredPodcast(fresh));
+      void refreshPodcastLists(queryClient);
       onStarted();
       onClose();
       setPicked(null);
-      toast.success(`Making new audio with ${voiceName(voices.voices, voice)}`);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+      toast.success(`Making new audio with ${voiceName(voices.voices, newVoice)}`);
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const busy = revoice.isPending;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!voice || voice === current || busy) return;
+    revoice.mutate(voice);
   }
 
   return (

@@ -1,67 +1,53 @@
 /**
  * Share (Premium): opening the dialog creates the podcast's public link (the same one while it stays
  * shared) and shows it with a Copy button; 'Stop sharing' revokes it, after which the link shows a
- * 'no longer shared' page.
+ * 'no longer shared' page. The card's 'Shared' badge follows the podcast in the cache.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Link2Off } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { sharePodcast, stopSharing } from '../api/share.ts';
+import { pagecast } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
+import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
 
-export function ShareDialog({
-  podcastId,
-  title,
-  open,
-  onClose,
-  onSharedChange,
-}: {
+interface ShareDialogProps {
   podcastId: string;
   title: string;
+  /** The link the cache already holds, shown while the server confirms it. */
+  shareUrl: string | null;
   open: boolean;
   onClose: () => void;
-  /** The link once made, or null once sharing stopped, so the card can say whether it is shared. */
-  onSharedChange: (url: string | null) => void;
-}) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [stopping, setStopping] = useState(false);
+}
 
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setError(null);
-    sharePodcast(podcastId)
-      .then((link) => {
-        if (!current) return;
-        setUrl(link);
-        onSharedChange(link);
-      })
-      .catch((err: unknown) => current && setError(err instanceof Error ? err.message : String(err)));
-    return () => {
-      current = false;
-    };
-  }, [open, podcastId, attempt]);
-
-  async function stop() {
-    setStopping(true);
-    try {
-      await stopSharing(podcastId);
-      setUrl(null);
-      onSharedChange(null);
+export function ShareDialog({ podcastId, title, shareUrl, open, onClose }: ShareDialogProps) {
+  const queryClient = useQueryClient();
+  const sharedChanged = (shareUrl: string | null) => {
+    patchPodcast(queryClient, podcastId, { shareUrl });
+    void refreshPodcastLists(queryClient);
+  };
+  const share = useMutation({ mutationFn: () => pagecast.sharing.share(podcastId), onSuccess: sharedChanged });
+  const stop = useMutation({
+    mutationFn: () => pagecast.sharing.stop(podcastId),
+    onSuccess: () => {
+      share.reset();
+      sharedChanged(null);
       toast.success('Sharing stopped: the link no longer works');
       onClose();
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setStopping(false);
-    }
-  }
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const { mutate: createLink } = share;
 
+  useEffect(() => {
+    if (open) createLink();
+  }, [open, createLink]);
+
+  const url = share.data ?? shareUrl;
   return (
     <Modal
       open={open}
@@ -71,7 +57,7 @@ export function ShareDialog({
       footer={
         <>
           {url && (
-            <Button variant="outline" icon={<Link2Off aria-hidden size={16} />} loading={stopping} onClick={stop} className="mr-auto">
+            <Button variant="outline" icon={<Link2Off aria-hidden size={16} />} loading={stop.isPending} onClick={() => stop.mutate()} className="mr-auto">
               Stop sharing
             </Button>
           )}
@@ -100,10 +86,10 @@ export function ShareDialog({
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           </>
-        ) : error ? (
+        ) : share.isError ? (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
-            <p role="alert">{error}</p>
-            <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            <p role="alert">{errorMessage(share.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => createLink()}>
               Try again
             </Button>
           </div>

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { mountEachTest } from '../../../testing/render.tsx';
+import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { SharedPodcast } from './shared-podcast.tsx';
 
 const view = mountEachTest();
@@ -10,7 +10,7 @@ async function renderShared(answer: Response) {
   const fetchMock = vi.fn(async () => answer);
   vi.stubGlobal('fetch', fetchMock);
   await act(async () =>
-    view.root.render(
+    view.render(
       <MemoryRouter>
         <SharedPodcast token="tok_123" />
       </MemoryRouter>,
@@ -32,7 +32,7 @@ describe('the shared podcast page', () => {
       }),
     );
     expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/shared/tok_123');
-    expect(view.container.querySelector('h1')?.textContent).toBe('What the Tide Pools Remember');
+    await waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe('What the Tide Pools Remember'));
     expect(view.container.querySelector('audio')?.getAttribute('src')).toBe('/api/shared/tok_123/audio');
     expect(view.container.querySelector('[data-testid="total"]')?.textContent).toBe('1:35');
     const transcript = view.container.querySelector('section[aria-labelledby="shared-transcript"]')!;
@@ -46,14 +46,21 @@ describe('the shared podcast page', () => {
         { status: 404 },
       ),
     );
-    expect(view.container.querySelector('h1')?.textContent).toBe('This podcast is no longer shared');
+    await waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe('This podcast is no longer shared'));
     expect(view.container.querySelector('audio')).toBeNull();
     expect(view.container.querySelector('a')?.getAttribute('href')).toBe('/');
   });
 
   it('offers to try again when the server fails', async () => {
-    await renderShared(new Response('', { status: 503 }));
-    expect(view.container.textContent).toContain('The podcast could not be loaded');
-    expect([...view.container.querySelectorAll('button')].some((b) => b.textContent === 'Try again')).toBe(true);
+    const fetchMock = await renderShared(new Response('', { status: 503 }));
+    await waitFor(() => expect(view.container.textContent).toContain('The podcast could not be loaded'));
+    const tryAgain = [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!;
+
+    fetchMock.mockImplementation(async () =>
+      Response.json({ title: 'Back again', content: 'Hello.', image: '/podcast-cover.svg', audioUrl: '/api/shared/tok_123/audio', durationSeconds: 5, createdAt: '2025-01-01T00:00:00.000Z' }),
+    );
+    await act(async () => tryAgain.click());
+    await waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe('Back again'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,36 +3,36 @@
  * anyone, with no account and nothing else of the owner's. Once the owner stops sharing, the link
  * shows that it is no longer shared.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Clock, Link2Off } from 'lucide-react';
 import type { SharedPodcast as SharedPodcastData } from '../../../../../shared/api/premium.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { getSharedPodcast } from '../api/share.ts';
+import { ApiError } from '../../../../../shared/client/api-error.ts';
+import { pagecast } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
+import { podcastKeys } from '../api/podcast-keys.ts';
 import { formatTime } from '../../../../../shared/format-time.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
 import { AudioPlayer } from './audio-player.tsx';
 
 type State = { kind: 'loading' } | { kind: 'ready'; podcast: SharedPodcastData } | { kind: 'gone' } | { kind: 'failed'; message: string };
 
-export function SharedPodcast({ token }: { token: string }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+function useSharedPodcast(token: string): { state: State; retry: () => void } {
+  const query = useQuery({
+    queryKey: podcastKeys.sharedPodcast(token),
+    queryFn: ({ signal }) => pagecast.sharing.get(token, { signal }),
+  });
+  const retry = () => void query.refetch();
+  if (query.isSuccess) return { state: { kind: 'ready', podcast: query.data }, retry };
+  if (query.isPending || query.isFetching) return { state: { kind: 'loading' }, retry };
+  if (query.error instanceof ApiError && query.error.status === 404) return { state: { kind: 'gone' }, retry };
+  return { state: { kind: 'failed', message: errorMessage(query.error) }, retry };
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getSharedPodcast(token, controller.signal)
-      .then((podcast) => setState({ kind: 'ready', podcast }))
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        if (err instanceof ApiError && err.status === 404) setState({ kind: 'gone' });
-        else setState({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
-      });
-    return () => controller.abort();
-  }, [token, attempt]);
+export function SharedPodcast({ token }: { token: string }) {
+  const { state, retry } = useSharedPodcast(token);
 
   if (state.kind === 'loading') {
     return (
@@ -49,7 +49,7 @@ export function SharedPodcast({ token }: { token: string }) {
         <p role="alert" className="mt-3 text-slate-600">
           {state.message}
         </p>
-        <Button className="mt-8" onClick={() => setAttempt((n) => n + 1)}>
+        <Button className="mt-8" onClick={retry}>
           Try again
         </Button>
       </div>

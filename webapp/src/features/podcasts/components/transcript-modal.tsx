@@ -1,7 +1,7 @@
 import { Modal } from '../../../components/ui/modal.tsx';
 import { transcriptParagraphs } from '../utils/transcript.ts';
 
-/** The podcast's script in a modal titled Transcript, one paragraph per line (spec §2). */
+/** The podcast's script in a modal titled Transcript, one paragraph per line. */
 export function TranscriptModal({
   open,
   onClose,

@@ -1,38 +1,50 @@
 /**
- * The home page's URL card (spec §2, §4, §5): one URL field and Create Podcast. Validation messages
- * come from shared/validation.ts and show in the form and as a toast, as do the server's refusals.
- * On success the field clears and 'Podcast created successfully!' shows.
+ * The home page's URL card: one URL field and Create Podcast. An address that is not a website is
+ * refused before anything is sent; that message and the server's refusals show in the form and as a
+ * toast. On success the field clears and 'Podcast created successfully!' shows.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Link2, Sparkles } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { validateUrlForm } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { createPodcast } from '../api/podcasts.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 
-export interface UrlFormProps {
+interface UrlFormProps {
   signedIn: boolean;
   onCreated: (podcast: Podcast) => void;
-  /** An error from outside the form (spec §2), shown with the form's own. */
-  error?: string | null;
   /** The voice to speak it with (Premium); the server's choice when absent. */
   voice?: string;
   /** Fields under the address (the voice picker). */
   options?: ReactNode;
 }
 
-export function UrlForm({ signedIn, onCreated, error: outsideError, voice, options }: UrlFormProps) {
+export function UrlForm({ signedIn, onCreated, voice, options }: UrlFormProps) {
   const [url, setUrl] = useState('');
-  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
   const inputId = useId();
   const messageId = useId();
-  const shownError = error ?? outsideError ?? null;
+  const create = useMutation({
+    mutationFn: ({ address, voice }: { address: string; voice?: string }) => pagecast.podcasts.create({ url: address.trim(), voice }),
+    onSuccess: (podcast) => {
+      setUrl('');
+      setCreated(true);
+      toast.success(CONTENT_MESSAGES.created);
+      onCreated(podcast);
+    },
+    onError: (err) => {
+      const message = (err instanceof Error && err.message) || CONTENT_MESSAGES.createFailed;
+      setError(message);
+      toast.error(message);
+    },
+  });
+  const loading = create.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
     setCreated(false);
@@ -43,20 +55,7 @@ export function UrlForm({ signedIn, onCreated, error: outsideError, voice, optio
       return;
     }
     setError(null);
-    setLoading(true);
-    try {
-      const podcast = await createPodcast(url, voice);
-      setUrl('');
-      setCreated(true);
-      toast.success(CONTENT_MESSAGES.created);
-      onCreated(podcast);
-    } catch (err) {
-      const message = (err instanceof Error && err.message) || CONTENT_MESSAGES.createFailed;
-      setError(message);
-      toast.error(message);
-    } finally {
-      setLoading(false);
-    }
+    create.mutate({ address: url, voice });
   }
 
   return (
@@ -100,8 +99,8 @@ export function UrlForm({ signedIn, onCreated, error: outsideError, voice, optio
                 setError(null);
                 setCreated(false);
               }}
-              aria-invalid={shownError ? true : undefined}
-              aria-describedby={shownError || created ? messageId : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error || created ? messageId : undefined}
               className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-4 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-400"
             />
           </div>
@@ -111,13 +110,13 @@ export function UrlForm({ signedIn, onCreated, error: outsideError, voice, optio
         </div>
         {options}
         <div id={messageId} aria-live="polite" className="min-h-0">
-          {shownError && (
+          {error && (
             <p role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-red-700">
               <CircleAlert aria-hidden size={16} className="mt-0.5 shrink-0" />
-              {shownError}
+              {error}
             </p>
           )}
-          {created && !shownError && (
+          {created && !error && (
             <p className="mt-3 flex items-center gap-2 text-sm font-medium text-emerald-700">
               <CircleCheck aria-hidden size={16} className="shrink-0" />
               {CONTENT_MESSAGES.created}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ChevronDown, Mic } from 'lucide-react';
 import type { VoiceOption } from '../../../../../shared/api/premium.ts';
 
-export const selectClass =
+const selectClass =
   'h-11 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-10 text-sm text-slate-900 shadow-sm ' +
   'focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
 

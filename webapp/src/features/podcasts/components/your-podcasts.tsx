@@ -1,44 +1,20 @@
 /**
- * 'Your Podcasts' on /profile (spec §2): the member's podcasts as a two-column grid, or 'No podcasts
- * created yet'. The cached list shows at once and the server's list replaces it when it answers.
+ * 'Your Podcasts' on /profile: the member's podcasts as a two-column grid, or 'No podcasts created
+ * yet'. The list this browser holds shows at once and the server's list replaces it when it answers.
  * Free members see the 'Premium Feature' overlay on each card.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Headphones } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { listPodcasts } from '../api/podcasts.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
 import { useMembership } from '../hooks/use-membership.ts';
-import { toStoredPodcast, usePodcastStore } from '../stores/podcast-store.ts';
+import { usePodcastList } from '../hooks/use-podcast-list.ts';
 import { PodcastCard } from './podcast-card.tsx';
 
 export function YourPodcasts() {
   const { user, isPremium, showUpgrade } = useMembership();
-  const owner = user?.email ?? null;
-  const cachedOwner = usePodcastStore((s) => s.owner);
-  const cached = usePodcastStore((s) => s.podcasts);
-  const podcasts = cachedOwner === owner ? cached : [];
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (owner === null) return;
-    const controller = new AbortController();
-    setLoading(true);
-    listPodcasts(controller.signal)
-      .then((list) => {
-        usePodcastStore.getState().replacePodcasts(owner, list.map(toStoredPodcast));
-        setError(null);
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(err instanceof Error ? err.message : String(err));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [owner]);
+  const { podcasts, loading, error: failure } = usePodcastList(user?.email ?? null, { fetch: user !== null });
+  const error = failure ? errorMessage(failure) : null;
 
   return (
     <section aria-labelledby="your-podcasts-title">

@@ -1,48 +1,52 @@
 /**
  * Keeps a podcast that is still converting up to date: its progress, title and audio arrive from the
- * server's event stream into the podcast store. The events do not carry the script, so the podcast is
+ * server's event stream into the cached lists. The events do not carry the script, so the podcast is
  * read once when the script is written (its transcript can be read while the audio is recorded) and
  * once more when it settles.
  */
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PodcastEvent } from '../../../../../shared/api/podcasts.ts';
-import { getPodcast } from '../api/podcasts.ts';
-import { watchPodcast } from '../api/podcast-events.ts';
-import { isSettled, toStoredPodcast, usePodcastStore, type StoredPodcast } from '../stores/podcast-store.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
+import { applyEventToLists, patchPodcast } from '../api/podcast-list.ts';
+import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
+import { followPodcast } from '../../../../../shared/client/follow-podcast.ts';
+import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 
 export function useLivePodcast(podcast: StoredPodcast): void {
+  const queryClient = useQueryClient();
   const { id } = podcast;
-  const converting = !isSettled(podcast.status);
+  const converting = !isFinished(podcast.status);
 
   useEffect(() => {
     if (!converting) return;
     const controller = new AbortController();
     const { signal } = controller;
-    const { applyEvent, updatePodcast } = usePodcastStore.getState();
     let scriptRead = false;
 
     const onEvent = (event: PodcastEvent) => {
-      applyEvent(event);
+      applyEventToLists(queryClient, event);
       if (!scriptRead && event.status === 'speaking') {
         scriptRead = true;
-        getPodcast(id, signal)
-          .then((full) => updatePodcast(id, { content: full.content }))
+        pagecast.podcasts
+          .get(id, { signal })
+          .then((full) => patchPodcast(queryClient, id, { content: full.content }))
           .catch(() => {
             // The transcript will come with the final read.
           });
       }
     };
 
-    watchPodcast(id, onEvent, signal)
-      .then(() => getPodcast(id, signal))
-      .then((full) => updatePodcast(id, toStoredPodcast(full)))
+    followPodcast(pagecast.podcasts, id, { onEvent, signal })
+      .then(() => pagecast.podcasts.get(id, { signal }))
+      .then((full) => patchPodcast(queryClient, id, toStoredPodcast(full)))
       .catch((err: unknown) => {
         if (signal.aborted) return;
         // The stream was refused (the podcast is gone or belongs to another session): say so on the
         // card rather than showing progress that will never move.
-        const message = err instanceof Error ? err.message : String(err);
-        updatePodcast(id, { status: 'failed', error: message });
+        patchPodcast(queryClient, id, { status: 'failed', error: errorMessage(err) });
       });
     return () => controller.abort();
-  }, [id, converting]);
+  }, [queryClient, id, converting]);
 }

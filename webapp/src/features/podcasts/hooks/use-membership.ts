@@ -3,7 +3,7 @@ import { useSessionUser } from '../../../lib/session.ts';
 
 /**
  * Who is looking, in the terms the podcast screens need. With billing off every member is Premium and
- * no upgrade prompt or 'Free' badge shows (DESIGN.md).
+ * no upgrade prompt or 'Free' badge shows.
  */
 export function useMembership() {
   const user = useSessionUser();

@@ -1,28 +1,30 @@
 /**
  * Saves where the listener is in a podcast (every member): throttled while it plays, at once on
  * pause, and as the page is hidden or closed (with keepalive, so the request survives the tab). The
- * store follows, so a card shows the new 'Resume from' without waiting for the server's list.
+ * cached lists follow, so a card shows the new 'Resume from' without waiting for the server's list.
  */
 import { useEffect, useMemo } from 'react';
-import { savePosition } from '../api/podcasts.ts';
-import { usePodcastStore } from '../stores/podcast-store.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { patchPodcast } from '../api/podcast-list.ts';
+import { pagecast } from '../../../lib/api-client.ts';
 import { createPositionSaver, type PositionSaver } from '../utils/playback-position.ts';
 
 export function usePositionSaver(id: string, savedSeconds: number | null | undefined): PositionSaver {
+  const queryClient = useQueryClient();
   // One saver per podcast: the saved figure only seeds it, later saves come from the saver itself.
   const saver = useMemo(
     () =>
       createPositionSaver({
         saved: savedSeconds ?? null,
         save: (seconds, { keepalive }) => {
-          usePodcastStore.getState().updatePodcast(id, { positionSeconds: seconds });
-          savePosition(id, seconds, keepalive).catch((err: unknown) => {
+          patchPodcast(queryClient, id, { positionSeconds: seconds });
+          pagecast.podcasts.savePosition(id, seconds, { keepalive }).catch((err: unknown) => {
             // Losing a resume point is not worth interrupting the listener for.
             console.warn('Could not save the playback position', err);
           });
         },
       }),
-    [id],
+    [queryClient, id],
   );
 
   useEffect(() => {

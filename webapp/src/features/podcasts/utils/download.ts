@@ -1,6 +1,6 @@
 import { DOWNLOAD_MESSAGES } from '../../../../../shared/errors.ts';
 
-/** Why a download may not start, as the message the member reads (spec §5), or null when it may. */
+/** Why a download may not start, as the message the member reads, or null when it may. */
 export function downloadRefusal({ isPremium, audioUrl }: { isPremium: boolean; audioUrl: string | null }): string | null {
   if (!isPremium) return DOWNLOAD_MESSAGES.premiumRequired;
   if (!audioUrl) return DOWNLOAD_MESSAGES.audioRequired;
@@ -8,7 +8,7 @@ export function downloadRefusal({ isPremium, audioUrl }: { isPremium: boolean; a
 }
 
 /**
- * The downloaded file is named after the podcast's title with .mp3 (spec §6). Characters no file
+ * The downloaded file is named after the podcast's title with .mp3. Characters no file
  * system accepts are dropped.
  */
 export function downloadFileName(title: string): string {

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPositionSaver, resumePoint } from './playback-position.ts';
-
-describe('resumePoint', () => {
-  it.each([
-    ['nothing saved', null, 120, null],
-    ['the very start', 3, 120, null],
-    ['half way', 60, 120, 60],
-    ['just before the last ten seconds', 109, 120, 109],
-    ['in the last ten seconds', 111, 120, null],
-    ['at the end', 120, 120, null],
-    ['in the last 5 % of a long podcast', 1150, 1200, null],
-    ['a position with no known duration', 42, null, 42],
-  ])('%s', (_, position, duration, expected) => {
-    expect(resumePoint(position, duration)).toBe(expected);
-  });
-});
+import { createPositionSaver } from './playback-position.ts';
 
 describe('createPositionSaver', () => {
   function setup(saved: number | null = null) {

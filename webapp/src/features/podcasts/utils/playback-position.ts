@@ -1,24 +1,9 @@
 /**
- * Resume where you stopped: when the saved position is worth offering, and how often the player
- * tells the server where the listener is (every `intervalMs` while it plays, at once on pause and as
- * the page goes away).
+ * How often the player tells the server where the listener is: every `intervalMs` while it plays, at
+ * once on pause and as the page goes away, and never for a move of less than a second.
  */
 
-/** Below this there is nothing to resume. */
-export const MIN_RESUME_SECONDS = 5;
-/** Within this of the end (or the last 5 %), the podcast counts as finished. */
-export const END_MARGIN_SECONDS = 10;
-export const SAVE_INTERVAL_MS = 10_000;
-
-/** The position to offer 'Resume from m:ss' at, or null when it is at the start or near the end. */
-export function resumePoint(positionSeconds: number | null | undefined, durationSeconds: number | null | undefined): number | null {
-  if (positionSeconds == null || !Number.isFinite(positionSeconds) || positionSeconds < MIN_RESUME_SECONDS) return null;
-  if (durationSeconds != null && durationSeconds > 0) {
-    const margin = Math.max(END_MARGIN_SECONDS, durationSeconds * 0.05);
-    if (positionSeconds >= durationSeconds - margin) return null;
-  }
-  return positionSeconds;
-}
+const SAVE_INTERVAL_MS = 10_000;
 
 export interface PositionSaver {
   /** The player's clock moved (playing, or a seek): saves when the last save is `intervalMs` old. */
@@ -27,7 +12,7 @@ export interface PositionSaver {
   flush: (options?: { keepalive?: boolean }) => void;
 }
 
-export interface PositionSaverOptions {
+interface PositionSaverOptions {
   save: (seconds: number, options: { keepalive: boolean }) => void;
   /** The position the server already has, so it is not sent again. */
   saved?: number | null;

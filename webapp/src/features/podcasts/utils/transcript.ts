@@ -1,4 +1,4 @@
-/** The transcript modal's paragraphs: one per line of the script, blank lines dropped (spec §2). */
+/** The transcript modal's paragraphs: one per line of the script, blank lines dropped. */
 export function transcriptParagraphs(content: string): string[] {
   return content
     .split(/\r\n|\r|\n/)

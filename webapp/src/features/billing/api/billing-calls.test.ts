@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../../../shared/errors.ts';
-import { createCheckout, verifySession } from './billing.ts';
+import { pagecast } from '../../../lib/api-client.ts';
+
+const { createCheckout, verifySession } = pagecast.billing;
 
 /** The server answering every request with this status and body; answers the requests made. */
 function serverAnswers(status: number, body: unknown) {
@@ -15,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('createCheckout (spec §5, §7)', () => {
+describe('createCheckout', () => {
   it('posts with no body and answers the client secret and the subscription to verify', async () => {
     const fetchMock = serverAnswers(200, { success: true, sessionId: 'pi_1_secret_2', subscriptionId: 'sub_1' });
     await expect(createCheckout()).resolves.toEqual({ success: true, sessionId: 'pi_1_secret_2', subscriptionId: 'sub_1' });

@@ -1,0 +1,40 @@
+import { CircleAlert, RotateCcw } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { pagecast } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/query-client.ts';
+import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
+import { toStoredPodcast } from '../api/podcast-storage.ts';
+
+/** Why a podcast could not be made, and 'Try again', which queues its conversion again. */
+export function ConversionFailed({ podcastId, error }: { podcastId: string; error: string | null }) {
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => pagecast.podcasts.retry(podcastId),
+    onSuccess: (fresh) => {
+      patchPodcast(queryClient, podcastId, toStoredPodcast(fresh));
+      void refreshPodcastLists(queryClient);
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+
+  return (
+    <div className="flex flex-col gap-3 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-start gap-2">
+        <CircleAlert aria-hidden size={18} className="mt-0.5 shrink-0" />
+        <span>{error || 'The podcast could not be made.'}</span>
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        icon={<RotateCcw aria-hidden size={16} />}
+        loading={retry.isPending}
+        onClick={() => retry.mutate()}
+        className="shrink-0"
+      >
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { FileText, Mic, Share2, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import type { StoredPodcast } from '../api/podcast-storage.ts';
+import { DownloadButton } from './download-button.tsx';
+
+export type CardDialog = 'transcript' | 'share' | 'voice' | 'delete';
+
+interface PodcastActionsProps {
+  podcast: StoredPodcast;
+  isPremium: boolean;
+  onOpen: (dialog: CardDialog) => void;
+}
+
+/**
+ * The card's row of actions: View Transcript (once there is a script) and Delete for everyone;
+ * Download for Premium members, and Share and Change voice once the podcast is ready.
+ */
+export function PodcastActions({ podcast, isPremium, onOpen }: PodcastActionsProps) {
+  const { id, title, content, audioUrl, status } = podcast;
+  const premiumTools = isPremium && status === 'ready';
+  return (
+    <div className="mt-auto flex flex-wrap items-center gap-2">
+      <Button variant="outline" size="sm" icon={<FileText aria-hidden size={16} />} disabled={!content.trim()} onClick={() => onOpen('transcript')}>
+        View Transcript
+      </Button>
+      {isPremium && <DownloadButton id={id} title={title} audioUrl={audioUrl} isPremium={isPremium} />}
+      {premiumTools && (
+        <>
+          <Button variant="outline" size="sm" icon={<Share2 aria-hidden size={16} />} onClick={() => onOpen('share')}>
+            Share
+          </Button>
+          <Button variant="outline" size="sm" icon={<Mic aria-hidden size={16} />} onClick={() => onOpen('voice')}>
+            Change voice
+          </Button>
+        </>
+      )}
+      <button
+        type="button"
+        onClick={() => onOpen('delete')}
+        aria-label="Delete podcast"
+        title="Delete podcast"
+        className="ml-auto rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
+      >
+        <Trash2 aria-hidden size={18} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The top of a podcast card: the image, the title, the page it was made from, and a line of badges
+ * (the 'Free' badge, the length once ready, the voice, the stage while it converts, Failed, Shared).
+ */
+import { ExternalLink, Link2, Mic } from 'lucide-react';
+import { formatTime } from '../../../../../shared/format-time.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import type { StoredPodcast } from '../api/podcast-storage.ts';
+import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
+import { podcastStatusLabel } from '../../../../../shared/podcast/status-labels.ts';
+
+/** The host of the page a podcast was made from, or null when there is no readable address. */
+function sourceHost(sourceUrl: string | null | undefined): string | null {
+  if (!sourceUrl || !URL.canParse(sourceUrl)) return null;
+  return new URL(sourceUrl).host.replace(/^www\./, '');
+}
+
+interface PodcastCardHeaderProps {
+  podcast: StoredPodcast;
+  titleId: string;
+  title: string;
+  showFreeBadge: boolean;
+  /** The name of the voice, shown to members who may change it. */
+  voiceName: string | null;
+  showShared: boolean;
+}
+
+export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voiceName, showShared }: PodcastCardHeaderProps) {
+  const { image, sourceUrl, status, durationSeconds } = podcast;
+  const host = sourceHost(sourceUrl);
+  return (
+    <div className="flex gap-4 p-4 sm:p-5">
+      <img src={image} alt="" width={160} height={96} className="h-16 w-24 shrink-0 rounded-lg object-cover sm:h-24 sm:w-40" />
+      <div className="min-w-0 flex-1">
+        <h3 id={titleId} className="line-clamp-2 text-base font-semibold leading-snug text-slate-900 sm:text-lg">
+          {title}
+        </h3>
+        {host && (
+          <a
+            href={sourceUrl!}
+            target="_blank"
+            rel="noreferrer"
+            className="mt-1 inline-flex max-w-full items-center gap-1 text-sm text-slate-500 hover:text-brand-700"
+          >
+            <span className="truncate">{host}</span>
+            <ExternalLink aria-hidden size={12} className="shrink-0" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        )}
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500">
+          {showFreeBadge && <Badge>Free</Badge>}
+          {status === 'ready' && durationSeconds ? <span>{formatTime(durationSeconds)}</span> : null}
+          {voiceName && (
+            <span className="inline-flex items-center gap-1">
+              <Mic aria-hidden size={12} />
+              <span className="sr-only">Voice: </span>
+              {voiceName}
+            </span>
+          )}
+          {!isFinished(status) && <Badge tone="brand">{podcastStatusLabel(status)}</Badge>}
+          {status === 'failed' && <Badge tone="danger">Failed</Badge>}
+          {showShared && (
+            <Badge tone="brand">
+              <Link2 aria-hidden size={12} />
+              Shared
+            </Badge>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
