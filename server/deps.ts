@@ -2,9 +2,9 @@ import type Stripe from 'stripe';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
-import type { Caller } from './lib/caller.ts';
+import type { Caller } from './http/caller.ts';
 import type { AuthDeps } from './services/auth/auth-deps.ts';
-import type { UrlSigner } from './lib/signed-url.ts';
+import type { UrlSigner } from './http/signed-url.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { PodcastEvents } from './services/podcasts/events.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
@@ -39,13 +39,4 @@ export interface AppDeps {
   extractor: ArticleExtractor;
   /** Runs conversion jobs; index.ts starts and stops it. */
   jobs: JobRunner;
-}
-
-/** Hono's environment for every route: request id and the caller, set by middleware. */
-export interface AppEnv {
-  Variables: {
-    requestId: string;
-    /** The signed-in member, or null; set by loadCaller on /api/*. */
-    caller: Caller | null;
-  };
 }

@@ -10,10 +10,11 @@ import { credentialsSchema, registerSchema, type AuthResponse, type User } from 
 import { ANONYMOUS_TOKEN_HEADER, AUTH_COOKIE } from '../../shared/constants.ts';
 import { AUTH_MESSAGES } from '../../shared/errors.ts';
 import { users } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { bearerToken, clientAddress, requireCaller } from '../lib/caller.ts';
-import { validate } from '../lib/validate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AppError } from '../errors.ts';
+import { bearerToken, clientAddress, requireCaller } from '../http/caller.ts';
+import { validate } from '../http/validate.ts';
 import { checkCredentials, createAccount, type UserRow } from '../services/auth/accounts.ts';
 import { claimAnonymousPodcasts } from '../services/auth/anonymous-podcasts.ts';
 import { countLoginAttempt, createLoginCounterPurger } from '../services/auth/login-throttle.ts';

@@ -3,10 +3,11 @@ import { Hono } from 'hono';
 import { and, asc, eq } from 'drizzle-orm';
 import { createBookmarkSchema, type Bookmark } from '../../shared/api/premium.ts';
 import { bookmarks } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { requirePremium } from '../lib/premium.ts';
-import { validate } from '../lib/validate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AppError } from '../errors.ts';
+import { requirePremium } from '../http/premium.ts';
+import { validate } from '../http/validate.ts';
 import { findOwnedPodcast } from '../services/podcasts/repository.ts';
 
 const BOOKMARKS_MESSAGE = 'Upgrade to Premium to use bookmarks';

@@ -4,10 +4,11 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { PODCAST_IMAGE_PATH } from '../../shared/constants.ts';
 import { displayName } from '../../shared/api/auth.ts';
 import { podcasts, users } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { requirePremium } from '../lib/premium.ts';
-import { serveFile } from '../lib/serve-file.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AppError } from '../errors.ts';
+import { requirePremium } from '../http/premium.ts';
+import { serveFile } from '../http/serve-file.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { renderRss } from '../services/feed/rss.ts';
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
 
 export function healthRoutes({ db, dbKind, config }: AppDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {

@@ -161,7 +161,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
   it('streams progress, the title and audio readiness as server-sent events', async () => {
     const me = browser();
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
-    const res = await call(created.eventsUrl);
+    const res = await call(`/api/podcasts/${created.id}/events`, { as: me });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const text = await res.text(); // the stream ends once the podcast is ready
     const events: PodcastEvent[] = text

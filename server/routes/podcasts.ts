@@ -12,12 +12,13 @@ import { DOWNLOAD_MESSAGES } from '../../shared/errors.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { positionSchema, setVoiceSchema } from '../../shared/api/premium.ts';
 import { podcasts, users } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { clientAddress as addressOf, type Caller } from '../lib/caller.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AppError } from '../errors.ts';
+import { clientAddress as addressOf, type Caller } from '../http/caller.ts';
 import { PROGRESS } from '../services/pipeline/convert.ts';
-import { serveFile } from '../lib/serve-file.ts';
-import { validate } from '../lib/validate.ts';
+import { serveFile } from '../http/serve-file.ts';
+import { validate } from '../http/validate.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import {
   findOwnedPodcast,

@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { SharedPodcast } from '../../shared/api/premium.ts';
 import { PODCAST_IMAGE_PATH } from '../../shared/constants.ts';
 import { podcasts } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { requirePremium } from '../lib/premium.ts';
-import { serveFile } from '../lib/serve-file.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AppError } from '../errors.ts';
+import { requirePremium } from '../http/premium.ts';
+import { serveFile } from '../http/serve-file.ts';
 import { findOwnedPodcast, sharePageUrl, updatePodcast, type PodcastRow } from '../services/podcasts/repository.ts';
 
 const SHARE_MESSAGE = 'Upgrade to Premium to share podcasts';

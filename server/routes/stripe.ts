@@ -6,10 +6,11 @@
 import { Hono } from 'hono';
 import { verifySessionQuerySchema } from '../../shared/api/billing.ts';
 import { PAYMENT_MESSAGES } from '../../shared/errors.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { requireCaller } from '../lib/caller.ts';
-import { validate } from '../lib/validate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AppError } from '../errors.ts';
+import { requireCaller } from '../http/caller.ts';
+import { validate } from '../http/validate.ts';
 import { toUserView } from '../services/auth/user-view.ts';
 import { startCheckout } from '../services/billing/checkout.ts';
 import type { BillingContext } from '../services/billing/context.ts';

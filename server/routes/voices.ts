@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { setVoiceSchema } from '../../shared/api/premium.ts';
 import { users } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { requirePremium } from '../lib/premium.ts';
-import { validate } from '../lib/validate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AppError } from '../errors.ts';
+import { requirePremium } from '../http/premium.ts';
+import { validate } from '../http/validate.ts';
 
 export const VOICES_MESSAGE = 'Upgrade to Premium to choose a voice';
 

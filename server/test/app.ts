@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import crypto from 'node:crypto';
 import { createLogger } from '../lib/logger.ts';
-import { createUrlSigner } from '../lib/signed-url.ts';
+import { createUrlSigner } from '../http/signed-url.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
 import { createConversionRunner } from '../jobs/conversion.ts';
 import { createPasswordHasher } from '../services/auth/passwords.ts';

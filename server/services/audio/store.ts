@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 // What speakEpisode leaves behind while it writes: `<key>.mp3.<random>.part`.

@@ -6,7 +6,7 @@
  */
 import type Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { BillingContext } from './context.ts';
 import { applySnapshot, claimCustomer, getMember, type UserRow } from './member-store.ts';
 import { isMissingResource, paymentError } from './stripe-errors.ts';

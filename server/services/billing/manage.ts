@@ -1,5 +1,5 @@
 /** A Premium member's own controls: cancel at the period's end (or take that back), and Stripe's portal. */
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { BillingContext } from './context.ts';
 import { oneAtATimePerCustomer } from './customer-queue.ts';
 import { applySnapshot, getMember, type UserRow } from './member-store.ts';

@@ -2,7 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { shouldFollow, type SubscriptionSnapshot } from './subscription-state.ts';
 
 export type UserRow = typeof users.$inferSelect;

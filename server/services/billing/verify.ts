@@ -5,7 +5,7 @@
  */
 import type Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { BillingContext } from './context.ts';
 import { oneAtATimePerCustomer } from './customer-queue.ts';
 import { applySnapshot, getMember, type UserRow } from './member-store.ts';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { stripeEvents } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { BillingContext } from './context.ts';
 import { oneAtATimePerCustomer } from './customer-queue.ts';
 import { applySnapshot, findMemberByCustomer, getMember } from './member-store.ts';

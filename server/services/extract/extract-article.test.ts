@@ -4,7 +4,7 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { articleText } from '../../../shared/text/article-text.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { extractArticle, MAX_ARTICLE_DEPTH, MAX_ARTICLE_ELEMENTS } from './extract-article.ts';
 import { wordF1 } from './word-f1.ts';
 

@@ -8,7 +8,7 @@
 import { Readability } from '@mozilla/readability';
 import { articleText, type ArticleNode } from '../../../shared/text/article-text.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { dropAreas } from './drop-areas.ts';
 import { parsePage } from './page-document.ts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { createArticleExtractor, type ArticleExtractor } from './extractor.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpora/readability');

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { CONTENT_MESSAGES, ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { ExtractionResult } from './extract-article.ts';
 
 export interface ArticleExtractor {

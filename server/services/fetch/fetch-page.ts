@@ -9,7 +9,7 @@
 import type http from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { CONTENT_MESSAGES, fetchNotOkMessage } from '../../../shared/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { decodedBody, httpGet, UnsupportedEncodingError } from './http-get.ts';
 import { decodeBody, isPageContentType, looksLikeHtml, mediaType, plainTextToHtml, type PageContentType } from './page-body.ts';
 import { resolveTarget, systemResolver, type HostResolver } from './resolve-target.ts';

@@ -5,8 +5,8 @@
  * cannot all squeeze through the last free slot.
  */
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hit, refund } from '../../lib/rate-limit.ts';
+import { AppError } from '../../errors.ts';
+import { hit, refund } from '../../repositories/rate-limit-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

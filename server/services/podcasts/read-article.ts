@@ -7,7 +7,7 @@ import type { CreatePodcast } from '../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { prepareScriptText } from '../../../shared/text/prepare-script-text.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { fetchPage } from '../fetch/fetch-page.ts';
 
 export interface ArticleSource {

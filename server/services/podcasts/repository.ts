@@ -7,7 +7,7 @@ import type { Podcast, PodcastEvent, PodcastStatus } from '../../../shared/api/p
 import { PODCAST_IMAGE_PATH } from '../../../shared/constants.ts';
 import type { Database } from '../../db/client.ts';
 import { podcasts } from '../../db/schema.ts';
-import type { UrlSigner } from '../../lib/signed-url.ts';
+import type { UrlSigner } from '../../http/signed-url.ts';
 
 export type PodcastRow = typeof podcasts.$inferSelect;
 
@@ -65,7 +65,6 @@ export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl = ''): P
     progress: row.progress,
     status: row.status as PodcastStatus,
     audioUrl: row.status === 'ready' && row.audioKey ? audioPath(row.id, signer) : null,
-    eventsUrl: `/api/podcasts/${encodeURIComponent(row.id)}/events?t=${signer.sign(row.id, 'events')}`,
     sourceUrl: row.sourceUrl,
     shareUrl: row.shareToken ? sharePageUrl(publicUrl, row.shareToken) : null,
     error: row.error,

@@ -15,8 +15,8 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AUTH_COOKIE } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
-import type { AppEnv } from '../deps.ts';
-import { AppError } from './app-error.ts';
+import type { AppEnv } from './app-env.ts';
+import { AppError } from '../errors.ts';
 import { bearerToken } from './caller.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
-import { hit, peek, purgeStale, reset } from './rate-limit.ts';
+import { hit, peek, purgeStale, reset } from './rate-limit-repository.ts';
 
 describeEachDatabase('fixed-window rate limits', (ctx) => {
   const t0 = new Date('2030-01-01T00:00:00Z');

@@ -7,10 +7,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AUTH_MESSAGES } from '../../shared/errors.ts';
 import { AUTH_COOKIE } from '../../shared/constants.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from './app-env.ts';
 import { findSession } from '../services/auth/sessions.ts';
 import { isPremium } from '../services/auth/user-view.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 
 export interface Caller {
   userId: string;

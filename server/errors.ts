@@ -1,4 +1,9 @@
-import { ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
+import { ERROR_STATUS, type ErrorCode } from '../shared/errors.ts';
+
+/**
+ * The server's errors. AppError is what use cases and routes throw for a client to read;
+ * RetryableError is what a pipeline stage throws when trying again may succeed.
+ */
 
 /**
  * The one error type services and routes throw. `app.onError` turns it into the shared error body
@@ -21,4 +26,12 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * A fault worth another attempt (a provider timed out, a worker crashed). The job runner retries a
+ * job that throws it, with backoff; any other error fails the job at once.
+ */
+export class RetryableError extends Error {
+  override readonly name = 'RetryableError';
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 
 export interface ServeFileOptions {
   contentType: string;

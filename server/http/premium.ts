@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../deps.ts';
-import { AppError } from './app-error.ts';
+import type { AppEnv } from './app-env.ts';
+import { AppError } from '../errors.ts';
 import { requireCaller, type Caller } from './caller.ts';
 
 /** The signed-in Premium caller; 401 when signed out, 403 PREMIUM_REQUIRED for free members. */

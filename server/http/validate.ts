@@ -6,7 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { CONTENT_MESSAGES, type ErrorCode } from '../../shared/errors.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 
 const CODE_FOR_MESSAGE: Record<string, ErrorCode> = {
   [CONTENT_MESSAGES.invalidWebsiteUrl]: 'INVALID_URL',
