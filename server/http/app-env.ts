@@ -1,4 +1,4 @@
-import type { Caller } from './caller.ts';
+import type { Caller } from '../use-cases/identify-caller.ts';
 
 /** Hono's environment for every route: request id and the caller, set by middleware. */
 export interface AppEnv {

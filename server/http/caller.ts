@@ -1,25 +1,15 @@
 /**
  * Who is calling: `loadCaller(deps)` reads the session token from an `Authorization: Bearer` header
  * (the extension) or the HttpOnly `auth-token` cookie (the web app) and sets `c.get('caller')` to
- * the signed-in member, or null. A token that is forged, expired or revoked counts as no token.
+ * the signed-in member, or null.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AUTH_MESSAGES } from '../../shared/errors.ts';
 import { AUTH_COOKIE } from '../../shared/constants.ts';
-import type { AppDeps } from '../deps.ts';
-import type { AppEnv } from './app-env.ts';
-import { findSession } from '../services/auth/sessions.ts';
-import { isPremium } from '../services/auth/user-view.ts';
 import { AppError } from '../errors.ts';
-
-export interface Caller {
-  userId: string;
-  email: string;
-  name: string | null;
-  isPremium: boolean;
-  sessionId: string;
-}
+import { identifyCaller, type Caller, type IdentifyCallerDeps } from '../use-cases/identify-caller.ts';
+import type { AppEnv } from './app-env.ts';
 
 /** The token of an `Authorization: Bearer …` header, if any. */
 export function bearerToken(c: Context): string | undefined {
@@ -32,20 +22,9 @@ export function sessionToken(c: Context): string | undefined {
   return bearerToken(c) ?? (getCookie(c, AUTH_COOKIE.name) || undefined);
 }
 
-export function loadCaller({ db, config, auth, clock }: AppDeps): MiddlewareHandler<AppEnv> {
+export function loadCaller(deps: IdentifyCallerDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = sessionToken(c);
-    const session = token ? await findSession(db, auth.jwtSecret, token, clock()) : null;
-    c.set(
-      'caller',
-      session && {
-        userId: session.user.id,
-        email: session.user.email,
-        name: session.user.name,
-        isPremium: isPremium(session.user, config),
-        sessionId: session.sessionId,
-      },
-    );
+    c.set('caller', await identifyCaller(deps, sessionToken(c)));
     await next();
   };
 }

@@ -1,10 +1,10 @@
 /**
- * Short-lived signed tokens for URLs a plain <audio> element or EventSource opens without headers:
+ * Short-lived signed tokens for URLs a plain <audio> element opens without headers:
  * `?t=<expiry>.<signature>` bound to one podcast and one purpose.
  */
 import crypto from 'node:crypto';
 
-export type UrlPurpose = 'audio' | 'events';
+export type UrlPurpose = 'audio';
 
 export interface UrlSigner {
   sign(podcastId: string, purpose: UrlPurpose, now?: Date): string;

@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { jobs, podcasts } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { claimJob, completeJob, enqueueJob, failJob } from './queue.ts';
+import { claimJob, completeJob, enqueueJob, failJob } from '../repositories/job-repository.ts';
 import { RetryableError } from '../errors.ts';
 import { createJobRunner, type JobRunnerOptions } from './runner.ts';
 

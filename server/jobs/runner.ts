@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { RetryableError } from '../errors.ts';
-import { claimJob, completeJob, failJob, releaseJob, renewLease, type Job } from './queue.ts';
+import { claimJob, completeJob, failJob, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
 
 export interface JobHandler {
   run(job: Job, signal: AbortSignal): Promise<void>;

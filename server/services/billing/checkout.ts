@@ -8,7 +8,7 @@ import type Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingContext } from './context.ts';
-import { applySnapshot, claimCustomer, getMember, type UserRow } from './member-store.ts';
+import { applySnapshot, claimCustomer, getMember, type UserRow } from '../../repositories/member-repository.ts';
 import { isMissingResource, paymentError } from './stripe-errors.ts';
 import { isEntitled, snapshotOf } from './subscription-state.ts';
 

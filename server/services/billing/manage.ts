@@ -2,7 +2,7 @@
 import { AppError } from '../../errors.ts';
 import type { BillingContext } from './context.ts';
 import { oneAtATimePerCustomer } from './customer-queue.ts';
-import { applySnapshot, getMember, type UserRow } from './member-store.ts';
+import { applySnapshot, getMember, type UserRow } from '../../repositories/member-repository.ts';
 import { paymentError } from './stripe-errors.ts';
 import { isEntitled, snapshotOf } from './subscription-state.ts';
 

@@ -8,7 +8,7 @@ import { PAYMENT_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingContext } from './context.ts';
 import { oneAtATimePerCustomer } from './customer-queue.ts';
-import { applySnapshot, getMember, type UserRow } from './member-store.ts';
+import { applySnapshot, getMember, type UserRow } from '../../repositories/member-repository.ts';
 import { isMissingResource, paymentError } from './stripe-errors.ts';
 import { snapshotOf } from './subscription-state.ts';
 

@@ -4,13 +4,13 @@
  * subscription as Stripe returns it now, not as the event describes it, so redelivered and
  * out-of-order events end in the right place.
  */
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { stripeEvents } from '../../db/schema.ts';
+import { isStripeEventRecorded, recordStripeEvent } from '../../repositories/stripe-event-repository.ts';
+import { inTransaction } from '../../repositories/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingContext } from './context.ts';
 import { oneAtATimePerCustomer } from './customer-queue.ts';
-import { applySnapshot, findMemberByCustomer, getMember } from './member-store.ts';
+import { applySnapshot, findMemberByCustomer, getMember } from '../../repositories/member-repository.ts';
 import { isMissingResource } from './stripe-errors.ts';
 import { snapshotOf, type SubscriptionSnapshot } from './subscription-state.ts';
 
@@ -44,21 +44,15 @@ export async function handleWebhook(ctx: BillingContext, rawBody: string, signat
 async function applyEvent(ctx: BillingContext, event: Stripe.Event, subscriptionId: string | null): Promise<WebhookOutcome> {
   const log = ctx.logger.child({ eventId: event.id, eventType: event.type });
 
-  const [seen] = await ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
-  if (seen) {
+  if (await isStripeEventRecorded(ctx.db, event.id)) {
     log.info('stripe event already applied');
     return 'duplicate' satisfies WebhookOutcome;
   }
 
   const snapshot = subscriptionId ? await currentState(ctx, event, subscriptionId) : null;
 
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(stripeEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: stripeEvents.id });
-    if (inserted.length === 0) return 'duplicate';
+  const outcome = await inTransaction(ctx.db, async (tx): Promise<WebhookOutcome> => {
+    if (!(await recordStripeEvent(tx, event.id, event.type))) return 'duplicate';
     if (!snapshot) return 'ignored';
     const ownerId = snapshot.ownerId;
     const member =

@@ -1,9 +1,9 @@
 /** The billing columns of `users`: reading a member, and writing what Stripe says about them. */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { shouldFollow, type SubscriptionSnapshot } from './subscription-state.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { shouldFollow, type SubscriptionSnapshot } from '../services/billing/subscription-state.ts';
 
 export type UserRow = typeof users.$inferSelect;
 /** A database or a transaction on it. */

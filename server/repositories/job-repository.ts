@@ -5,7 +5,7 @@
  * claimable again and completes after the server comes back.
  */
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
@@ -87,4 +87,14 @@ export async function releaseJob(db: Database, job: Job) {
     .update(jobs)
     .set({ status: 'queued', runAfter: new Date(), attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null })
     .where(heldBy(job));
+}
+
+/** Whether the podcast has a job that is queued or running (one that will still convert it). */
+export async function hasLiveJob(db: Database, podcastId: string): Promise<boolean> {
+  const live = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.podcastId, podcastId), inArray(jobs.status, ['queued', 'running'])))
+    .limit(1);
+  return live.length > 0;
 }
