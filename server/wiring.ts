@@ -11,7 +11,7 @@ import { createUrlSigner } from './http/signed-url.ts';
 import { createConversionJobs, type ConversionJobs } from './jobs/conversion.ts';
 import type { Logger } from './lib/logger.ts';
 import { convertPodcast, markConversionFailed } from './pipeline/podcast-conversion.ts';
-import type { ServerPipeline } from './pipeline/stages.ts';
+import type { PipelinePorts, ServerPipeline } from './pipeline/stages.ts';
 import { getOrCreateSecret } from './repositories/secret-repository.ts';
 import { createAudioStore, type AudioStore } from './services/audio/store.ts';
 import { createAuthDeps } from './services/auth/auth-deps.ts';
@@ -19,6 +19,9 @@ import { createStripeClient } from './services/billing/stripe-client.ts';
 import type { ArticleExtractor } from './services/extract/extractor.ts';
 import { createArticleExtractor } from './services/extract/extractor.ts';
 import { fetchPage } from './services/fetch/fetch-page.ts';
+import { extractArticle } from './services/extract/extract-article.ts';
+import { loadPage } from './cli/load-page.ts';
+import fs from 'node:fs';
 import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
 import { createScriptWriter } from './services/script/openai-writer.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
@@ -74,6 +77,22 @@ export function createJobs(
       giveUp: (job, error) => markConversionFailed(conversion, job.podcastId, error),
     },
   });
+}
+
+/**
+ * The CLI's pipeline: the page is a web address or an HTML file, extraction runs in this process,
+ * and the audio is written straight to `outFile`.
+ */
+export function createCliPipeline(parts: { config: Config; logger: Logger; baseUrl?: string | undefined; outFile: string }): PipelinePorts {
+  return {
+    fetchPage: (source, signal) => loadPage(source, { baseUrl: parts.baseUrl, config: () => parts.config, signal }),
+    extract: async (page) => extractArticle(page.html, page.url),
+    scriptWriter: createScriptWriter({ ...parts.config.openai, logger: parts.logger }),
+    speech: createSpeechEngine(parts.config, parts.logger),
+    newAudioFile: () => ({ key: path.basename(parts.outFile), path: parts.outFile }),
+    discardAudio: (key) => fs.promises.rm(path.join(path.dirname(parts.outFile), key), { force: true }),
+    storeAudio: async () => {}, // already in place
+  };
 }
 
 export async function createDeps(config: Config, database: DatabaseHandle, logger: Logger): Promise<AppDeps> {
