@@ -30,9 +30,9 @@ export function loadCaller(deps: IdentifyCallerDeps): MiddlewareHandler<AppEnv> 
 }
 
 /** The signed-in caller; throws AUTH_REQUIRED (401) when there is none. */
-export function requireCaller(c: Context<AppEnv>): Caller {
+export function requireCaller(c: Context<AppEnv>, message: string = AUTH_MESSAGES.authenticationRequired): Caller {
   const caller = c.get('caller');
-  if (!caller) throw new AppError('AUTH_REQUIRED', { message: AUTH_MESSAGES.authenticationRequired });
+  if (!caller) throw new AppError('AUTH_REQUIRED', { message });
   return caller;
 }
 

@@ -5,12 +5,12 @@
  * from the member's current state, so two requests racing from the same state get the same object.
  */
 import type Stripe from 'stripe';
-import { PAYMENT_MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../errors.ts';
-import type { BillingContext } from './context.ts';
-import { applySnapshot, claimCustomer, getMember, type UserRow } from '../../repositories/member-repository.ts';
-import { isMissingResource, paymentError } from './stripe-errors.ts';
-import { isEntitled, snapshotOf } from './subscription-state.ts';
+import { PAYMENT_MESSAGES } from '../../shared/errors.ts';
+import { AppError } from '../errors.ts';
+import type { BillingContext } from '../services/billing/context.ts';
+import { applySnapshot, claimCustomer, getMember, type UserRow } from '../repositories/member-repository.ts';
+import { isMissingResource, paymentError } from '../services/billing/stripe-errors.ts';
+import { isEntitled, snapshotOf } from '../services/billing/subscription-state.ts';
 
 /** Expanding this is the only way to get the first invoice's client secret (API 2025-03-31 on). */
 export const CONFIRMATION_SECRET_EXPAND = 'latest_invoice.confirmation_secret';

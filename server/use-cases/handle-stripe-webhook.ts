@@ -5,14 +5,14 @@
  * out-of-order events end in the right place.
  */
 import type Stripe from 'stripe';
-import { isStripeEventRecorded, recordStripeEvent } from '../../repositories/stripe-event-repository.ts';
-import { inTransaction } from '../../repositories/transaction.ts';
-import { AppError } from '../../errors.ts';
-import type { BillingContext } from './context.ts';
-import { oneAtATimePerCustomer } from './customer-queue.ts';
-import { applySnapshot, findMemberByCustomer, getMember } from '../../repositories/member-repository.ts';
-import { isMissingResource } from './stripe-errors.ts';
-import { snapshotOf, type SubscriptionSnapshot } from './subscription-state.ts';
+import { isStripeEventRecorded, recordStripeEvent } from '../repositories/stripe-event-repository.ts';
+import { inTransaction } from '../repositories/transaction.ts';
+import { AppError } from '../errors.ts';
+import type { BillingContext } from '../services/billing/context.ts';
+import { oneAtATimePerCustomer } from '../services/billing/customer-queue.ts';
+import { applySnapshot, findMemberByCustomer, getMember } from '../repositories/member-repository.ts';
+import { isMissingResource } from '../services/billing/stripe-errors.ts';
+import { snapshotOf, type SubscriptionSnapshot } from '../services/billing/subscription-state.ts';
 
 /** How old a signature may be, in seconds (Stripe's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -4,13 +4,13 @@
  * row takes its state as Stripe reports it now.
  */
 import type Stripe from 'stripe';
-import { PAYMENT_MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../errors.ts';
-import type { BillingContext } from './context.ts';
-import { oneAtATimePerCustomer } from './customer-queue.ts';
-import { applySnapshot, getMember, type UserRow } from '../../repositories/member-repository.ts';
-import { isMissingResource, paymentError } from './stripe-errors.ts';
-import { snapshotOf } from './subscription-state.ts';
+import { PAYMENT_MESSAGES } from '../../shared/errors.ts';
+import { AppError } from '../errors.ts';
+import type { BillingContext } from '../services/billing/context.ts';
+import { oneAtATimePerCustomer } from '../services/billing/customer-queue.ts';
+import { applySnapshot, getMember, type UserRow } from '../repositories/member-repository.ts';
+import { isMissingResource, paymentError } from '../services/billing/stripe-errors.ts';
+import { snapshotOf } from '../services/billing/subscription-state.ts';
 
 export async function verifySubscription(ctx: BillingContext, userId: string, subscriptionId: string): Promise<UserRow> {
   const member = await getMember(ctx.db, userId);

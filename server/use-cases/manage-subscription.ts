@@ -1,10 +1,10 @@
 /** A Premium member's own controls: cancel at the period's end (or take that back), and Stripe's portal. */
-import { AppError } from '../../errors.ts';
-import type { BillingContext } from './context.ts';
-import { oneAtATimePerCustomer } from './customer-queue.ts';
-import { applySnapshot, getMember, type UserRow } from '../../repositories/member-repository.ts';
-import { paymentError } from './stripe-errors.ts';
-import { isEntitled, snapshotOf } from './subscription-state.ts';
+import { AppError } from '../errors.ts';
+import type { BillingContext } from '../services/billing/context.ts';
+import { oneAtATimePerCustomer } from '../services/billing/customer-queue.ts';
+import { applySnapshot, getMember, type UserRow } from '../repositories/member-repository.ts';
+import { paymentError } from '../services/billing/stripe-errors.ts';
+import { isEntitled, snapshotOf } from '../services/billing/subscription-state.ts';
 
 /** Sets whether the member's subscription ends when the paid period does. */
 export async function setCancelAtPeriodEnd(ctx: BillingContext, userId: string, cancel: boolean): Promise<UserRow> {
