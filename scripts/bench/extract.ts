@@ -1,5 +1,5 @@
 /**
- * Extraction on shared/corpora/readability: time per page (linkedom parse, the spec's dropped areas,
+ * Extraction on shared/corpora/readability: time per page (linkedom parse, the dropped areas,
  * Readability, the readable text), its median, p95 and total, the word F1 against each page's
  * expected text, and the memory the run holds.
  */

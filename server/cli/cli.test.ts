@@ -165,7 +165,7 @@ describe('pagecast arguments and failures', () => {
     expect(run.stderr.trim()).toBe(message);
   });
 
-  it('exits with 1 and the spec message on a page without readable content', async () => {
+  it('exits with 1 and the user-facing message on a page without readable content', async () => {
     const file = path.join(workDir, 'empty.html');
     fs.writeFileSync(file, '<html><body><nav>menu</nav></body></html>');
     const run = await runMain(['extract', file]);

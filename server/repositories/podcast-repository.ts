@@ -2,8 +2,7 @@
  * Podcast rows: who may see them, and every read and write of the `podcasts` table.
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { PodcastStatus } from '../../shared/api/podcasts.ts';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { podcasts } from '../db/schema.ts';
 
@@ -48,24 +47,6 @@ export async function updatePodcast(db: Database, id: string, values: Partial<Po
     .update(podcasts)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(podcasts.id, id))
-    .returning();
-  return row ?? null;
-}
-
-/**
- * Updates the podcast only while it is in one of the `from` states, in one statement, so two
- * requests at once cannot both act on it; null when it was not.
- */
-export async function updatePodcastIfStatus(
-  db: Database,
-  id: string,
-  from: PodcastStatus[],
-  values: Partial<PodcastRow>,
-): Promise<PodcastRow | null> {
-  const [row] = await db
-    .update(podcasts)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(podcasts.id, id), inArray(podcasts.status, from)))
     .returning();
   return row ?? null;
 }

@@ -22,7 +22,7 @@ describe('extraction in a worker thread', () => {
     expect(article.text.split('\n').length).toBeGreaterThan(3);
   });
 
-  it('brings the spec message back across the thread as an AppError', async () => {
+  it('brings the user-facing message back across the thread as an AppError', async () => {
     extractor = createArticleExtractor();
     const error = await extractor.extract('<html><body><nav>Home</nav></body></html>', PAGE_URL).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
