@@ -5,7 +5,10 @@ import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requirePremium } from '../http/premium.ts';
 import { validate } from '../http/validate.ts';
-import { addBookmark, BOOKMARKS_MESSAGE, deleteBookmark, listBookmarks } from '../use-cases/manage-bookmarks.ts';
+import { addBookmark } from '../use-cases/add-bookmark.ts';
+import { BOOKMARKS_MESSAGE } from '../use-cases/bookmark-view.ts';
+import { deleteBookmark } from '../use-cases/delete-bookmark.ts';
+import { listBookmarks } from '../use-cases/list-bookmarks.ts';
 
 export function bookmarkRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()

@@ -7,8 +7,10 @@ import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requirePremium } from '../http/premium.ts';
 import { serveFile } from '../http/serve-file.ts';
-import { FEED_MESSAGE, getFeedAddress, rotateFeedAddress } from '../use-cases/get-feed-address.ts';
-import { openFeedAudio, readFeed } from '../use-cases/read-feed.ts';
+import { FEED_MESSAGE, getFeedAddress } from '../use-cases/get-feed-address.ts';
+import { openFeedAudio } from '../use-cases/open-feed-audio.ts';
+import { readFeed } from '../use-cases/read-feed.ts';
+import { rotateFeedAddress } from '../use-cases/rotate-feed-address.ts';
 
 export function feedRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()

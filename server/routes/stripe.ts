@@ -13,7 +13,8 @@ import { validate } from '../http/validate.ts';
 import { toUserView } from '../services/auth/user-view.ts';
 import { startCheckout } from '../use-cases/start-checkout.ts';
 import { billingContext } from '../services/billing/context.ts';
-import { openBillingPortal, setCancelAtPeriodEnd } from '../use-cases/manage-subscription.ts';
+import { openBillingPortal } from '../use-cases/open-billing-portal.ts';
+import { setCancelAtPeriodEnd } from '../use-cases/set-cancel-at-period-end.ts';
 import { verifySubscription } from '../use-cases/verify-subscription.ts';
 import { handleWebhook } from '../use-cases/handle-stripe-webhook.ts';
 

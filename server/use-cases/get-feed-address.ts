@@ -5,7 +5,7 @@ import { findUser, setFeedToken } from '../repositories/user-repository.ts';
 export const FEED_MESSAGE = 'Upgrade to Premium to get your private podcast feed';
 
 export const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/feed/${token}/rss.xml`;
-const newFeedToken = () => crypto.randomBytes(24).toString('base64url');
+export const newFeedToken = () => crypto.randomBytes(24).toString('base64url');
 
 /** The member's secret feed address, made on first request. */
 export async function getFeedAddress(deps: { db: Database; config: { publicUrl: string } }, userId: string): Promise<string> {
@@ -14,12 +14,5 @@ export async function getFeedAddress(deps: { db: Database; config: { publicUrl: 
     token = newFeedToken();
     await setFeedToken(deps.db, userId, token);
   }
-  return feedUrl(deps.config.publicUrl, token);
-}
-
-/** A new secret feed address; the old one stops working. */
-export async function rotateFeedAddress(deps: { db: Database; config: { publicUrl: string } }, userId: string): Promise<string> {
-  const token = newFeedToken();
-  await setFeedToken(deps.db, userId, token);
   return feedUrl(deps.config.publicUrl, token);
 }

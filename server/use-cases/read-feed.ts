@@ -7,26 +7,25 @@ import { displayName } from '../../shared/api/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { findReadyPodcastOf, listReadyPodcastsOf } from '../repositories/podcast-repository.ts';
+import { listReadyPodcastsOf } from '../repositories/podcast-repository.ts';
 import { findUserByFeedToken, type UserRow } from '../repositories/user-repository.ts';
-import type { AudioStore } from '../services/audio/store.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { renderRss } from '../services/feed/rss.ts';
 import { feedUrl } from './get-feed-address.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
-const notFound = () => new AppError('NOT_FOUND', { message: 'Feed not found' });
+export const feedNotFound = () => new AppError('NOT_FOUND', { message: 'Feed not found' });
 
-type FeedDeps = { db: Database; config: Pick<Config, 'stripe' | 'publicUrl'> };
+export type FeedDeps = { db: Database; config: Pick<Config, 'stripe' | 'publicUrl'> };
 
-async function feedOwner(deps: FeedDeps, token: string): Promise<UserRow> {
-  if (!TOKEN.test(token)) throw notFound();
+export async function feedOwner(deps: FeedDeps, token: string): Promise<UserRow> {
+  if (!TOKEN.test(token)) throw feedNotFound();
   const user = await findUserByFeedToken(deps.db, token);
-  if (!user || !isPremium(user, deps.config)) throw notFound();
+  if (!user || !isPremium(user, deps.config)) throw feedNotFound();
   return user;
 }
 
-/** The feed's RSS document. */
+/** The feed's RSS document: the member's ready podcasts, newest first. */
 export async function readFeed(deps: FeedDeps, token: string): Promise<string> {
   const { publicUrl } = deps.config;
   const user = await feedOwner(deps, token);
@@ -48,12 +47,4 @@ export async function readFeed(deps: FeedDeps, token: string): Promise<string> {
       durationSeconds: (row.durationMs ?? 0) / 1000,
     })),
   });
-}
-
-/** The audio file of one episode of the feed. */
-export async function openFeedAudio(deps: FeedDeps & { audio: Pick<AudioStore, 'pathFor'> }, token: string, podcastId: string): Promise<string> {
-  const user = await feedOwner(deps, token);
-  const row = await findReadyPodcastOf(deps.db, user.id, podcastId);
-  if (!row?.audioKey) throw notFound();
-  return deps.audio.pathFor(row.audioKey);
 }

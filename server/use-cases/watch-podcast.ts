@@ -37,11 +37,12 @@ export async function* watchPodcast(
     yield last;
     while (!isFinal(last) && !closed && !signal.aborted) {
       if (pending.length === 0) {
-        const timer = new Promise<void>((resolve) => {
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, REREAD_MS);
+          timer = setTimeout(resolve, REREAD_MS);
         });
-        await timer;
+        clearTimeout(timer);
         if (closed || signal.aborted) break;
         if (pending.length === 0) {
           const fresh = await findPodcast(deps.db, podcast.id);

@@ -1,4 +1,4 @@
-/** A Premium member's own controls: cancel at the period's end (or take that back), and Stripe's portal. */
+/** A Premium member cancels at the paid period's end, or takes that back. */
 import { AppError } from '../errors.ts';
 import type { BillingContext } from '../services/billing/context.ts';
 import { oneAtATimePerCustomer } from '../services/billing/customer-queue.ts';
@@ -22,22 +22,5 @@ export async function setCancelAtPeriodEnd(ctx: BillingContext, userId: string, 
     });
   } catch (err) {
     throw paymentError(err, cancel ? 'Could not cancel the subscription. Please try again.' : 'Could not resume the subscription. Please try again.');
-  }
-}
-
-/** The address of a Stripe billing portal session that returns to /profile. */
-export async function openBillingPortal(ctx: BillingContext, userId: string): Promise<string> {
-  const member = await getMember(ctx.db, userId);
-  if (!member.stripeCustomerId) {
-    throw new AppError('PREMIUM_REQUIRED', { message: 'You have no subscription to manage yet' });
-  }
-  try {
-    const session = await ctx.stripe.billingPortal.sessions.create({
-      customer: member.stripeCustomerId,
-      return_url: `${ctx.publicUrl}/profile`,
-    });
-    return session.url;
-  } catch (err) {
-    throw paymentError(err, 'Could not open the billing portal. Please try again.');
   }
 }
