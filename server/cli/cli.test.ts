@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
-import { startListener, type TestListener } from '../services/fetch/test-listener.ts';
+import { startListener, type TestListener } from '../test/listener.ts';
 import { main } from './main.ts';
 
 /** Runs the real `pagecast` bin as a user would, in `cwd`, with `env` added to the environment. */

@@ -46,7 +46,7 @@ describe('extraction in a worker thread', () => {
   it('refuses a page that takes too long with the parse-failure message, and reads the next one', async () => {
     extractor = createArticleExtractor({
       timeoutMs: 3000,
-      workerUrl: new URL('./test-fixtures/stalling-extract-worker.mjs', import.meta.url),
+      workerUrl: new URL('../../test/fixtures/stalling-extract-worker.mjs', import.meta.url),
     });
     expect((await extractor.extract(page('mozilla-1'), PAGE_URL)).title).toBeTruthy();
     const started = performance.now();

@@ -12,7 +12,7 @@ import { CONTENT_MESSAGES, fetchNotOkMessage } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, MAX_REDIRECTS, type FetchPageOptions } from './fetch-page.ts';
 import { BlockedAddressError, type HostResolver } from './resolve-target.ts';
-import { startListener, type TestListener } from './test-listener.ts';
+import { startListener, type TestListener } from '../../test/listener.ts';
 
 const PAGE = '<!doctype html><html><head><title>Hello</title></head><body><p>Hello from the page.</p></body></html>';
 
