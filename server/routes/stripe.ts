@@ -11,6 +11,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { requireCaller } from '../http/caller.ts';
 import { validate } from '../http/validate.ts';
 import { toUserView } from '../services/auth/user-view.ts';
+import { getBillingConfig } from '../use-cases/get-billing-config.ts';
 import { startCheckout } from '../use-cases/start-checkout.ts';
 import { billingContext } from '../services/billing/context.ts';
 import { openBillingPortal } from '../use-cases/open-billing-portal.ts';
@@ -23,9 +24,7 @@ export function stripeRoutes(deps: AppDeps) {
   const billing = () => billingContext(deps);
 
   return new Hono<AppEnv>()
-    .get('/config', (c) =>
-      c.json({ enabled: Boolean(config.stripe), publishableKey: config.stripe?.publishableKey ?? null }),
-    )
+    .get('/config', (c) => c.json(getBillingConfig(deps)))
     .post('/create-checkout', async (c) => {
       const ctx = billing();
       const caller = requireCaller(c, PAYMENT_MESSAGES.signInToUpgrade);

@@ -6,12 +6,13 @@ import type { AppEnv } from '../http/app-env.ts';
 import { requirePremium } from '../http/premium.ts';
 import { validate } from '../http/validate.ts';
 import { VOICE_MESSAGE } from '../use-cases/choose-voice.ts';
+import { listVoices } from '../use-cases/list-voices.ts';
 import { setDefaultVoice } from '../use-cases/set-default-voice.ts';
 
 export function voiceRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      return c.json({ voices: await deps.speech.voices(), defaultVoice: deps.speech.defaultVoice });
+      return c.json(await listVoices(deps));
     })
     .put('/default', validate('json', setVoiceSchema), async (c) => {
       const caller = requirePremium(c, VOICE_MESSAGE);
