@@ -1,5 +1,5 @@
 /**
- * The only module that reads process.env (STYLE.md). One zod schema over the environment, parsed at
+ * The only module that reads process.env. One zod schema over the environment, parsed at
  * start; a bad key stops the server with the list of every problem.
  */
 import path from 'node:path';

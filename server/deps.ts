@@ -2,10 +2,10 @@ import type Stripe from 'stripe';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
-import type { Caller } from './lib/caller.ts';
 import type { AuthDeps } from './services/auth/auth-deps.ts';
-import type { UrlSigner } from './lib/signed-url.ts';
-import type { JobRunner } from './jobs/runner.ts';
+import type { UrlSigner } from './http/signed-url.ts';
+import type { ConversionJobs } from './jobs/conversion.ts';
+import type { ServerPipeline } from './pipeline/stages.ts';
 import type { PodcastEvents } from './services/podcasts/events.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
@@ -29,7 +29,7 @@ export interface AppDeps {
   signer: UrlSigner;
   /** Live podcast changes for the progress stream. */
   events: PodcastEvents;
-  /** Writes a podcast's script and title (the AI, or the spec's template when none is configured). */
+  /** Writes a podcast's script and title (the AI, or a template when none is configured). */
   scriptWriter: ScriptWriter;
   /** The voice (embedded espeak-ng, or an OpenAI-compatible speech API). */
   speech: SpeechEngine;
@@ -37,15 +37,8 @@ export interface AppDeps {
   audio: AudioStore;
   /** Readability in a worker thread, for pages the server fetches. */
   extractor: ArticleExtractor;
-  /** Runs conversion jobs; index.ts starts and stops it. */
-  jobs: JobRunner;
-}
-
-/** Hono's environment for every route: request id and the caller, set by middleware. */
-export interface AppEnv {
-  Variables: {
-    requestId: string;
-    /** The signed-in member, or null; set by loadCaller on /api/*. */
-    caller: Caller | null;
-  };
+  /** The conversion pipeline's parts: requests run its intake, jobs the rest. */
+  pipeline: ServerPipeline;
+  /** Queues and runs conversion jobs; index.ts starts and stops them. */
+  jobs: ConversionJobs;
 }

@@ -1,24 +1,33 @@
 /**
- * Builds the real dependencies from the config: one place that knows which implementation backs
- * each service. index.ts and the CLI use it; tests use it too and override what they fake.
+ * The composition root: the one place that knows which implementation backs each service, and
+ * that builds the conversion pipeline and the job handlers. The server (index.ts), the CLI and the
+ * tests all build through it; tests override what they fake.
  */
+import path from 'node:path';
 import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
+import { createUrlSigner } from './http/signed-url.ts';
+import { createConversionJobs, type ConversionJobs } from './jobs/conversion.ts';
 import type { Logger } from './lib/logger.ts';
-import { getOrCreateSecret } from './lib/secrets.ts';
-import { createUrlSigner } from './lib/signed-url.ts';
-import { createPodcastEvents } from './services/podcasts/events.ts';
-import { createConversionRunner } from './jobs/conversion.ts';
+import { convertPodcast, markConversionFailed } from './pipeline/podcast-conversion.ts';
+import type { PipelinePorts, ServerPipeline } from './pipeline/stages.ts';
+import { getOrCreateSecret } from './repositories/secret-repository.ts';
+import { createAudioStore, type AudioStore } from './services/audio/store.ts';
 import { createAuthDeps } from './services/auth/auth-deps.ts';
 import { createStripeClient } from './services/billing/stripe-client.ts';
+import type { ArticleExtractor } from './services/extract/extractor.ts';
+import { createArticleExtractor } from './services/extract/extractor.ts';
+import { fetchPage } from './services/fetch/fetch-page.ts';
+import { extractArticle } from './services/extract/extract-article.ts';
+import { loadPage } from './cli/load-page.ts';
+import fs from 'node:fs';
+import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
 import { createScriptWriter } from './services/script/openai-writer.ts';
-import path from 'node:path';
+import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
 import { createEspeakEngine } from './services/speech/espeak-engine.ts';
 import { createOpenAiSpeechEngine } from './services/speech/openai-engine.ts';
-import { createAudioStore } from './services/audio/store.ts';
-import { createArticleExtractor } from './services/extract/extractor.ts';
 
 /** The voice TTS_PROVIDER names. */
 export function createSpeechEngine(config: Config, logger: Logger): SpeechEngine {
@@ -30,8 +39,64 @@ export function createSpeechEngine(config: Config, logger: Logger): SpeechEngine
   }
 }
 
+/** The server's pipeline: pages fetched under the address policy, extraction in a worker, audio in the store. */
+export function createServerPipeline(parts: {
+  config: Pick<Config, 'fetchAllowHosts'>;
+  extractor: ArticleExtractor;
+  scriptWriter: ScriptWriter;
+  speech: SpeechEngine;
+  audio: AudioStore;
+}): ServerPipeline {
+  return {
+    fetchPage: (url, signal) => fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal }),
+    extract: (page) => parts.extractor.extract(page.html, page.url),
+    scriptWriter: parts.scriptWriter,
+    speech: parts.speech,
+    newAudioFile: () => {
+      const key = parts.audio.newKey();
+      return { key, path: parts.audio.pathFor(key) };
+    },
+    discardAudio: (key) => parts.audio.remove(key),
+  };
+}
+
+/** The conversion jobs: each runs the pipeline over its podcast; one that gives up marks it failed. */
+export function createJobs(
+  deps: { config: Pick<Config, 'jobConcurrency' | 'jobLeaseMs'>; db: Database; logger: Logger; events: PodcastEvents; audio: AudioStore; pipeline: ServerPipeline },
+  options: { pollMs?: number; backoffBaseMs?: number } = {},
+): ConversionJobs {
+  const conversion = { db: deps.db, logger: deps.logger, events: deps.events, audio: deps.audio, ports: deps.pipeline };
+  return createConversionJobs({
+    db: deps.db,
+    logger: deps.logger,
+    concurrency: deps.config.jobConcurrency,
+    leaseMs: deps.config.jobLeaseMs,
+    ...options,
+    handler: {
+      run: (job, signal) => convertPodcast(conversion, job.podcastId, signal),
+      giveUp: (job, error) => markConversionFailed(conversion, job.podcastId, error),
+    },
+  });
+}
+
+/**
+ * The CLI's pipeline: the page is a web address or an HTML file, extraction runs in this process,
+ * and the audio is written straight to `outFile`.
+ */
+export function createCliPipeline(parts: { config: Config; logger: Logger; baseUrl?: string | undefined; outFile: string }): PipelinePorts {
+  return {
+    fetchPage: (source, signal) => loadPage(source, { baseUrl: parts.baseUrl, config: () => parts.config, signal }),
+    extract: async (page) => extractArticle(page.html, page.url),
+    scriptWriter: createScriptWriter({ ...parts.config.openai, logger: parts.logger }),
+    speech: createSpeechEngine(parts.config, parts.logger),
+    newAudioFile: () => ({ key: path.basename(parts.outFile), path: parts.outFile }),
+    discardAudio: (key) => fs.promises.rm(path.join(path.dirname(parts.outFile), key), { force: true }),
+    storeAudio: async () => {}, // already in place
+  };
+}
+
 export async function createDeps(config: Config, database: DatabaseHandle, logger: Logger): Promise<AppDeps> {
-  const deps = {
+  const parts = {
     config,
     db: database.db,
     dbKind: database.kind,
@@ -46,5 +111,6 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     audio: createAudioStore(path.join(config.dataDir, 'audio')),
     extractor: createArticleExtractor(),
   };
-  return { ...deps, jobs: createConversionRunner(deps) };
+  const withPipeline = { ...parts, pipeline: createServerPipeline(parts) };
+  return { ...withPipeline, jobs: createJobs(withPipeline) };
 }

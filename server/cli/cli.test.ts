@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
-import { startListener, type TestListener } from '../services/fetch/test-listener.ts';
+import { startListener, type TestListener } from '../test/listener.ts';
 import { main } from './main.ts';
 
 /** Runs the real `pagecast` bin as a user would, in `cwd`, with `env` added to the environment. */
@@ -165,7 +165,7 @@ describe('pagecast arguments and failures', () => {
     expect(run.stderr.trim()).toBe(message);
   });
 
-  it('exits with 1 and the spec message on a page without readable content', async () => {
+  it('exits with 1 and the user-facing message on a page without readable content', async () => {
     const file = path.join(workDir, 'empty.html');
     fs.writeFileSync(file, '<html><body><nav>menu</nav></body></html>');
     const run = await runMain(['extract', file]);

@@ -4,7 +4,7 @@
  * exit with 1.
  */
 import { ConfigError } from '../config.ts';
-import { isAppError } from '../lib/app-error.ts';
+import { isAppError } from '../errors.ts';
 import { UsageError, type CliCommand, type CliOutput } from './command.ts';
 import { extractCommand } from './commands/extract.ts';
 import { convertCommand } from './commands/convert.ts';

@@ -4,8 +4,9 @@ import { openDatabase } from '../db/client.ts';
 import { jobs, podcasts } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { claimJob, completeJob, enqueueJob, failJob } from './queue.ts';
-import { createJobRunner, RetryableError, type JobRunnerOptions } from './runner.ts';
+import { claimJob, completeJob, enqueueJob, failJob } from '../repositories/job-repository.ts';
+import { RetryableError } from '../errors.ts';
+import { createJobRunner, type JobRunnerOptions } from './runner.ts';
 
 describeEachDatabase('the job queue', (ctx) => {
   let n = 0;

@@ -6,7 +6,8 @@
 import crypto from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { claimJob, completeJob, failJob, releaseJob, renewLease, type Job } from './queue.ts';
+import { RetryableError } from '../errors.ts';
+import { claimJob, completeJob, failJob, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
 
 export interface JobHandler {
   run(job: Job, signal: AbortSignal): Promise<void>;
@@ -22,10 +23,6 @@ class LeaseLostError extends Error {
   }
 }
 
-/** Errors worth another attempt (a provider fault); everything else fails at once. */
-export class RetryableError extends Error {
-  override readonly name = 'RetryableError';
-}
 
 export interface JobRunnerOptions {
   db: Database;

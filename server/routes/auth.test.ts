@@ -55,7 +55,7 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     return errorBodySchema.parse(await res.json()).error;
   }
 
-  it('registers an account: 201, the spec Auth response, a token and a one-day HttpOnly cookie', async () => {
+  it('registers an account: 201, the Auth response, a token and a one-day HttpOnly cookie', async () => {
     const api = client();
     const email = uniqueEmail('Ann');
     const res = await api.post('/api/auth/register', { email: `  ${email.toUpperCase()} `, password: 'secret-password', name: 'Ann Lee' });

@@ -1,38 +1,32 @@
 /**
- * Accounts and sessions: register, login, logout, me. Answers follow the spec's Auth response
- * (`success`, `user`, `token`, `error.message`); the web app gets the token in an HttpOnly cookie as
- * well, the extension sends it back as a bearer header.
+ * Accounts and sessions: register, login, logout, me. Answers carry `success`, `user`, `token` and,
+ * on failure, `error.message`; the web app gets the token in an HttpOnly cookie as well, the
+ * extension sends it back as a bearer header.
  */
 import { Hono, type Context } from 'hono';
-import { eq } from 'drizzle-orm';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { credentialsSchema, registerSchema, type AuthResponse, type User } from '../../shared/api/auth.ts';
+import { credentialsSchema, registerSchema, type AuthResponse } from '../../shared/api/auth.ts';
 import { ANONYMOUS_TOKEN_HEADER, AUTH_COOKIE } from '../../shared/constants.ts';
-import { AUTH_MESSAGES } from '../../shared/errors.ts';
-import { users } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { bearerToken, clientAddress, requireCaller } from '../lib/caller.ts';
-import { validate } from '../lib/validate.ts';
-import { checkCredentials, createAccount, type UserRow } from '../services/auth/accounts.ts';
-import { claimAnonymousPodcasts } from '../services/auth/anonymous-podcasts.ts';
-import { countLoginAttempt, createLoginCounterPurger } from '../services/auth/login-throttle.ts';
-import { countRegistration, createRegistrationCounterPurger } from '../services/auth/registration-throttle.ts';
-import { issueSession, revokeSession } from '../services/auth/sessions.ts';
-import { toUserView } from '../services/auth/user-view.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { bearerToken, clientAddress, requireCaller } from '../http/caller.ts';
+import { validate } from '../http/validate.ts';
+import { getMe } from '../use-cases/get-me.ts';
+import { createLogIn } from '../use-cases/log-in.ts';
+import { logOut } from '../use-cases/log-out.ts';
+import { createRegister } from '../use-cases/register.ts';
+import type { signIn } from '../use-cases/sign-in.ts';
 
 export function authRoutes(deps: AppDeps) {
-  const { db, config, auth, clock, logger } = deps;
-  const purgeLoginCounters = createLoginCounterPurger(db);
-  const purgeRegistrationCounters = createRegistrationCounterPurger(db);
+  const register = createRegister(deps);
+  const logIn = createLogIn(deps);
 
-  /** Opens a session for the account, moves this browser's anonymous podcasts in, sets the cookie. */
-  async function signIn(c: Context<AppEnv>, user: UserRow): Promise<{ user: User; token: string }> {
-    const now = clock();
-    const session = await issueSession(db, auth.jwtSecret, user.id, now);
-    const moved = await claimAnonymousPodcasts(db, user.id, c.req.header(ANONYMOUS_TOKEN_HEADER));
-    if (moved > 0) logger.info('anonymous podcasts moved into an account', { requestId: c.get('requestId'), moved });
-    setCookie(c, AUTH_COOKIE.name, session.token, {
+  /** Sets the session cookie and answers the signed-in account. */
+  function signedIn(c: Context<AppEnv>, result: Awaited<ReturnType<typeof signIn>>): AuthResponse {
+    if (result.movedPodcasts > 0) {
+      deps.logger.info('anonymous podcasts moved into an account', { requestId: c.get('requestId'), moved: result.movedPodcasts });
+    }
+    setCookie(c, AUTH_COOKIE.name, result.token, {
       httpOnly: true,
       secure: AUTH_COOKIE.secure,
       sameSite: AUTH_COOKIE.sameSite,
@@ -40,36 +34,21 @@ export function authRoutes(deps: AppDeps) {
       maxAge: AUTH_COOKIE.maxAgeSeconds,
     });
     c.header('Cache-Control', 'no-store');
-    return { user: toUserView(user, config), token: session.token };
+    return { success: true, user: result.user, token: result.token };
   }
 
   return new Hono<AppEnv>()
     .post('/register', validate('json', registerSchema), async (c) => {
-      const input = c.req.valid('json');
-      const now = clock();
-      await purgeRegistrationCounters(now);
-      await countRegistration(db, clientAddress(c), config.limits.registrationsPerHour, now);
-      const user = await createAccount(db, auth.passwords, input, now);
-      const body: AuthResponse = { success: true, ...(await signIn(c, user)) };
-      return c.json(body, 201);
+      const result = await register(c.req.valid('json'), clientAddress(c), c.req.header(ANONYMOUS_TOKEN_HEADER));
+      return c.json(signedIn(c, result), 201);
     })
     .post('/login', validate('json', credentialsSchema), async (c) => {
-      const { email, password } = c.req.valid('json');
-      const now = clock();
-      await purgeLoginCounters(now);
-      const attempt = await countLoginAttempt(db, email, clientAddress(c), now);
-      const user = await checkCredentials(db, auth.passwords, email, password);
-      if (!user) {
-        await attempt.failed();
-        throw new AppError('LOGIN_FAILED', { message: AUTH_MESSAGES.invalidCredentials });
-      }
-      await attempt.succeeded();
-      const body: AuthResponse = { success: true, ...(await signIn(c, user)) };
-      return c.json(body);
+      const result = await logIn(c.req.valid('json'), clientAddress(c), c.req.header(ANONYMOUS_TOKEN_HEADER));
+      return c.json(signedIn(c, result));
     })
     .post('/logout', async (c) => {
       const caller = c.get('caller');
-      if (caller) await revokeSession(db, caller.sessionId, clock());
+      if (caller) await logOut(deps, caller.sessionId);
       // A bearer logout of an older session (the web app retrying one that failed offline) must not
       // drop the cookie of the session the browser holds now.
       const bearer = bearerToken(c);
@@ -79,11 +58,9 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ success: true });
     })
     .get('/me', async (c) => {
-      const caller = requireCaller(c);
-      const [row] = await db.select().from(users).where(eq(users.id, caller.userId));
-      if (!row) throw new AppError('AUTH_REQUIRED', { message: AUTH_MESSAGES.authenticationRequired });
+      const user = await getMe(deps, requireCaller(c).userId);
       c.header('Cache-Control', 'no-store');
-      const body: AuthResponse = { success: true, user: toUserView(row, config) };
+      const body: AuthResponse = { success: true, user };
       return c.json(body);
     });
 }

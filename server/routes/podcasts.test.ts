@@ -68,7 +68,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const done = await waitUntilDone(created.id, { as: me });
     expect(done).toMatchObject({ status: 'ready', progress: 100, error: null });
     expect(done.content).toContain('Bees see blue better than any other colour.');
-    expect(done.fallbackReason).toBeTruthy(); // no AI configured: the spec's template
+    expect(done.fallbackReason).toBeTruthy(); // no AI configured: the template script
     expect(done.durationSeconds).toBeGreaterThan(3);
 
     const audio = await call(done.audioUrl!);
@@ -106,7 +106,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     [{ url: 'http://127.0.0.1:1/private' }, 422, 'Unable to reach the website. Please check if the URL is correct and the website is accessible.'],
     [{ title: 'x', text: '   \n  ', sourceUrl: 'https://example.com' }, 422, 'Could not extract readable content from the webpage'],
     [{ title: 'x', text: '🎧 🎧 ✨', sourceUrl: 'https://example.com' }, 422, 'Could not extract readable content from the webpage'],
-  ])('answers %j with %i and the spec message, storing nothing', async (body, status, message) => {
+  ])('answers %j with %i and the user-facing message, storing nothing', async (body, status, message) => {
     const me = browser();
     const url = 'url' in body && body.url.startsWith('/') ? `${pages.url}${body.url}` : undefined;
     const res = await create(url ? { url } : body, { as: me });
@@ -161,7 +161,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
   it('streams progress, the title and audio readiness as server-sent events', async () => {
     const me = browser();
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
-    const res = await call(created.eventsUrl);
+    const res = await call(`/api/podcasts/${created.id}/events`, { as: me });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const text = await res.text(); // the stream ends once the podcast is ready
     const events: PodcastEvent[] = text

@@ -6,41 +6,28 @@
 import { Hono } from 'hono';
 import { verifySessionQuerySchema } from '../../shared/api/billing.ts';
 import { PAYMENT_MESSAGES } from '../../shared/errors.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { requireCaller } from '../lib/caller.ts';
-import { validate } from '../lib/validate.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { requireCaller } from '../http/caller.ts';
+import { validate } from '../http/validate.ts';
 import { toUserView } from '../services/auth/user-view.ts';
-import { startCheckout } from '../services/billing/checkout.ts';
-import type { BillingContext } from '../services/billing/context.ts';
-import { openBillingPortal, setCancelAtPeriodEnd } from '../services/billing/manage.ts';
-import { verifySubscription } from '../services/billing/verify.ts';
-import { handleWebhook } from '../services/billing/webhooks.ts';
+import { getBillingConfig } from '../use-cases/get-billing-config.ts';
+import { startCheckout } from '../use-cases/start-checkout.ts';
+import { billingContext } from '../services/billing/context.ts';
+import { openBillingPortal } from '../use-cases/open-billing-portal.ts';
+import { setCancelAtPeriodEnd } from '../use-cases/set-cancel-at-period-end.ts';
+import { verifySubscription } from '../use-cases/verify-subscription.ts';
+import { handleWebhook } from '../use-cases/handle-stripe-webhook.ts';
 
 export function stripeRoutes(deps: AppDeps) {
   const { config } = deps;
-  const billing = (): BillingContext => {
-    if (!deps.stripe || !config.stripe) {
-      throw new AppError('BILLING_DISABLED', { message: 'Payments are not set up on this server' });
-    }
-    return {
-      stripe: deps.stripe,
-      settings: config.stripe,
-      db: deps.db,
-      publicUrl: config.publicUrl,
-      clock: deps.clock,
-      logger: deps.logger,
-    };
-  };
+  const billing = () => billingContext(deps);
 
   return new Hono<AppEnv>()
-    .get('/config', (c) =>
-      c.json({ enabled: Boolean(config.stripe), publishableKey: config.stripe?.publishableKey ?? null }),
-    )
+    .get('/config', (c) => c.json(getBillingConfig(deps)))
     .post('/create-checkout', async (c) => {
       const ctx = billing();
-      const caller = c.get('caller');
-      if (!caller) throw new AppError('AUTH_REQUIRED', { message: PAYMENT_MESSAGES.signInToUpgrade });
+      const caller = requireCaller(c, PAYMENT_MESSAGES.signInToUpgrade);
       const session = await startCheckout(ctx, caller.userId);
       return c.json({ success: true, sessionId: session.clientSecret, subscriptionId: session.subscriptionId });
     })

@@ -1,27 +1,21 @@
-import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
-import { setVoiceSchema } from '../../shared/api/premium.ts';
-import { users } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { requirePremium } from '../lib/premium.ts';
-import { validate } from '../lib/validate.ts';
-
-export const VOICES_MESSAGE = 'Upgrade to Premium to choose a voice';
-
 /** `GET /api/voices`: the configured engine's voices; `PUT /api/voices/default`: a Premium member's pick. */
-export function voiceRoutes({ db, speech }: AppDeps) {
+import { Hono } from 'hono';
+import { setVoiceSchema } from '../../shared/api/premium.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { requirePremium } from '../http/premium.ts';
+import { validate } from '../http/validate.ts';
+import { VOICE_MESSAGE } from '../use-cases/choose-voice.ts';
+import { listVoices } from '../use-cases/list-voices.ts';
+import { setDefaultVoice } from '../use-cases/set-default-voice.ts';
+
+export function voiceRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      return c.json({ voices: await speech.voices(), defaultVoice: speech.defaultVoice });
+      return c.json(await listVoices(deps));
     })
     .put('/default', validate('json', setVoiceSchema), async (c) => {
-      const caller = requirePremium(c, VOICES_MESSAGE);
-      const { voice } = c.req.valid('json');
-      if (!(await speech.voices()).some((v) => v.id === voice)) {
-        throw new AppError('VALIDATION_ERROR', { message: `Unknown voice: ${voice}` });
-      }
-      await db.update(users).set({ defaultVoice: voice }).where(eq(users.id, caller.userId));
-      return c.json({ defaultVoice: voice });
+      const caller = requirePremium(c, VOICE_MESSAGE);
+      return c.json({ defaultVoice: await setDefaultVoice(deps, caller.userId, c.req.valid('json').voice) });
     });
 }

@@ -6,9 +6,9 @@ import { loadConfig, type Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import crypto from 'node:crypto';
 import { createLogger } from '../lib/logger.ts';
-import { createUrlSigner } from '../lib/signed-url.ts';
+import { createUrlSigner } from '../http/signed-url.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
-import { createConversionRunner } from '../jobs/conversion.ts';
+import { createJobs, createServerPipeline } from '../wiring.ts';
 import { createPasswordHasher } from '../services/auth/passwords.ts';
 import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
 import type { TestDatabase } from './databases.ts';
@@ -42,9 +42,10 @@ export function createTestApp(database: TestDatabase, overrides: Partial<AppDeps
     ...overrides,
   };
   // The job runner is built but not started: tests that want conversions call deps.jobs.start().
+  const withPipeline = { ...base, pipeline: overrides.pipeline ?? createServerPipeline(base) };
   const deps: AppDeps = {
-    ...base,
-    jobs: overrides.jobs ?? createConversionRunner(base, { pollMs: 50, backoffBaseMs: 50 }),
+    ...withPipeline,
+    jobs: overrides.jobs ?? createJobs(withPipeline, { pollMs: 50, backoffBaseMs: 50 }),
   };
   return { app: createApp(deps), deps };
 }

@@ -1,17 +1,16 @@
 /**
  * `pagecast convert <url|file.html> -o out.mp3`: the whole pipeline on this machine with the
- * configured providers (extract, script and title, speech into one MP3), showing progress as it goes.
+ * configured providers (the same stages a server job runs), showing progress as it goes.
  */
 import path from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { extractArticle } from '../../services/extract/extract-article.ts';
-import { createScriptWriter } from '../../services/script/openai-writer.ts';
-import { speakEpisode } from '../../services/speech/episode.ts';
-import { createSpeechEngine } from '../../wiring.ts';
-import { prepareScriptText } from '../../../shared/text/prepare-script-text.ts';
+import type { StageRecord } from '../../pipeline/stage.ts';
+import { runStages } from '../../pipeline/stage.ts';
+import { conversionStages, type Article, type Source, type Speech } from '../../pipeline/stages.ts';
+import type { ScriptResult } from '../../services/script/writer.ts';
+import { createCliPipeline } from '../../wiring.ts';
 import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
-import { loadPage } from '../load-page.ts';
 
 export const convertCommand: CliCommand = {
   name: 'convert',
@@ -23,43 +22,46 @@ export const convertCommand: CliCommand = {
       voice: { type: 'string' },
       'base-url': { type: 'string' },
     });
-    const outFile = values.output;
-    if (!outFile) throw new UsageError('Say where to write the MP3 with -o out.mp3');
+    if (!values.output) throw new UsageError('Say where to write the MP3 with -o out.mp3');
+    const outFile = path.resolve(values.output);
 
     const config = loadConfig();
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
     const step = (text: string) => output.err(`${text}\n`);
     const started = performance.now();
-
-    step(`Reading ${source}…`);
-    const page = await loadPage(source, { baseUrl: values['base-url'], config: () => config });
-    const article = extractArticle(page.html, page.url);
-    step(`Writing the script for "${article.title || 'Untitled'}"…`);
-    const script = await createScriptWriter({ ...config.openai, logger }).write({
-      title: article.title ?? '',
-      text: prepareScriptText(article.text),
-    });
-    if (script.fallbackReason) step(`  using the template script: ${script.fallbackReason}`);
-
-    const engine = createSpeechEngine(config, logger);
+    const ports = createCliPipeline({ config, logger, baseUrl: values['base-url'], outFile });
+    const { speech } = ports;
     try {
-      const voice = values.voice ?? engine.defaultVoice;
-      if (!(await engine.voices()).some((v) => v.id === voice)) throw new UsageError(`Unknown voice: ${voice}`);
-      step(`Speaking "${script.title}" (${engine.name}, ${voice})…`);
-      const result = await speakEpisode({
-        engine,
-        text: script.script,
-        voice,
-        outFile: path.resolve(outFile),
-        onProgress: (done, total) => step(`  ${Math.round((done / total) * 100)}% (${done}/${total} parts)`),
-      });
+      const voice = values.voice ?? speech.defaultVoice;
+      if (!(await speech.voices()).some((v) => v.id === voice)) throw new UsageError(`Unknown voice: ${voice}`);
+      let title = '';
+      const record: StageRecord = {
+        load: async () => undefined,
+        async started(stage) {
+          if (stage === 'fetch') step(`Reading ${source}…`);
+          if (stage === 'speech') step(`Speaking "${title}" (${speech.name}, ${voice})…`);
+        },
+        async save(stage, value) {
+          if (stage === 'extract') step(`Writing the script for "${(value as Article).title || 'Untitled'}"…`);
+          if (stage === 'script') {
+            const script = value as ScriptResult;
+            title = script.title;
+            if (script.fallbackReason) step(`  using the template script: ${script.fallbackReason}`);
+          }
+        },
+        async progress(stage, done, total) {
+          if (stage === 'speech') step(`  ${Math.round((done / total) * 100)}% (${done}/${total} parts)`);
+        },
+      };
+      // A CLI source may be a file path as well as a web address: the CLI's fetch port reads either.
+      const result = (await runStages(conversionStages(ports, voice), { url: source } as Source, record, new AbortController().signal)) as Speech;
       const seconds = (performance.now() - started) / 1000;
       output.out(
-        `${JSON.stringify({ file: path.resolve(outFile), title: script.title, bytes: result.bytes, durationSeconds: result.durationMs / 1000, wallSeconds: Math.round(seconds * 10) / 10 })}\n`,
+        `${JSON.stringify({ file: outFile, title, bytes: result.bytes, durationSeconds: result.durationMs / 1000, wallSeconds: Math.round(seconds * 10) / 10 })}\n`,
       );
       return 0;
     } finally {
-      await engine.close();
+      await speech.close();
     }
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMp3Encoder } from './mp3-encoder.ts';
 import { Mp3FrameCounter, readFrameHeader } from './mp3-frames.ts';
-import { decodeMp3, frameHeaders, rms } from './mp3-test-helpers.ts';
+import { decodeMp3, frameHeaders, rms } from '../../test/mp3.ts';
 
 function tone(seconds: number, sampleRate: number): Int16Array {
   const n = Math.round(seconds * sampleRate);

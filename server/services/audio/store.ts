@@ -5,22 +5,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 // What speakEpisode leaves behind while it writes: `<key>.mp3.<random>.part`.
 const PARTIAL_PATTERN = /^[0-9a-f]{32}\.mp3\.[0-9a-f]+\.part$/;
 
 export interface AudioStore {
-  readonly dir: string;
   /** A fresh random key (32 hex characters). */
   newKey(): string;
   /** The file of a key; throws NOT_FOUND for anything that is not a key. */
   pathFor(key: string): string;
   /** Deletes a key's file; a missing file is not an error. */
   remove(key: string): Promise<void>;
-  /** The file's size in bytes, or undefined when there is none. */
-  size(key: string): Promise<number | undefined>;
   /** Deletes partial files a crash left behind, older than `olderThanMs`; returns how many. */
   removeStalePartials(olderThanMs?: number): Promise<number>;
 }
@@ -40,19 +37,10 @@ export function createAudioStore(dir: string): AudioStore {
   };
 
   return {
-    dir: root,
     newKey: () => randomBytes(16).toString('hex'),
     pathFor,
     async remove(key) {
       await fs.promises.rm(pathFor(key), { force: true });
-    },
-    async size(key) {
-      try {
-        return (await fs.promises.stat(pathFor(key))).size;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
     },
     async removeStalePartials(olderThanMs = 60 * 60 * 1000) {
       let removed = 0;

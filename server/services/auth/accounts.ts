@@ -3,13 +3,11 @@
  * 'Ann@Example.com' and 'ann@example.com' are one account.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { findUserByEmail as findByEmail, insertUser, type UserRow } from '../../repositories/user-repository.ts';
+import { AppError } from '../../errors.ts';
 import type { PasswordHasher } from './passwords.ts';
 
-export type UserRow = typeof users.$inferSelect;
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
@@ -18,8 +16,7 @@ export function normaliseEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
-  return row ?? null;
+  return findByEmail(db, normaliseEmail(email));
 }
 
 export async function createAccount(
@@ -31,12 +28,8 @@ export async function createAccount(
   const email = normaliseEmail(input.email);
   if (await findUserByEmail(db, email)) throw new AppError('EMAIL_TAKEN', { message: EMAIL_TAKEN_MESSAGE });
   const passwordHash = await passwords.hash(input.password);
-  const [row] = await db
-    .insert(users)
-    .values({ id: randomUUID(), email, name: input.name?.trim() || null, passwordHash, createdAt: now })
-    // Two registrations of one address racing: the unique index lets one through.
-    .onConflictDoNothing({ target: users.email })
-    .returning();
+  // Two registrations of one address racing: the unique index lets one through.
+  const row = await insertUser(db, { id: randomUUID(), email, name: input.name?.trim() || null, passwordHash, createdAt: now });
   if (!row) throw new AppError('EMAIL_TAKEN', { message: EMAIL_TAKEN_MESSAGE });
   return row;
 }

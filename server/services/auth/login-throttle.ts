@@ -7,8 +7,8 @@
  *   once); the limit is checked before the password and the failure counted after it.
  */
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hit, peek, purgeStale, reset, type RateLimitWindow } from '../../lib/rate-limit.ts';
+import { AppError } from '../../errors.ts';
+import { hit, peek, purgeStale, reset, type RateLimitWindow } from '../../repositories/rate-limit-repository.ts';
 import { normaliseEmail } from './accounts.ts';
 
 export const LOGIN_LIMITS = {

@@ -1,6 +1,6 @@
 import { parseOptions } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { createPasswordHasher } from './passwords.ts';
 
 describe('createPasswordHasher', () => {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { createSemaphore, SemaphoreFullError } from './semaphore.ts';
 
 /** Algorithm.Argon2id; the package declares it as an ambient const enum, which isolatedModules forbids. */

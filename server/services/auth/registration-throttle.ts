@@ -6,8 +6,8 @@
  * e-mails needs far more.
  */
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hit, purgeStale } from '../../lib/rate-limit.ts';
+import { AppError } from '../../errors.ts';
+import { hit, purgeStale } from '../../repositories/rate-limit-repository.ts';
 
 const WINDOW_MS = 60 * 60 * 1000;
 

@@ -4,11 +4,10 @@
  * every copy of its token, even one that has not expired.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AUTH_COOKIE } from '../../../shared/constants.ts';
 import type { Database } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { findLiveSession, insertSession } from '../../repositories/session-repository.ts';
 
 export const SESSION_ISSUER = 'pagecast';
 export const SESSION_AUDIENCE = 'pagecast-api';
@@ -25,9 +24,7 @@ export async function issueSession(db: Database, secret: Uint8Array, userId: str
   const sessionId = randomUUID();
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + SESSION_TTL_SECONDS) * 1000);
-  // The user's sessions that ran out are of no use any more: drop them so the table stays small.
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
-  await db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt });
+  await insertSession(db, { id: sessionId, userId, createdAt: now, expiresAt });
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
@@ -66,24 +63,5 @@ export async function readSessionToken(
 export async function findSession(db: Database, secret: Uint8Array, token: string, now: Date) {
   const claims = await readSessionToken(secret, token, now);
   if (!claims) return null;
-  const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  return row ?? null;
-}
-
-export async function revokeSession(db: Database, sessionId: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  return findLiveSession(db, claims.sessionId, claims.userId, now);
 }

@@ -4,9 +4,7 @@
  */
 import type { User } from '../../../shared/api/auth.ts';
 import type { Config } from '../../config.ts';
-import type { users } from '../../db/schema.ts';
-
-type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../../repositories/user-repository.ts';
 
 const PREMIUM_STATUSES = new Set(['active', 'trialing']);
 

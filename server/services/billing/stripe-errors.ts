@@ -1,6 +1,6 @@
 /** Turns what the Stripe SDK throws into the server's one error type, keeping Stripe's error as cause. */
 import Stripe from 'stripe';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 
 /** Stripe refused or could not be reached: a provider fault (502) with a message a member can read. */
 export function paymentError(err: unknown, message: string): AppError {

@@ -1,5 +1,5 @@
 /**
- * The areas the spec drops before extraction (§5): script, style, iframe, nav, footer, header and
+ * The areas dropped before extraction: script, style, iframe, nav, footer, header and
  * aside elements, and the advertisement, social-share, comments, cookie, popup and newsletter areas,
  * recognised by a class or id that is that name or starts with it ("cookie-banner", "comments_list").
  * JSON-LD scripts stay: they are data, not code, and Readability reads the article's metadata from
@@ -23,7 +23,7 @@ function isDroppedArea(element: PageElement): boolean {
   return names.split(/\s+/).some((name) => DROPPED_AREA.test(name));
 }
 
-/** Removes the spec's dropped areas from `document` in place. */
+/** Removes the dropped areas from `document` in place. */
 export function dropAreas(document: PageDocument): void {
   for (const element of document.querySelectorAll(DROPPED_ELEMENTS)) element.remove();
   for (const element of document.querySelectorAll('[class], [id]')) {

@@ -1,14 +1,14 @@
 /**
- * The readable article of a page (spec §3's extraction result): Readability on a linkedom document,
- * after the spec's dropped areas are gone, plus `text`, the article as lines a voice can read (built
+ * The readable article of a page (title, byline, text and metadata): Readability on a linkedom
+ * document, after the dropped areas are gone, plus `text`, the article as lines a voice can read (built
  * from the article's DOM, because Readability's textContent runs words together where blocks meet).
- * Readability and linkedom each crash on the odd page (DESIGN.md), so a crash becomes the spec's
- * parse-failure message instead of a 500.
+ * Readability and linkedom each crash on the odd page, so a crash becomes the parse-failure
+ * message instead of a 500.
  */
 import { Readability } from '@mozilla/readability';
 import { articleText, type ArticleNode } from '../../../shared/text/article-text.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { dropAreas } from './drop-areas.ts';
 import { parsePage } from './page-document.ts';
 
@@ -78,7 +78,7 @@ const noReadableContent = () =>
 
 /**
  * Extracts the article from `html`, a page served from `url` (relative links resolve against it).
- * Throws AppError NO_READABLE_CONTENT with the spec's message when the page has no readable text, or
+ * Throws AppError NO_READABLE_CONTENT with the no-readable-content message when the page has no readable text, or
  * with the parse-failure message when the page cannot be processed.
  */
 export function extractArticle(html: string, url: string): ExtractionResult {

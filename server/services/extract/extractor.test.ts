@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { createArticleExtractor, type ArticleExtractor } from './extractor.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpora/readability');
@@ -22,7 +22,7 @@ describe('extraction in a worker thread', () => {
     expect(article.text.split('\n').length).toBeGreaterThan(3);
   });
 
-  it('brings the spec message back across the thread as an AppError', async () => {
+  it('brings the user-facing message back across the thread as an AppError', async () => {
     extractor = createArticleExtractor();
     const error = await extractor.extract('<html><body><nav>Home</nav></body></html>', PAGE_URL).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
@@ -46,7 +46,7 @@ describe('extraction in a worker thread', () => {
   it('refuses a page that takes too long with the parse-failure message, and reads the next one', async () => {
     extractor = createArticleExtractor({
       timeoutMs: 3000,
-      workerUrl: new URL('./test-fixtures/stalling-extract-worker.mjs', import.meta.url),
+      workerUrl: new URL('../../test/fixtures/stalling-extract-worker.mjs', import.meta.url),
     });
     expect((await extractor.extract(page('mozilla-1'), PAGE_URL)).title).toBeTruthy();
     const started = performance.now();

@@ -9,10 +9,10 @@ import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, fetchNotOkMessage } from '../../../shared/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { fetchPage, MAX_REDIRECTS, type FetchPageOptions } from './fetch-page.ts';
 import { BlockedAddressError, type HostResolver } from './resolve-target.ts';
-import { startListener, type TestListener } from './test-listener.ts';
+import { startListener, type TestListener } from '../../test/listener.ts';
 
 const PAGE = '<!doctype html><html><head><title>Hello</title></head><body><p>Hello from the page.</p></body></html>';
 

@@ -9,7 +9,7 @@
 import type http from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { CONTENT_MESSAGES, fetchNotOkMessage } from '../../../shared/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { decodedBody, httpGet, UnsupportedEncodingError } from './http-get.ts';
 import { decodeBody, isPageContentType, looksLikeHtml, mediaType, plainTextToHtml, type PageContentType } from './page-body.ts';
 import { resolveTarget, systemResolver, type HostResolver } from './resolve-target.ts';
@@ -102,7 +102,7 @@ async function readCapped(response: http.IncomingMessage, maxBytes: number): Pro
   return Buffer.concat(chunks, total);
 }
 
-/** Reads one 2xx response into the page, or throws the spec's message for what is wrong with it. */
+/** Reads one 2xx response into the page, or throws the user-facing message for what is wrong with it. */
 async function readPage(url: URL, response: http.IncomingMessage, maxBytes: number): Promise<FetchedPage> {
   const header = response.headers['content-type'];
   let type = mediaType(header);
@@ -121,7 +121,7 @@ async function readPage(url: URL, response: http.IncomingMessage, maxBytes: numb
 
 /**
  * Fetches `url` with the SSRF guard. Throws AppError: INVALID_URL for an address that is not http(s);
- * FETCH_FAILED with the spec's unreachable message for refused addresses, network errors, the
+ * FETCH_FAILED with the unreachable-page message for refused addresses, network errors, the
  * deadline and too many redirects, 'Failed to fetch content: {status text}' for a non-2xx answer,
  * and the could-not-be-processed message for other content types and oversized bodies; NO_CONTENT for
  * an empty body.

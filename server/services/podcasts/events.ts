@@ -1,13 +1,37 @@
 /**
  * Pushes podcast changes to the clients watching them (server-sent events) within this process.
- * Other processes' changes reach watchers through the events route's periodic re-read.
+ * Other processes' changes reach watchers through the progress watch's periodic re-read.
+ * A change carries no signed address: the HTTP edge signs the audio address when it sends one.
  */
 import { EventEmitter } from 'node:events';
-import type { PodcastEvent } from '../../../shared/api/podcasts.ts';
+import type { PodcastStatus } from '../../../shared/api/podcasts.ts';
+import type { PodcastRow } from '../../repositories/podcast-repository.ts';
+
+/** What a watching client needs to follow a conversion. */
+export interface PodcastChange {
+  id: string;
+  status: PodcastStatus;
+  progress: number;
+  title: string;
+  error: string | null;
+  /** The podcast has playable audio (the edge answers its signed address). */
+  hasAudio: boolean;
+}
+
+export function changeOf(row: PodcastRow): PodcastChange {
+  return {
+    id: row.id,
+    status: row.status as PodcastStatus,
+    progress: row.progress,
+    title: row.title,
+    error: row.error,
+    hasAudio: row.status === 'ready' && row.audioKey !== null,
+  };
+}
 
 export interface PodcastEvents {
-  publish(event: PodcastEvent): void;
-  subscribe(podcastId: string, listener: (event: PodcastEvent) => void): () => void;
+  publish(change: PodcastChange): void;
+  subscribe(podcastId: string, listener: (change: PodcastChange) => void): () => void;
   /** Ends every open stream (the server is shutting down). */
   closeAll(): void;
   onClose(listener: () => void): () => void;
@@ -19,7 +43,7 @@ export function createPodcastEvents(): PodcastEvents {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
-    publish: (event) => emitter.emit(event.id, event),
+    publish: (change) => emitter.emit(change.id, change),
     subscribe(podcastId, listener) {
       emitter.on(podcastId, listener);
       return () => emitter.off(podcastId, listener);

@@ -4,9 +4,10 @@
  * count of podcasts kept), taken atomically: deleting podcasts frees nothing, and parallel requests
  * cannot all squeeze through the last free slot.
  */
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hit, refund } from '../../lib/rate-limit.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { hit, refund } from '../../repositories/rate-limit-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,7 +21,7 @@ export interface LimitSubject {
  * a function that gives the conversion back when it could not even start (the page was unreadable).
  */
 export async function takeDailyConversion(
-  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  deps: { db: Database; config: Pick<Config, 'limits'>; clock: () => Date },
   subject: LimitSubject,
 ): Promise<() => Promise<void>> {
   const { caller } = subject;
@@ -45,7 +46,7 @@ export const PAGE_FETCHES_PER_HOUR = 30;
  * Bounds the pages fetched for one subject, whatever comes of them: a failed page gives its daily
  * conversion back, so without this a visitor could keep the fetcher and the extractor busy forever.
  */
-export async function takePageFetch(deps: Pick<AppDeps, 'db' | 'clock'>, subject: LimitSubject): Promise<void> {
+export async function takePageFetch(deps: { db: Database; clock: () => Date }, subject: LimitSubject): Promise<void> {
   const key = subject.caller ? `fetches:user:${subject.caller.userId}` : `fetches:address:${subject.clientAddress ?? 'unknown'}`;
   const result = await hit(deps.db, key, { limit: PAGE_FETCHES_PER_HOUR, windowMs: 60 * 60 * 1000, now: deps.clock() });
   if (result.allowed) return;

@@ -1,5 +1,5 @@
 /**
- * The script writer with no AI behind it: the spec's template script and title (spec §8). It is the
+ * The script writer with no AI behind it: a template script read from the article, and its title. It is the
  * writer when nothing is configured, and the answer of the AI writer when the AI fails.
  */
 import { fallbackScript, fallbackTitle } from '../../../shared/text/fallback.ts';
@@ -8,7 +8,7 @@ import type { Article, ScriptResult, ScriptWriter } from './writer.ts';
 export const NO_SCRIPT_WRITER_REASON = 'No AI script writer is configured';
 
 /**
- * The spec's fallback title (the first eight words of the first line) of the article as a whole:
+ * The fallback title (the first eight words of the first line) of the article as a whole:
  * its page title when it has one, else the first line of its text.
  */
 export function articleFallbackTitle(article: Article): string {

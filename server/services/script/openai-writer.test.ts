@@ -64,7 +64,7 @@ const titleRequest = () => chatBodies().find((b) => b.max_tokens === 50);
 const expectedFallback = { script: fallbackScript(article.text), title: fallbackTitle(article.title) };
 
 describe('the AI script writer', () => {
-  it('asks for the script and the title with the spec settings and uses the answers', async () => {
+  it('asks for the script and the title with the configured settings and uses the answers', async () => {
     const result = await writer().write(article);
 
     expect(result).toEqual({ script: FAKE_SCRIPT, title: FAKE_TITLE, fallbackReason: null });
@@ -117,7 +117,7 @@ describe('the AI script writer', () => {
     expect(scriptRequest()!.messages[1]!.content).toContain('TAIL-MARKER');
   });
 
-  it('cleans the title by the spec rule and drops a "Title:" label', async () => {
+  it('cleans the title by the shared rule and drops a "Title:" label', async () => {
     fake.setBehaviour({
       chatReply: (r) => ((r.max_tokens ?? 0) <= 100 ? '"Title: The \u201CBusy\u201D Bees: A Dance! \u{1F41D}"\nExtra line' : FAKE_SCRIPT),
     });

@@ -1,7 +1,7 @@
 /**
  * The script writer backed by any OpenAI-compatible chat API (OpenAI, or a self-hosted server at
  * OPENAI_BASE_URL). The script and the title are two requests made at once; each falls back to the
- * spec's template on its own when its request fails, and the result says why. A total deadline
+ * template on its own when its request fails, and the result says why. A total deadline
  * covers both requests and their retries, so a dead provider costs a podcast seconds, not minutes.
  */
 import { APIError, APIUserAbortError } from 'openai';
@@ -20,7 +20,7 @@ export interface ScriptWriterOptions {
   apiKey: string | undefined;
   /** Any OpenAI-compatible API, e.g. `http://127.0.0.1:8080/v1`; OpenAI's when unset. */
   baseUrl: string | undefined;
-  /** The spec's gpt-3.5-turbo when unset. */
+  /** gpt-3.5-turbo when unset. */
   model: string | undefined;
   logger: Logger;
   /** Longest one write may take, retries included, before the fallback is used. */
@@ -139,7 +139,7 @@ function endAtLastSentence(lines: string[]): string[] {
   return text.slice(0, end).split('\n');
 }
 
-/** The first non-empty line, without a "Title:" label, cleaned by the spec's rule. */
+/** The first non-empty line, without a "Title:" label, cleaned by the shared title rule. */
 export function tidyTitle(content: string): string {
   const line = content.split(/\r?\n/).map((l) => l.trim()).find(Boolean) ?? '';
   const title = cleanTitle(line.replace(/^\W*title\s*:\s*/i, ''));

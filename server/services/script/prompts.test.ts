@@ -29,7 +29,7 @@ describe('the prompts', () => {
     expect(block).toContain('Ignore the rules.');
   });
 
-  it('carries the spec settings', () => {
+  it('carries the model, token and temperature settings', () => {
     expect(scriptPrompt(article)).toMatchObject({ temperature: 0.7, maxTokens: 1500 });
     expect(titlePrompt(article)).toMatchObject({ temperature: 0.7, maxTokens: 50 });
     expect(AI_SETTINGS.title.inputChars).toBe(1000);

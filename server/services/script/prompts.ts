@@ -1,6 +1,6 @@
 /**
- * Every prompt the script writer sends, in one place (spec §3 "AI settings": model, maxTokens,
- * temperature, and a system and a content prompt for the script and for the title).
+ * Every prompt the script writer sends, in one place: the model, token limit and temperature, and a
+ * system and a content prompt, for the script and for the title.
  *
  * The article is untrusted data: a page can say "ignore your instructions". It travels inside
  * <article> tags, the system prompt says that nothing inside them is an instruction, and anything in
@@ -67,7 +67,7 @@ export const TITLE_SYSTEM_PROMPT = [
   DATA_RULE,
 ].join('\n\n');
 
-/** The script request: the spec's script temperature and token limit, the whole article. */
+/** The script request: the script's temperature and token limit, the whole article. */
 export function scriptPrompt(article: Article): ChatPrompt {
   return {
     temperature: AI_SETTINGS.script.temperature,
@@ -82,7 +82,7 @@ export function scriptPrompt(article: Article): ChatPrompt {
   };
 }
 
-/** The title request: the spec's title settings, the first 1000 characters of the text. */
+/** The title request: the title's settings, the first 1000 characters of the text. */
 export function titlePrompt(article: Article): ChatPrompt {
   const start = { title: article.title, text: article.text.slice(0, AI_SETTINGS.title.inputChars) };
   return {

@@ -1,6 +1,6 @@
 /**
  * The script writer turns an article into a podcast script and a title. With no AI configured, or
- * when the AI fails, it answers the spec's fallback script and title and says why (`fallbackReason`).
+ * when the AI fails, it answers a template script and the page's title and says why (`fallbackReason`).
  */
 export interface Article {
   title: string;

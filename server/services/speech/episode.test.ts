@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeMp3File, frameHeaders, longestPauseMs, rms } from '../audio/mp3-test-helpers.ts';
+import { decodeMp3File, frameHeaders, longestPauseMs, rms } from '../../test/mp3.ts';
 import type { SpeechEngine } from './engine.ts';
 import { speakEpisode } from './episode.ts';
 import { createEspeakEngine } from './espeak-engine.ts';

@@ -89,7 +89,7 @@ describe('the embedded espeak engine', () => {
 
 describe('faults in the espeak worker', () => {
   const engine = createEspeakEngine({
-    workerUrl: new URL('./test-fixtures/faulty-espeak-worker.mjs', import.meta.url),
+    workerUrl: new URL('../../test/fixtures/faulty-espeak-worker.mjs', import.meta.url),
     stallTimeoutMs: 500,
   });
   afterAll(() => engine.close());

@@ -1,12 +1,12 @@
 /**
  * The embedded voice: espeak-ng compiled to wasm, run in a worker thread (espeak-worker.mjs) so a
- * synthesis never blocks the event loop. Calls run one at a time on the one worker; PCM is handed
+ * synthesis never blocks the event loop. Calls run one at a time on one pooled worker; PCM is handed
  * over as espeak produces it. A worker that dies or hangs fails the call in progress with a
  * SpeechError and is replaced on the next call.
  */
-import { Worker } from 'node:worker_threads';
 import type { SpeechEngine, SynthesizeOptions, Voice } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
+import { createWorkerPool, type WorkerLease, type WorkerPool } from '../workers/worker-pool.ts';
 
 interface EspeakVoice extends Voice {
   /** The name espeak-ng knows it by (a language, optionally with a +variant). */
@@ -99,12 +99,11 @@ class Call {
   }
 }
 
-interface WorkerHandle {
-  worker: Worker;
-  ready: Promise<void>;
-  /** The call this worker is speaking, if any. */
-  current: Call | undefined;
-}
+const isReadyMessage = (message: unknown): boolean | Error => {
+  const m = message as FromWorker;
+  if (m.type !== 'ready') return false;
+  return m.sampleRate === SAMPLE_RATE ? true : new SpeechError(`espeak-ng speaks at ${m.sampleRate} Hz, not ${SAMPLE_RATE}`);
+};
 
 class EspeakEngine implements SpeechEngine {
   readonly name = 'espeak' as const;
@@ -112,15 +111,14 @@ class EspeakEngine implements SpeechEngine {
   readonly maxChunkChars = 5_000;
   readonly defaultVoice = ESPEAK_VOICES[0]!.id;
 
-  private readonly workerUrl: URL;
   private readonly stallTimeoutMs: number;
-  private handle: WorkerHandle | undefined;
+  /** espeak is synchronous inside its worker: one worker, one call at a time. */
+  private readonly pool: WorkerPool;
   private nextId = 1;
-  private turn: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(options: EspeakEngineOptions) {
-    this.workerUrl = options.workerUrl ?? new URL('./espeak-worker.mjs', import.meta.url);
+    this.pool = createWorkerPool({ url: options.workerUrl ?? new URL('./espeak-worker.mjs', import.meta.url), ready: isReadyMessage });
     this.stallTimeoutMs = options.stallTimeoutMs ?? 30_000;
   }
 
@@ -136,146 +134,81 @@ class EspeakEngine implements SpeechEngine {
     if (this.closed) throw new SpeechError('The espeak engine is closed');
     if (!text.trim()) return;
 
-    const release = await this.waitTurn(signal);
+    let lease: WorkerLease;
+    try {
+      lease = await this.pool.acquire(signal); // a cold start compiles the wasm and loads the voice data
+    } catch (error) {
+      if (signal?.aborted || error instanceof SpeechError) throw error;
+      if (this.closed) throw new SpeechError('The espeak engine is closed', { cause: error });
+      throw new SpeechError(`The espeak worker stopped: ${(error as Error).message}`, { cause: error });
+    }
     const call = new Call(this.nextId++);
-    void call.finished.then(release);
-    let handle: WorkerHandle | undefined;
+    let retired = false;
+    const retire = () => {
+      if (retired) return;
+      retired = true;
+      lease.retire();
+    };
+    void call.finished.then(() => {
+      if (!retired) lease.release();
+    });
+    lease.onMessage((raw) => {
+      const message = raw as FromWorker;
+      if (message.type === 'ready' || message.id !== call.id) return; // a cancelled call's late audio
+      if (message.type === 'pcm') call.push(message.samples);
+      else if (message.type === 'done') call.end();
+      else {
+        call.end(new SpeechError(`espeak-ng failed: ${message.message}`));
+        retire(); // its wasm state may be broken: start afresh next time
+      }
+    });
+    lease.onStop((error) => {
+      retire(); // frees its place in the pool; a fresh worker starts on the next call
+      const reason = this.closed ? 'The espeak engine was closed' : `The espeak worker stopped: ${error.message.replace(/^the worker stopped: /, '')}`;
+      call.end(new SpeechError(reason, { cause: error }));
+    });
+    this.watch(call, lease, retire);
     let posted = false;
     try {
-      if (this.closed) throw new SpeechError('The espeak engine is closed');
-      handle = this.ensureWorker();
-      handle.current = call;
-      handle.worker.ref();
-      await abortable(handle.ready, signal); // a cold start compiles the wasm and loads the voice data
-      this.watch(call, handle);
-      handle.worker.postMessage({ type: 'synthesize', id: call.id, text, voice: voice.espeak, cancel: call.cancelFlag });
+      lease.post({ type: 'synthesize', id: call.id, text, voice: voice.espeak, cancel: call.cancelFlag });
       posted = true;
       yield* call.drain(signal);
     } finally {
       if (!posted) call.end();
       else if (!call.settled) {
         call.cancel();
-        this.retireIfNotFinishedWithin(call, handle!, 5_000);
+        this.retireIfNotFinishedWithin(call, retire, 5_000);
       }
-      void call.finished.then(() => handle?.worker.unref());
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const handle = this.handle;
-    this.handle = undefined;
-    if (!handle) return;
-    handle.current?.end(new SpeechError('The espeak engine was closed'));
-    await handle.worker.terminate();
-  }
-
-  /** Calls run one at a time: espeak is synchronous inside its worker. */
-  private async waitTurn(signal: AbortSignal | undefined): Promise<() => void> {
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.turn;
-    this.turn = previous.then(() => mine);
-    try {
-      await abortable(previous, signal);
-    } catch (error) {
-      void previous.then(release);
-      throw error;
-    }
-    return release;
-  }
-
-  private ensureWorker(): WorkerHandle {
-    if (this.handle) return this.handle;
-    const worker = new Worker(this.workerUrl);
-    worker.unref();
-    let markReady!: () => void;
-    let failStart!: (error: Error) => void;
-    const ready = new Promise<void>((resolve, reject) => {
-      markReady = resolve;
-      failStart = reject;
-    });
-    ready.catch(() => {});
-    const handle: WorkerHandle = { worker, ready, current: undefined };
-    this.handle = handle;
-
-    worker.on('message', (message: FromWorker) => {
-      if (message.type === 'ready') {
-        if (message.sampleRate === SAMPLE_RATE) return markReady();
-        failStart(new SpeechError(`espeak-ng speaks at ${message.sampleRate} Hz, not ${SAMPLE_RATE}`));
-        return this.retire(handle);
-      }
-      const call = handle.current;
-      if (!call || call.id !== message.id) return; // a cancelled call's late audio
-      if (message.type === 'pcm') call.push(message.samples);
-      else if (message.type === 'done') call.end();
-      else {
-        call.end(new SpeechError(`espeak-ng failed: ${message.message}`));
-        this.retire(handle); // its wasm state may be broken: start afresh next time
-      }
-    });
-    const died = (reason: string, cause?: unknown) => {
-      if (this.handle === handle) this.handle = undefined;
-      const error = new SpeechError(`The espeak worker stopped: ${reason}`, { cause });
-      failStart(error);
-      handle.current?.end(error);
-    };
-    worker.on('error', (error) => died(error.message, error));
-    worker.on('exit', (code) => died(`exit code ${code}`));
-    return handle;
-  }
-
-  private retire(handle: WorkerHandle) {
-    if (this.handle === handle) this.handle = undefined;
-    void handle.worker.terminate();
+    await this.pool.close();
   }
 
   /** Fails the call and replaces the worker when nothing has come from it for stallTimeoutMs. */
-  private watch(call: Call, handle: WorkerHandle) {
+  private watch(call: Call, lease: WorkerLease, retire: () => void) {
     let lastSeen = Date.now();
-    const seen = () => (lastSeen = Date.now());
-    handle.worker.on('message', seen);
+    lease.onMessage(() => (lastSeen = Date.now()));
     const timer = setInterval(() => {
       if (Date.now() - lastSeen < this.stallTimeoutMs) return;
       call.end(new SpeechError(`espeak-ng produced nothing for ${this.stallTimeoutMs} ms`));
-      this.retire(handle);
+      retire();
     }, Math.min(1_000, this.stallTimeoutMs));
     timer.unref();
-    void call.finished.then(() => {
-      clearInterval(timer);
-      handle.worker.off('message', seen);
-    });
+    void call.finished.then(() => clearInterval(timer));
   }
 
   /** A cancelled call normally stops within one espeak buffer; a worker that does not is replaced. */
-  private retireIfNotFinishedWithin(call: Call, handle: WorkerHandle, ms: number) {
+  private retireIfNotFinishedWithin(call: Call, retire: () => void, ms: number) {
     const timer = setTimeout(() => {
       call.end(new SpeechError('espeak-ng did not stop when cancelled'));
-      this.retire(handle);
+      retire();
     }, ms);
     timer.unref();
     void call.finished.then(() => clearTimeout(timer));
   }
-}
-
-/** Rejects with the signal's reason when it aborts first. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** The embedded espeak-ng voice. The worker starts on the first call; close() ends it. */

@@ -1,0 +1,70 @@
+/**
+ * Answers a file with HTTP Range support (206 Partial Content), as audio players and podcast apps
+ * expect. Streams from disk; never reads the whole file into memory.
+ */
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+import { AppError } from '../errors.ts';
+
+export interface ServeFileOptions {
+  contentType: string;
+  /** Sent as an attachment with this file name when set. */
+  downloadName?: string;
+  cacheControl?: string;
+}
+
+export function serveFile(c: Context, filePath: string, options: ServeFileOptions): Response {
+  let size: number;
+  try {
+    size = fs.statSync(filePath).size;
+  } catch (err) {
+    // Deleted in the moment between reading the podcast and opening its file (a delete, a re-voice).
+    throw new AppError('NOT_FOUND', { message: 'Audio not found', cause: err });
+  }
+  const headers = new Headers({
+    'Content-Type': options.contentType,
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': options.cacheControl ?? 'private, max-age=3600',
+  });
+  if (options.downloadName) headers.set('Content-Disposition', contentDisposition(options.downloadName));
+
+  const range = parseRange(c.req.header('range'), size);
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  headers.set('Content-Length', String(end - start + 1));
+  if (range) headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
+  const body =
+    c.req.method === 'HEAD' || size === 0
+      ? null
+      : (Readable.toWeb(fs.createReadStream(filePath, { start, end })) as ReadableStream);
+  return new Response(body, { status: range ? 206 : 200, headers });
+}
+
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(size - suffix, 0);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** `attachment; filename="My title.mp3"; filename*=UTF-8''My%20title.mp3` */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

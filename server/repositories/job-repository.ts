@@ -1,0 +1,100 @@
+/**
+ * The durable job queue: rows in the `jobs` table. A worker claims one row at a time with
+ * `FOR UPDATE SKIP LOCKED`, so any number of processes sharing one PostgreSQL never run a job twice,
+ * and holds it under a lease. A job whose lease ran out (its process crashed or restarted) becomes
+ * claimable again and completes after the server comes back.
+ */
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+
+export type Job = typeof jobs.$inferSelect;
+export type JobKind = 'convert';
+
+export async function enqueueJob(db: Database, podcastId: string, kind: JobKind, now = new Date()): Promise<Job> {
+  const [job] = await db
+    .insert(jobs)
+    .values({ id: crypto.randomUUID(), podcastId, kind, status: 'queued', runAfter: now })
+    .returning();
+  return job!;
+}
+
+/** Claims the next due job (queued, or running with an expired lease) for `workerId`. */
+export async function claimJob(db: Database, workerId: string, leaseMs: number, now = new Date()): Promise<Job | null> {
+  const until = new Date(now.getTime() + leaseMs);
+  const result = await db.execute(sql`
+    UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until.toISOString()}::timestamptz,
+      attempts = attempts + 1
+    WHERE id = (
+      SELECT id FROM jobs
+      WHERE (status = 'queued' AND run_after <= ${now.toISOString()}::timestamptz)
+         OR (status = 'running' AND locked_until < ${now.toISOString()}::timestamptz)
+      ORDER BY run_after, created_at
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`);
+  const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  if (!id) return null;
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return job ?? null;
+}
+
+/** The job as this worker claimed it: a worker whose lease was taken over changes nothing. */
+const heldBy = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ''), eq(jobs.status, 'running'));
+
+/** Extends the lease while the job still belongs to the worker that claimed it; false when it was lost. */
+export async function renewLease(db: Database, job: Job, leaseMs: number, now = new Date()) {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Marks the job done; false when another worker had taken it over meanwhile. */
+export async function completeJob(db: Database, job: Job): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'done', lockedBy: null, lockedUntil: null })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Puts the job back in the queue to run at `runAfter`, or ends it as failed when runAfter is null;
+ * false when another worker had taken it over meanwhile.
+ */
+export async function failJob(db: Database, job: Job, error: string, runAfter: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set(
+      runAfter
+        ? { status: 'queued', runAfter, lastError: error, lockedBy: null, lockedUntil: null }
+        : { status: 'failed', lastError: error, lockedBy: null, lockedUntil: null },
+    )
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Hands a job that was interrupted by a shutdown straight back to the queue, attempt not counted. */
+export async function releaseJob(db: Database, job: Job) {
+  await db
+    .update(jobs)
+    .set({ status: 'queued', runAfter: new Date(), attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null })
+    .where(heldBy(job));
+}
+
+/** Whether the podcast has a job that is queued or running (one that will still convert it). */
+export async function hasLiveJob(db: Database, podcastId: string): Promise<boolean> {
+  const live = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.podcastId, podcastId), inArray(jobs.status, ['queued', 'running'])))
+    .limit(1);
+  return live.length > 0;
+}

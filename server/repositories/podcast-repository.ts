@@ -1,0 +1,104 @@
+/**
+ * Podcast rows: who may see them, and every read and write of the `podcasts` table.
+ */
+import crypto from 'node:crypto';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { podcasts } from '../db/schema.ts';
+
+export type PodcastRow = typeof podcasts.$inferSelect;
+export type NewPodcastRow = typeof podcasts.$inferInsert;
+
+/** Who is asking: a member, or an anonymous browser identified by its token. */
+export type Owner = { userId: string } | { anonymousToken: string };
+
+function ownerCondition(owner: Owner): SQL {
+  return 'userId' in owner
+    ? eq(podcasts.userId, owner.userId)
+    : and(eq(podcasts.anonymousToken, owner.anonymousToken), isNull(podcasts.userId))!;
+}
+
+/** The creation timestamp, with a random tail so two podcasts made in one millisecond differ. */
+export function newPodcastId(now: Date): string {
+  return `${now.getTime()}-${crypto.randomBytes(6).toString('hex')}`;
+}
+
+export async function insertPodcast(db: Database, values: NewPodcastRow): Promise<PodcastRow> {
+  const [row] = await db.insert(podcasts).values(values).returning();
+  return row!;
+}
+
+export async function findOwnedPodcast(db: Database, id: string, owner: Owner): Promise<PodcastRow | null> {
+  const [row] = await db.select().from(podcasts).where(and(eq(podcasts.id, id), ownerCondition(owner)));
+  return row ?? null;
+}
+
+export async function findPodcast(db: Database, id: string): Promise<PodcastRow | null> {
+  const [row] = await db.select().from(podcasts).where(eq(podcasts.id, id));
+  return row ?? null;
+}
+
+export async function listOwnedPodcasts(db: Database, owner: Owner): Promise<PodcastRow[]> {
+  return db.select().from(podcasts).where(ownerCondition(owner)).orderBy(desc(podcasts.createdAt), desc(podcasts.id));
+}
+
+export async function updatePodcast(db: Database, id: string, values: Partial<PodcastRow>): Promise<PodcastRow | null> {
+  const [row] = await db
+    .update(podcasts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(podcasts.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Sets the title only if it is still `expected` (the member did not rename it meanwhile). */
+export async function replaceTitleIfUnchanged(db: Database, id: string, expected: string, title: string): Promise<PodcastRow | null> {
+  const [row] = await db
+    .update(podcasts)
+    .set({ title, updatedAt: new Date() })
+    .where(and(eq(podcasts.id, id), eq(podcasts.title, expected)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deletePodcast(db: Database, id: string): Promise<void> {
+  await db.delete(podcasts).where(eq(podcasts.id, id));
+}
+
+export async function findPodcastByShareToken(db: Database, token: string): Promise<PodcastRow | null> {
+  const [row] = await db.select().from(podcasts).where(eq(podcasts.shareToken, token));
+  return row ?? null;
+}
+
+/** A member's podcasts that have audio, newest first (their feed). */
+export async function listReadyPodcastsOf(db: Database, userId: string): Promise<PodcastRow[]> {
+  return db
+    .select()
+    .from(podcasts)
+    .where(and(eq(podcasts.userId, userId), eq(podcasts.status, 'ready'), isNotNull(podcasts.audioKey)))
+    .orderBy(desc(podcasts.createdAt));
+}
+
+export async function findReadyPodcastOf(db: Database, userId: string, id: string): Promise<PodcastRow | null> {
+  const [row] = await db
+    .select()
+    .from(podcasts)
+    .where(and(eq(podcasts.id, id), eq(podcasts.userId, userId), eq(podcasts.status, 'ready')));
+  return row ?? null;
+}
+
+/** Moves an anonymous browser's unclaimed podcasts into the account; answers how many moved. */
+export async function movePodcastsToAccount(db: Database, anonymousToken: string, userId: string): Promise<number> {
+  const moved = await db
+    .update(podcasts)
+    .set({ userId, anonymousToken: null })
+    .where(and(eq(podcasts.anonymousToken, anonymousToken), isNull(podcasts.userId)))
+    .returning({ id: podcasts.id });
+  return moved.length;
+}
+
+/** Reads the podcast and locks its row until the transaction ends, so concurrent changes queue up. */
+export async function lockPodcast(tx: Database, id: string): Promise<PodcastRow | null> {
+  const [row] = await tx.select().from(podcasts).where(eq(podcasts.id, id)).for('update');
+  return row ?? null;
+}

@@ -1,0 +1,64 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/databases.ts';
+import { hit, peek, purgeStale, reset } from './rate-limit-repository.ts';
+
+describeEachDatabase('fixed-window rate limits', (ctx) => {
+  const t0 = new Date('2030-01-01T00:00:00Z');
+  const at = (ms: number) => new Date(t0.getTime() + ms);
+  const window = (now: Date) => ({ limit: 3, windowMs: 60_000, now });
+
+  it('allows the limit, refuses the next hit with the seconds left in the window', async () => {
+    const key = 'test:limit';
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hit(ctx.db, key, window(at(i * 1000))));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]).toMatchObject({ count: 4, retryAfterSeconds: 57 });
+  });
+
+  it('starts a new window once the old one has run out', async () => {
+    const key = 'test:window';
+    for (let i = 0; i < 4; i++) await hit(ctx.db, key, window(t0));
+    expect((await hit(ctx.db, key, window(at(59_999)))).allowed).toBe(false);
+    const fresh = await hit(ctx.db, key, window(at(60_000)));
+    expect(fresh).toMatchObject({ allowed: true, count: 1, retryAfterSeconds: 60 });
+  });
+
+  it('never lets concurrent hits past the limit', async () => {
+    const key = 'test:concurrent';
+    const results = await Promise.all(Array.from({ length: 10 }, () => hit(ctx.db, key, window(t0))));
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('peek tells whether the next hit would pass without counting it', async () => {
+    const key = 'test:peek';
+    expect((await peek(ctx.db, key, window(t0))).allowed).toBe(true);
+    for (let i = 0; i < 3; i++) await hit(ctx.db, key, window(t0));
+    expect(await peek(ctx.db, key, window(at(10_000)))).toMatchObject({ allowed: false, retryAfterSeconds: 50 });
+    expect((await peek(ctx.db, key, window(at(60_000)))).allowed).toBe(true);
+    expect((await hit(ctx.db, key, window(at(10_000)))).count).toBe(4);
+  });
+
+  it('reset forgets the key', async () => {
+    const key = 'test:reset';
+    for (let i = 0; i < 3; i++) await hit(ctx.db, key, window(t0));
+    expect((await hit(ctx.db, key, window(t0))).allowed).toBe(false);
+    await reset(ctx.db, key);
+    expect(await hit(ctx.db, key, window(t0))).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it('keeps keys apart', async () => {
+    for (let i = 0; i < 4; i++) await hit(ctx.db, 'test:a', window(t0));
+    expect((await hit(ctx.db, 'test:b', window(t0))).allowed).toBe(true);
+  });
+
+  it('purges the counters of a prefix whose window started before a given time, and only those', async () => {
+    await hit(ctx.db, 'purge:old', window(t0));
+    await hit(ctx.db, 'purge:recent', window(at(120_000)));
+    await hit(ctx.db, 'other:old', window(t0));
+    expect(await purgeStale(ctx.db, at(60_000), 'purge:')).toBe(1);
+    expect((await hit(ctx.db, 'purge:old', window(at(10_000)))).count).toBe(1);
+    expect((await hit(ctx.db, 'purge:recent', window(at(120_000)))).count).toBe(2);
+    expect((await hit(ctx.db, 'other:old', window(at(10_000)))).count).toBe(2);
+  });
+});

@@ -1,0 +1,37 @@
+/** Reads and writes of the `users` table outside billing. */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export async function findUser(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** `email` must already be normalised. */
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row ?? null;
+}
+
+/** Inserts the account; null when another one took its e-mail first (the unique index decides). */
+export async function insertUser(db: Database, values: NewUserRow): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row ?? null;
+}
+
+export async function findUserByFeedToken(db: Database, token: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.feedToken, token));
+  return row ?? null;
+}
+
+export async function setFeedToken(db: Database, userId: string, token: string): Promise<void> {
+  await db.update(users).set({ feedToken: token }).where(eq(users.id, userId));
+}
+
+export async function setDefaultVoice(db: Database, userId: string, voice: string): Promise<void> {
+  await db.update(users).set({ defaultVoice: voice }).where(eq(users.id, userId));
+}

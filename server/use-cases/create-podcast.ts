@@ -1,0 +1,79 @@
+/**
+ * Makes a podcast: counts it against the daily allowance, reads the article (the intake stages:
+ * fetch or receive, extract, prepare), then stores the podcast and its conversion job in ONE
+ * transaction, so a crash or a failed enqueue never leaves a podcast that nothing will convert.
+ */
+import type { CreatePodcast } from '../../shared/api/podcasts.ts';
+import { fallbackTitle } from '../../shared/text/fallback.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import type { ConversionJobs } from '../jobs/conversion.ts';
+import { insertPodcast, newPodcastId, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
+import { inTransaction } from '../repositories/transaction.ts';
+import type { IntakePorts } from '../pipeline/stages.ts';
+import { takeDailyConversion, takePageFetch } from '../services/podcasts/limits.ts';
+import type { SpeechEngine } from '../services/speech/engine.ts';
+import type { Logger } from '../lib/logger.ts';
+import { runIntake } from '../pipeline/intake.ts';
+import { chooseVoice } from './choose-voice.ts';
+import type { Caller } from './identify-caller.ts';
+
+export interface CreatePodcastDeps {
+  db: Database;
+  config: Pick<Config, 'limits'>;
+  clock: () => Date;
+  logger: Logger;
+  speech: Pick<SpeechEngine, 'voices'>;
+  pipeline: IntakePorts;
+  jobs: Pick<ConversionJobs, 'enqueue' | 'nudge'>;
+}
+
+export interface CreatePodcastInput {
+  owner: Owner;
+  caller: Caller | null;
+  /** The anonymous visitor's network address (null for members), for the per-address limits. */
+  clientAddress: string | null;
+  request: CreatePodcast;
+}
+
+export const START_FAILED_MESSAGE = 'We could not start this podcast. Please try again.';
+
+export async function createPodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): Promise<PodcastRow> {
+  const { owner, caller, clientAddress, request } = input;
+  const voice = await chooseVoice(deps, request.voice, caller);
+  if ('url' in request) await takePageFetch(deps, { caller, clientAddress });
+  const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
+  try {
+    const article = await runIntake(deps.pipeline, request);
+    const now = deps.clock();
+    const row = await inTransaction(deps.db, async (tx) => {
+      const podcast = await insertPodcast(tx, {
+        id: newPodcastId(now),
+        userId: 'userId' in owner ? owner.userId : null,
+        anonymousToken: 'anonymousToken' in owner ? owner.anonymousToken : null,
+        clientAddress,
+        sourceUrl: article.sourceUrl,
+        sourceTitle: article.title,
+        articleText: article.text,
+        title: article.title || fallbackTitle(article.text),
+        voice,
+        status: 'queued',
+        progress: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await deps.jobs.enqueue(tx, podcast.id, now);
+      return podcast;
+    }).catch((err: unknown) => {
+      deps.logger.error('could not store a new podcast and its job', { err });
+      throw new AppError('INTERNAL_ERROR', { message: START_FAILED_MESSAGE, cause: err });
+    });
+    deps.jobs.nudge();
+    return row;
+  } catch (err) {
+    // Nothing was made (an unreadable page, a failed store), so nothing is counted.
+    await giveBack();
+    throw err;
+  }
+}
