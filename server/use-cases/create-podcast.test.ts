@@ -4,7 +4,7 @@
  * PostgreSQL.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { podcastSchema } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';

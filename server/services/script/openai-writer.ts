@@ -14,7 +14,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { articleFallbackTitle, createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './fallback-writer.ts';
 import { createOpenAiClient, describeProviderError, ProviderAnswerError } from './openai-client.ts';
 import { scriptPrompt, titlePrompt, type ChatPrompt } from './prompts.ts';
-import type { Article, ScriptResult, ScriptWriter } from './writer.ts';
+import type { ScriptResult, ScriptWriter } from './writer.ts';
 
 export interface ScriptWriterOptions {
   apiKey: string | undefined;
