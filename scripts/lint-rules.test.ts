@@ -13,8 +13,8 @@ let eslint: ESLint;
 
 const STUBS = [
   'server/db/schema.ts',
-  'server/services/podcasts/podcast-repository.ts',
-  'server/services/podcasts/create-podcast.ts',
+  'server/repositories/podcast-repository.ts',
+  'server/use-cases/create-podcast.ts',
   'server/test/app.ts',
   'shared/format-time.ts',
   'webapp/src/features/podcasts/api/podcasts.ts',
@@ -63,20 +63,26 @@ describe('routes never import the database layer', () => {
     expect(await layerErrors('server/routes/podcasts.ts', "import { value } from '../db/schema.ts';")).toEqual([
       expect.stringContaining('never import server/db or a repository'),
     ]);
-    expect(await layerErrors('server/routes/podcasts.ts', "import { value } from '../services/podcasts/podcast-repository.ts';")).toHaveLength(1);
+    expect(await layerErrors('server/routes/podcasts.ts', "import { value } from '../repositories/podcast-repository.ts';")).toHaveLength(1);
+  });
+
+  it('holds route tests to it too: they read rows through server/test helpers', async () => {
+    expect(await layerErrors('server/routes/podcasts.test.ts', "import { eq } from 'drizzle-orm';")).toHaveLength(1);
+    expect(await layerErrors('server/routes/podcasts.test.ts', "import { value } from '../db/schema.ts';")).toHaveLength(1);
+    expect(await layerErrors('server/routes/podcasts.test.ts', "import { value } from '../test/app.ts';")).toEqual([]);
   });
 
   it('passes when a route imports a use case', async () => {
-    expect(await layerErrors('server/routes/podcasts.ts', "import { value } from '../services/podcasts/create-podcast.ts';")).toEqual([]);
+    expect(await layerErrors('server/routes/podcasts.ts', "import { value } from '../use-cases/create-podcast.ts';")).toEqual([]);
   });
 
   it('lets only repositories import drizzle-orm and the schema', async () => {
-    expect(await layerErrors('server/services/podcasts/create-podcast.ts', "import { eq } from 'drizzle-orm';")).toEqual([
+    expect(await layerErrors('server/use-cases/create-podcast.ts', "import { eq } from 'drizzle-orm';")).toEqual([
       expect.stringContaining('Only repositories'),
     ]);
-    expect(await layerErrors('server/services/podcasts/create-podcast.ts', "import { value } from '../../db/schema.ts';")).toHaveLength(1);
+    expect(await layerErrors('server/use-cases/create-podcast.ts', "import { value } from '../db/schema.ts';")).toHaveLength(1);
     expect(
-      await layerErrors('server/services/podcasts/podcast-repository.ts', "import { eq } from 'drizzle-orm';\nimport { value } from '../../db/schema.ts';"),
+      await layerErrors('server/repositories/podcast-repository.ts', "import { eq } from 'drizzle-orm';\nimport { value } from '../db/schema.ts';"),
     ).toEqual([]);
   });
 });
@@ -88,7 +94,7 @@ describe('shared/ imports nothing from the apps and no Node built-in', () => {
   });
 
   it('fails when shared/ imports the server or a client', async () => {
-    expect(await layerErrors('shared/text.ts', "import { value } from '../server/services/podcasts/create-podcast.ts';")).toEqual([
+    expect(await layerErrors('shared/text.ts', "import { value } from '../server/use-cases/create-podcast.ts';")).toEqual([
       expect.stringContaining('imports nothing from server/, webapp/ or extension/'),
     ]);
     expect(await layerErrors('shared/text.ts', "import { value } from '../extension/storage.ts';")).toHaveLength(1);

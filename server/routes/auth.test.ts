@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { authResponseSchema } from '../../shared/api/auth.ts';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { ANONYMOUS_TOKEN_HEADER, MAX_PASSWORD_LENGTH } from '../../shared/constants.ts';
-import { podcasts, users } from '../db/schema.ts';
+import { insertPodcasts, podcastById, setSubscriptionStatus, userByEmail } from '../test/rows.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAuthDeps } from '../services/auth/auth-deps.ts';
 import { LOGIN_LIMITS } from '../services/auth/login-throttle.ts';
@@ -68,7 +67,7 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/', 'Max-Age=86400']) {
       expect(setCookie).toContain(attribute);
     }
-    const [row] = await ctx.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    const row = await userByEmail(ctx.db, email.toLowerCase());
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.passwordHash).not.toContain('secret-password');
   });
@@ -335,7 +334,7 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
       expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(hourMs / 1000);
       expect(await errorOf(res)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many sign-up attempts from your network. Please try again later.' });
     }
-    expect(await ctx.db.select().from(users).where(eq(users.email, turnedAway))).toHaveLength(0);
+    expect(await userByEmail(ctx.db, turnedAway)).toBeUndefined();
 
     // Another address is not affected, and the address may register again once the window ends.
     const elsewhere = client({ clock: () => now, auth: api.deps.auth });
@@ -351,11 +350,11 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     const email = uniqueEmail();
     const someoneElseEmail = uniqueEmail();
     await api.register(someoneElseEmail);
-    const someoneElseId = (await ctx.db.select().from(users).where(eq(users.email, someoneElseEmail)))[0]!.id;
+    const someoneElseId = (await userByEmail(ctx.db, someoneElseEmail))!.id;
     const podcast = (id: string, anonymousToken: string | null, userId: string | null = null) =>
       ({ id, title: id, anonymousToken, userId });
     const ids = { mine1: randomUUID(), mine2: randomUUID(), other: randomUUID(), taken: randomUUID(), later: randomUUID() };
-    await ctx.db.insert(podcasts).values([
+    await insertPodcasts(ctx.db, [
       podcast(ids.mine1, browser),
       podcast(ids.mine2, browser),
       podcast(ids.other, otherBrowser),
@@ -363,13 +362,13 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     ]);
 
     expect((await api.register(email, 'secret-password', { [ANONYMOUS_TOKEN_HEADER]: browser })).status).toBe(201);
-    const [account] = await ctx.db.select().from(users).where(eq(users.email, email));
-    const owner = async (id: string) => (await ctx.db.select().from(podcasts).where(eq(podcasts.id, id)))[0]!;
+    const account = await userByEmail(ctx.db, email);
+    const owner = async (id: string) => (await podcastById(ctx.db, id))!;
     for (const id of [ids.mine1, ids.mine2]) expect(await owner(id)).toMatchObject({ userId: account!.id, anonymousToken: null });
     expect(await owner(ids.other)).toMatchObject({ userId: null, anonymousToken: otherBrowser });
     expect(await owner(ids.taken)).toMatchObject({ userId: someoneElseId });
 
-    await ctx.db.insert(podcasts).values(podcast(ids.later, browser));
+    await insertPodcasts(ctx.db, podcast(ids.later, browser));
     expect((await api.login(email, 'secret-password', { [ANONYMOUS_TOKEN_HEADER]: browser })).status).toBe(200);
     expect(await owner(ids.later)).toMatchObject({ userId: account!.id, anonymousToken: null });
 
@@ -386,7 +385,7 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     const premium = async () => ((await (await api.me(bearer(token))).json()) as { user: { isPremium: boolean } }).user.isPremium;
     expect(await premium()).toBe(false);
     for (const [status, expected] of [['active', true], ['trialing', true], ['past_due', false], ['canceled', false]] as const) {
-      await ctx.db.update(users).set({ subscriptionStatus: status }).where(eq(users.email, email));
+      await setSubscriptionStatus(ctx.db, email, status);
       expect(await premium()).toBe(expected);
     }
   });

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { podcastEventSchema, podcastSchema, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
-import { jobs, podcasts, rateLimits } from '../db/schema.ts';
+import { clearRateLimits, countJobs, markPodcastFailed, podcastById, podcastsOfBrowser } from '../test/rows.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { ARTICLE_TITLE, startArticlePages, type ArticlePages } from '../test/article-pages.ts';
@@ -112,7 +111,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const res = await create(url ? { url } : body, { as: me });
     expect(res.status).toBe(status);
     expect(errorBodySchema.parse(await res.json()).error.message).toBe(message);
-    expect(await ctx.db.select().from(podcasts).where(eq(podcasts.anonymousToken, me))).toHaveLength(0);
+    expect(await podcastsOfBrowser(ctx.db, me)).toHaveLength(0);
   });
 
   it('refuses a malformed body with a clear 400, not a 500', async () => {
@@ -149,7 +148,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     expect(podcastSchema.parse(await renamed.json()).title).toBe('Renamed');
 
     const done = await waitUntilDone(second.id, { as: me });
-    const [row] = await ctx.db.select().from(podcasts).where(eq(podcasts.id, done.id));
+    const row = await podcastById(ctx.db, done.id);
     const file = t.deps.audio.pathFor(row!.audioKey!);
     expect(fs.existsSync(file)).toBe(true);
     expect((await call(`/api/podcasts/${done.id}`, { method: 'DELETE', as: me })).status).toBe(200);
@@ -180,7 +179,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const me = browser();
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
     const done = await waitUntilDone(created.id, { as: me });
-    const [row] = await ctx.db.select().from(podcasts).where(eq(podcasts.id, done.id));
+    const row = await podcastById(ctx.db, done.id);
     fs.rmSync(t.deps.audio.pathFor(row!.audioKey!));
     const res = await call(done.audioUrl!);
     expect(res.status).toBe(404);
@@ -191,13 +190,13 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const me = browser();
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
     await waitUntilDone(created.id, { as: me });
-    await ctx.db.update(podcasts).set({ status: 'failed', error: 'We could not make the audio for this podcast. Please try again.' }).where(eq(podcasts.id, created.id));
-    const jobsBefore = (await ctx.db.select().from(jobs).where(eq(jobs.podcastId, created.id))).length;
+    await markPodcastFailed(ctx.db, created.id, 'We could not make the audio for this podcast. Please try again.');
+    const jobsBefore = await countJobs(ctx.db, created.id);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => call(`/api/podcasts/${created.id}/retry`, { method: 'POST', as: me })),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect((await ctx.db.select().from(jobs).where(eq(jobs.podcastId, created.id))).length).toBe(jobsBefore + 1);
+    expect(await countJobs(ctx.db, created.id)).toBe(jobsBefore + 1);
     expect((await waitUntilDone(created.id, { as: me })).status).toBe('ready');
   });
 
@@ -239,7 +238,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
 
 describeEachDatabase('conversion limits', (ctx) => {
   // Every request here comes from the same (socketless) address: each test starts with fresh counts.
-  beforeEach(() => ctx.db.delete(rateLimits));
+  beforeEach(() => clearRateLimits(ctx.db));
 
   it('stops an anonymous address at its daily limit with 429 and no job made', async () => {
     const t = createTestApp(ctx, { config: testConfig({ ANONYMOUS_DAILY_PODCASTS: '2' }) });
@@ -255,7 +254,7 @@ describeEachDatabase('conversion limits', (ctx) => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(errorBodySchema.parse(await refused.json()).error.message).toMatch(/today's limit of 2 podcasts/);
-    expect(await ctx.db.select().from(jobs)).toHaveLength(2);
+    expect(await countJobs(ctx.db)).toBe(2);
   });
 
   it('counts conversions made, not podcasts kept: deleting frees nothing, and racing requests do not slip through', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import Parser from 'rss-parser';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
@@ -11,7 +10,7 @@ import {
   shareResponseSchema,
   voicesResponseSchema,
 } from '../../shared/api/premium.ts';
-import { users } from '../db/schema.ts';
+import { setSubscriptionStatus } from '../test/rows.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { waitFor } from '../test/wait.ts';
@@ -51,7 +50,7 @@ describeEachDatabase('Premium features', (ctx) => {
   const register = async (email: string, premiumMember: boolean) => {
     const res = await call('/api/auth/register', null, { method: 'POST', ...json({ email, password: 'secret123' }) });
     const { token } = (await res.json()) as { token: string };
-    if (premiumMember) await ctx.db.update(users).set({ subscriptionStatus: 'active' }).where(eq(users.email, email));
+    if (premiumMember) await setSubscriptionStatus(ctx.db, email, 'active');
     return token;
   };
   const makeReady = async (token: string, body: unknown): Promise<Podcast> => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { billingUserResponseSchema, checkoutResponseSchema } from '../../shared/api/billing.ts';
 import { authResponseSchema } from '../../shared/api/auth.ts';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { PAYMENT_MESSAGES } from '../../shared/errors.ts';
-import { users } from '../db/schema.ts';
+import { userByEmail, userById } from '../test/rows.ts';
 import { createStripeClient } from '../services/billing/stripe-client.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -45,10 +44,10 @@ describeEachDatabase('billing through Stripe', (ctx) => {
     const res = await call('/api/auth/register', { method: 'POST', body: { email, password: 'secret-pass', name }, address });
     expect(res.status).toBe(201);
     const body = authResponseSchema.parse(await res.json());
-    const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+    const row = await userByEmail(ctx.db, email);
     return { token: body.token!, email, id: row!.id };
   }
-  const row = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const row = async (id: string) => (await userById(ctx.db, id))!;
   const isPremium = async (token: string) =>
     authResponseSchema.parse(await (await call('/api/auth/me', { token })).json()).user!.isPremium;
   const checkout = async (token: string) => {
