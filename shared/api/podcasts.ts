@@ -65,6 +65,16 @@ export const podcastSchema = z.object({
    * element (web app, extension, offscreen document) plays it without headers. Null until ready.
    */
   audioUrl: z.string().nullable(),
+  /**
+   * The episode as it is made: an HLS playlist (type EVENT, `#EXT-X-ENDLIST` once complete) of MP3
+   * segments, signed like audioUrl. Set from the first stored segment on, also once ready and for a
+   * failed podcast whose made part stays playable (unfinished); null while nothing is spoken yet.
+   */
+  streamUrl: z.string().nullable().default(null),
+  /** Seconds of audio made so far (equals durationSeconds once ready). */
+  audioSeconds: z.number().nullable().default(null),
+  /** The estimated length of the whole episode while it is made; the exact duration once ready. */
+  estimatedSeconds: z.number().nullable().default(null),
   sourceUrl: z.string().nullable(),
   /** The public page of a shared podcast (Premium), null while it is not shared. */
   shareUrl: z.string().nullable(),
@@ -89,6 +99,10 @@ export const podcastEventSchema = z.object({
   progress: z.number(),
   title: z.string(),
   audioUrl: z.string().nullable(),
+  streamUrl: z.string().nullable().default(null),
+  audioSeconds: z.number().nullable().default(null),
+  estimatedSeconds: z.number().nullable().default(null),
+  durationSeconds: z.number().nullable().default(null),
   error: z.string().nullable(),
 });
 export type PodcastEvent = z.infer<typeof podcastEventSchema>;
