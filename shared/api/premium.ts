@@ -36,7 +36,14 @@ export const sharedPodcastSchema = z.object({
   title: z.string(),
   content: z.string(),
   image: z.string(),
-  audioUrl: z.string(),
+  /** The finished MP3; null while the episode is still being made. */
+  audioUrl: z.string().nullable(),
+  /** The episode as it is made (HLS, see podcastSchema.streamUrl); null before its first segment. */
+  streamUrl: z.string().nullable().default(null),
+  /** True once the episode is complete (audioUrl set); the page asks again until then. */
+  complete: z.boolean().default(true),
+  audioSeconds: z.number().nullable().default(null),
+  estimatedSeconds: z.number().nullable().default(null),
   durationSeconds: z.number().nullable(),
   createdAt: z.string(),
 });
