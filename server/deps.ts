@@ -10,6 +10,7 @@ import type { PodcastEvents } from './services/podcasts/events.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
 import type { AudioStore } from './services/audio/store.ts';
+import type { EncoderPool } from './services/audio/episode-encoder.ts';
 import type { ArticleExtractor } from './services/extract/extractor.ts';
 
 /** What createApp needs. Tests build it with fakes; index.ts with the real things. */
@@ -35,6 +36,8 @@ export interface AppDeps {
   speech: SpeechEngine;
   /** Podcast MP3 files (DATA_DIR/audio). */
   audio: AudioStore;
+  /** MP3 encoders in worker threads, one per episode being made. */
+  encoders: EncoderPool;
   /** Readability in a worker thread, for pages the server fetches. */
   extractor: ArticleExtractor;
   /** The conversion pipeline's parts: requests run its intake, jobs the rest. */

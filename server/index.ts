@@ -31,6 +31,9 @@ async function main() {
   const app = createApp(deps);
   await deps.audio.removeStalePartials().catch((err) => logger.warn('could not clear unfinished audio files', { err }));
   deps.jobs.start();
+  // Started now, so the first podcast's audio does not wait for a worker to load.
+  void deps.encoders.warmUp().catch((err) => logger.warn('the encoder did not start', { err }));
+  void deps.speech.warmUp?.().catch((err) => logger.warn('the voice did not start', { err }));
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', {
@@ -55,7 +58,7 @@ async function main() {
     server.closeIdleConnections();
     // In-flight requests finish and running jobs go back to the queue; then the database closes.
     await Promise.all([closed, deps.jobs.stop()]);
-    await Promise.all([deps.speech.close(), deps.extractor.close()]);
+    await Promise.all([deps.speech.close(), deps.extractor.close(), deps.encoders.close()]);
     await database.close();
     logger.info('stopped');
     process.exit(0);

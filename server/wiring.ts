@@ -26,6 +26,9 @@ import { createPodcastEvents, type PodcastEvents } from './services/podcasts/eve
 import { createScriptWriter } from './services/script/openai-writer.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
+import { createEncoderPool, type EncoderPool } from './services/audio/episode-encoder.ts';
+import { voiceGainDb } from './services/audio/loudness.ts';
+import { FRESH_EPISODE, type EpisodeSegment } from './services/speech/episode.ts';
 import { createEspeakEngine } from './services/speech/espeak-engine.ts';
 import { createOpenAiSpeechEngine } from './services/speech/openai-engine.ts';
 
@@ -45,18 +48,15 @@ export function createServerPipeline(parts: {
   extractor: ArticleExtractor;
   scriptWriter: ScriptWriter;
   speech: SpeechEngine;
-  audio: AudioStore;
+  encoders: EncoderPool;
 }): ServerPipeline {
   return {
     fetchPage: (url, signal) => fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal }),
     extract: (page) => parts.extractor.extract(page.html, page.url),
     scriptWriter: parts.scriptWriter,
     speech: parts.speech,
-    newAudioFile: () => {
-      const key = parts.audio.newKey();
-      return { key, path: parts.audio.pathFor(key) };
-    },
-    discardAudio: (key) => parts.audio.remove(key),
+    encoders: parts.encoders,
+    gainDb: (voice) => voiceGainDb(parts.speech.name, voice),
   };
 }
 
@@ -81,17 +81,44 @@ export function createJobs(
 
 /**
  * The CLI's pipeline: the page is a web address or an HTML file, extraction runs in this process,
- * and the audio is written straight to `outFile`.
+ * and the segments are appended to a part file renamed to `outFile` once the episode is whole.
  */
-export function createCliPipeline(parts: { config: Config; logger: Logger; baseUrl?: string | undefined; outFile: string }): PipelinePorts {
+export function createCliPipeline(parts: {
+  config: Config;
+  logger: Logger;
+  baseUrl?: string | undefined;
+  outFile: string;
+  onTitle?: (title: string) => void;
+  onSegment?: (segment: EpisodeSegment) => void;
+}): PipelinePorts & { close(): Promise<void> } {
+  const partFile = `${parts.outFile}.${process.pid}.part`;
+  const speech = createSpeechEngine(parts.config, parts.logger);
+  const encoders = createEncoderPool({ size: 1 });
   return {
     fetchPage: (source, signal) => loadPage(source, { baseUrl: parts.baseUrl, config: () => parts.config, signal }),
     extract: async (page) => extractArticle(page.html, page.url),
     scriptWriter: createScriptWriter({ ...parts.config.openai, logger: parts.logger }),
-    speech: createSpeechEngine(parts.config, parts.logger),
-    newAudioFile: () => ({ key: path.basename(parts.outFile), path: parts.outFile }),
-    discardAudio: (key) => fs.promises.rm(path.join(path.dirname(parts.outFile), key), { force: true }),
-    storeAudio: async () => {}, // already in place
+    speech,
+    encoders,
+    gainDb: (voice) => voiceGainDb(speech.name, voice),
+    async openEpisode() {
+      await fs.promises.rm(partFile, { force: true });
+      return {
+        key: path.basename(parts.outFile),
+        resume: FRESH_EPISODE,
+        async segment(segment) {
+          await fs.promises.appendFile(partFile, segment.bytes);
+          parts.onSegment?.(segment);
+        },
+      };
+    },
+    scriptWritten: async (result) => parts.onTitle?.(result.title),
+    titleWritten: async (title) => parts.onTitle?.(title),
+    storeAudio: () => fs.promises.rename(partFile, parts.outFile),
+    async close() {
+      await fs.promises.rm(partFile, { force: true });
+      await Promise.all([speech.close(), encoders.close()]);
+    },
   };
 }
 
@@ -109,6 +136,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     scriptWriter: createScriptWriter({ ...config.openai, logger }),
     speech: createSpeechEngine(config, logger),
     audio: createAudioStore(path.join(config.dataDir, 'audio')),
+    encoders: createEncoderPool({ size: config.jobConcurrency }),
     extractor: createArticleExtractor(),
   };
   const withPipeline = { ...parts, pipeline: createServerPipeline(parts) };

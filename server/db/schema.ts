@@ -7,7 +7,9 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -83,6 +85,11 @@ export const podcasts = pgTable(
     durationMs: integer('duration_ms'),
     positionMs: integer('position_ms'),
     shareToken: text('share_token'),
+    /** The key of the episode being made (and, once ready, of the one made last): its segments. */
+    streamKey: text('stream_key'),
+    /** Audio stored so far under streamKey, and the estimated whole length while it is made. */
+    madeMs: integer('made_ms'),
+    estimatedMs: integer('estimated_ms'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -133,6 +140,42 @@ export const bookmarks = pgTable(
   (t) => [index('bookmarks_podcast_idx').on(t.podcastId)],
 );
 
+/**
+ * An episode's audio as it is made: MP3 segments cut at frame boundaries between sentences, in
+ * order. Their bytes joined are the finished MP3 (byteOffset places each in it); cues time each
+ * sentence spoken; nextSentence is where a restarted job resumes after the segment.
+ */
+export const audioSegments = pgTable(
+  'audio_segments',
+  {
+    audioKey: text('audio_key').notNull(),
+    seq: integer('seq').notNull(),
+    podcastId: text('podcast_id')
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    byteOffset: bigint('byte_offset', { mode: 'number' }).notNull(),
+    bytes: integer('bytes').notNull(),
+    startMs: integer('start_ms').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    nextSentence: integer('next_sentence').notNull(),
+    cues: jsonb('cues').$type<SegmentCue[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.audioKey, t.seq] }), index('audio_segments_podcast_idx').on(t.podcastId)],
+);
+
+/** One spoken sentence's place in the audio. */
+export interface SegmentCue {
+  /** The sentence's index in the script, from 0. */
+  index: number;
+  startMs: number;
+  endMs: number;
+  /** The sentence as written in the script (what was spoken). */
+  text: string;
+  /** The script paragraph it belongs to, from 0. */
+  paragraph: number;
+}
+
 /** Stripe events already applied, so a redelivered event changes nothing. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
@@ -146,4 +189,4 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
-export const schema = { users, sessions, rateLimits, podcasts, jobs, bookmarks, stripeEvents, settings };
+export const schema = { users, sessions, rateLimits, podcasts, jobs, bookmarks, audioSegments, stripeEvents, settings };

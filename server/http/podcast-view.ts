@@ -13,6 +13,22 @@ export function audioPath(id: string, signer: UrlSigner, now?: Date) {
   return `/api/podcasts/${encodeURIComponent(id)}/audio?t=${signer.sign(id, 'audio', now)}`;
 }
 
+/** The growing episode's playlist; its segment addresses are relative to it and carry the same token. */
+export function streamPath(id: string, signer: UrlSigner, now?: Date) {
+  return `/api/podcasts/${encodeURIComponent(id)}/stream.m3u8?t=${signer.sign(id, 'audio', now)}`;
+}
+
+const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
+
+/** The made-so-far part of a change, as clients read it. */
+function streamView(change: PodcastChange, signer: UrlSigner) {
+  return {
+    streamUrl: change.hasStream ? streamPath(change.id, signer) : null,
+    audioSeconds: seconds(change.durationMs ?? change.madeMs),
+    estimatedSeconds: seconds(change.durationMs ?? change.estimatedMs),
+  };
+}
+
 /** A podcast as the API answers it; `publicUrl` makes its share link absolute. */
 export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl: string): Podcast {
   const change = changeOf(row);
@@ -24,18 +40,28 @@ export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl: string)
     progress: row.progress,
     status: change.status,
     audioUrl: change.hasAudio ? audioPath(row.id, signer) : null,
+    ...streamView(change, signer),
     sourceUrl: row.sourceUrl,
     shareUrl: row.shareToken ? sharePageUrl(publicUrl, row.shareToken) : null,
     error: row.error,
     fallbackReason: row.fallbackReason,
     voice: row.voice,
-    durationSeconds: row.durationMs === null ? null : Math.round(row.durationMs / 100) / 10,
-    positionSeconds: row.positionMs === null ? null : Math.round(row.positionMs / 100) / 10,
+    durationSeconds: seconds(row.durationMs),
+    positionSeconds: seconds(row.positionMs),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export function toPodcastEvent(change: PodcastChange, signer: UrlSigner): PodcastEvent {
   const { id, status, progress, title, error } = change;
-  return { id, status, progress, title, error, audioUrl: change.hasAudio ? audioPath(id, signer) : null };
+  return {
+    id,
+    status,
+    progress,
+    title,
+    error,
+    audioUrl: change.hasAudio ? audioPath(id, signer) : null,
+    ...streamView(change, signer),
+    durationSeconds: seconds(change.durationMs),
+  };
 }

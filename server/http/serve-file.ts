@@ -12,12 +12,18 @@ export interface ServeFileOptions {
   /** Sent as an attachment with this file name when set. */
   downloadName?: string;
   cacheControl?: string;
+  /** Serves these bytes of the file as if they were the whole of it. */
+  slice?: { offset: number; length: number };
 }
 
 export function serveFile(c: Context, filePath: string, options: ServeFileOptions): Response {
   let size: number;
   try {
     size = fs.statSync(filePath).size;
+    if (options.slice) {
+      if (options.slice.offset + options.slice.length > size) throw new Error('the slice runs past the file');
+      size = options.slice.length;
+    }
   } catch (err) {
     // Deleted in the moment between reading the podcast and opening its file (a delete, a re-voice).
     throw new AppError('NOT_FOUND', { message: 'Audio not found', cause: err });
@@ -35,12 +41,13 @@ export function serveFile(c: Context, filePath: string, options: ServeFileOption
     return new Response(null, { status: 416, headers });
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
+  const base = options.slice?.offset ?? 0;
   headers.set('Content-Length', String(end - start + 1));
   if (range) headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
   const body =
     c.req.method === 'HEAD' || size === 0
       ? null
-      : (Readable.toWeb(fs.createReadStream(filePath, { start, end })) as ReadableStream);
+      : (Readable.toWeb(fs.createReadStream(filePath, { start: start + base, end: end + base })) as ReadableStream);
   return new Response(body, { status: range ? 206 : 200, headers });
 }
 

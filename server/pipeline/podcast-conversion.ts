@@ -1,42 +1,57 @@
 /**
  * A job's run of the pipeline over one podcast. The podcast row is the stage record: the article
- * stored at creation stands for the intake stages, the script (content, title) for the script stage,
- * and the audio key with status `ready` for the store stage. Speech leaves nothing until it is
- * stored, so a job restarted during speech speaks again; one restarted after the script does not
- * write it again. Status and progress are stored and published as stages start and advance.
+ * stored at creation stands for the intake stages, a stored script for the script stage. Speech
+ * stores the episode in segments as it is made (`stream_key`, `audio_segments`), so a restarted job
+ * resumes after the last stored segment when the script it speaks was complete; a script still being
+ * written when the run stopped is written, and spoken, afresh. Status, progress, the audio made so
+ * far and the estimated length are stored and published as stages start and segments are stored.
  */
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findPodcast, replaceTitleIfUnchanged, updatePodcast, type PodcastRow } from '../repositories/podcast-repository.ts';
+import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segment-repository.ts';
 import type { AudioStore } from '../services/audio/store.ts';
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
 import type { ScriptResult } from '../services/script/writer.ts';
+import { FRESH_EPISODE, scriptSentences, type EpisodeSegment } from '../services/speech/episode.ts';
 import { READY_PROGRESS, SCRIPTED_PROGRESS, SPOKEN_PROGRESS, WRITING_PROGRESS } from './progress.ts';
 import { runStages, type StageRecord } from './stage.ts';
-import { conversionStages, type Article, type PreparedArticle, type ServerPipeline, type Speech } from './stages.ts';
+import { conversionStages, type Article, type EpisodeSink, type PreparedArticle, type ServerPipeline, type Speech } from './stages.ts';
 
 export interface PodcastConversionDeps {
   db: Database;
   logger: Logger;
   events: Pick<PodcastEvents, 'publish'>;
-  audio: Pick<AudioStore, 'remove'>;
+  audio: Pick<AudioStore, 'remove' | 'newKey' | 'writeSegment' | 'joinSegments' | 'removeSegments'>;
   ports: ServerPipeline;
+}
+
+/** What a script being written is taken to be, until it is done: the spec's longest script. */
+const EXPECTED_SCRIPT_CHARS = 900 * 6;
+
+export class PodcastDeletedError extends Error {
+  override readonly name = 'PodcastDeletedError';
+  constructor() {
+    super('the podcast was deleted');
+  }
 }
 
 export async function convertPodcast(deps: PodcastConversionDeps, podcastId: string, signal: AbortSignal): Promise<void> {
   const { db, logger } = deps;
   let podcast = await findPodcast(db, podcastId);
   if (!podcast || podcast.status === 'ready') return; // deleted while queued, or already done
+  const scriptAtStart = podcast.content;
 
   const save = async (values: Partial<PodcastRow>) => {
     const row = await updatePodcast(db, podcastId, values);
-    if (!row) throw new Error('the podcast was deleted');
+    if (!row) throw new PodcastDeletedError();
     deps.events.publish(changeOf(row));
     podcast = row;
     return row;
   };
   let lastProgress = 0;
+  let scriptChars: number | null = scriptAtStart ? scriptAtStart.length : null;
 
   const record: StageRecord = {
     async load(stage) {
@@ -44,64 +59,144 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
       const article: Article = { title: row.sourceTitle ?? row.title, text: row.articleText ?? '', sourceUrl: row.sourceUrl ?? '' };
       if (stage === 'fetch' || stage === 'extract') return article;
       if (stage === 'prepare') return { ...article, scriptText: prepareScriptText(article.text) } satisfies PreparedArticle;
-      if (stage === 'script' && row.content) return { script: row.content, title: '', fallbackReason: row.fallbackReason } satisfies ScriptResult;
+      if (stage === 'script' && scriptAtStart) return { written: { script: scriptAtStart, title: '', fallbackReason: row.fallbackReason } };
       return undefined;
     },
     async started(stage) {
       if (stage === 'script') await save({ status: 'writing', progress: WRITING_PROGRESS, error: null });
       if (stage === 'speech') {
-        const row = await save({ status: 'speaking', progress: Math.max(podcast!.progress, SCRIPTED_PROGRESS) });
+        const row = await save({ status: 'speaking', progress: Math.max(podcast!.progress, SCRIPTED_PROGRESS), error: null });
         lastProgress = row.progress;
       }
     },
-    async progress(stage, done, total) {
-      if (stage !== 'speech') return;
-      const progress = Math.floor(SCRIPTED_PROGRESS + ((SPOKEN_PROGRESS - SCRIPTED_PROGRESS) * done) / total);
-      if (progress <= lastProgress) return;
-      lastProgress = progress;
-      await save({ progress });
-    },
-    async save(stage, output) {
-      if (stage !== 'script') return;
-      const result = output as ScriptResult;
-      // The writer logs a provider failure itself (a warning); this records which podcast it hit.
-      if (result.fallbackReason) logger.info('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
-      const titleBefore = podcast!.title;
-      await save({ content: result.script, fallbackReason: result.fallbackReason, progress: SCRIPTED_PROGRESS });
-      // The written title replaces the page's, unless the member renamed the podcast meanwhile.
-      if (result.title && podcast!.title === titleBefore) {
-        const renamed = await replaceTitleIfUnchanged(db, podcastId, titleBefore, result.title);
-        if (renamed) {
-          podcast = renamed;
-          deps.events.publish(changeOf(renamed));
-        }
-      }
-    },
+    progress: async () => {},
+    save: async () => {}, // a streamed script is kept by scriptWritten, once whole
+  };
+
+  const keepTitle = async (title: string, titleBefore: string) => {
+    // The written title replaces the page's, unless the member renamed the podcast meanwhile.
+    if (!title || podcast!.title !== titleBefore) return;
+    const renamed = await replaceTitleIfUnchanged(db, podcastId, titleBefore, title);
+    if (renamed) {
+      podcast = renamed;
+      deps.events.publish(changeOf(renamed));
+    }
+  };
+  const titleAtStart = podcast.title;
+
+  const scriptWritten = async (result: ScriptResult) => {
+    // The writer logs a provider failure itself (a warning); this records which podcast it hit.
+    if (result.fallbackReason) logger.info('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
+    scriptChars = result.script.length;
+    await save({ content: result.script, fallbackReason: result.fallbackReason });
+    await keepTitle(result.title, titleAtStart);
+  };
+
+  const openEpisode = async (): Promise<EpisodeSink> => {
+    const row = podcast!;
+    const inProgress = row.streamKey && row.streamKey !== row.audioKey ? row.streamKey : null;
+    let key: string;
+    let resume = FRESH_EPISODE;
+    const last = inProgress && scriptAtStart ? await lastSegment(db, inProgress) : null;
+    if (inProgress && last) {
+      // The script spoken before is the one stored: resume after the last stored segment.
+      key = inProgress;
+      const spokenChars = scriptSentences(scriptAtStart)
+        .slice(0, last.nextSentence)
+        .reduce((n, s) => n + s.text.length + 1, 0);
+      resume = { nextSentence: last.nextSentence, seq: last.seq + 1, ms: last.startMs + last.durationMs, bytes: last.byteOffset + last.bytes, spokenChars };
+      await deleteSegments(db, key, resume.seq); // none, unless a crash stored one past the last whole row
+      logger.info('speech resumes after the last stored segment', { podcastId, seq: last.seq, nextSentence: last.nextSentence });
+    } else {
+      if (inProgress) await discardEpisode(deps, inProgress);
+      key = deps.audio.newKey();
+      await save({ streamKey: key, madeMs: 0, estimatedMs: null });
+    }
+    return {
+      key,
+      resume,
+      async segment(segment: EpisodeSegment) {
+        await deps.audio.writeSegment(key, segment.seq, segment.bytes);
+        await upsertSegment(db, {
+          audioKey: key,
+          seq: segment.seq,
+          podcastId,
+          byteOffset: segment.byteOffset,
+          bytes: segment.bytes.length,
+          startMs: Math.round(segment.startMs),
+          durationMs: Math.round(segment.durationMs),
+          nextSentence: segment.nextSentence,
+          cues: segment.cues.map(({ index, startMs, endMs, text, paragraph }) => ({ index, startMs, endMs, text, paragraph })),
+        }).catch(async (err) => {
+          // A deleted podcast takes its segment rows with it: stop, and leave no files behind.
+          if (!(await findPodcast(db, podcastId))) {
+            await deps.audio.removeSegments(key).catch(() => {});
+            throw new PodcastDeletedError();
+          }
+          throw err;
+        });
+        const madeMs = Math.round(segment.startMs + segment.durationMs);
+        const total = Math.max(scriptChars ?? EXPECTED_SCRIPT_CHARS, segment.spokenChars);
+        const estimatedMs = Math.round(segment.final ? madeMs : madeMs + ((total - segment.spokenChars) * madeMs) / Math.max(1, segment.spokenChars));
+        const progress = Math.max(lastProgress, Math.floor(SCRIPTED_PROGRESS + ((SPOKEN_PROGRESS - SCRIPTED_PROGRESS) * segment.spokenChars) / total));
+        lastProgress = progress;
+        await save({ madeMs, estimatedMs, progress }).catch(async (err) => {
+          if (err instanceof PodcastDeletedError) await deps.audio.removeSegments(key).catch(() => {});
+          throw err;
+        });
+      },
+    };
   };
 
   const storeAudio = async (speech: Speech) => {
     const previousKey = podcast!.audioKey;
+    const bytes = await deps.audio.joinSegments(speech.key, speech.segments);
     await save({
       status: 'ready',
       progress: READY_PROGRESS,
       audioKey: speech.key,
-      audioBytes: speech.bytes,
+      streamKey: speech.key,
+      audioBytes: bytes,
       durationMs: speech.durationMs,
+      madeMs: speech.durationMs,
+      estimatedMs: speech.durationMs,
       voice: speech.voice,
       error: null,
     });
-    if (previousKey && previousKey !== speech.key) await deps.audio.remove(previousKey).catch(() => {});
+    // Segments are served from the joined file from now on.
+    await deps.audio.removeSegments(speech.key).catch(() => {});
+    if (previousKey && previousKey !== speech.key) await discardEpisode(deps, previousKey);
   };
 
-  await runStages(conversionStages({ ...deps.ports, storeAudio }, podcast.voice), null, record, signal);
+  await runStages(
+    conversionStages(
+      { ...deps.ports, storeAudio, openEpisode, scriptWritten, titleWritten: (title) => keepTitle(title, titleAtStart) },
+      podcast.voice,
+    ),
+    null,
+    record,
+    signal,
+  );
+}
+
+/** Removes an episode's files and segment rows. */
+async function discardEpisode(deps: Pick<PodcastConversionDeps, 'db' | 'audio'>, key: string) {
+  await deleteSegments(deps.db, key);
+  await deps.audio.remove(key).catch(() => {});
 }
 
 /** The reason a user reads when a podcast could not be made. */
 export const CONVERSION_FAILED_MESSAGE = 'We could not make the audio for this podcast. Please try again.';
+/** The reason when the voice stopped partway: what was made stays playable. */
+export const CONVERSION_UNFINISHED_MESSAGE =
+  'The voice stopped before the end of this podcast. The part made so far can still be played; try again to finish it.';
 
-/** Records that the podcast's job gave up. */
+/** Records that the podcast's job gave up; the part of the episode already made stays playable. */
 export async function markConversionFailed(deps: Pick<PodcastConversionDeps, 'db' | 'logger' | 'events'>, podcastId: string, error: unknown) {
   deps.logger.error('conversion failed', { podcastId, err: error });
-  const row = await updatePodcast(deps.db, podcastId, { status: 'failed', error: CONVERSION_FAILED_MESSAGE });
+  const podcast = await findPodcast(deps.db, podcastId);
+  if (!podcast) return;
+  const unfinished = podcast.streamKey !== null && podcast.streamKey !== podcast.audioKey && (podcast.madeMs ?? 0) > 0;
+  const row = await updatePodcast(deps.db, podcastId, { status: 'failed', error: unfinished ? CONVERSION_UNFINISHED_MESSAGE : CONVERSION_FAILED_MESSAGE });
   if (row) deps.events.publish(changeOf(row));
 }

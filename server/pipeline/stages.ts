@@ -8,9 +8,10 @@ import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import { AppError } from '../errors.ts';
 import type { ExtractionResult } from '../services/extract/extract-article.ts';
-import type { ScriptResult, ScriptWriter } from '../services/script/writer.ts';
+import type { EncoderPool } from '../services/audio/episode-encoder.ts';
+import type { ScriptResult, ScriptStream, ScriptWriter } from '../services/script/writer.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
-import { speakEpisode } from '../services/speech/episode.ts';
+import { scriptSentences, speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
 import type { AnyStage, Stage } from './stage.ts';
 
 /** What a conversion starts from: a page address, or an article the extension already read. */
@@ -34,11 +35,23 @@ export interface PreparedArticle extends Article {
 }
 
 export interface Speech {
-  /** The new audio file's key in the audio storage; the store stage makes it the podcast's. */
+  /** The episode's key in the audio storage; the store stage makes it the podcast's. */
   key: string;
+  /** Segments stored, their total size and playing time. */
+  segments: number;
   bytes: number;
   durationMs: number;
   voice: string;
+}
+
+/** The script: already written (stored by an earlier run, or the CLI's), or being written as it is spoken. */
+export type ScriptSource = { written: ScriptResult } | { stream: ScriptStream };
+
+/** Where one run of speech stores its episode, and where an earlier run left it. */
+export interface EpisodeSink {
+  key: string;
+  resume: EpisodeResume;
+  segment(segment: EpisodeSegment): Promise<void>;
 }
 
 export interface PipelinePorts {
@@ -46,9 +59,15 @@ export interface PipelinePorts {
   extract(page: Page): Promise<ExtractionResult>;
   scriptWriter: ScriptWriter;
   speech: SpeechEngine;
-  /** A new audio file: its key and where to write it. */
-  newAudioFile(): { key: string; path: string };
-  discardAudio(key: string): Promise<void>;
+  encoders: EncoderPool;
+  /** The loudness gain for a voice, in dB. */
+  gainDb(voice: string): number;
+  /** Opens (or reopens, to resume) the episode a voice speaks into. */
+  openEpisode(voice: string): Promise<EpisodeSink>;
+  /** A streamed script was finished (its whole text and title), before speech ends. */
+  scriptWritten(result: ScriptResult): Promise<void>;
+  /** A streamed script's title arrived. */
+  titleWritten(title: string): Promise<void>;
   /** Keeps the finished audio as the conversion's result. */
   storeAudio(speech: Speech): Promise<void>;
 }
@@ -92,32 +111,45 @@ export function prepareStage(): Stage<Article, PreparedArticle> {
   };
 }
 
-export function scriptStage(ports: Pick<PipelinePorts, 'scriptWriter'>): Stage<PreparedArticle, ScriptResult> {
+export function scriptStage(ports: Pick<PipelinePorts, 'scriptWriter'>): Stage<PreparedArticle, ScriptSource> {
   return {
     name: 'script',
+    // The script is spoken as it is written: this stage starts the writing, speech reads it.
     // The writer falls back to a template itself when the AI fails, so its errors are the server's own.
-    run: (article, { signal }) => ports.scriptWriter.write({ title: article.title, text: article.scriptText }, { signal }),
+    run: async (article, { signal }) => ({ stream: ports.scriptWriter.stream({ title: article.title, text: article.scriptText }, { signal }) }),
     retryable: () => false,
   };
 }
 
 export function speechStage(
-  ports: Pick<PipelinePorts, 'speech' | 'newAudioFile' | 'discardAudio'>,
+  ports: Pick<PipelinePorts, 'speech' | 'encoders' | 'gainDb' | 'openEpisode' | 'scriptWritten' | 'titleWritten'>,
   /** The voice asked for, or null for the engine's default. */
   voice: string | null,
-): Stage<ScriptResult, Speech> {
+): Stage<ScriptSource, Speech> {
   return {
     name: 'speech',
-    async run(script, { signal, progress }) {
-      const file = ports.newAudioFile();
+    async run(source, { signal }) {
       const chosen = voice ?? ports.speech.defaultVoice;
-      try {
-        const result = await speakEpisode({ engine: ports.speech, text: script.script, voice: chosen, outFile: file.path, signal, onProgress: progress });
-        return { key: file.key, bytes: result.bytes, durationMs: Math.round(result.durationMs), voice: chosen };
-      } catch (err) {
-        await ports.discardAudio(file.key).catch(() => {});
-        throw err;
+      const sink = await ports.openEpisode(chosen);
+      let written: Promise<void> = Promise.resolve();
+      if ('stream' in source) {
+        void source.stream.title.then((title) => (title ? ports.titleWritten(title) : undefined)).catch(() => {});
+        written = source.stream.result.then((result) => ports.scriptWritten(result));
+        written.catch(() => {}); // awaited below, once speech ends
       }
+      // What was stored before a failure stays: playable, and where another attempt resumes.
+      const result = await speakEpisode({
+        engine: ports.speech,
+        voice: chosen,
+        sentences: 'stream' in source ? source.stream.sentences : scriptSentences(source.written.script),
+        encoders: ports.encoders,
+        gainDb: ports.gainDb(chosen),
+        resume: sink.resume,
+        onSegment: (segment) => sink.segment(segment),
+        signal,
+      });
+      await written;
+      return { key: sink.key, segments: result.segments, bytes: result.bytes, durationMs: Math.round(result.durationMs), voice: chosen };
     },
     // A provider that refuses for good (a wrong key) is not worth another attempt; any other fault is.
     retryable: (error) => (error as { retryable?: boolean }).retryable !== false,
@@ -135,8 +167,8 @@ export function storeStage(ports: Pick<PipelinePorts, 'storeAudio'>): Stage<Spee
   };
 }
 
-/** The ports a job run needs besides its own place for the audio (the podcast row). */
-export type ServerPipeline = Omit<PipelinePorts, 'storeAudio'>;
+/** The ports a job run needs besides those tied to its podcast row. */
+export type ServerPipeline = Omit<PipelinePorts, 'storeAudio' | 'openEpisode' | 'scriptWritten' | 'titleWritten'>;
 
 export type IntakePorts = Pick<PipelinePorts, 'fetchPage' | 'extract'>;
 

@@ -9,6 +9,9 @@ import { clientAddress, requireCaller } from '../http/caller.ts';
 import { ownerOf, requireOwner } from '../http/owner.ts';
 import { toPodcast, toPodcastEvent } from '../http/podcast-view.ts';
 import { serveFile } from '../http/serve-file.ts';
+import { playlistResponse, segmentNumber } from '../http/stream.ts';
+import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
+import { findStreamingPodcast, listStreamSegments, openStreamSegment } from '../use-cases/open-episode-stream.ts';
 import { validate } from '../http/validate.ts';
 import { createPodcast } from '../use-cases/create-podcast.ts';
 import { deletePodcast } from '../use-cases/delete-podcast.ts';
@@ -87,6 +90,23 @@ export function podcastRoutes(deps: AppDeps) {
       if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
       const { file } = await openPodcastAudio(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
       return serveFile(c, file, { contentType: 'audio/mpeg' });
+    })
+    .get('/:id/stream.m3u8', async (c) => {
+      const id = c.req.param('id');
+      const token = c.req.query('t');
+      if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
+      const podcast = await findStreamingPodcast(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
+      const { segments, complete } = await listStreamSegments(deps, podcast);
+      const query = token ? `?t=${encodeURIComponent(token)}` : '';
+      return playlistResponse(hlsPlaylist(segments, { complete, segmentUri: (seq) => `segments/${seq}.mp3${query}` }));
+    })
+    .get('/:id/segments/:name', async (c) => {
+      const id = c.req.param('id');
+      const token = c.req.query('t');
+      if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
+      const podcast = await findStreamingPodcast(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
+      const { file, slice } = await openStreamSegment(deps, podcast, segmentNumber(c.req.param('name')));
+      return serveFile(c, file, { contentType: 'audio/mpeg', cacheControl: 'no-cache', ...(slice ? { slice } : {}) });
     })
     .get('/:id/download', async (c) => {
       const { file, name } = await downloadPodcast(deps, requireCaller(c), c.req.param('id'));

@@ -6,7 +6,10 @@ import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requirePremium } from '../http/premium.ts';
 import { serveFile } from '../http/serve-file.ts';
-import { openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
+import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
+import { playlistResponse, segmentNumber } from '../http/stream.ts';
+import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
+import { hasStream, listStreamSegments, openStreamSegment, streamComplete } from '../use-cases/open-episode-stream.ts';
 import { SHARE_MESSAGE, sharePodcast } from '../use-cases/share-podcast.ts';
 import { stopSharingPodcast } from '../use-cases/stop-sharing-podcast.ts';
 
@@ -26,20 +29,37 @@ export function shareRoutes(deps: AppDeps) {
 export function sharedRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/:token', async (c) => {
-      const row = await openSharedPodcast(deps, c.req.param('token'));
+      const token = c.req.param('token');
+      const row = await openSharedPodcast(deps, token);
+      const ready = row.status === 'ready';
+      const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
       const shared: SharedPodcast = {
         title: row.title,
         content: row.content,
         image: PODCAST_IMAGE_PATH,
-        audioUrl: `/api/shared/${c.req.param('token')}/audio`,
-        durationSeconds: row.durationMs === null ? null : Math.round(row.durationMs / 100) / 10,
+        audioUrl: ready ? `/api/shared/${token}/audio` : null,
+        streamUrl: hasStream(row) ? `/api/shared/${token}/stream.m3u8` : null,
+        complete: streamComplete(row),
+        audioSeconds: seconds(ready ? row.durationMs : row.madeMs),
+        estimatedSeconds: seconds(ready ? row.durationMs : row.estimatedMs),
+        durationSeconds: ready ? seconds(row.durationMs) : null,
         createdAt: row.createdAt.toISOString(),
       };
       c.header('Cache-Control', 'no-store');
       return c.json(shared);
     })
     .on(['GET', 'HEAD'], '/:token/audio', async (c) => {
-      const row = await openSharedPodcast(deps, c.req.param('token'));
+      const row = await openSharedAudio(deps, c.req.param('token'));
       return serveFile(c, deps.audio.pathFor(row.audioKey), { contentType: 'audio/mpeg', cacheControl: 'no-store' });
+    })
+    .get('/:token/stream.m3u8', async (c) => {
+      const podcast = await openSharedPodcast(deps, c.req.param('token'));
+      const { segments, complete } = await listStreamSegments(deps, podcast);
+      return playlistResponse(hlsPlaylist(segments, { complete, segmentUri: (seq) => `segments/${seq}.mp3` }));
+    })
+    .get('/:token/segments/:name', async (c) => {
+      const podcast = await openSharedPodcast(deps, c.req.param('token'));
+      const { file, slice } = await openStreamSegment(deps, podcast, segmentNumber(c.req.param('name')));
+      return serveFile(c, file, { contentType: 'audio/mpeg', cacheControl: 'no-store', ...(slice ? { slice } : {}) });
     });
 }

@@ -14,6 +14,7 @@ import { createFallbackScriptWriter } from '../services/script/fallback-writer.t
 import type { TestDatabase } from './databases.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import { createAudioStore } from '../services/audio/store.ts';
+import { createEncoderPool } from '../services/audio/episode-encoder.ts';
 import { createArticleExtractor } from '../services/extract/extractor.ts';
 
 /** A config as the server would parse it, with a temporary DATA_DIR and quiet logs. */
@@ -38,6 +39,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<AppDeps
     scriptWriter: createFallbackScriptWriter(),
     speech: createEspeakEngine(),
     audio: createAudioStore(path.join(config.dataDir, 'audio')),
+    encoders: createEncoderPool({ size: 2 }),
     extractor: createArticleExtractor(),
     ...overrides,
   };

@@ -3,9 +3,14 @@ import { deletePodcast as deleteRow, type Owner } from '../repositories/podcast-
 import type { AudioStore } from '../services/audio/store.ts';
 import { getPodcast } from './get-podcast.ts';
 
-/** Deletes the owner's podcast and its audio file. */
+/**
+ * Deletes the owner's podcast, its audio and the segments of an episode being made. A job making it
+ * stops at its next segment (it finds the podcast gone) and removes what it wrote after this.
+ */
 export async function deletePodcast(deps: { db: Database; audio: Pick<AudioStore, 'remove'> }, id: string, owner: Owner): Promise<void> {
   const row = await getPodcast(deps, id, owner);
   await deleteRow(deps.db, row.id);
-  if (row.audioKey) await deps.audio.remove(row.audioKey).catch(() => {});
+  for (const key of new Set([row.audioKey, row.streamKey])) {
+    if (key) await deps.audio.remove(key).catch(() => {});
+  }
 }

@@ -1,14 +1,27 @@
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { findPodcastByShareToken, type PodcastRow } from '../repositories/podcast-repository.ts';
+import { hasStream } from './open-episode-stream.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 const notShared = () => new AppError('NOT_FOUND', { message: 'This shared podcast does not exist or is no longer shared' });
 
-/** The ready podcast a share token opens, for anyone; NOT_FOUND when the token shares nothing. */
-export async function openSharedPodcast(deps: { db: Database }, token: string): Promise<PodcastRow & { audioKey: string }> {
+/**
+ * The podcast a share token opens, for anyone, once some of its audio can be played (it may still
+ * be being made); NOT_FOUND when the token shares nothing.
+ */
+export async function openSharedPodcast(deps: { db: Database }, token: string): Promise<PodcastRow> {
   if (!TOKEN.test(token)) throw notShared();
   const row = await findPodcastByShareToken(deps.db, token);
-  if (!row || row.status !== 'ready' || !row.audioKey) throw notShared();
-  return row as PodcastRow & { audioKey: string };
+  if (!row || !(isReady(row) || hasStream(row))) throw notShared();
+  return row;
 }
+
+/** The finished audio a share token opens. */
+export async function openSharedAudio(deps: { db: Database }, token: string): Promise<PodcastRow & { audioKey: string }> {
+  const row = await openSharedPodcast(deps, token);
+  if (!isReady(row)) throw new AppError('NOT_FOUND', { message: 'This podcast is still being made' });
+  return row;
+}
+
+const isReady = (row: PodcastRow): row is PodcastRow & { audioKey: string } => row.status === 'ready' && row.audioKey !== null;

@@ -8,7 +8,7 @@ import { createLogger } from '../../lib/logger.ts';
 import type { StageRecord } from '../../pipeline/stage.ts';
 import { runStages } from '../../pipeline/stage.ts';
 import { conversionStages, type Article, type Source, type Speech } from '../../pipeline/stages.ts';
-import type { ScriptResult } from '../../services/script/writer.ts';
+import type { ScriptStream } from '../../services/script/writer.ts';
 import { createCliPipeline } from '../../wiring.ts';
 import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
 
@@ -29,12 +29,19 @@ export const convertCommand: CliCommand = {
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
     const step = (text: string) => output.err(`${text}\n`);
     const started = performance.now();
-    const ports = createCliPipeline({ config, logger, baseUrl: values['base-url'], outFile });
+    let title = '';
+    const ports = createCliPipeline({
+      config,
+      logger,
+      baseUrl: values['base-url'],
+      outFile,
+      onTitle: (written) => (title = written || title),
+      onSegment: (segment) => step(`  ${Math.round((segment.startMs + segment.durationMs) / 1000)} s spoken`),
+    });
     const { speech } = ports;
     try {
       const voice = values.voice ?? speech.defaultVoice;
       if (!(await speech.voices()).some((v) => v.id === voice)) throw new UsageError(`Unknown voice: ${voice}`);
-      let title = '';
       const record: StageRecord = {
         load: async () => undefined,
         async started(stage) {
@@ -42,16 +49,17 @@ export const convertCommand: CliCommand = {
           if (stage === 'speech') step(`Speaking "${title}" (${speech.name}, ${voice})…`);
         },
         async save(stage, value) {
-          if (stage === 'extract') step(`Writing the script for "${(value as Article).title || 'Untitled'}"…`);
+          if (stage === 'extract') {
+            title = (value as Article).title || 'Untitled';
+            step(`Writing the script for "${title}"…`);
+          }
           if (stage === 'script') {
-            const script = value as ScriptResult;
-            title = script.title;
-            if (script.fallbackReason) step(`  using the template script: ${script.fallbackReason}`);
+            void (value as { stream: ScriptStream }).stream.result.then((script) => {
+              if (script.fallbackReason) step(`  using the template script: ${script.fallbackReason}`);
+            }, () => {});
           }
         },
-        async progress(stage, done, total) {
-          if (stage === 'speech') step(`  ${Math.round((done / total) * 100)}% (${done}/${total} parts)`);
-        },
+        progress: async () => {},
       };
       // A CLI source may be a file path as well as a web address: the CLI's fetch port reads either.
       const result = (await runStages(conversionStages(ports, voice), { url: source } as Source, record, new AbortController().signal)) as Speech;
@@ -61,7 +69,7 @@ export const convertCommand: CliCommand = {
       );
       return 0;
     } finally {
-      await speech.close();
+      await ports.close();
     }
   },
 };

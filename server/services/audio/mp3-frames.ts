@@ -90,3 +90,25 @@ export class Mp3FrameCounter {
     return this.sampleRate ? (this.samples / this.sampleRate) * 1000 : 0;
   }
 }
+
+/**
+ * Splits an MP3 byte run at its last whole frame: `frames` holds every whole frame from the start
+ * (and what precedes the first), `rest` the start of a frame still being written.
+ */
+export function splitWholeFrames(bytes: Uint8Array): { frames: Uint8Array; samples: number; rest: Uint8Array } {
+  let offset = 0;
+  let samples = 0;
+  let end = 0;
+  while (offset + 4 <= bytes.length) {
+    const header = readFrameHeader(bytes, offset);
+    if (!header) {
+      offset++;
+      continue;
+    }
+    if (offset + header.length > bytes.length) break;
+    offset += header.length;
+    samples += header.samples;
+    end = offset;
+  }
+  return { frames: bytes.subarray(0, end), samples, rest: bytes.slice(end) };
+}

@@ -14,8 +14,14 @@ export interface PodcastChange {
   progress: number;
   title: string;
   error: string | null;
-  /** The podcast has playable audio (the edge answers its signed address). */
+  /** The podcast has its finished audio (the edge answers its signed address). */
   hasAudio: boolean;
+  /** Some of the episode is stored and can be played while the rest is made. */
+  hasStream: boolean;
+  /** Audio made so far, the estimated whole length, and the finished length (null until known). */
+  madeMs: number | null;
+  estimatedMs: number | null;
+  durationMs: number | null;
 }
 
 export function changeOf(row: PodcastRow): PodcastChange {
@@ -26,6 +32,10 @@ export function changeOf(row: PodcastRow): PodcastChange {
     title: row.title,
     error: row.error,
     hasAudio: row.status === 'ready' && row.audioKey !== null,
+    hasStream: row.streamKey !== null && (row.madeMs ?? 0) > 0,
+    madeMs: row.madeMs,
+    estimatedMs: row.estimatedMs,
+    durationMs: row.status === 'ready' ? row.durationMs : null,
   };
 }
 

@@ -24,8 +24,12 @@ export interface SpeechEngine {
   /** Longest text one synthesize call accepts (the OpenAI API takes at most 4,096 characters). */
   readonly maxChunkChars: number;
   readonly defaultVoice: string;
+  /** Sentences worth asking for at once (a remote API); 1 when calls run one at a time. */
+  readonly concurrency?: number;
   voices(): Promise<Voice[]>;
   /** Speaks one chunk; yields PCM as it is produced. Throws on provider faults. */
   synthesize(text: string, options: SynthesizeOptions): AsyncIterable<Int16Array>;
+  /** Loads the engine ahead of the first call, so the first sentence does not wait for it. */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }

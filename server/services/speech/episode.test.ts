@@ -1,18 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeMp3File, frameHeaders, longestPauseMs, rms } from '../../test/mp3.ts';
+import { decodeMp3, frameHeaders, longestPauseMs, rms } from '../../test/mp3.ts';
+import { createEncoderPool } from '../audio/episode-encoder.ts';
 import type { SpeechEngine } from './engine.ts';
-import { speakEpisode } from './episode.ts';
+import { scriptSentences, speakEpisode, type EpisodeResume, type EpisodeSegment } from './episode.ts';
 import { createEspeakEngine } from './espeak-engine.ts';
 import { SpeechError } from './speech-error.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-episode-'));
 const engine = createEspeakEngine();
+const encoders = createEncoderPool({ size: 2 });
 afterAll(async () => {
-  await engine.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await Promise.all([engine.close(), encoders.close()]);
 });
 
 const ARTICLE = [
@@ -22,100 +19,170 @@ const ARTICLE = [
   'Residents asked for more shade and more benches, and the plan adds both.',
   'Work starts in the spring. The mayor said the parks would be open to everyone, every day of the week.',
 ].join('\n');
+const LONG = Array.from({ length: 3 }, () => ARTICLE).join('\n');
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const outFile = (name: string) => path.join(dir, `${name}.mp3`);
-const leftovers = () => fs.readdirSync(dir).filter((f) => f.endsWith('.part'));
+const join = (segments: EpisodeSegment[]) => {
+  const out = new Uint8Array(segments.reduce((n, s) => n + s.bytes.length, 0));
+  let offset = 0;
+  for (const s of segments) {
+    out.set(s.bytes, offset);
+    offset += s.bytes.length;
+  }
+  return out;
+};
+
+async function speak(text: string, options: { engine?: SpeechEngine; resume?: EpisodeResume; signal?: AbortSignal } = {}) {
+  const segments: EpisodeSegment[] = [];
+  const result = await speakEpisode({
+    engine: options.engine ?? engine,
+    voice: options.engine?.defaultVoice ?? 'en-us',
+    sentences: scriptSentences(text),
+    encoders,
+    gainDb: 0,
+    ...(options.resume ? { resume: options.resume } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    onSegment: async (segment) => void segments.push(segment),
+  });
+  return { result, segments };
+}
 
 describe('speakEpisode with the embedded voice', () => {
-  it('writes one playable 64 kbps mono MP3 whose length fits the text, reporting progress per chunk', async () => {
-    const file = outFile('article');
-    const progress: Array<[number, number]> = [];
-    const result = await speakEpisode({
-      engine,
-      text: ARTICLE,
-      voice: 'en-us',
-      outFile: file,
-      chunkChars: 200,
-      onProgress: (done, total) => void progress.push([done, total]),
+  it('stores the first sentence alone, then segments of a few seconds that join into one valid MP3', async () => {
+    const { result, segments } = await speak(LONG);
+    const sentences = scriptSentences(LONG);
+
+    expect(segments[0]!.cues.map((c) => c.text)).toEqual([sentences[0]!.text]);
+    expect(segments.length).toBeGreaterThan(4);
+    for (const s of segments.slice(1, -1)) expect(s.durationMs).toBeGreaterThanOrEqual(3_500);
+    expect(segments.at(-1)!.final).toBe(true);
+    // each segment starts where the one before ended, in time and in bytes
+    segments.forEach((s, i) => {
+      expect(s.seq).toBe(i);
+      if (i === 0) return;
+      const before = segments[i - 1]!;
+      expect(s.startMs).toBeCloseTo(before.startMs + before.durationMs, 3);
+      expect(s.byteOffset).toBe(before.byteOffset + before.bytes.length);
     });
 
-    const bytes = new Uint8Array(fs.readFileSync(file));
+    const bytes = join(segments);
     expect(result.bytes).toBe(bytes.length);
-
-    // progress: one call per chunk, in order, ending at total
-    const total = progress[0]![1];
-    expect(total).toBeGreaterThanOrEqual(3);
-    expect(progress).toEqual(Array.from({ length: total }, (_, i) => [i + 1, total]));
-
-    // every frame: MPEG Layer III at 64 kbps, mono, at the voice's own rate
     const headers = frameHeaders(bytes);
+    expect(headers.length).toBeGreaterThan(0);
     expect(new Set(headers.map((h) => h.bitrateKbps))).toEqual(new Set([64]));
     expect(new Set(headers.map((h) => h.channels))).toEqual(new Set([1]));
-    expect(new Set(headers.map((h) => h.sampleRate))).toEqual(new Set([22_050]));
-
-    // decoded by an independent decoder: the reported duration is the audio's, and it is speech
-    const audio = await decodeMp3File(file);
+    const audio = await decodeMp3(bytes);
     expect(audio.errors).toBe(0);
     expect(audio.sampleRate).toBe(22_050);
     expect(Math.abs(audio.durationMs - result.durationMs)).toBeLessThan(30);
-    const minutes = result.durationMs / 60_000;
-    const words = wordCount(ARTICLE) + 6; // "$2.5 million" and "12%" read as more words
-    expect(words / minutes).toBeGreaterThan(120);
-    expect(words / minutes).toBeLessThan(260);
+    const words = wordCount(LONG) + 18;
+    expect(words / (result.durationMs / 60_000)).toBeGreaterThan(120);
+    expect(words / (result.durationMs / 60_000)).toBeLessThan(260);
     expect(rms(audio.samples)).toBeGreaterThan(0.03);
-    expect(leftovers()).toEqual([]);
+    // a pause between sentences, never a gap
+    expect(longestPauseMs(audio)).toBeLessThan(1_000);
   });
 
-  it('joins chunks without gaps: the same text split in many chunks sounds as long as in one', async () => {
-    const long = Array.from({ length: 3 }, () => ARTICLE).join('\n');
-    const whole = await speakEpisode({ engine, text: long, voice: 'en-us', outFile: outFile('whole'), chunkChars: 5_000 });
-    let chunks = 0;
-    const split = await speakEpisode({
-      engine,
-      text: long,
-      voice: 'en-us',
-      outFile: outFile('split'),
-      chunkChars: 150,
-      onProgress: (_, total) => void (chunks = total),
+  it('times every sentence once, in order, inside the audio, with its paragraph', async () => {
+    const { result, segments } = await speak(ARTICLE);
+    const cues = segments.flatMap((s) => s.cues);
+    const sentences = scriptSentences(ARTICLE);
+    expect(cues.map((c) => c.index)).toEqual(sentences.map((_, i) => i));
+    expect(cues.map((c) => [c.text, c.paragraph])).toEqual(sentences.map((s) => [s.text, s.paragraph]));
+    cues.forEach((cue, i) => {
+      expect(cue.endMs).toBeGreaterThan(cue.startMs + 300);
+      if (i > 0) expect(cue.startMs).toBeGreaterThanOrEqual(cues[i - 1]!.endMs);
     });
-    expect(chunks).toBeGreaterThanOrEqual(10);
-    expect(Math.abs(split.durationMs - whole.durationMs) / whole.durationMs).toBeLessThan(0.03);
-    const [wholeAudio, splitAudio] = await Promise.all([decodeMp3File(outFile('whole')), decodeMp3File(outFile('split'))]);
-    // no pause at a join is longer than the longest pause the voice makes anyway (a paragraph break)
-    expect(longestPauseMs(splitAudio)).toBeLessThanOrEqual(longestPauseMs(wholeAudio) + 50);
+    expect(cues.at(-1)!.endMs).toBeLessThanOrEqual(result.durationMs);
+    // each cue falls inside the segment that carries it
+    for (const s of segments) for (const c of s.cues) expect(c.endMs).toBeLessThanOrEqual(s.startMs + s.durationMs + 1);
   });
 
-  it('stops when the signal aborts and leaves no file behind', async () => {
+  it('resumes after the last stored segment: nothing twice, nothing missing', async () => {
+    const whole = await speak(LONG);
+    // the first run stores three segments and is cut off; a second run picks up after them
+    const partial = (await speakAndCollect(LONG, 3)).segments;
+    const last = partial.at(-1)!;
+    const resumed = await speak(LONG, {
+      resume: { nextSentence: last.nextSentence, seq: last.seq + 1, ms: last.startMs + last.durationMs, bytes: last.byteOffset + last.bytes.length, spokenChars: last.spokenChars },
+    });
+    const all = [...partial, ...resumed.segments];
+    expect(all.flatMap((s) => s.cues).map((c) => c.index)).toEqual(scriptSentences(LONG).map((_, i) => i));
+    const audio = await decodeMp3(join(all));
+    expect(audio.errors).toBe(0);
+    // the same speech as an uninterrupted run, give or take the encoder's start-up at the join
+    expect(Math.abs(audio.durationMs - whole.result.durationMs)).toBeLessThan(150);
+  });
+
+  it('retries a sentence the voice fails on once, and the listener hears it once', async () => {
+    const whole = await speak(ARTICLE);
+    let calls = 0;
+    const flaky: SpeechEngine = {
+      ...engine,
+      name: 'espeak',
+      sampleRate: engine.sampleRate,
+      maxChunkChars: engine.maxChunkChars,
+      defaultVoice: 'en-us',
+      voices: () => engine.voices(),
+      close: async () => {},
+      async *synthesize(text, options) {
+        calls++;
+        if (calls === 4) {
+          yield* engine.synthesize(text.slice(0, 10), options); // some audio, then a fault
+          throw Object.assign(new Error('connection reset'), { retryable: true });
+        }
+        yield* engine.synthesize(text, options);
+      },
+    };
+    const { result, segments } = await speak(ARTICLE, { engine: flaky });
+    expect(calls).toBe(scriptSentences(ARTICLE).length + 1);
+    expect(segments.flatMap((s) => s.cues).map((c) => c.index)).toEqual(scriptSentences(ARTICLE).map((_, i) => i));
+    expect(Math.abs(result.durationMs - whole.result.durationMs)).toBeLessThan(30);
+  });
+
+  it('stops when the signal aborts', async () => {
     const controller = new AbortController();
-    const file = outFile('aborted');
+    const segments: EpisodeSegment[] = [];
     const attempt = speakEpisode({
       engine,
-      text: Array.from({ length: 10 }, () => ARTICLE).join('\n'),
       voice: 'en-us',
-      outFile: file,
-      chunkChars: 200,
+      sentences: scriptSentences(LONG),
+      encoders,
+      gainDb: 0,
       signal: controller.signal,
-      onProgress: (done) => {
-        if (done === 2) controller.abort();
+      onSegment: async (s) => {
+        segments.push(s);
+        if (segments.length === 2) controller.abort();
       },
     });
     await expect(attempt).rejects.toMatchObject({ name: 'AbortError' });
-    expect(fs.existsSync(file)).toBe(false);
-    expect(leftovers()).toEqual([]);
+    expect(segments).toHaveLength(2);
   });
 
   it('refuses a script with nothing to read aloud', async () => {
-    const file = outFile('nothing');
-    await expect(
-      speakEpisode({ engine, text: '🎧 https://example.com/x 👍', voice: 'en-us', outFile: file }),
-    ).rejects.toThrow(SpeechError);
-    expect(fs.existsSync(file)).toBe(false);
+    await expect(speak('🎧 https://example.com/x 👍')).rejects.toThrow(SpeechError);
   });
 });
 
-/** An engine that answers every chunk with the given PCM, to see what the episode does with it. */
-function engineAnswering(pcm: (chunk: string) => Int16Array[]): SpeechEngine {
+/** Speaks until `count` segments are stored, then stops as a killed process would. */
+async function speakAndCollect(text: string, count: number) {
+  const segments: EpisodeSegment[] = [];
+  await speakEpisode({
+    engine,
+    voice: 'en-us',
+    sentences: scriptSentences(text),
+    encoders,
+    gainDb: 0,
+    onSegment: async (s) => {
+      if (segments.length >= count) throw new Error('killed');
+      segments.push(s);
+    },
+  }).catch(() => {});
+  return { segments };
+}
+
+/** An engine that answers every sentence with the given PCM, to see what the episode does with it. */
+function engineAnswering(pcm: (sentence: string) => Int16Array[]): SpeechEngine {
   return {
     name: 'openai',
     sampleRate: 24_000,
@@ -123,44 +190,30 @@ function engineAnswering(pcm: (chunk: string) => Int16Array[]): SpeechEngine {
     defaultVoice: 'test',
     voices: async () => [],
     async *synthesize(text) {
-      yield* pcm(text);
+      yield* pcm(text).map((p) => p.slice());
     },
     close: async () => {},
   };
 }
 
-describe('speakEpisode refuses to write a file that is not speech', () => {
+describe('speakEpisode refuses to store what is not speech', () => {
   it.each([
     ['only silence', () => [new Int16Array(24_000)], /only silence/],
-    ['nothing for a chunk', (chunk: string) => (chunk.includes('second') ? [] : [tone(24_000)]), /no audio for part 2 of 2/],
+    ['nothing for a sentence', (s: string) => (s.includes('second') ? [] : [tone(24_000)]), /no audio for sentence 2/],
   ])('an engine that returns %s', async (_, answer, message) => {
-    const file = outFile('refused');
-    const attempt = speakEpisode({
-      engine: engineAnswering(answer),
-      text: 'The first sentence here.\nThe second sentence there.',
-      voice: 'test',
-      outFile: file,
-      chunkChars: 30,
-    });
+    const attempt = speak('The first sentence here.\nThe second sentence there.', { engine: engineAnswering(answer) });
     await expect(attempt).rejects.toThrow(SpeechError);
     await expect(attempt).rejects.toThrow(message);
-    expect(fs.existsSync(file)).toBe(false);
-    expect(leftovers()).toEqual([]);
   });
 
   it('encodes another engine’s sample rate as it is (24 kHz in, 24 kHz MP3 out)', async () => {
-    const file = outFile('tone');
-    const result = await speakEpisode({
-      engine: engineAnswering(() => [tone(12_000), tone(12_000)]),
-      text: 'A tone.',
-      voice: 'test',
-      outFile: file,
-    });
-    const audio = await decodeMp3File(file);
+    const { result, segments } = await speak('A tone.', { engine: engineAnswering(() => [tone(12_000), tone(12_000)]) });
+    const audio = await decodeMp3(join(segments));
     expect(audio.sampleRate).toBe(24_000);
     expect(Math.abs(audio.durationMs - result.durationMs)).toBeLessThan(30);
-    expect(result.durationMs).toBeGreaterThan(1_000);
-    expect(result.durationMs).toBeLessThan(1_150);
+    // a second of tone and the pause after it
+    expect(result.durationMs).toBeGreaterThan(1_250);
+    expect(result.durationMs).toBeLessThan(1_450);
   });
 });
 

@@ -122,6 +122,11 @@ class EspeakEngine implements SpeechEngine {
     this.stallTimeoutMs = options.stallTimeoutMs ?? 30_000;
   }
 
+  async warmUp(): Promise<void> {
+    // A cold worker compiles the wasm and loads the voice data: seconds, paid once here.
+    for await (const pcm of this.synthesize('Ready.', { voice: this.defaultVoice })) void pcm;
+  }
+
   async voices(): Promise<Voice[]> {
     return ESPEAK_VOICES.map(({ id, name, premium }) => ({ id, name, premium }));
   }

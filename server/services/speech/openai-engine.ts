@@ -18,6 +18,8 @@ export const OPENAI_SPEECH_SAMPLE_RATE = 24_000;
 /** The speech API refuses longer input. */
 export const OPENAI_SPEECH_MAX_CHARS = 4096;
 export const OPENAI_DEFAULT_VOICE = 'alloy';
+/** Sentences asked for at once: enough to keep ahead of the listener, few enough to stay polite. */
+export const OPENAI_SPEECH_CONCURRENCY = 3;
 /** The longest silence allowed while waiting for the answer or between two pieces of audio. */
 export const OPENAI_SPEECH_IDLE_TIMEOUT_MS = 60_000;
 
@@ -77,6 +79,7 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechEngineOptions): Sp
 
   return {
     name: 'openai',
+    concurrency: OPENAI_SPEECH_CONCURRENCY,
     sampleRate: OPENAI_SPEECH_SAMPLE_RATE,
     maxChunkChars: OPENAI_SPEECH_MAX_CHARS,
     defaultVoice,

@@ -1,0 +1,57 @@
+/**
+ * The episode as it is made, for a listener: its playlist's segments, and one segment's bytes (a
+ * segment file while the episode is made, its slice of the finished file after).
+ */
+import type { Database } from '../db/client.ts';
+import { findOwnedPodcast, findPodcast, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
+import { findSegment, listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
+import type { AudioStore } from '../services/audio/store.ts';
+import { podcastNotFound } from './podcast-errors.ts';
+
+/** Some of the podcast's episode is stored and can be played. */
+export function hasStream(podcast: PodcastRow): podcast is PodcastRow & { streamKey: string } {
+  return podcast.streamKey !== null && (podcast.madeMs ?? 0) > 0;
+}
+
+/** Nothing more will be added: the episode is complete, or its job gave up. */
+export function streamComplete(podcast: PodcastRow): boolean {
+  return podcast.status === 'ready' || podcast.status === 'failed';
+}
+
+/** The podcast whose episode is asked for, by its owner or a holder of a signed address (checked at the edge). */
+export async function findStreamingPodcast(
+  deps: { db: Database },
+  id: string,
+  access: { signed: true } | { owner: Owner | null },
+): Promise<PodcastRow> {
+  const podcast = 'signed' in access ? await findPodcast(deps.db, id) : access.owner && (await findOwnedPodcast(deps.db, id, access.owner));
+  if (!podcast || !hasStream(podcast)) throw podcastNotFound();
+  return podcast;
+}
+
+export async function listStreamSegments(deps: { db: Database }, podcast: PodcastRow): Promise<{ segments: SegmentRow[]; complete: boolean }> {
+  if (!hasStream(podcast)) throw podcastNotFound();
+  return { segments: await listSegments(deps.db, podcast.streamKey), complete: streamComplete(podcast) };
+}
+
+export interface SegmentFile {
+  file: string;
+  /** The segment's bytes within the file, when it is a slice of the finished one. */
+  slice?: { offset: number; length: number };
+}
+
+export async function openStreamSegment(
+  deps: { db: Database; audio: Pick<AudioStore, 'segmentPath' | 'pathFor' | 'hasSegmentFile'> },
+  podcast: PodcastRow,
+  seq: number,
+): Promise<SegmentFile> {
+  if (!hasStream(podcast) || !Number.isSafeInteger(seq) || seq < 0) throw podcastNotFound();
+  const segment = await findSegment(deps.db, podcast.streamKey, seq);
+  if (!segment) throw podcastNotFound();
+  if (deps.audio.hasSegmentFile(podcast.streamKey, seq)) return { file: deps.audio.segmentPath(podcast.streamKey, seq) };
+  // Once complete, the segments are slices of the finished file.
+  if (podcast.audioKey === podcast.streamKey) {
+    return { file: deps.audio.pathFor(podcast.audioKey), slice: { offset: segment.byteOffset, length: segment.bytes } };
+  }
+  throw podcastNotFound();
+}
