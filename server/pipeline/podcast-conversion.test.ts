@@ -13,6 +13,8 @@ import { createArticleExtractor } from '../services/extract/extractor.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
 import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
 import type { ScriptWriter } from '../services/script/writer.ts';
+import { wholeScriptWriter } from '../services/script/script-stream.ts';
+import { createEncoderPool } from '../services/audio/episode-encoder.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -21,8 +23,10 @@ import { convertPodcast } from './podcast-conversion.ts';
 
 const espeak = createEspeakEngine();
 const extractor = createArticleExtractor();
+const encoders = createEncoderPool({ size: 1 });
 afterAll(async () => {
   await espeak.close();
+  await encoders.close();
   await extractor.close();
 });
 
@@ -31,12 +35,10 @@ describeEachDatabase('a conversion job', (ctx) => {
     const audio = createAudioStore(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-resume-')));
     const fallback = createFallbackScriptWriter();
     let writes = 0;
-    const scriptWriter: ScriptWriter = {
-      async write(article, options) {
-        writes++;
-        return { ...(await fallback.write(article, options)), title: 'The Written Title' };
-      },
-    };
+    const scriptWriter: ScriptWriter = wholeScriptWriter(async (article, options) => {
+      writes++;
+      return { ...(await fallback.write(article, options)), title: 'The Written Title' };
+    });
     const now = new Date();
     const podcast = await insertPodcast(ctx.db, {
       id: newPodcastId(now),
@@ -53,7 +55,7 @@ describeEachDatabase('a conversion job', (ctx) => {
       logger: createLogger('silent'),
       events: createPodcastEvents(),
       audio,
-      ports: createServerPipeline({ config: { fetchAllowHosts: [] }, extractor, scriptWriter, speech, audio }),
+      ports: createServerPipeline({ config: { fetchAllowHosts: [] }, extractor, scriptWriter, speech, encoders }),
     });
 
     // The first run is cut off (the server shuts down) as speech starts.

@@ -9,6 +9,7 @@ import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import { AppError } from '../errors.ts';
 import type { ExtractionResult } from '../services/extract/extract-article.ts';
 import type { EncoderPool } from '../services/audio/episode-encoder.ts';
+import type { VoiceGain } from '../services/audio/loudness.ts';
 import type { ScriptResult, ScriptStream, ScriptWriter } from '../services/script/writer.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { scriptSentences, speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
@@ -61,7 +62,7 @@ export interface PipelinePorts {
   speech: SpeechEngine;
   encoders: EncoderPool;
   /** The loudness gain for a voice, in dB. */
-  gainDb(voice: string): number;
+  gainDb(voice: string): VoiceGain;
   /** Opens (or reopens, to resume) the episode a voice speaks into. */
   openEpisode(voice: string): Promise<EpisodeSink>;
   /** A streamed script was finished (its whole text and title), before speech ends. */

@@ -7,6 +7,7 @@ import { clearRateLimits, countJobs, markPodcastFailed, podcastById, podcastsOfB
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { ARTICLE_TITLE, startArticlePages, type ArticlePages } from '../test/article-pages.ts';
+import { wholeScriptWriter } from '../services/script/script-stream.ts';
 
 let pages: ArticlePages;
 beforeAll(async () => {
@@ -325,13 +326,11 @@ describeEachDatabase('a rename while the script is written', (ctx) => {
     const writing = new Promise<void>((resolve) => (release = resolve));
     let started = false;
     const t = createTestApp(ctx, {
-      scriptWriter: {
-        async write() {
-          started = true;
-          await writing;
-          return { title: 'The Written Title', script: 'A short script.\nThanks for listening!', fallbackReason: null };
-        },
-      },
+      scriptWriter: wholeScriptWriter(async () => {
+        started = true;
+        await writing;
+        return { title: 'The Written Title', script: 'A short script.\nThanks for listening!', fallbackReason: null };
+      }),
     });
     t.deps.jobs.start();
     try {

@@ -156,15 +156,19 @@ describeEachDatabase('Premium features', (ctx) => {
     const shared = sharedPodcastSchema.parse(JSON.parse(raw));
     expect(shared).toMatchObject({ title: podcast.title, content: podcast.content });
     expect(raw).not.toContain('premium-');
-    expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['audioUrl', 'content', 'createdAt', 'durationSeconds', 'image', 'title']);
-    const audio = await call(shared.audioUrl, null);
+    expect(Object.keys(JSON.parse(raw)).sort()).toEqual([
+      'audioSeconds', 'audioUrl', 'complete', 'content', 'createdAt', 'durationSeconds', 'estimatedSeconds', 'image', 'streamUrl', 'title',
+    ]);
+    expect(shared.complete).toBe(true);
+    const audioUrl = shared.audioUrl!;
+    const audio = await call(audioUrl, null);
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
 
     expect((await call(path, premium, { method: 'DELETE' })).status).toBe(200);
     expect(await shownToOwner()).toBeNull();
     expect((await call(`/api/shared/${token}`, null)).status).toBe(404);
-    expect((await call(shared.audioUrl, null)).status).toBe(404);
+    expect((await call(audioUrl, null)).status).toBe(404);
   });
 
   it('serves a private RSS feed podcast apps can read, and locks the old address out on rotation', async () => {

@@ -2,9 +2,9 @@
  * What API tests read and set in the database directly, named by what they mean. Route tests use
  * these instead of SQL of their own, so nothing under server/routes/ touches the database layer.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { jobs, podcasts, rateLimits, users } from '../db/schema.ts';
+import { audioSegments, jobs, podcasts, rateLimits, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type PodcastRow = typeof podcasts.$inferSelect;
@@ -51,4 +51,9 @@ export async function countJobs(db: Database, podcastId?: string): Promise<numbe
 /** Forgets every rate-limit count, so a test starts with a full allowance. */
 export async function clearRateLimits(db: Database): Promise<void> {
   await db.delete(rateLimits);
+}
+
+/** An episode's stored segments, in order. */
+export async function segmentsOf(db: Database, audioKey: string) {
+  return db.select().from(audioSegments).where(eq(audioSegments.audioKey, audioKey)).orderBy(asc(audioSegments.seq));
 }

@@ -5,6 +5,7 @@
  * valid file. One continuous encoder per episode: separately encoded pieces would each add their
  * own encoder delay (65–90 ms of silence) where they meet.
  */
+import type { VoiceGain } from './loudness.ts';
 import { createWorkerPool, type WorkerLease, type WorkerPool } from '../workers/worker-pool.ts';
 
 export const EPISODE_BITRATE_KBPS = 64;
@@ -33,7 +34,7 @@ export interface EpisodeEncoder {
 }
 
 export interface EncoderPool {
-  open(options: { sampleRate: number; gainDb: number }, signal?: AbortSignal): Promise<EpisodeEncoder>;
+  open(options: { sampleRate: number; gainDb: VoiceGain }, signal?: AbortSignal): Promise<EpisodeEncoder>;
   /** Starts a worker ahead of the first episode, so it does not wait for one. */
   warmUp(): Promise<void>;
   close(): Promise<void>;

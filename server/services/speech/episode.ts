@@ -9,6 +9,7 @@
  */
 import { prepareSpeechText } from '../../../shared/text/prepare-speech-text.ts';
 import { ENCODER_DELAY_SAMPLES, type EncoderPool } from '../audio/episode-encoder.ts';
+import type { VoiceGain } from '../audio/loudness.ts';
 import type { SpeechEngine } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
 import { splitIntoChunks, splitSentences } from './split-text.ts';
@@ -71,7 +72,7 @@ export interface EpisodeOptions {
   sentences: AsyncIterable<EpisodeSentence> | Iterable<EpisodeSentence>;
   encoders: EncoderPool;
   /** Loudness gain for this voice, in dB. */
-  gainDb: number;
+  gainDb: VoiceGain;
   resume?: EpisodeResume;
   /** Stores a segment; awaited before speech goes on. */
   onSegment: (segment: EpisodeSegment) => Promise<void>;

@@ -1,0 +1,178 @@
+/**
+ * Listening while the episode is made, through the API as a player uses it: the growing HLS
+ * playlist and its segments (signed, no cookie), the finished MP3 that is the same audio, a delete
+ * while it is made, and a voice that fails for good partway.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
+import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
+import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import type { SpeechEngine } from '../services/speech/engine.ts';
+import { createTestApp } from '../test/app.ts';
+import { describeEachDatabase } from '../test/databases.ts';
+import { decodeMp3 } from '../test/mp3.ts';
+import { countJobs, podcastById, segmentsOf } from '../test/rows.ts';
+
+const espeak = createEspeakEngine();
+afterAll(() => espeak.close());
+
+/** The embedded voice, slowed so an episode takes seconds to make; `failAfter` sentences it refuses for good. */
+function pacedVoice(options: { delayMs: number; failAfter?: number }): SpeechEngine {
+  let calls = 0;
+  return {
+    name: 'espeak',
+    sampleRate: espeak.sampleRate,
+    maxChunkChars: espeak.maxChunkChars,
+    defaultVoice: espeak.defaultVoice,
+    voices: () => espeak.voices(),
+    close: async () => {},
+    async *synthesize(text, opts) {
+      calls++;
+      await new Promise((r) => setTimeout(r, options.delayMs));
+      if (options.failAfter !== undefined && calls > options.failAfter) {
+        throw Object.assign(new Error('The speech service refused the key'), { retryable: false });
+      }
+      yield* espeak.synthesize(text, opts);
+    },
+  };
+}
+
+const paragraphs = Array.from(
+  { length: 5 },
+  (_, i) =>
+    `Part ${i + 1}. The ferry left the harbour at dawn. Gulls followed it out past the breakwater. ` +
+    'The captain kept the old route along the cliffs. Passengers watched the town grow small behind them.',
+);
+const article = { title: 'The Morning Ferry', text: paragraphs.join('\n'), sourceUrl: 'https://example.com/ferry' };
+
+const parsePlaylist = (text: string) => ({
+  segments: [...text.matchAll(/#EXTINF:([\d.]+),\n(\S+)/g)].map((m) => ({ seconds: Number(m[1]), uri: m[2]! })),
+  ended: text.includes('#EXT-X-ENDLIST'),
+});
+
+describeEachDatabase('an episode heard while it is made', (ctx) => {
+  let anonymous = 0;
+  const browser = () => `stream-${ctx.kind}-${++anonymous}-${Date.now()}`;
+
+  function app(speech: SpeechEngine) {
+    const t = createTestApp(ctx, { speech });
+    t.deps.jobs.start();
+    const call = (url: string, who?: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      if (who) headers.set(ANONYMOUS_TOKEN_HEADER, who);
+      if (init.body) headers.set('Content-Type', 'application/json');
+      return t.app.request(url, { ...init, headers });
+    };
+    const podcast = async (id: string, who: string) => podcastSchema.parse(await (await call(`/api/podcasts/${id}`, who)).json());
+    const create = async (who: string) => {
+      const res = await call('/api/podcasts', who, { method: 'POST', body: JSON.stringify(article) });
+      expect(res.status).toBe(201);
+      return podcastSchema.parse(await res.json());
+    };
+    /** Polls until `until` holds; answers the podcast as it was then. */
+    const waitFor = async (id: string, who: string, until: (p: Podcast) => boolean) => {
+      let last: Podcast | undefined;
+      await expect.poll(async () => until((last = await podcast(id, who))), { timeout: 30_000, interval: 50 }).toBe(true);
+      return last!;
+    };
+    return { t, call, podcast, create, waitFor, stop: () => t.deps.jobs.stop() };
+  }
+
+  let paced: ReturnType<typeof app>;
+  beforeAll(() => {
+    paced = app(pacedVoice({ delayMs: 120 }));
+  });
+  afterAll(() => paced.stop());
+
+  it('serves a growing playlist a player can start on, and the finished MP3 is the same audio', async () => {
+    const { call, create, waitFor } = paced;
+    const who = browser();
+    const { id } = await create(who);
+
+    // Playable long before it is ready: a playlist of type EVENT, not yet ended, opened without a cookie.
+    const early = await waitFor(id, who, (p) => p.streamUrl !== null);
+    expect(early.status).toBe('speaking');
+    expect(early.audioUrl).toBeNull();
+    expect(early.audioSeconds).toBeGreaterThan(0);
+    expect(early.estimatedSeconds!).toBeGreaterThan(early.audioSeconds!);
+    const first = await call(early.streamUrl!);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const growing = await first.text();
+    expect(growing).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+    expect(parsePlaylist(growing).ended).toBe(false);
+    const segmentUrl = (uri: string) => new URL(uri, `http://x${early.streamUrl}`).pathname + new URL(uri, `http://x${early.streamUrl}`).search;
+    const segment0 = await call(segmentUrl(parsePlaylist(growing).segments[0]!.uri));
+    expect(segment0.status).toBe(200);
+    expect(segment0.headers.get('content-type')).toBe('audio/mpeg');
+    const firstBytes = new Uint8Array(await segment0.arrayBuffer());
+    expect((await decodeMp3(firstBytes)).durationMs).toBeGreaterThan(500);
+
+    // A wrong token opens nothing.
+    expect((await call(early.streamUrl!.replace(/t=[^&]+/, 't=1.AAAA'))).status).toBe(404);
+
+    const done = await waitFor(id, who, (p) => p.status === 'ready');
+    const final = parsePlaylist(await (await call(done.streamUrl!)).text());
+    expect(final.ended).toBe(true);
+    // The segments, now cut from the finished file, join into exactly the MP3 a download gets.
+    const parts = await Promise.all(final.segments.map(async (s) => new Uint8Array(await (await call(segmentUrl(s.uri))).arrayBuffer())));
+    expect(parts[0]).toEqual(firstBytes);
+    const joined = Buffer.concat(parts);
+    const mp3 = Buffer.from(await (await call(done.audioUrl!)).arrayBuffer());
+    expect(joined.equals(mp3)).toBe(true);
+    const audio = await decodeMp3(mp3);
+    expect(audio.errors).toBe(0);
+    const listed = final.segments.reduce((n, s) => n + s.seconds, 0);
+    expect(Math.abs(listed - done.durationSeconds!)).toBeLessThan(0.2);
+    expect(Math.abs(audio.durationMs / 1000 - done.durationSeconds!)).toBeLessThan(0.1);
+    expect(done.audioSeconds).toBe(done.durationSeconds);
+    // Every sentence was timed once, in order, and ends inside the audio.
+    const row = await podcastById(ctx.db, id);
+    const cues = (await segmentsOf(ctx.db, row!.audioKey!)).flatMap((s) => s.cues);
+    expect(cues.map((c) => c.index)).toEqual(cues.map((_, i) => i));
+    expect(cues.at(-1)!.endMs).toBeLessThanOrEqual(done.durationSeconds! * 1000);
+    // The segment files went once the whole file was written.
+    expect(fs.existsSync(path.join(paced.t.deps.config.dataDir, 'audio', row!.audioKey!))).toBe(false);
+  });
+
+  it('stops the job and removes the segments when the podcast is deleted while it is made', async () => {
+    const { call, create, waitFor, t } = paced;
+    const who = browser();
+    const { id } = await create(who);
+    await waitFor(id, who, (p) => p.streamUrl !== null);
+    const key = (await podcastById(ctx.db, id))!.streamKey!;
+    expect((await call(`/api/podcasts/${id}`, who, { method: 'DELETE' })).status).toBe(200);
+
+    await expect.poll(() => countJobs(ctx.db, id), { timeout: 10_000 }).toBe(0);
+    const folder = path.join(t.deps.config.dataDir, 'audio', key);
+    // Within a segment's time the job notices, and nothing of the episode is left.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(fs.existsSync(folder)).toBe(false);
+    expect(fs.readdirSync(path.join(t.deps.config.dataDir, 'audio')).filter((f) => f.startsWith(key))).toEqual([]);
+    expect(await segmentsOf(ctx.db, key)).toEqual([]);
+  });
+
+  it('keeps the part made playable, labelled unfinished, when the voice fails for good', async () => {
+    const failing = app(pacedVoice({ delayMs: 20, failAfter: 6 }));
+    try {
+      const who = browser();
+      const { id } = await failing.create(who);
+      const failed = await failing.waitFor(id, who, (p) => p.status === 'failed');
+      expect(failed.error).toMatch(/part made so far can still be played/);
+      expect(failed.audioUrl).toBeNull();
+      expect(failed.streamUrl).not.toBeNull();
+      const playlist = parsePlaylist(await (await failing.call(failed.streamUrl!)).text());
+      expect(playlist.ended).toBe(true);
+      expect(playlist.segments.length).toBeGreaterThan(0);
+      expect(failed.audioSeconds!).toBeGreaterThan(1);
+      // No partial files are left when the job ends.
+      const leftovers = fs.readdirSync(path.join(failing.t.deps.config.dataDir, 'audio'), { recursive: true }).filter((f) => String(f).endsWith('.part'));
+      expect(leftovers).toEqual([]);
+    } finally {
+      await failing.stop();
+    }
+  });
+});
