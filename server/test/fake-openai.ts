@@ -8,6 +8,11 @@
  * setBehaviour. Speech answers deterministic PCM (24 kHz, 16-bit LE mono): a 440 Hz tone whose
  * length is proportional to the input text.
  *
+ * Chat answers can be streamed (`stream: true`, server-sent `chat.completion.chunk` events ending with
+ * `data: [DONE]`), a piece of about four characters per event. `firstTokenDelayMs` and
+ * `tokensPerSecond` pace the pieces like a real model, so a test or a bench sees text arrive over time;
+ * a whole answer is sent when its last piece would have been.
+ *
  * Standalone, for browser tests: `npx tsx server/test/fake-openai.ts --port 8790 [--api-key KEY]`
  * prints `{"url":"http://127.0.0.1:8790/v1"}` once listening. Another process can change the
  * behaviour with `POST /__fake/behaviour` (JSON, merged), read `GET /__fake/requests` and clear them
@@ -17,13 +22,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
-export type FakeFault = 'rate-limit' | 'server-error' | 'hang' | 'malformed' | 'empty' | 'drop';
+/**
+ * 'drop' cuts the connection as the answer starts; 'drop-mid-stream' sends half of a streamed chat
+ * answer first (whole chat answers ignore it; speech, always streamed, treats it as 'drop').
+ */
+export type FakeFault = 'rate-limit' | 'server-error' | 'hang' | 'malformed' | 'empty' | 'drop' | 'drop-mid-stream';
 
 export interface FakeChatRequest {
   model: string;
   messages: { role: string; content: string }[];
   temperature?: number;
   max_tokens?: number;
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
 }
 
 export interface FakeOpenAiBehaviour {
@@ -43,6 +54,10 @@ export interface FakeOpenAiBehaviour {
   chatReply: string | ((request: FakeChatRequest) => string);
   /** The chat answer's finish_reason ('length' says the token limit cut it). */
   finishReason: 'stop' | 'length';
+  /** Wait before a chat answer's first piece. */
+  firstTokenDelayMs: number;
+  /** Pieces of a chat answer a second after the first; 0 sends them all at once. */
+  tokensPerSecond: number;
   /** Milliseconds of audio per character of speech input. */
   speechMsPerChar: number;
   /** Speech is written in pieces of this many bytes (odd by default, to split samples). */
@@ -62,6 +77,20 @@ export interface FakeRequest {
   problems: string[];
   /** The status answered, or what was done instead. */
   answer: number | 'hang' | 'drop';
+  /** How a streamed chat answer went. */
+  stream?: FakeStreamRecord;
+}
+
+export interface FakeStreamRecord {
+  /** Pieces of text in the whole answer. */
+  pieces: number;
+  /** Pieces sent so far. */
+  sent: number;
+  /** Date.now() when the first and the last piece were sent; null before. */
+  firstSentAt: number | null;
+  lastSentAt: number | null;
+  /** The client went away before the answer was complete. */
+  cancelled: boolean;
 }
 
 export interface FakeOpenAi {
@@ -97,10 +126,17 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   retryAfterMs: 1,
   chatReply: (request) => ((request.max_tokens ?? Infinity) <= 100 ? FAKE_TITLE : FAKE_SCRIPT),
   finishReason: 'stop',
+  firstTokenDelayMs: 0,
+  tokensPerSecond: 0,
   speechMsPerChar: 60,
   speechChunkBytes: 4801,
   speechChunkDelayMs: 0,
 };
+
+/** A reply cut into the fake's tokens: word-ish pieces of up to four non-space characters, each with the whitespace before it. */
+export function fakeReplyPieces(reply: string): string[] {
+  return reply.match(/\s*\S{1,4}|\s+/g) ?? [];
+}
 
 /** How many samples the fake speaks for an input. */
 export function fakeSpeechSampleCount(input: string, msPerChar = DEFAULT_FAKE_BEHAVIOUR.speechMsPerChar): number {
@@ -127,6 +163,8 @@ const CHAT_KEYS = new Set([
 const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
 const SPEECH_KEYS = new Set(['model', 'input', 'voice', 'response_format', 'speed', 'instructions', 'stream_format']);
 const SPEECH_FORMATS = new Set(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']);
+
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -163,7 +201,14 @@ function checkChat(body: unknown, behaviour: FakeOpenAiBehaviour): string[] {
     const v = body[key];
     if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1)) problems.push(`${key}: must be a positive integer`);
   }
-  if (body.stream === true) problems.push('stream: this fake answers whole completions only');
+  if (body.stream !== undefined && typeof body.stream !== 'boolean') problems.push('stream: must be a boolean');
+  if (body.stream_options !== undefined && body.stream_options !== null) {
+    if (body.stream !== true) problems.push('stream_options: only allowed when stream is true');
+    else if (!isObject(body.stream_options)) problems.push('stream_options: must be an object');
+    else if (body.stream_options.include_usage !== undefined && typeof body.stream_options.include_usage !== 'boolean') {
+      problems.push('stream_options.include_usage: must be a boolean');
+    }
+  }
   return problems;
 }
 
@@ -233,12 +278,17 @@ export async function startFakeOpenAi(
   };
 
   /** The fault to play for this request, if any; counts it. */
-  const takeFault = (endpoint: 'chat' | 'speech'): FakeFault | null => {
+  const takeFault = (endpoint: 'chat' | 'speech', streamed: boolean): FakeFault | null => {
     const fault = endpoint === 'chat' ? current.chatFault : current.speechFault;
     if (!fault || faultsServed[endpoint] >= current.faultTimes) return null;
+    if (fault === 'drop-mid-stream' && !streamed) return null;
     faultsServed[endpoint] += 1;
     return fault;
   };
+
+  /** Milliseconds after the answer starts at which piece `i` is due. */
+  const pieceDue = (i: number) =>
+    current.firstTokenDelayMs + (current.tokensPerSecond > 0 ? (i * 1000) / current.tokensPerSecond : 0);
 
   /** Plays a fault common to both endpoints; false when the endpoint must play it itself. */
   const playCommonFault = (fault: FakeFault, res: http.ServerResponse, record: FakeRequest): boolean => {
@@ -257,21 +307,35 @@ export async function startFakeOpenAi(
     return true;
   };
 
-  const answerChat = (body: FakeChatRequest, res: http.ServerResponse, record: FakeRequest) => {
-    const fault = takeFault('chat');
+  const answerChat = async (body: FakeChatRequest, res: http.ServerResponse, record: FakeRequest) => {
+    const streamed = body.stream === true;
+    const fault = takeFault('chat', streamed);
     if (fault && playCommonFault(fault, res, record)) return;
     if (fault === 'malformed') {
       record.answer = 200;
+      if (streamed) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        return res.end('data: {"id":"chatcmpl-fake","choices":[{"delta":\n\n');
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end('{"id":"chatcmpl-fake","choices":[{"message":');
     }
     if (fault === 'drop') {
       record.answer = 'drop';
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-      res.write('{"id":"chatcmpl-fake",');
+      if (streamed) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: {"id":"chatcmpl-fake",');
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.write('{"id":"chatcmpl-fake",');
+      }
       return void setTimeout(() => res.destroy(), 5);
     }
     const reply = fault === 'empty' ? '' : typeof current.chatReply === 'string' ? current.chatReply : current.chatReply(body);
+    if (streamed) return streamChat(body, reply, fault === 'drop-mid-stream', res, record);
+    // A whole answer comes when a model would have written its last piece.
+    await sleep(pieceDue(Math.max(0, fakeReplyPieces(reply).length - 1)));
+    if (res.destroyed || closing) return;
     record.answer = 200;
     sendJson(res, 200, {
       id: `chatcmpl-fake-${requests.length}`,
@@ -283,8 +347,61 @@ export async function startFakeOpenAi(
     });
   };
 
+  const streamChat = async (body: FakeChatRequest, reply: string, drop: boolean, res: http.ServerResponse, record: FakeRequest) => {
+    const pieces = fakeReplyPieces(reply);
+    const stream: FakeStreamRecord = { pieces: pieces.length, sent: 0, firstSentAt: null, lastSentAt: null, cancelled: false };
+    record.stream = stream;
+    record.answer = drop ? 'drop' : 200;
+    let complete = false;
+    res.once('close', () => {
+      if (!complete) stream.cancelled = true;
+    });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.flushHeaders();
+
+    const id = `chatcmpl-fake-${requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    const usage = body.stream_options?.include_usage ? { usage: null } : {};
+    const send = (delta: Record<string, unknown>, finishReason: string | null) =>
+      res.write(
+        `data: ${JSON.stringify({
+          id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: null,
+          choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }], ...usage,
+        })}\n\n`,
+      );
+
+    const started = Date.now();
+    const end = drop ? Math.floor(pieces.length / 2) : pieces.length;
+    // A model's first event names the role; it comes with the first piece.
+    await sleep(pieceDue(0));
+    if (res.destroyed || closing) return;
+    send({ role: 'assistant', content: '', refusal: null }, null);
+    for (let i = 0; i < end; i++) {
+      await sleep(started + pieceDue(i) - Date.now());
+      if (res.destroyed || closing) return;
+      send({ content: pieces[i] }, null);
+      stream.sent += 1;
+      stream.lastSentAt = Date.now();
+      stream.firstSentAt ??= stream.lastSentAt;
+    }
+    // Let the client read what was sent before the connection goes.
+    if (drop) return void setTimeout(() => res.destroy(), 20);
+    send({}, current.finishReason);
+    if (body.stream_options?.include_usage) {
+      res.write(
+        `data: ${JSON.stringify({
+          id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: null, choices: [],
+          usage: { prompt_tokens: 1, completion_tokens: pieces.length, total_tokens: pieces.length + 1 },
+        })}\n\n`,
+      );
+    }
+    complete = true;
+    res.end('data: [DONE]\n\n');
+  };
+
   const answerSpeech = async (body: { input: string }, res: http.ServerResponse, record: FakeRequest) => {
-    const fault = takeFault('speech');
+    const played = takeFault('speech', true);
+    const fault = played === 'drop-mid-stream' ? 'drop' : played;
     if (fault && playCommonFault(fault, res, record)) return;
     if (fault === 'malformed') {
       record.answer = 200;

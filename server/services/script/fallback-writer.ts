@@ -1,8 +1,10 @@
 /**
  * The script writer with no AI behind it: a template script read from the article, and its title. It is the
- * writer when nothing is configured, and the answer of the AI writer when the AI fails.
+ * writer when nothing is configured, and the answer of the AI writer when the AI fails. Its stream has
+ * every sentence at once.
  */
 import { fallbackScript, fallbackTitle } from '../../../shared/text/fallback.ts';
+import { templateScriptStream } from './script-stream.ts';
 import type { Article, ScriptResult, ScriptWriter } from './writer.ts';
 
 export const NO_SCRIPT_WRITER_REASON = 'No AI script writer is configured';
@@ -25,6 +27,9 @@ export function createFallbackScriptWriter(reason: string = NO_SCRIPT_WRITER_REA
     async write(article, options) {
       options?.signal?.throwIfAborted();
       return fallbackScriptResult(article, reason);
+    },
+    stream(article, options) {
+      return templateScriptStream(fallbackScriptResult(article, reason), options);
     },
   };
 }

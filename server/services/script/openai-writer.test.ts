@@ -1,17 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fallbackScript, fallbackTitle } from '../../../shared/text/fallback.ts';
+import { FALLBACK_THANKS, fallbackScript, fallbackTitle } from '../../../shared/text/fallback.ts';
 import type { Logger } from '../../lib/logger.ts';
 import {
   DEFAULT_FAKE_BEHAVIOUR,
   FAKE_OPENAI_KEY,
   FAKE_SCRIPT,
   FAKE_TITLE,
+  fakeReplyPieces,
   startFakeOpenAi,
   type FakeChatRequest,
   type FakeOpenAi,
 } from '../../test/fake-openai.ts';
 import { createScriptWriter, type ScriptWriterOptions } from './openai-writer.ts';
-import type { Article } from './writer.ts';
+import { joinSentences, scriptSentences } from './sentence-cutter.ts';
+import type { Article, ScriptSentence, ScriptStream } from './writer.ts';
 
 interface LogEntry {
   level: string;
@@ -235,5 +237,186 @@ describe('the AI script writer', () => {
     const pending = writer({ timeoutMs: 5000 }).write(article, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('podcast deleted')), 50);
     await expect(pending).rejects.toThrow('podcast deleted');
+  });
+});
+
+/** Reads a stream to its end, noting Date.now() as each sentence arrives. */
+async function readAll(stream: ScriptStream) {
+  const sentences: (ScriptSentence & { at: number })[] = [];
+  for await (const sentence of stream.sentences) sentences.push({ ...sentence, at: Date.now() });
+  return sentences;
+}
+
+const plain = (sentences: ScriptSentence[]) => sentences.map(({ text, paragraph }) => ({ text, paragraph }));
+
+const LONG_SCRIPT = [
+  'Welcome to this episode about bees. Today we follow a honey bee on its way home.',
+  'When a bee finds flowers, it dances. The waggle dance tells the others how far to fly! It also tells them which way to go.',
+  'Scientists decoded the dance in the 1940s. It still surprises them today.',
+  'Thanks for listening!',
+].join('\n\n');
+const scriptStreamRecord = () => fake.requests.find((r) => (r.body as FakeChatRequest).stream === true)?.stream;
+
+describe('the AI script writer, streamed', () => {
+  it('gives each sentence as it is written, long before the answer is complete, and the title in parallel', async () => {
+    fake.setBehaviour({
+      firstTokenDelayMs: 100,
+      tokensPerSecond: 100,
+      chatReply: (r) => ((r.max_tokens ?? 0) <= 100 ? FAKE_TITLE : LONG_SCRIPT),
+    });
+    const started = Date.now();
+    const stream = writer().stream(article);
+    let titleAt = 0;
+    void stream.title.then(() => (titleAt = Date.now()));
+    const sentences = await readAll(stream);
+    const sent = scriptStreamRecord()!;
+
+    expect(sent).toMatchObject({ sent: sent.pieces, cancelled: false });
+    // At 100 pieces a second the answer takes most of a second; its first sentence is out after ten pieces.
+    expect(sent.lastSentAt! - sent.firstSentAt!).toBeGreaterThan(700);
+    expect(sentences[0]!.at).toBeLessThan(sent.lastSentAt! - 500);
+    expect(sentences[0]!.at - started).toBeLessThan(100 + 10 * 10 + 150);
+    expect(titleAt).toBeGreaterThan(0);
+    expect(titleAt).toBeLessThan(sent.lastSentAt!);
+    expect(await stream.title).toBe(FAKE_TITLE);
+
+    expect(plain(sentences)).toEqual([
+      { text: 'Welcome to this episode about bees.', paragraph: 0 },
+      { text: 'Today we follow a honey bee on its way home.', paragraph: 0 },
+      { text: 'When a bee finds flowers, it dances.', paragraph: 1 },
+      { text: 'The waggle dance tells the others how far to fly!', paragraph: 1 },
+      { text: 'It also tells them which way to go.', paragraph: 1 },
+      { text: 'Scientists decoded the dance in the 1940s.', paragraph: 2 },
+      { text: 'It still surprises them today.', paragraph: 2 },
+      { text: 'Thanks for listening!', paragraph: 3 },
+    ]);
+    const result = await stream.result;
+    expect(result).toEqual({ script: LONG_SCRIPT.replaceAll('\n\n', '\n'), title: FAKE_TITLE, fallbackReason: null });
+    expect(joinSentences(sentences)).toBe(result.script);
+  });
+
+  it('sends the script request streamed, with the spec\'s settings, and the title request whole', async () => {
+    await writer().stream(article).result;
+    expect(fake.requests.map((r) => r.problems)).toEqual([[], []]);
+    expect(scriptRequest()).toMatchObject({ model: 'gpt-3.5-turbo', temperature: 0.7, max_tokens: 1500, stream: true });
+    expect(titleRequest()).toMatchObject({ model: 'gpt-3.5-turbo', temperature: 0.7, max_tokens: 50 });
+    expect(titleRequest()!.stream).toBeUndefined();
+  });
+
+  it.each([
+    ['rate-limit', 'The AI service is receiving too many requests (HTTP 429)'],
+    ['server-error', 'The AI service had an internal error (HTTP 500)'],
+    ['malformed', 'The AI service sent an answer that could not be read'],
+    ['drop', 'The connection to the AI service broke off'],
+  ] as const)('gives the template\'s sentences when the AI fails before any sentence (%s)', async (fault, reason) => {
+    fake.setBehaviour({ chatFault: fault });
+    const stream = writer({ maxRetries: 0 }).stream(article);
+    const sentences = await readAll(stream);
+    expect(joinSentences(sentences)).toBe(fallbackScript(article.text));
+    expect(sentences.at(-1)).toMatchObject({ text: FALLBACK_THANKS, paragraph: 4 });
+    expect(await stream.title).toBe('');
+    expect(await stream.result).toEqual({ ...expectedFallback, fallbackReason: reason });
+  });
+
+  it('falls back to the template when the model writes nothing', async () => {
+    fake.setBehaviour({ chatReply: (r) => ((r.max_tokens ?? 0) <= 100 ? FAKE_TITLE : '\n\n  \n') });
+    const stream = writer().stream(article);
+    expect(joinSentences(await readAll(stream))).toBe(fallbackScript(article.text));
+    expect(await stream.result).toEqual({
+      ...expectedFallback,
+      title: FAKE_TITLE,
+      fallbackReason: 'Script: The AI service answered with an empty script.',
+    });
+  });
+
+  it('falls back to the template when the first words do not come within the deadline', async () => {
+    fake.setBehaviour({ firstTokenDelayMs: 1000 });
+    const started = Date.now();
+    const stream = writer({ timeoutMs: 200 }).stream(article);
+    expect(joinSentences(await readAll(stream))).toBe(fallbackScript(article.text));
+    expect(Date.now() - started).toBeLessThan(800);
+    expect((await stream.result).fallbackReason).toBe('The AI service did not answer within 1 second');
+  });
+
+  it('ends with the template\'s closing line when the AI fails after some sentences', async () => {
+    fake.setBehaviour({
+      chatFault: 'drop-mid-stream',
+      chatReply: (r) => ((r.max_tokens ?? 0) <= 100 ? FAKE_TITLE : LONG_SCRIPT),
+    });
+    const stream = writer().stream(article);
+    const sentences = await readAll(stream);
+    const half = fakeReplyPieces(LONG_SCRIPT).slice(0, scriptStreamRecord()!.sent).join('');
+
+    // What was said is the AI's, up to its last whole sentence, then the closing line.
+    const said = sentences.slice(0, -1);
+    expect(said.length).toBeGreaterThan(1);
+    expect(half).toContain(said.at(-1)!.text);
+    expect(plain(said)).toEqual(plain(scriptSentences(LONG_SCRIPT)).slice(0, said.length));
+    expect(sentences.at(-1)).toEqual({ text: FALLBACK_THANKS, paragraph: said.at(-1)!.paragraph + 1, at: expect.any(Number) });
+
+    const result = await stream.result;
+    expect(result).toEqual({
+      script: joinSentences(sentences),
+      title: FAKE_TITLE,
+      fallbackReason: 'The script was cut short: The connection to the AI service broke off.',
+    });
+    expect(logs.filter((l) => l.level === 'warn').map((l) => l.fields)).toEqual([
+      expect.objectContaining({ code: 'AI_ERROR', part: 'script', reason: 'The connection to the AI service broke off' }),
+    ]);
+  });
+
+  it('says both when the script is cut short and the title failed', async () => {
+    fake.setBehaviour({
+      chatFault: 'drop-mid-stream',
+      chatReply: (r) => ((r.max_tokens ?? 0) <= 100 ? '"\u{1F41D}"' : LONG_SCRIPT),
+    });
+    const result = await writer().stream(article).result;
+    expect(result.title).toBe(article.title);
+    expect(result.fallbackReason).toBe(
+      'The script was cut short: The connection to the AI service broke off. Title: The AI service answered with an empty title.',
+    );
+  });
+
+  it('stops when the caller aborts: the reader throws the reason and the request is cancelled', async () => {
+    fake.setBehaviour({ tokensPerSecond: 40, chatReply: (r) => ((r.max_tokens ?? 0) <= 100 ? FAKE_TITLE : LONG_SCRIPT) });
+    const controller = new AbortController();
+    const stream = writer().stream(article, { signal: controller.signal });
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const sentence of stream.sentences) {
+        seen.push(sentence.text);
+        controller.abort(new Error('podcast deleted'));
+      }
+    })();
+    await expect(reading).rejects.toThrow('podcast deleted');
+    await expect(stream.result).rejects.toThrow('podcast deleted');
+    expect(seen).toEqual(['Welcome to this episode about bees.']);
+    expect(typeof (await stream.title)).toBe('string');
+
+    await vi.waitFor(() => expect(scriptStreamRecord()!.cancelled).toBe(true));
+    const sent = scriptStreamRecord()!;
+    expect(sent.sent).toBeLessThan(sent.pieces);
+  });
+
+  it('throws at once for a caller that aborted before it started', async () => {
+    const stream = writer().stream(article, { signal: AbortSignal.abort(new Error('gone')) });
+    await expect(readAll(stream)).rejects.toThrow('gone');
+    await expect(stream.result).rejects.toThrow('gone');
+    expect(await stream.title).toBe('');
+  });
+
+  it('streams the template at once, with no request, when no AI is configured', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      const stream = writer({ apiKey: undefined, baseUrl: undefined }).stream(article);
+      const sentences = await readAll(stream);
+      expect(plain(sentences)).toEqual(plain(scriptSentences(fallbackScript(article.text))));
+      expect(sentences[0]!.paragraph).toBe(0);
+      expect(await stream.title).toBe('');
+      expect(await stream.result).toEqual({ ...expectedFallback, fallbackReason: 'No AI script writer is configured' });
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });

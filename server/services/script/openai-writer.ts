@@ -1,20 +1,24 @@
 /**
  * The script writer backed by any OpenAI-compatible chat API (OpenAI, or a self-hosted server at
- * OPENAI_BASE_URL). The script and the title are two requests made at once; each falls back to the
- * template on its own when its request fails, and the result says why. A total deadline
- * covers both requests and their retries, so a dead provider costs a podcast seconds, not minutes.
+ * OPENAI_BASE_URL). The script and the title are two requests made at once. The script is streamed
+ * and given out sentence by sentence as it arrives; the title is one answer. Each part falls back to
+ * the template on its own when its request fails, and the result says why. Deadlines bound the title
+ * and any silence of the script stream, so a dead provider costs a podcast seconds, not minutes.
  */
 import { APIError, APIUserAbortError } from 'openai';
 import type OpenAI from 'openai';
 import { z } from 'zod';
 import { AI_SETTINGS } from '../../../shared/constants.ts';
 import { cleanTitle } from '../../../shared/text/clean-title.ts';
-import { fallbackScript } from '../../../shared/text/fallback.ts';
+import { FALLBACK_THANKS, fallbackScript } from '../../../shared/text/fallback.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { streamChat } from './chat-stream.ts';
 import { articleFallbackTitle, createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './fallback-writer.ts';
 import { createOpenAiClient, describeProviderError, ProviderAnswerError } from './openai-client.ts';
 import { scriptPrompt, titlePrompt, type ChatPrompt } from './prompts.ts';
-import type { ScriptResult, ScriptWriter } from './writer.ts';
+import { createScriptStream } from './script-stream.ts';
+import { createSentenceCutter, scriptSentences } from './sentence-cutter.ts';
+import type { Article, ScriptSentence, ScriptStream, ScriptWriter } from './writer.ts';
 
 export interface ScriptWriterOptions {
   apiKey: string | undefined;
@@ -23,7 +27,10 @@ export interface ScriptWriterOptions {
   /** gpt-3.5-turbo when unset. */
   model: string | undefined;
   logger: Logger;
-  /** Longest one write may take, retries included, before the fallback is used. */
+  /**
+   * Longest wait, retries included, for the title and for the script's first words; then the
+   * longest silence between two pieces of the script. Past it the fallback is used.
+   */
   timeoutMs?: number;
   /** Retries of each request on 429, 5xx and lost connections. */
   maxRetries?: number;
@@ -38,7 +45,6 @@ const completionSchema = z.object({
     .array(
       z.object({
         message: z.object({ content: z.string().nullish() }),
-        finish_reason: z.string().nullish(),
       }),
     )
     .min(1),
@@ -61,41 +67,108 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
     timeoutMs,
   });
 
-  return {
-    async write(article, { signal } = {}): Promise<ScriptResult> {
-      signal?.throwIfAborted();
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
-      const [script, title] = await Promise.allSettled([
-        ask(client, model, scriptPrompt(article), combined).then((answer) => tidyScript(answer)),
-        ask(client, model, titlePrompt(article), combined).then((answer) => tidyTitle(answer.content)),
-      ]);
+  const reasonOf = (error: unknown, timedOut: boolean) =>
+    describeProviderError(error, SERVICE, { timedOut, timeoutMs });
+  const warn = (part: 'script' | 'title', reason: string, error: unknown, cutShort = false) =>
+    logger.warn(
+      cutShort
+        ? 'the AI stopped partway through the script, ending it with the closing line'
+        : 'the AI could not write the podcast, using the template',
+      { code: 'AI_ERROR', part, reason, error },
+    );
+
+  /** The AI's title, or why there is none; never rejects. */
+  const askTitle = async (article: Article, signal: AbortSignal | undefined): Promise<Outcome<string>> => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    try {
+      const answer = await ask(client, model, titlePrompt(article), signal ? AbortSignal.any([signal, deadline]) : deadline);
+      return { value: tidyTitle(answer.content) };
+    } catch (error) {
+      // The script's side rejects with the abort; this failure is never shown.
+      if (signal?.aborted) return { failure: 'cancelled' };
+      const reason = reasonOf(error, deadline.aborted && isAbort(error));
+      warn('title', reason, error);
+      return { failure: reason };
+    }
+  };
+
+  /**
+   * Streams the AI's script into `emit`. When the AI fails before any sentence, the template's
+   * sentences stand in; after some, the template's closing line ends what was said.
+   */
+  const writeScript = async (
+    article: Article,
+    signal: AbortSignal | undefined,
+    emit: (sentence: ScriptSentence) => void,
+  ): Promise<ScriptFailure | null> => {
+    const cutter = createSentenceCutter();
+    const started = Date.now();
+    let firstSentenceMs: number | null = null;
+    let given = 0;
+    const give = (sentences: ScriptSentence[]) => {
+      if (sentences.length > 0) firstSentenceMs ??= Date.now() - started;
+      for (const sentence of sentences) emit(sentence);
+      given += sentences.length;
+    };
+    try {
+      const { truncated } = await streamChat(client, {
+        model,
+        prompt: scriptPrompt(article),
+        signal,
+        idleMs: timeoutMs,
+        service: SERVICE,
+        onText: (text) => give(cutter.push(text)),
+      });
+      give(cutter.end({ truncated }));
+      if (given === 0) throw new ProviderAnswerError(`The ${SERVICE} answered with an empty script`);
+      logger.debug('the AI wrote the script', { sentences: given, firstSentenceMs, totalMs: Date.now() - started });
+      return null;
+    } catch (error) {
       // The caller gave up on this podcast: there is no one to give a fallback to.
-      signal?.throwIfAborted();
+      if (signal?.aborted) throw signal.reason;
+      const reason = reasonOf(error, isAbort(error));
+      if (given === 0) {
+        warn('script', reason, error);
+        scriptSentences(fallbackScript(article.text)).forEach(emit);
+        return { reason, cutShort: false };
+      }
+      warn('script', reason, error, true);
+      emit({ text: FALLBACK_THANKS, paragraph: cutter.nextParagraph() });
+      return { reason, cutShort: true };
+    }
+  };
 
-      const failures: { part: 'script' | 'title'; reason: string }[] = [];
-      const reasonOf = (part: 'script' | 'title', error: unknown) => {
-        const timedOut = deadline.aborted && isAbort(error);
-        const reason = describeProviderError(error, SERVICE, { timedOut, timeoutMs });
-        logger.warn('the AI could not write the podcast, using the template', {
-          code: 'AI_ERROR',
-          part,
-          reason,
-          error,
-        });
-        failures.push({ part, reason });
-      };
-      if (script.status === 'rejected') reasonOf('script', script.reason);
-      if (title.status === 'rejected') reasonOf('title', title.reason);
+  const stream = (article: Article, { signal }: { signal?: AbortSignal } = {}): ScriptStream => {
+    const title = askTitle(article, signal);
+    return createScriptStream({
+      signal,
+      title: title.then((outcome) => outcome.value ?? ''),
+      write: async (emit) => {
+        const script = await writeScript(article, signal, emit);
+        const written = await title;
+        signal?.throwIfAborted();
+        return {
+          title: written.value ?? articleFallbackTitle(article),
+          fallbackReason: combineReasons(script, written.failure ?? null),
+        };
+      },
+    });
+  };
 
-      return {
-        script: script.status === 'fulfilled' ? script.value : fallbackScript(article.text),
-        title:
-          title.status === 'fulfilled' ? title.value : articleFallbackTitle(article),
-        fallbackReason: combineReasons(failures),
-      };
+  return {
+    stream,
+    async write(article, options) {
+      return stream(article, options).result;
     },
   };
+}
+
+type Outcome<T> = { value: T; failure?: undefined } | { value?: undefined; failure: string };
+
+interface ScriptFailure {
+  reason: string;
+  /** Some of the AI's script was said before it failed. */
+  cutShort: boolean;
 }
 
 async function ask(client: OpenAI, model: string, prompt: ChatPrompt, signal: AbortSignal) {
@@ -106,37 +179,7 @@ async function ask(client: OpenAI, model: string, prompt: ChatPrompt, signal: Ab
   const parsed = completionSchema.safeParse(raw);
   if (!parsed.success) throw new ProviderAnswerError(`The ${SERVICE} sent an answer that could not be read`);
   const choice = parsed.data.choices[0]!;
-  return { content: choice.message.content ?? '', truncated: choice.finish_reason === 'length' };
-}
-
-/**
- * One paragraph per line (the transcript and the voice read it that way), without the markdown a
- * model adds despite being told not to. A script cut off by the token limit ends at its last full
- * sentence rather than mid-word.
- */
-export function tidyScript({ content, truncated }: { content: string; truncated: boolean }): string {
-  let lines = content
-    .split(/\r?\n/)
-    .map((line) =>
-      line
-        .replace(/^\s*(?:#{1,6}\s+|[-*\u2022]\s+|>\s*)/, '')
-        .replace(/\*\*|__/g, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter(Boolean);
-  if (truncated) lines = endAtLastSentence(lines);
-  const script = lines.join('\n');
-  if (!script) throw new ProviderAnswerError(`The ${SERVICE} answered with an empty script`);
-  return script;
-}
-
-function endAtLastSentence(lines: string[]): string[] {
-  const text = lines.join('\n');
-  const end = Math.max(...[...text.matchAll(/[.!?]["')\u201D\u2019]?(?=\s|$)/g)].map((m) => m.index + m[0].length), -1);
-  // Keep the cut text when cutting would throw most of it away.
-  if (end < text.length / 2) return lines;
-  return text.slice(0, end).split('\n');
+  return { content: choice.message.content ?? '' };
 }
 
 /** The first non-empty line, without a "Title:" label, cleaned by the shared title rule. */
@@ -147,11 +190,16 @@ export function tidyTitle(content: string): string {
   return title;
 }
 
-function combineReasons(failures: { part: 'script' | 'title'; reason: string }[]): string | null {
-  if (failures.length === 0) return null;
+function combineReasons(script: ScriptFailure | null, title: string | null): string | null {
+  const cut = script?.cutShort ? `The script was cut short: ${script.reason}.` : null;
+  const failures = [
+    ...(script && !script.cutShort ? [{ part: 'Script', reason: script.reason }] : []),
+    ...(title ? [{ part: 'Title', reason: title }] : []),
+  ];
   // Both parts failed alike (no connection, rate limit): one reason says it all.
-  if (failures.length === 2 && failures[0]!.reason === failures[1]!.reason) return failures[0]!.reason;
-  return failures.map((f) => `${f.part === 'script' ? 'Script' : 'Title'}: ${f.reason}.`).join(' ');
+  if (!cut && failures.length === 2 && failures[0]!.reason === failures[1]!.reason) return failures[0]!.reason;
+  if (!cut && failures.length === 0) return null;
+  return [cut, ...failures.map((f) => `${f.part}: ${f.reason}.`)].filter(Boolean).join(' ');
 }
 
 function isAbort(error: unknown): boolean {
