@@ -14,6 +14,7 @@ import pg from 'pg';
 import { createScratchDatabase } from './test/postgres.ts';
 import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
+import { decodeMp3 } from './test/mp3.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'restart-test-browser-token';
@@ -42,6 +43,13 @@ const longArticle = Array.from(
   (_, i) => `Paragraph ${i + 1} tells how the harbour changed over the years, and why the fishermen of the town still meet at dawn to mend their nets and trade their stories.`,
 ).join('\n');
 
+/** Every segment the playlist lists now, as a player would fetch them. */
+async function fetchSegments(base: string, streamUrl: string): Promise<Buffer[]> {
+  const playlist = await (await fetch(`${base}${streamUrl}`)).text();
+  const uris = [...playlist.matchAll(/#EXTINF:[\d.]+,\n(\S+)/g)].map((m) => new URL(m[1]!, `${base}${streamUrl}`).href);
+  return Promise.all(uris.map(async (uri) => Buffer.from(await (await fetch(uri)).arrayBuffer())));
+}
+
 async function getPodcast(base: string, id: string): Promise<Podcast> {
   const res = await fetch(`${base}/api/podcasts/${id}`, { headers: { [ANONYMOUS_TOKEN_HEADER]: BROWSER } });
   return podcastSchema.parse(await res.json());
@@ -59,10 +67,12 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     expect(res.status).toBe(201);
     const { id } = podcastSchema.parse(await res.json());
 
-    // Cut it off while it speaks.
-    await expect.poll(async () => (await getPodcast(first.base, id)).status, { timeout: 30_000, interval: 50 }).toBe('speaking');
-    const cutAt = (await getPodcast(first.base, id)).progress;
-    expect(cutAt).toBeLessThan(100);
+    // Cut it off while it speaks, once a listener has some of it.
+    await expect.poll(async () => (await getPodcast(first.base, id)).streamUrl, { timeout: 30_000, interval: 20 }).not.toBeNull();
+    const cutAt = await getPodcast(first.base, id);
+    expect(cutAt.progress).toBeLessThan(100);
+    const heard = await fetchSegments(first.base, cutAt.streamUrl!);
+    expect(heard.length).toBeGreaterThan(0);
     const exited = new Promise((resolve) => first.child.once('exit', resolve));
     first.child.kill(signal);
     await exited;
@@ -74,9 +84,19 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     const audio = await fetch(`${second.base}${done.audioUrl}`);
     expect(audio.status).toBe(200);
     expect(Number(audio.headers.get('content-length'))).toBeGreaterThan(50_000);
-    // The cut-off attempt left no second episode behind.
-    const episodes = fs.readdirSync(path.join(dataDir, 'audio')).filter((f) => f.endsWith('.mp3'));
-    expect(episodes).toHaveLength(1);
+    // Speech resumed after the last stored segment: what a listener had before the cut is the
+    // finished episode's beginning, byte for byte, and the episode is one valid file as long as its parts.
+    const mp3 = Buffer.from(await audio.arrayBuffer());
+    const before = Buffer.concat(heard);
+    expect(mp3.subarray(0, before.length).equals(before)).toBe(true);
+    const decoded = await decodeMp3(mp3);
+    expect(decoded.errors).toBe(0);
+    expect(Math.abs(decoded.durationMs / 1000 - done.durationSeconds!)).toBeLessThan(0.1);
+    expect(Buffer.concat(await fetchSegments(second.base, done.streamUrl!)).equals(mp3)).toBe(true);
+    // The cut-off attempt left no second episode behind, nor any part file.
+    const files = fs.readdirSync(path.join(dataDir, 'audio'), { recursive: true }).map(String);
+    expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(1);
+    expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
     second.child.kill('SIGTERM');
   }, 120_000);
 });
