@@ -1,8 +1,8 @@
 /**
  * The embedded voice: time to the first PCM (cold worker and warm), espeak's speed alone, and a
- * whole episode for a typical article (synthesis in the worker + MP3 encoding on the main thread):
- * audio seconds per wall second, time to the first chunk and to the playable file, and how long the
- * event loop was held up meanwhile.
+ * whole episode for a typical article (synthesis and MP3 encoding each in a worker thread): audio
+ * seconds per wall second, time to the first stored segment and to the whole episode, and how long
+ * the event loop was held up meanwhile.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,9 +12,11 @@ import { parseHTML } from 'linkedom';
 import { articleText } from '../../shared/text/article-text.ts';
 import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
 import { createMp3Encoder } from '../../server/services/audio/mp3-encoder.ts';
+import { createEncoderPool } from '../../server/services/audio/episode-encoder.ts';
+import { voiceGainDb } from '../../server/services/audio/loudness.ts';
+import { scriptSentences } from '../../server/services/script/sentence-cutter.ts';
 import { createEspeakEngine } from '../../server/services/speech/espeak-engine.ts';
-import { DEFAULT_CHUNK_CHARS, speakEpisode } from '../../server/services/speech/episode.ts';
-import { splitIntoChunks } from '../../server/services/speech/split-text.ts';
+import { speakEpisode } from '../../server/services/speech/episode.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/readability');
 /** A script is at most about 1,500 tokens: roughly 1,000 words. */
@@ -55,21 +57,30 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export default async function benchSpeech(): Promise<void> {
   const article = typicalArticle();
   const words = article.text.split(/\s+/).filter(Boolean).length;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-speech-'));
   const engine = createEspeakEngine();
+  const encoders = createEncoderPool({ size: 1 });
+  const episode = (text: string, onSegment: () => void = () => {}) =>
+    speakEpisode({
+      engine,
+      voice: engine.defaultVoice,
+      sentences: scriptSentences(text),
+      encoders,
+      gainDb: voiceGainDb('espeak', engine.defaultVoice),
+      onSegment: async () => onSegment(),
+    });
   try {
     const sentence = 'The council voted on Tuesday to build three new parks.';
     const cold = await firstPcmMs(engine, sentence);
     // JIT warm-up: the worker's wasm runs slowly for its first second or so of work.
-    await speakEpisode({ engine, text: article.text.slice(0, 6_000), voice: engine.defaultVoice, outFile: path.join(dir, 'warm.mp3') });
+    await episode(article.text.slice(0, 6_000));
     const warm: number[] = [];
     for (let i = 0; i < 10; i++) warm.push(await firstPcmMs(engine, sentence));
 
-    // espeak alone, in the chunks an episode uses
-    const chunks = splitIntoChunks(prepareSpeechText(article.text), DEFAULT_CHUNK_CHARS);
+    // espeak alone, sentence by sentence as an episode speaks
+    const sentences = scriptSentences(article.text).map((s) => prepareSpeechText(s.text));
     const pieces: Int16Array[] = [];
     let started = performance.now();
-    for (const chunk of chunks) for await (const pcm of engine.synthesize(chunk, { voice: engine.defaultVoice })) pieces.push(pcm);
+    for (const text of sentences) for await (const pcm of engine.synthesize(text, { voice: engine.defaultVoice })) pieces.push(pcm);
     const synthWall = (performance.now() - started) / 1000;
     const synthAudio = pieces.reduce((n, p) => n + p.length, 0) / engine.sampleRate;
 
@@ -89,31 +100,24 @@ export default async function benchSpeech(): Promise<void> {
     // the whole episode
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
-    let firstChunkMs = 0;
+    let firstSegmentMs = 0;
     started = performance.now();
-    const result = await speakEpisode({
-      engine,
-      text: article.text,
-      voice: engine.defaultVoice,
-      outFile: path.join(dir, 'episode.mp3'),
-      onProgress: (done) => {
-        if (done === 1) firstChunkMs = performance.now() - started;
-      },
+    const result = await episode(article.text, () => {
+      firstSegmentMs ||= performance.now() - started;
     });
     const episodeMs = performance.now() - started;
     loop.disable();
 
-    console.log(`article               ${article.id}: ${words} words, ${chunks.length} chunks of up to ${DEFAULT_CHUNK_CHARS} characters`);
+    console.log(`article               ${article.id}: ${words} words, ${sentences.length} sentences`);
     console.log(`machine               ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
     console.log(`first PCM             cold ${cold.toFixed(0)} ms (worker start, wasm, voice data); warm median ${median(warm).toFixed(1)} ms`);
     console.log(`espeak alone          ${synthAudio.toFixed(0)} s of audio in ${synthWall.toFixed(2)} s: ${(synthAudio / synthWall).toFixed(0)}× real time`);
     console.log(`MP3 encoding alone    ${synthAudio.toFixed(0)} s of audio in ${encodeWall.toFixed(2)} s: ${(synthAudio / encodeWall).toFixed(0)}× real time`);
     console.log(`episode (voice + MP3) ${(result.durationMs / 1000).toFixed(0)} s of audio (${(words / (result.durationMs / 60_000)).toFixed(0)} words/min) in ${(episodeMs / 1000).toFixed(2)} s: ${(result.durationMs / episodeMs).toFixed(0)}× real time, ${(result.bytes / 1024).toFixed(0)} KB`);
-    console.log(`first chunk encoded   ${firstChunkMs.toFixed(0)} ms; playable file after ${episodeMs.toFixed(0)} ms`);
+    console.log(`first segment stored  ${firstSegmentMs.toFixed(0)} ms (playable from then); whole episode after ${episodeMs.toFixed(0)} ms, ${result.segments} segments`);
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
     console.log(`event loop delay      p99 ${ms(loop.percentile(99))} ms, max ${ms(loop.max)} ms during the episode (idle: p99 ${ms(idle.percentile(99))} ms, max ${ms(idle.max)} ms)`);
   } finally {
-    await engine.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await Promise.all([engine.close(), encoders.close()]);
   }
 }

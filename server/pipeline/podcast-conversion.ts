@@ -14,7 +14,8 @@ import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segm
 import type { AudioStore } from '../services/audio/store.ts';
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
 import type { ScriptResult } from '../services/script/writer.ts';
-import { FRESH_EPISODE, scriptSentences, type EpisodeSegment } from '../services/speech/episode.ts';
+import { scriptSentences } from '../services/script/sentence-cutter.ts';
+import { FRESH_EPISODE, type EpisodeSegment } from '../services/speech/episode.ts';
 import { READY_PROGRESS, SCRIPTED_PROGRESS, SPOKEN_PROGRESS, WRITING_PROGRESS } from './progress.ts';
 import { runStages, type StageRecord } from './stage.ts';
 import { conversionStages, type Article, type EpisodeSink, type PreparedArticle, type ServerPipeline, type Speech } from './stages.ts';

@@ -12,7 +12,8 @@ import type { EncoderPool } from '../services/audio/episode-encoder.ts';
 import type { VoiceGain } from '../services/audio/loudness.ts';
 import type { ScriptResult, ScriptStream, ScriptWriter } from '../services/script/writer.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
-import { scriptSentences, speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
+import { scriptSentences } from '../services/script/sentence-cutter.ts';
+import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
 import type { AnyStage, Stage } from './stage.ts';
 
 /** What a conversion starts from: a page address, or an article the extension already read. */

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { decodeMp3, frameHeaders, longestPauseMs, rms } from '../../test/mp3.ts';
 import { createEncoderPool } from '../audio/episode-encoder.ts';
 import type { SpeechEngine } from './engine.ts';
-import { scriptSentences, speakEpisode, type EpisodeResume, type EpisodeSegment } from './episode.ts';
+import { scriptSentences } from '../script/sentence-cutter.ts';
+import { speakEpisode, type EpisodeResume, type EpisodeSegment } from './episode.ts';
 import { createEspeakEngine } from './espeak-engine.ts';
 import { SpeechError } from './speech-error.ts';
 

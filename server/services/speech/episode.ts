@@ -10,9 +10,10 @@
 import { prepareSpeechText } from '../../../shared/text/prepare-speech-text.ts';
 import { ENCODER_DELAY_SAMPLES, type EncoderPool } from '../audio/episode-encoder.ts';
 import type { VoiceGain } from '../audio/loudness.ts';
+import type { ScriptSentence } from '../script/writer.ts';
 import type { SpeechEngine } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
-import { splitIntoChunks, splitSentences } from './split-text.ts';
+import { splitIntoChunks } from './split-text.ts';
 
 /** The pause after each sentence; a new paragraph adds PARAGRAPH_PAUSE_MS before its first. */
 export const SENTENCE_PAUSE_MS = 300;
@@ -27,11 +28,8 @@ const QUIET_SAMPLE = 300;
 /** Below this RMS (16-bit units, about -60 dBFS) an episode is silence, not speech. */
 const SILENCE_RMS = 32;
 
-export interface EpisodeSentence {
-  text: string;
-  /** The script paragraph it belongs to, from 0. */
-  paragraph: number;
-}
+/** A sentence of the script and the paragraph it belongs to. */
+export type EpisodeSentence = ScriptSentence;
 
 export interface EpisodeCue extends EpisodeSentence {
   index: number;
@@ -85,15 +83,6 @@ export interface EpisodeResult {
   bytes: number;
   durationMs: number;
   sentences: number;
-}
-
-/** A written script's sentences, paragraph by paragraph (one paragraph a line). */
-export function scriptSentences(script: string): EpisodeSentence[] {
-  return script
-    .split(/\r?\n/)
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .flatMap((paragraph, i) => splitSentences(paragraph).map((text) => ({ text, paragraph: i })));
 }
 
 /** How many samples at the end of `pcm` are silence. */
