@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
+import { measureLoudness, TARGET_LUFS } from '../services/audio/loudness.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { createTestApp } from '../test/app.ts';
@@ -125,6 +126,10 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
     expect(joined.equals(mp3)).toBe(true);
     const audio = await decodeMp3(mp3);
     expect(audio.errors).toBe(0);
+    // As loud as the podcasts beside it, without clipping.
+    const loudness = measureLoudness(audio.samples, audio.sampleRate);
+    expect(Math.abs(loudness.integratedLufs - TARGET_LUFS)).toBeLessThanOrEqual(1);
+    expect(loudness.truePeakDbtp).toBeLessThanOrEqual(-1);
     const listed = final.segments.reduce((n, s) => n + s.seconds, 0);
     expect(Math.abs(listed - done.durationSeconds!)).toBeLessThan(0.2);
     expect(Math.abs(audio.durationMs / 1000 - done.durationSeconds!)).toBeLessThan(0.1);
