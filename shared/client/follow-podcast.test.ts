@@ -9,6 +9,10 @@ const event = (status: PodcastEvent['status'], progress: number): PodcastEvent =
   progress,
   title: 'T',
   audioUrl: status === 'ready' ? '/api/podcasts/p1/audio?t=x' : null,
+  streamUrl: null,
+  audioSeconds: null,
+  estimatedSeconds: null,
+  durationSeconds: null,
   error: null,
 });
 

@@ -10,6 +10,9 @@ const podcast: Podcast = {
   progress: 10,
   status: 'queued',
   audioUrl: null,
+  streamUrl: null,
+  audioSeconds: null,
+  estimatedSeconds: null,
   sourceUrl: 'https://example.com/a',
   shareUrl: null,
   error: null,
@@ -26,6 +29,10 @@ const event = (change: Partial<PodcastEvent>): PodcastEvent => ({
   progress: 35,
   title: 'The harbour at dawn',
   audioUrl: null,
+  streamUrl: null,
+  audioSeconds: null,
+  estimatedSeconds: null,
+  durationSeconds: null,
   error: null,
   ...change,
 });
@@ -35,6 +42,29 @@ describe('applyPodcastEvent', () => {
     ['a step of progress', event({}), { status: 'writing', progress: 35, title: 'The harbour at dawn' }],
     ['the end, with its audio', event({ status: 'ready', progress: 100, audioUrl: '/a.mp3?t=x' }), { status: 'ready', audioUrl: '/a.mp3?t=x' }],
     ['a failure, with its reason', event({ status: 'failed', error: 'No voice' }), { status: 'failed', error: 'No voice' }],
+    [
+      'the first part of the episode, with what is made and the estimated length',
+      event({ status: 'speaking', progress: 40, streamUrl: '/api/podcasts/p1/stream.m3u8?t=s', audioSeconds: 12.5, estimatedSeconds: 580 }),
+      { status: 'speaking', streamUrl: '/api/podcasts/p1/stream.m3u8?t=s', audioSeconds: 12.5, estimatedSeconds: 580, audioUrl: null, durationSeconds: null },
+    ],
+    [
+      'the end: the finished file beside the stream, and the exact length',
+      event({
+        status: 'ready',
+        progress: 100,
+        audioUrl: '/a.mp3?t=x',
+        streamUrl: '/api/podcasts/p1/stream.m3u8?t=s',
+        audioSeconds: 583.2,
+        estimatedSeconds: 583.2,
+        durationSeconds: 583.2,
+      }),
+      { status: 'ready', audioUrl: '/a.mp3?t=x', streamUrl: '/api/podcasts/p1/stream.m3u8?t=s', audioSeconds: 583.2, estimatedSeconds: 583.2, durationSeconds: 583.2 },
+    ],
+    [
+      'a failure part of the way: the part made stays playable',
+      event({ status: 'failed', error: 'The voice stopped answering', streamUrl: '/api/podcasts/p1/stream.m3u8?t=s', audioSeconds: 95 }),
+      { status: 'failed', error: 'The voice stopped answering', streamUrl: '/api/podcasts/p1/stream.m3u8?t=s', audioSeconds: 95, audioUrl: null },
+    ],
     ['an empty title keeps the title', event({ title: '' }), { title: 'The harbour' }],
     ['progress above 100 is 100', event({ progress: 140 }), { progress: 100 }],
     ['progress below 0 is 0', event({ progress: -3 }), { progress: 0 }],
@@ -59,7 +89,20 @@ describe('applyPodcastEvent', () => {
   });
 
   it('turns a full podcast into the event it amounts to', () => {
-    expect(eventOf(podcast)).toEqual({ id: 'p1', status: 'queued', progress: 10, title: 'The harbour', audioUrl: null, error: null });
+    expect(eventOf(podcast)).toEqual({
+      id: 'p1',
+      status: 'queued',
+      progress: 10,
+      title: 'The harbour',
+      audioUrl: null,
+      streamUrl: null,
+      audioSeconds: null,
+      estimatedSeconds: null,
+      durationSeconds: null,
+      error: null,
+    });
+    const growing = { ...podcast, status: 'speaking' as const, streamUrl: '/s.m3u8?t=s', audioSeconds: 30, estimatedSeconds: 300 };
+    expect(applyPodcastEvent(podcast, eventOf(growing))).toMatchObject({ streamUrl: '/s.m3u8?t=s', audioSeconds: 30, estimatedSeconds: 300 });
   });
 });
 

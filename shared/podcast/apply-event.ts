@@ -1,11 +1,16 @@
 /**
  * A progress event applied to the podcast it is about. Events carry the conversion's state (status,
- * progress, title, audio address, error), not the script: everything else of the podcast stays.
+ * progress, title, error) and the episode's as it is made (the growing stream's address, the seconds
+ * made so far, the estimated and, once ready, exact length, the finished file's address), not the
+ * script: everything else of the podcast stays.
  */
 import type { Podcast, PodcastEvent, PodcastStatus } from '../api/podcasts.ts';
 
 /** The fields of a podcast an event changes. */
-export type EventFields = Pick<Podcast, 'id' | 'status' | 'progress' | 'title' | 'audioUrl' | 'error'>;
+export type EventFields = Pick<
+  Podcast,
+  'id' | 'status' | 'progress' | 'title' | 'audioUrl' | 'streamUrl' | 'audioSeconds' | 'estimatedSeconds' | 'durationSeconds' | 'error'
+>;
 
 /** Whether a podcast in this status is done converting, for better or worse. */
 export function isFinished(status: PodcastStatus): boolean {
@@ -24,6 +29,10 @@ export function applyPodcastEvent<P extends EventFields>(podcast: P, event: Podc
     progress: Math.min(100, Math.max(0, event.progress)),
     title: event.title || podcast.title,
     audioUrl: event.audioUrl,
+    streamUrl: event.streamUrl,
+    audioSeconds: event.audioSeconds,
+    estimatedSeconds: event.estimatedSeconds,
+    durationSeconds: event.durationSeconds,
     error: event.error,
   };
 }
@@ -35,6 +44,6 @@ export function applyPodcastEventToList<P extends EventFields>(podcasts: readonl
 
 /** The event a full podcast answer amounts to (when a client reads the podcast instead of its stream). */
 export function eventOf(podcast: EventFields): PodcastEvent {
-  const { id, status, progress, title, audioUrl, error } = podcast;
-  return { id, status, progress, title, audioUrl, error };
+  const { id, status, progress, title, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, error } = podcast;
+  return { id, status, progress, title, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, error };
 }

@@ -1,0 +1,51 @@
+/**
+ * Which address a player plays a podcast from. Both clients follow this rule:
+ *
+ * - A finished episode plays its MP3 (`audioUrl`); one being made (or cut short by a failure) plays
+ *   its growing HLS playlist (`streamUrl`).
+ * - A player keeps the address it holds for as long as it still names the same episode: a stream
+ *   that was playing when the episode completed plays on to its end (the playlist simply ends there),
+ *   and a fresh signature on the same address never restarts anything.
+ */
+
+export type EpisodeKind = 'file' | 'stream';
+
+/** What a player plays: the finished file, or the playlist that grows while the episode is made. */
+export interface EpisodeSource {
+  kind: EpisodeKind;
+  /** As the server gave it (relative to the server, with its signed token). */
+  url: string;
+}
+
+/** The addresses a podcast (or a shared podcast) carries. */
+export interface EpisodeAddresses {
+  audioUrl: string | null;
+  streamUrl: string | null;
+}
+
+/** An address without its query (the signed token changes with every answer). */
+const withoutQuery = (url: string) => url.split('?')[0];
+
+/** Whether two addresses name the same resource, whatever their signatures. */
+export function sameAddress(a: string, b: string): boolean {
+  return withoutQuery(a) === withoutQuery(b);
+}
+
+/**
+ * The source to play, given the one the player already holds (null for a new player). Null when
+ * there is nothing to play yet (nothing spoken, or a new voice that has not started).
+ */
+export function episodeSource(addresses: EpisodeAddresses, held: EpisodeSource | null = null): EpisodeSource | null {
+  const { audioUrl, streamUrl } = addresses;
+  // The stream already attached plays on through completion: switching to the file would restart it.
+  if (held?.kind === 'stream' && streamUrl && sameAddress(held.url, streamUrl)) return held;
+  if (held?.kind === 'file' && audioUrl && sameAddress(held.url, audioUrl)) return held;
+  if (audioUrl) return { kind: 'file', url: audioUrl };
+  if (streamUrl) return { kind: 'stream', url: streamUrl };
+  return null;
+}
+
+/** Whether two sources are the same (kind and exact address). */
+export function sameSource(a: EpisodeSource | null, b: EpisodeSource | null): boolean {
+  return a === b || (a !== null && b !== null && a.kind === b.kind && a.url === b.url);
+}
