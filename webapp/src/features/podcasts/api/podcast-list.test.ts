@@ -14,6 +14,9 @@ function podcast(id: string, changes: Partial<StoredPodcast> = {}): StoredPodcas
     image: '/podcast-cover.svg',
     progress: 0,
     audioUrl: null,
+    streamUrl: null,
+    audioSeconds: null,
+    estimatedSeconds: null,
     status: 'queued',
     error: null,
     durationSeconds: null,
@@ -21,6 +24,9 @@ function podcast(id: string, changes: Partial<StoredPodcast> = {}): StoredPodcas
     ...changes,
   };
 }
+
+/** An event's episode fields before any audio exists. */
+const NOTHING_MADE = { streamUrl: null, audioSeconds: null, estimatedSeconds: null, durationSeconds: null };
 
 let queryClient: QueryClient;
 let stopStoring: () => void;
@@ -84,6 +90,12 @@ describe('the podcast lists in the cache and in local storage', () => {
     expect(afterReload.getQueryData<StoredPodcast[]>(podcastKeys.list(null))).toMatchObject([{ id: '1', status: 'writing', progress: 30 }]);
   });
 
+  it('reads a list stored before episodes were streamed, with nothing of a growing episode', () => {
+    const { streamUrl: _s, audioSeconds: _a, estimatedSeconds: _e, ...older } = podcast('1', { status: 'ready', audioUrl: '/api/podcasts/1/audio' });
+    localStorage.setItem(STORAGE_KEYS.podcastStorage, JSON.stringify({ state: { owner: null, podcasts: [older] }, version: 1 }));
+    expect(readStoredPodcasts(null)).toEqual([{ ...older, streamUrl: null, audioSeconds: null, estimatedSeconds: null }]);
+  });
+
   it('ignores stored data that is not a podcast list', () => {
     localStorage.setItem(STORAGE_KEYS.podcastStorage, JSON.stringify({ state: { owner: null, podcasts: [{ id: 1 }] }, version: 1 }));
     expect(readStoredPodcasts(null)).toBeUndefined();
@@ -93,8 +105,8 @@ describe('the podcast lists in the cache and in local storage', () => {
 
   it('changes one podcast only, in every list that holds it, and keeps progress within 0 to 100', () => {
     queryClient.setQueryData(podcastKeys.list(null), [podcast('1'), podcast('2')]);
-    applyEventToLists(queryClient, { id: '1', status: 'speaking', progress: 140, title: 'Podcast 1', audioUrl: null, error: null });
-    applyEventToLists(queryClient, { id: '2', status: 'writing', progress: -5, title: 'Podcast 2', audioUrl: null, error: null });
+    applyEventToLists(queryClient, { id: '1', status: 'speaking', progress: 140, title: 'Podcast 1', audioUrl: null, ...NOTHING_MADE, error: null });
+    applyEventToLists(queryClient, { id: '2', status: 'writing', progress: -5, title: 'Podcast 2', audioUrl: null, ...NOTHING_MADE, error: null });
     patchPodcast(queryClient, '1', { audioUrl: '/api/podcasts/1/audio' });
     patchPodcast(queryClient, '2', { title: 'Renamed' });
     expect(list(null)).toMatchObject([
@@ -105,11 +117,23 @@ describe('the podcast lists in the cache and in local storage', () => {
 
   it('applies a progress event from the server', () => {
     queryClient.setQueryData(podcastKeys.list(null), [podcast('1')]);
-    applyEventToLists(queryClient, { id: '1', status: 'speaking', progress: 64, title: 'Bees', audioUrl: null, error: null });
+    applyEventToLists(queryClient, { id: '1', status: 'speaking', progress: 64, title: 'Bees', audioUrl: null, ...NOTHING_MADE, error: null });
     expect(list(null)?.[0]).toMatchObject({ status: 'speaking', progress: 64, title: 'Bees' });
-    applyEventToLists(queryClient, { id: '1', status: 'failed', progress: 64, title: 'Bees', audioUrl: null, error: 'The voice failed' });
+    applyEventToLists(queryClient, { id: '1', status: 'failed', progress: 64, title: 'Bees', audioUrl: null, ...NOTHING_MADE, error: 'The voice failed' });
     expect(list(null)?.[0]).toMatchObject({ status: 'failed', error: 'The voice failed' });
     expect(stored().state.podcasts[0]).toMatchObject({ status: 'failed', error: 'The voice failed' });
+  });
+
+  it('carries the growing episode from the events into the cache and local storage', () => {
+    queryClient.setQueryData(podcastKeys.list(null), [podcast('1')]);
+    const growing = { streamUrl: '/api/podcasts/1/stream.m3u8?t=s', audioSeconds: 31.5, estimatedSeconds: 540, durationSeconds: null };
+    applyEventToLists(queryClient, { id: '1', status: 'speaking', progress: 40, title: 'Bees', audioUrl: null, ...growing, error: null });
+    expect(list(null)?.[0]).toMatchObject({ status: 'speaking', ...growing });
+    expect(stored().state.podcasts[0]).toMatchObject(growing);
+
+    const done = { audioUrl: '/api/podcasts/1/audio?t=a', streamUrl: '/api/podcasts/1/stream.m3u8?t=s', audioSeconds: 551, estimatedSeconds: 551, durationSeconds: 551 };
+    applyEventToLists(queryClient, { id: '1', status: 'ready', progress: 100, title: 'Bees', ...done, error: null });
+    expect(list(null)?.[0]).toMatchObject({ status: 'ready', ...done });
   });
 
   it("replaces the cached list with the server's and removes one podcast", async () => {

@@ -16,7 +16,8 @@ const VERSION = 1;
 
 const storedPodcastSchema = podcastSchema
   .pick({ id: true, title: true, content: true, image: true, progress: true, audioUrl: true, status: true, error: true, durationSeconds: true, sourceUrl: true })
-  // A list stored by an earlier version may lack these.
+  // A list stored by an earlier version may lack these (the episode's fields default to null).
+  .extend(podcastSchema.pick({ streamUrl: true, audioSeconds: true, estimatedSeconds: true }).shape)
   .extend(podcastSchema.pick({ voice: true, positionSeconds: true, shareUrl: true }).partial().shape);
 
 /** A podcast as the web app keeps it: what the cards show. */
@@ -29,9 +30,9 @@ const storedListSchema = z.object({
 
 /** Only what the cards show, so the stored list stays small. */
 export function toStoredPodcast(podcast: StoredPodcast): StoredPodcast {
-  const { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds, shareUrl } =
-    podcast;
-  return { id, title, content, image, progress, audioUrl, status, error, durationSeconds, sourceUrl, voice, positionSeconds, shareUrl };
+  const { id, title, content, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl } = podcast;
+  const { audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds } = podcast;
+  return { id, title, content, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds };
 }
 
 /** The stored list when it belongs to `owner`; what another version of the app (or a hand) left is checked. */

@@ -4,20 +4,38 @@
  * controls mirror its events. Native buttons and range inputs make every control keyboard usable.
  * Starting one player pauses any other on the page. Its owner may read the clock and seek through
  * `ref` (bookmarks, resume) and follow the position through the callbacks (saving it).
+ *
+ * It plays a finished episode's file or an episode still being made (its growing stream, attached
+ * by the shared `attachEpisode`, which loads hls.js only then). While the episode grows the seek bar
+ * spans its estimated length, shows the part made so far as a band and in words ('2:10 made of about
+ * 9:40'), and seeks stop at the made part's end; the same stream plays on when the episode completes.
  */
 import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { toast } from 'sonner';
+import { attachEpisode } from '../../../../../shared/client/attach-episode.ts';
 import { VOLUME } from '../../../../../shared/constants.ts';
 import { formatTime } from '../../../../../shared/format-time.ts';
+import type { EpisodeSource } from '../../../../../shared/podcast/episode-source.ts';
+import {
+  clampToMade,
+  estimatedLength,
+  growingPositionText,
+  madeSoFarLabel,
+  type GrowingEpisode,
+} from '../../../../../shared/podcast/growing-episode.ts';
+import { loadHls } from '../../../lib/load-hls.ts';
 
 interface AudioPlayerProps {
-  src: string;
+  /** What plays; fixed for the player's life (its owner keys the player by it). */
+  source: EpisodeSource;
   /** What is playing, for the controls' accessible names. */
   title: string;
   /** The server's figure, shown until the browser has read the file's own. */
   durationHint?: number | null;
-  /** Start playing as soon as it mounts (new audio the member just asked for). */
+  /** The episode while it is still being made; null (or absent) once it is complete. */
+  growing?: GrowingEpisode | null;
+  /** Start playing as soon as there is audio (new audio the member just asked for). */
   autoPlay?: boolean;
   ref?: Ref<AudioPlayerHandle>;
   onPlay?: () => void;
@@ -39,23 +57,41 @@ const rangeClass =
   '[&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:rounded-full ' +
   '[&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-brand-600';
 
-/** The filled part of a range track, drawn as a background so it matches in every browser. */
-function fill(fraction: number): CSSProperties {
-  const percent = Math.min(100, Math.max(0, fraction * 100));
+const percent = (fraction: number) => Math.min(100, Math.max(0, fraction * 100));
+
+/**
+ * The filled part of a range track, drawn as a background so it matches in every browser; `made`
+ * adds a lighter band up to the end of what exists of a growing episode.
+ */
+function fill(fraction: number, made = fraction): CSSProperties {
+  const played = percent(fraction);
+  const available = Math.max(played, percent(made));
+  // Between the played part and the empty track in tone, so the three read apart.
+  const band = 'var(--color-brand-300, #a5b4fc)';
   return {
-    background: `linear-gradient(to right, var(--color-brand-600) ${percent}%, var(--color-slate-200) ${percent}%)`,
+    background:
+      `linear-gradient(to right, var(--color-brand-600) ${played}%, ${band} ${played}%, ${band} ${available}%, ` +
+      `var(--color-slate-200) ${available}%)`,
   };
 }
 
-export function AudioPlayer({ src, title, durationHint, autoPlay = false, ref, onPlay, onTimeUpdate, onPause }: AudioPlayerProps) {
+export function AudioPlayer({ source, title, durationHint, growing = null, autoPlay = false, ref, onPlay, onTimeUpdate, onPause }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
+  const [waiting, setWaiting] = useState(false);
   const [current, setCurrent] = useState(0);
   const [mediaDuration, setMediaDuration] = useState(Number.NaN);
   const [volume, setVolume] = useState(1);
   const [muted, setMuted] = useState(false);
 
-  const duration = Number.isFinite(mediaDuration) && mediaDuration > 0 ? mediaDuration : (durationHint ?? 0);
+  const known = Number.isFinite(mediaDuration) && mediaDuration > 0 ? mediaDuration : 0;
+  // While the episode grows the element's duration is the part it has loaded, the server's figure the
+  // part made: the larger is what exists. A completed stream's duration catches up with the server's.
+  const made = growing ? { ...growing, madeSeconds: Math.max(growing.madeSeconds, known) } : null;
+  let duration: number;
+  if (made) duration = estimatedLength(made);
+  else if (source.kind === 'stream') duration = Math.max(known, durationHint ?? 0);
+  else duration = known || (durationHint ?? 0);
 
   useEffect(() => {
     const onOtherPlay = (event: Event) => {
@@ -86,14 +122,33 @@ export function AudioPlayer({ src, title, durationHint, autoPlay = false, ref, o
   function seek(seconds: number) {
     const el = audio();
     if (!el) return;
-    el.currentTime = seconds;
-    setCurrent(seconds);
+    // Within what is made: the rest does not exist yet.
+    const target = made ? clampToMade(seconds, made.madeSeconds) : seconds;
+    el.currentTime = target;
+    setCurrent(target);
   }
 
   useImperativeHandle(ref, () => ({ currentTime: () => audio()?.currentTime ?? 0, seek, play }));
 
+  // The source goes on the element once, for the player's life: a growing stream plays on through
+  // its completion without being touched again.
   useEffect(() => {
-    if (autoPlay) play();
+    const el = audio();
+    if (!el) return;
+    let active = true;
+    const attached = attachEpisode(el, source, { loadHls, onError: (message) => toast.error(message) });
+    attached.ready.then(
+      () => {
+        if (active && autoPlay) play();
+      },
+      (err: unknown) => {
+        if (active) toast.error(err instanceof Error ? err.message : 'The audio could not be played');
+      },
+    );
+    return () => {
+      active = false;
+      attached.detach();
+    };
     // Only when the player (its audio) is new.
   }, []);
 
@@ -123,7 +178,6 @@ export function AudioPlayer({ src, title, durationHint, autoPlay = false, ref, o
     <div className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset" role="group" aria-label={`Player: ${title}`}>
       <audio
         ref={audioRef}
-        src={src}
         preload="metadata"
         onPlay={() => {
           setPlaying(true);
@@ -133,6 +187,8 @@ export function AudioPlayer({ src, title, durationHint, autoPlay = false, ref, o
           setPlaying(false);
           onPause?.(e.currentTarget.currentTime);
         }}
+        onWaiting={() => setWaiting(true)}
+        onPlaying={() => setWaiting(false)}
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(e) => {
           setCurrent(e.currentTarget.currentTime);
@@ -158,7 +214,7 @@ export function AudioPlayer({ src, title, durationHint, autoPlay = false, ref, o
           <input
             type="range"
             aria-label="Seek"
-            aria-valuetext={`${formatTime(current)} of ${formatTime(duration)}`}
+            aria-valuetext={made ? growingPositionText(current, made) : `${formatTime(current)} of ${formatTime(duration)}`}
             min={0}
             max={duration || 0}
             step={1}
@@ -166,13 +222,14 @@ export function AudioPlayer({ src, title, durationHint, autoPlay = false, ref, o
             disabled={!duration}
             onChange={(e) => seek(Number(e.currentTarget.value))}
             className={`${rangeClass} w-full disabled:cursor-default`}
-            style={fill(duration ? current / duration : 0)}
+            style={fill(duration ? current / duration : 0, made && duration ? made.madeSeconds / duration : undefined)}
           />
           <div className="mt-1.5 flex items-center justify-between gap-3 text-xs text-slate-600 tabular-nums">
             <span className="whitespace-nowrap">
               <span data-testid="elapsed">{formatTime(current)}</span>
               <span aria-hidden> / </span>
               <span className="sr-only"> of </span>
+              {made?.estimatedSeconds ? 'about ' : null}
               <span data-testid="total">{formatTime(duration)}</span>
             </span>
             <div className="flex items-center gap-1.5">
@@ -198,6 +255,12 @@ export function AudioPlayer({ src, title, durationHint, autoPlay = false, ref, o
               />
             </div>
           </div>
+          {made && (
+            <p data-testid="made" className="mt-1 text-xs text-slate-600 tabular-nums">
+              {madeSoFarLabel(made)}
+              {waiting && playing && current >= made.madeSeconds - 2 ? ' · the next part is on its way' : ''}
+            </p>
+          )}
         </div>
       </div>
     </div>

@@ -7,8 +7,11 @@ import { errorMessage } from '../../../lib/query-client.ts';
 import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
 import { toStoredPodcast } from '../api/podcast-storage.ts';
 
-/** Why a podcast could not be made, and 'Try again', which queues its conversion again. */
-export function ConversionFailed({ podcastId, error }: { podcastId: string; error: string | null }) {
+/**
+ * Why a podcast could not be made, and 'Try again', which queues its conversion again. An unfinished
+ * one (it failed part of the way) keeps the part made, which still plays.
+ */
+export function ConversionFailed({ podcastId, error, unfinished = false }: { podcastId: string; error: string | null; unfinished?: boolean }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: () => pagecast.podcasts.retry(podcastId),
@@ -23,7 +26,11 @@ export function ConversionFailed({ podcastId, error }: { podcastId: string; erro
     <div className="flex flex-col gap-3 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
       <p className="flex items-start gap-2">
         <CircleAlert aria-hidden size={18} className="mt-0.5 shrink-0" />
-        <span>{error || 'The podcast could not be made.'}</span>
+        <span>
+          {unfinished && <strong className="font-semibold">Unfinished: </strong>}
+          {error || 'The podcast could not be made.'}
+          {unfinished && <span className="mt-1 block">The part made before it stopped can still be played.</span>}
+        </span>
       </p>
       <Button
         variant="outline"

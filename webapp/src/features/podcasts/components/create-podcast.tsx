@@ -2,6 +2,7 @@
  * The URL card and, below it, the podcasts made on this visit with their live progress: for
  * anonymous visitors too, whose podcasts this browser keeps until they sign in. Premium members pick
  * the voice (their default first); others see that voices are a Premium feature while billing is on.
+ * The podcast just asked for starts playing as soon as its first part is made.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -27,6 +28,8 @@ export function CreatePodcast() {
   const { user, signedIn, isPremium, showUpgrade } = useMembership();
   const owner = user?.email ?? null;
   const [made, setMade] = useState<Made>({ owner, ids: [] });
+  /** The podcast the member just asked for, until it starts playing by itself. */
+  const [playNext, setPlayNext] = useState<string | null>(null);
   const { podcasts } = usePodcastList(made.owner, { fetch: false });
   const madePodcasts = made.ids.map((id) => podcasts.find((p) => p.id === id)).filter((p): p is StoredPodcast => p !== undefined);
   const voices = useVoices(isPremium);
@@ -69,13 +72,21 @@ export function CreatePodcast() {
           void refreshPodcastLists(queryClient);
           // A podcast made for another owner (the visitor signed in meanwhile) starts that owner's list.
           setMade((last) => ({ owner, ids: [podcast.id, ...(last.owner === owner ? last.ids.filter((id) => id !== podcast.id) : [])] }));
+          setPlayNext(podcast.id);
         }}
       />
       {madePodcasts.length > 0 && (
         <section aria-label="Just created" className="space-y-3">
           <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Just created</p>
           {madePodcasts.map((podcast) => (
-            <PodcastCard key={podcast.id} podcast={podcast} isPremium={isPremium} showFreeBadge={showUpgrade} />
+            <PodcastCard
+              key={podcast.id}
+              podcast={podcast}
+              isPremium={isPremium}
+              showFreeBadge={showUpgrade}
+              autoPlay={podcast.id === playNext}
+              onAutoPlayed={() => setPlayNext((id) => (id === podcast.id ? null : id))}
+            />
           ))}
         </section>
       )}

@@ -1,6 +1,7 @@
 /**
  * The top of a podcast card: the image, the title, the page it was made from, and a line of badges
- * (the 'Free' badge, the length once ready, the voice, the stage while it converts, Failed, Shared).
+ * (the 'Free' badge, the length once ready, the voice, the stage while it converts, Failed or
+ * Unfinished (failed part of the way, the part made still plays), Shared).
  */
 import { ExternalLink, Link2, Mic } from 'lucide-react';
 import { formatTime } from '../../../../../shared/format-time.ts';
@@ -58,7 +59,7 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
             </span>
           )}
           {!isFinished(status) && <Badge tone="brand">{podcastStatusLabel(status)}</Badge>}
-          {status === 'failed' && <Badge tone="danger">Failed</Badge>}
+          {status === 'failed' && <Badge tone="danger">{podcast.streamUrl ? 'Unfinished' : 'Failed'}</Badge>}
           {showShared && (
             <Badge tone="brand">
               <Link2 aria-hidden size={12} />

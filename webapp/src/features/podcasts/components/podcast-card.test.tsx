@@ -6,8 +6,11 @@ import { podcastKeys } from '../api/podcast-keys.ts';
 import { patchPodcast } from '../api/podcast-list.ts';
 import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
 import { usePodcastList } from '../hooks/use-podcast-list.ts';
+import { fakeHlsInstances, resetFakeHls } from '../../../testing/fake-hls.ts';
 import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { PodcastCard, type PodcastCardProps } from './podcast-card.tsx';
+
+vi.mock('../../../lib/load-hls.ts', () => import('../../../testing/fake-hls.ts'));
 
 function podcast(changes: Partial<Podcast> = {}): Podcast {
   return {
@@ -18,6 +21,9 @@ function podcast(changes: Partial<Podcast> = {}): Podcast {
     progress: 100,
     status: 'ready',
     audioUrl: '/api/podcasts/1/audio?t=abc',
+    streamUrl: null,
+    audioSeconds: null,
+    estimatedSeconds: null,
     sourceUrl: 'http://127.0.0.1/articles/tide-pools',
     shareUrl: null,
     error: null,
@@ -33,6 +39,7 @@ function podcast(changes: Partial<Podcast> = {}): Podcast {
 const view = mountEachTest({
   beforeMount: () => {
     localStorage.clear();
+    resetFakeHls();
     // No server unless a test brings one: a Premium card asks for its bookmarks.
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
   },
@@ -151,6 +158,92 @@ describe('PodcastCard', () => {
     expect(text()).toContain('Recording the audio');
     expect(text()).toContain('65%');
     expect(cached()).toMatchObject({ status: 'speaking', progress: 65 });
+  });
+
+  it('plays the episode while it is made, beside the moving progress, and plays on through its completion', async () => {
+    let send!: (event: object) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (event) => controller.enqueue(new TextEncoder().encode(`event: podcast\ndata: ${JSON.stringify(event)}\n\n`));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input) === '/api/podcasts/1/events' ? new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }) : new Promise<Response>(() => {}),
+      ),
+    );
+    const stream = '/api/podcasts/1/stream.m3u8?t=s1';
+    const onAutoPlayed = vi.fn();
+    render(podcast({ status: 'speaking', progress: 25, audioUrl: null, durationSeconds: null }), {
+      isPremium: false,
+      showFreeBadge: false,
+      autoPlay: true,
+      onAutoPlayed,
+    });
+    expect(view.container.querySelector('audio')).toBeNull();
+
+    const growing = { id: '1', status: 'speaking', title: 'Tide Pools', audioUrl: null, durationSeconds: null, error: null };
+    act(() => send({ ...growing, progress: 30, streamUrl: stream, audioSeconds: 12, estimatedSeconds: 580 }));
+    // The member asked for it: it starts by itself, from the stream.
+    await waitFor(() => expect(audio()?.paused).toBe(false));
+    expect(onAutoPlayed).toHaveBeenCalled();
+    expect(fakeHlsInstances.map((hls) => hls.source)).toEqual([stream]);
+    expect(view.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('30');
+    expect(view.container.querySelector('[data-testid="made"]')?.textContent).toBe('0:12 made of about 9:40');
+    const element = audio();
+
+    act(() => send({ ...growing, progress: 60, streamUrl: '/api/podcasts/1/stream.m3u8?t=s2', audioSeconds: 130, estimatedSeconds: 575 }));
+    await waitFor(() => expect(view.container.querySelector('[data-testid="made"]')?.textContent).toBe('2:10 made of about 9:35'));
+    expect(view.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('60');
+
+    act(() =>
+      send({
+        ...growing,
+        status: 'ready',
+        progress: 100,
+        audioUrl: '/api/podcasts/1/audio?t=a',
+        streamUrl: '/api/podcasts/1/stream.m3u8?t=s3',
+        audioSeconds: 571,
+        estimatedSeconds: 571,
+        durationSeconds: 571,
+      }),
+    );
+    await waitFor(() => expect(view.container.querySelector('[role="progressbar"]')).toBeNull());
+    // The same element plays the same stream on: no new source, no restart.
+    expect(audio()).toBe(element);
+    expect(element.paused).toBe(false);
+    expect(fakeHlsInstances).toHaveLength(1);
+    expect(fakeHlsInstances[0]!.destroyed).toBe(false);
+    expect(view.container.querySelector('[data-testid="made"]')).toBeNull();
+    expect(view.container.querySelector('[data-testid="total"]')?.textContent).toBe('9:31');
+    expect(cached()).toMatchObject({ status: 'ready', audioUrl: '/api/podcasts/1/audio?t=a', durationSeconds: 571 });
+  });
+
+  it('keeps the part made of a podcast that failed playable, labelled unfinished with the reason', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    render(
+      podcast({
+        status: 'failed',
+        progress: 60,
+        audioUrl: null,
+        streamUrl: '/api/podcasts/1/stream.m3u8?t=s',
+        audioSeconds: 95,
+        estimatedSeconds: 580,
+        durationSeconds: null,
+        error: 'The voice stopped answering',
+      }),
+      { isPremium: false, showFreeBadge: false },
+    );
+    const header = view.container.querySelector('h3')!.parentElement!.textContent;
+    expect(header).toContain('Unfinished');
+    expect(header).not.toContain('Failed');
+    expect(text()).toContain('Unfinished: The voice stopped answering');
+    expect(text()).toContain('The part made before it stopped can still be played.');
+    expect(button('Try again')).toBeDefined();
+    expect(button('Play')).toBeDefined();
+    // Not growing any more: no estimate, the stream's own (final) length.
+    expect(view.container.querySelector('[data-testid="made"]')).toBeNull();
   });
 
   it('shows a progress bar only while progress is between 0 and 100', () => {

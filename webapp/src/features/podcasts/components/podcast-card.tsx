@@ -1,11 +1,13 @@
 /**
  * One podcast: its header, live progress while it converts, the reason and 'Try again' when it
  * failed, the player, the bookmarks (Premium), the actions and their dialogs, and, where asked, the
- * 'Premium Feature' overlay for free members. A podcast still converting follows the server's events.
+ * 'Premium Feature' overlay for free members. A podcast still converting follows the server's events;
+ * its player appears with the first part of the episode and plays while the rest is made.
  */
 import { useId, useRef, useState } from 'react';
 import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
+import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { useLivePodcast } from '../hooks/use-live-podcast.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import type { AudioPlayerHandle } from './audio-player.tsx';
@@ -28,20 +30,27 @@ export interface PodcastCardProps {
   showFreeBadge: boolean;
   /** The 'Premium Feature' overlay in place of Download (free members on /profile). */
   showUpgradeOverlay?: boolean;
+  /** The member just asked for this podcast: it plays as soon as its first part is made. */
+  autoPlay?: boolean;
+  /** The podcast asked for has started playing. */
+  onAutoPlayed?: () => void;
 }
 
-export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOverlay = false }: PodcastCardProps) {
+export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOverlay = false, autoPlay = false, onAutoPlayed }: PodcastCardProps) {
   useLivePodcast(podcast);
   const titleId = useId();
   const [dialog, setDialog] = useState<CardDialog | null>(null);
   const closeDialog = () => setDialog(null);
-  const { id, content, progress, audioUrl, status, error, voice } = podcast;
+  const { id, content, progress, status, error, voice } = podcast;
   const title = podcast.title.trim() || 'Untitled podcast';
   const premiumTools = isPremium && status === 'ready';
   const player = useRef<AudioPlayerHandle>(null);
   /** New audio the member asked for (another voice) plays as soon as it is ready. */
   const [playWhenReady, setPlayWhenReady] = useState(false);
   const voices = useVoices(premiumTools);
+  const source = useEpisodeSource(podcast);
+  const growing =
+    source?.kind === 'stream' && !isFinished(status) ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
 
   return (
     <article
@@ -59,17 +68,21 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
 
       <div className="flex flex-1 flex-col gap-4 px-4 pb-4 sm:px-5 sm:pb-5">
         {!isFinished(status) && <ConversionProgress status={status} progress={progress} title={title} />}
-        {status === 'failed' && <ConversionFailed podcastId={id} error={error} />}
-        {audioUrl && (
+        {status === 'failed' && <ConversionFailed podcastId={id} error={error} unfinished={source !== null} />}
+        {source && (
           <PodcastPlayback
             podcastId={id}
-            audioUrl={audioUrl}
+            source={source}
             title={title}
             durationSeconds={podcast.durationSeconds}
+            growing={growing}
             positionSeconds={podcast.positionSeconds}
             player={player}
-            playWhenReady={playWhenReady}
-            onPlayed={() => setPlayWhenReady(false)}
+            playWhenReady={playWhenReady || autoPlay}
+            onPlayed={() => {
+              setPlayWhenReady(false);
+              if (autoPlay) onAutoPlayed?.();
+            }}
           />
         )}
         {premiumTools && <Bookmarks podcastId={id} player={player} />}

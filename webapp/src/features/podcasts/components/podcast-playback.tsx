@@ -1,10 +1,13 @@
 /**
- * A ready podcast's player and, until it has started, 'Resume from m:ss' where the listener stopped.
+ * A podcast's player and, until it has started, 'Resume from m:ss' where the listener stopped. It
+ * plays the finished episode, or the episode while it is made (and the part made of one that failed).
  * Where the listener is gets saved as the audio plays.
  */
 import { useState, type RefObject } from 'react';
 import { History } from 'lucide-react';
 import { formatTime } from '../../../../../shared/format-time.ts';
+import type { EpisodeSource } from '../../../../../shared/podcast/episode-source.ts';
+import type { GrowingEpisode } from '../../../../../shared/podcast/growing-episode.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePositionSaver } from '../hooks/use-position-saver.ts';
 import { resumePoint } from '../../../../../shared/podcast/resume-point.ts';
@@ -12,21 +15,35 @@ import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 
 interface PodcastPlaybackProps {
   podcastId: string;
-  audioUrl: string;
+  source: EpisodeSource;
   title: string;
   durationSeconds: number | null;
+  /** The episode while it is made; null once complete. */
+  growing: GrowingEpisode | null;
   positionSeconds: number | null | undefined;
   player: RefObject<AudioPlayerHandle | null>;
-  /** New audio the member asked for (another voice): it plays as soon as it is here. */
+  /** New audio the member asked for (a new podcast, another voice): it plays as soon as it is here. */
   playWhenReady: boolean;
   onPlayed: () => void;
 }
 
-export function PodcastPlayback({ podcastId, audioUrl, title, durationSeconds, positionSeconds, player, playWhenReady, onPlayed }: PodcastPlaybackProps) {
+export function PodcastPlayback({
+  podcastId,
+  source,
+  title,
+  durationSeconds,
+  growing,
+  positionSeconds,
+  player,
+  playWhenReady,
+  onPlayed,
+}: PodcastPlaybackProps) {
   const positionSaver = usePositionSaver(podcastId, positionSeconds);
   /** The offer to resume goes once this card's player has started. */
   const [started, setStarted] = useState(false);
-  const resumeAt = started || playWhenReady ? null : resumePoint(positionSeconds, durationSeconds);
+  let resumeAt = started || playWhenReady ? null : resumePoint(positionSeconds, durationSeconds ?? growing?.estimatedSeconds);
+  // Not offered until the place exists again (a podcast re-voiced since).
+  if (growing && resumeAt !== null && resumeAt > growing.madeSeconds) resumeAt = null;
 
   return (
     <>
@@ -46,11 +63,12 @@ export function PodcastPlayback({ podcastId, audioUrl, title, durationSeconds, p
         </Button>
       )}
       <AudioPlayer
-        key={audioUrl}
+        key={source.url}
         ref={player}
-        src={audioUrl}
+        source={source}
         title={title}
         durationHint={durationSeconds}
+        growing={growing}
         autoPlay={playWhenReady}
         onPlay={() => {
           setStarted(true);

@@ -1,10 +1,13 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeHlsInstances, resetFakeHls } from '../../../testing/fake-hls.ts';
 import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { SharedPodcast } from './shared-podcast.tsx';
 
-const view = mountEachTest();
+vi.mock('../../../lib/load-hls.ts', () => import('../../../testing/fake-hls.ts'));
+
+const view = mountEachTest({ beforeMount: resetFakeHls });
 
 async function renderShared(answer: Response) {
   const fetchMock = vi.fn(async () => answer);
@@ -62,5 +65,57 @@ describe('the shared podcast page', () => {
     await act(async () => tryAgain.click());
     await waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe('Back again'));
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('plays a podcast opened while it is made, asks again every 2 seconds, and plays on once it is complete', async () => {
+    const shared = {
+      title: 'What the Tide Pools Remember',
+      content: 'Welcome.',
+      image: '/podcast-cover.svg',
+      audioUrl: null,
+      streamUrl: null,
+      complete: false,
+      audioSeconds: null,
+      estimatedSeconds: 580,
+      durationSeconds: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    };
+    const answers = [
+      shared,
+      { ...shared, streamUrl: '/api/shared/tok_123/stream.m3u8', audioSeconds: 14 },
+      { ...shared, streamUrl: '/api/shared/tok_123/stream.m3u8', audioSeconds: 130 },
+      { ...shared, audioUrl: '/api/shared/tok_123/audio', streamUrl: '/api/shared/tok_123/stream.m3u8', complete: true, audioSeconds: 571, estimatedSeconds: 571, durationSeconds: 571 },
+    ];
+    // Time runs as usual, and jumps ahead where the test waits for the page's next check.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const nextCheck = () => act(() => vi.advanceTimersByTimeAsync(2000));
+    try {
+      const fetchMock = await renderShared(Response.json(answers[0]));
+      fetchMock.mockImplementation(async () => Response.json(answers[Math.min(fetchMock.mock.calls.length - 1, answers.length - 1)]));
+
+      await waitFor(() => expect(view.container.querySelector('[role="status"]')?.textContent).toContain('It starts playing here in a moment'));
+      expect(view.container.textContent).toContain('Still being made');
+      expect(view.container.textContent).toContain('About 9:40');
+
+      await nextCheck();
+      await waitFor(() => expect(fakeHlsInstances.map((hls) => hls.source)).toEqual(['/api/shared/tok_123/stream.m3u8']));
+      const element = view.container.querySelector('audio')!;
+      await nextCheck();
+      await waitFor(() => expect(view.container.querySelector('[data-testid="made"]')?.textContent).toBe('2:10 made of about 9:40'));
+
+      await nextCheck();
+      await waitFor(() => expect(view.container.textContent).not.toContain('Still being made'));
+      expect(view.container.querySelector('audio')).toBe(element);
+      expect(fakeHlsInstances).toHaveLength(1);
+      expect(fakeHlsInstances[0]!.destroyed).toBe(false);
+      expect(view.container.querySelector('[data-testid="total"]')?.textContent).toBe('9:31');
+      // Complete: no more asking.
+      const asked = fetchMock.mock.calls.length;
+      await nextCheck();
+      await nextCheck();
+      expect(fetchMock.mock.calls.length).toBe(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The public page of a shared podcast (/shared/:token): the title, the player and the transcript, for
  * anyone, with no account and nothing else of the owner's. Once the owner stops sharing, the link
- * shows that it is no longer shared.
+ * shows that it is no longer shared. A podcast shared while it is still being made plays as it grows:
+ * the page asks again every 2 seconds until the episode is complete, and the stream it started plays
+ * on to the end.
  */
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Clock, Link2Off } from 'lucide-react';
+import type { GrowingEpisode } from '../../../../../shared/podcast/growing-episode.ts';
 import type { SharedPodcast as SharedPodcastData } from '../../../../../shared/api/premium.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -14,8 +17,12 @@ import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { formatTime } from '../../../../../shared/format-time.ts';
+import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
 import { AudioPlayer } from './audio-player.tsx';
+
+/** How often the page asks again while the episode is being made. */
+export const SHARED_REFRESH_MS = 2000;
 
 type State = { kind: 'loading' } | { kind: 'ready'; podcast: SharedPodcastData } | { kind: 'gone' } | { kind: 'failed'; message: string };
 
@@ -23,11 +30,13 @@ function useSharedPodcast(token: string): { state: State; retry: () => void } {
   const query = useQuery({
     queryKey: podcastKeys.sharedPodcast(token),
     queryFn: ({ signal }) => pagecast.sharing.get(token, { signal }),
+    refetchInterval: (current) => (current.state.data && !current.state.data.complete ? SHARED_REFRESH_MS : false),
   });
   const retry = () => void query.refetch();
-  if (query.isSuccess) return { state: { kind: 'ready', podcast: query.data }, retry };
-  if (query.isPending || query.isFetching) return { state: { kind: 'loading' }, retry };
   if (query.error instanceof ApiError && query.error.status === 404) return { state: { kind: 'gone' }, retry };
+  // A check that fails while the episode plays leaves the page as it was: the next one may succeed.
+  if (query.data) return { state: { kind: 'ready', podcast: query.data }, retry };
+  if (query.isPending || query.isFetching) return { state: { kind: 'loading' }, retry };
   return { state: { kind: 'failed', message: errorMessage(query.error) }, retry };
 }
 
@@ -60,6 +69,9 @@ export function SharedPodcast({ token }: { token: string }) {
 
 function SharedPodcastView({ podcast }: { podcast: SharedPodcastData }) {
   const title = podcast.title.trim() || 'Untitled podcast';
+  const source = useEpisodeSource(podcast);
+  const growing: GrowingEpisode | null =
+    !podcast.complete && source?.kind === 'stream' ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
   const paragraphs = transcriptParagraphs(podcast.content);
   const date = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(podcast.createdAt));
   return (
@@ -77,17 +89,36 @@ function SharedPodcastView({ podcast }: { podcast: SharedPodcastData }) {
                 <CalendarDays aria-hidden size={14} />
                 {date}
               </span>
-              {podcast.durationSeconds ? (
+              {podcast.complete && podcast.durationSeconds ? (
                 <span className="inline-flex items-center gap-1.5">
                   <Clock aria-hidden size={14} />
                   {formatTime(podcast.durationSeconds)}
                 </span>
               ) : null}
+              {!podcast.complete && podcast.estimatedSeconds ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <Clock aria-hidden size={14} />
+                  About {formatTime(podcast.estimatedSeconds)}
+                </span>
+              ) : null}
+              {!podcast.complete && (
+                <span className="inline-flex items-center gap-1.5 font-medium text-brand-700">
+                  <Spinner size={14} />
+                  Still being made
+                </span>
+              )}
             </p>
           </div>
         </div>
         <div className="px-6 sm:px-8">
-          <AudioPlayer src={podcast.audioUrl} title={title} durationHint={podcast.durationSeconds} />
+          {source ? (
+            <AudioPlayer key={source.url} source={source} title={title} durationHint={podcast.durationSeconds} growing={growing} />
+          ) : (
+            <p role="status" className="flex items-center gap-2 rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200 ring-inset">
+              <Spinner size={16} className="text-brand-600" />
+              The audio is being recorded. It starts playing here in a moment.
+            </p>
+          )}
         </div>
         <section aria-labelledby="shared-transcript" className="p-6 sm:p-8">
           <h2 id="shared-transcript" className="text-lg font-semibold tracking-tight text-slate-900">
