@@ -1,7 +1,13 @@
 /**
  * Drives one <audio> element and reports what it does. The offscreen document (Chromium) and the
- * background page (Firefox, which has no offscreen documents) both play through it.
+ * background page (Firefox, which has no offscreen documents) both play through it. A finished
+ * episode plays from its file; one still being made plays from its growing stream, attached by the
+ * shared `attachEpisode` (hls.js, loaded then by `loadHls`), and keeps playing when it completes.
+ * Reports name the address the episode was started on: with hls.js the element's own `src` is a
+ * blob: address of its media source.
  */
+import { attachEpisode, type AttachedEpisode, type AttachOptions } from '../shared/client/attach-episode.ts';
+import type { EpisodeSource } from '../shared/podcast/episode-source.ts';
 import type { AudioCommand, AudioReport, AudioStart } from './messaging.ts';
 import { fail, ok, type Result } from './result.ts';
 
@@ -15,20 +21,31 @@ export interface AudioPlayer {
   control(command: AudioCommand): Promise<Result<null>>;
 }
 
-export function createAudioPlayer(audio: HTMLAudioElement, report: (state: AudioReport) => void): AudioPlayer {
+export type LoadHls<ErrorEvent> = AttachOptions<HTMLAudioElement, ErrorEvent>['loadHls'];
+
+export function createAudioPlayer<ErrorEvent>(
+  audio: HTMLAudioElement,
+  report: (state: AudioReport) => void,
+  loadHls: LoadHls<ErrorEvent>,
+): AudioPlayer {
   let lastReport = 0;
   let failure: string | null = null;
+  let current: { source: EpisodeSource; attached: AttachedEpisode } | null = null;
 
   const send = (status: AudioReport['status']) => {
-    if (!audio.src) return;
+    if (!current) return;
     lastReport = Date.now();
     report({
-      src: audio.src,
+      src: current.source.url,
       status,
       position: audio.currentTime,
       duration: Number.isFinite(audio.duration) ? audio.duration : null,
       error: status === 'error' ? failure : null,
     });
+  };
+  const fault = (message: string) => {
+    failure = message;
+    send('error');
   };
 
   audio.addEventListener('playing', () => send('playing'));
@@ -38,21 +55,37 @@ export function createAudioPlayer(audio: HTMLAudioElement, report: (state: Audio
   });
   audio.addEventListener('ended', () => send('ended'));
   audio.addEventListener('loadedmetadata', () => send(audio.paused ? 'paused' : 'playing'));
+  // A growing episode's duration grows with what the player has loaded, and becomes exact at the end.
+  audio.addEventListener('durationchange', () => {
+    if (audio.readyState > 0) send(audio.paused ? 'paused' : 'playing');
+  });
   audio.addEventListener('seeked', () => send(audio.paused ? 'paused' : 'playing'));
   audio.addEventListener('timeupdate', () => {
     if (!audio.paused && Date.now() - lastReport >= REPORT_EVERY_MS) send('playing');
   });
-  audio.addEventListener('error', () => {
-    failure = PLAYBACK_FAILED_MESSAGE;
-    send('error');
-  });
+  audio.addEventListener('error', () => fault(PLAYBACK_FAILED_MESSAGE));
+
+  function stop() {
+    audio.pause();
+    current?.attached.detach();
+    current = null;
+  }
 
   return {
-    async start({ src, position }) {
+    async start({ src, kind, position }) {
       failure = null;
-      if (audio.src !== src) {
-        audio.src = src;
-        audio.load();
+      if (current?.source.url !== src) {
+        stop();
+        const source: EpisodeSource = { kind, url: src };
+        current = { source, attached: attachEpisode(audio, source, { loadHls, startAt: position, onError: fault }) };
+        try {
+          await current.attached.ready;
+        } catch (err) {
+          const message = err instanceof Error ? err.message : PLAYBACK_FAILED_MESSAGE;
+          fault(message);
+          stop();
+          return fail('PLAYBACK_FAILED', message);
+        }
       }
       if (Math.abs(audio.currentTime - position) > 0.5) audio.currentTime = position;
       try {
@@ -60,8 +93,7 @@ export function createAudioPlayer(audio: HTMLAudioElement, report: (state: Audio
         return ok(null);
       } catch (err) {
         console.error('[pagecast] playback failed', err);
-        failure = PLAYBACK_FAILED_MESSAGE;
-        send('error');
+        fault(PLAYBACK_FAILED_MESSAGE);
         return fail('PLAYBACK_FAILED', PLAYBACK_FAILED_MESSAGE);
       }
     },
@@ -74,9 +106,7 @@ export function createAudioPlayer(audio: HTMLAudioElement, report: (state: Audio
           audio.currentTime = Math.max(0, command.position);
           break;
         case 'stop':
-          audio.pause();
-          audio.removeAttribute('src');
-          audio.load();
+          stop();
           break;
       }
       return ok(null);

@@ -5,6 +5,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { User } from '../shared/api/auth.ts';
 import type { Podcast } from '../shared/api/podcasts.ts';
+import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
 import type { Result } from './result.ts';
 import type { Creation, Playback } from './storage.ts';
 
@@ -24,6 +25,8 @@ export type PlaybackCommand =
 /** Starts (or resumes) the episode at `src` from `position` seconds. */
 export interface AudioStart {
   src: string;
+  /** The finished file, or the episode's growing stream (HLS). */
+  kind: EpisodeKind;
   position: number;
 }
 
@@ -31,6 +34,7 @@ export type AudioCommand = { action: 'pause' } | { action: 'seek'; position: num
 
 /** What the player reports as the audio element's state changes. */
 export interface AudioReport {
+  /** The address it was started on (which the report is about). */
   src: string;
   status: Playback['status'];
   position: number;

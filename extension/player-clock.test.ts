@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPosition } from './player-clock.ts';
+import { currentPosition, playableEnd } from './player-clock.ts';
 import type { Playback } from './storage.ts';
 
 const playback = (change: Partial<Playback>): Playback => ({
@@ -25,5 +25,14 @@ describe('the player clock', () => {
     for (const status of ['paused', 'loading', 'ended', 'error'] as const) {
       expect(currentPosition(playback({ status }), 1_009_000)).toBe(10);
     }
+  });
+
+  it('while the episode is made, stops at the end of the part made', () => {
+    const growing = playback({ kind: 'stream', duration: 20, growing: { madeSeconds: 24, estimatedSeconds: 580 } });
+    expect(currentPosition(growing, 1_000_000 + 8_000)).toBeCloseTo(18);
+    expect(currentPosition(growing, 1_000_000 + 60_000)).toBe(24);
+    // The player may have loaded more than the last event said.
+    expect(playableEnd({ duration: 30, growing: { madeSeconds: 24, estimatedSeconds: 580 } })).toBe(30);
+    expect(playableEnd({ duration: 571, growing: null })).toBe(571);
   });
 });

@@ -5,6 +5,8 @@
 import { storage } from 'wxt/utils/storage';
 import type { User } from '../shared/api/auth.ts';
 import type { Podcast, PodcastStatus } from '../shared/api/podcasts.ts';
+import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
+import type { GrowingEpisode } from '../shared/podcast/growing-episode.ts';
 import type { ExtensionError } from './result.ts';
 import { DEFAULT_SERVER_URL } from './server-address.ts';
 
@@ -33,6 +35,13 @@ export interface Creation {
   status: PodcastStatus | null;
   progress: number;
   audioUrl: string | null;
+  /** The episode's growing stream, from its first part on (absent in a creation an earlier version stored). */
+  streamUrl?: string | null;
+  /** Seconds made so far, and the estimated whole length, while it is made. */
+  audioSeconds?: number | null;
+  estimatedSeconds?: number | null;
+  /** Playback started by itself once the first part was made (the reader asked for this podcast). */
+  autoplayed?: boolean;
   error: ExtensionError | null;
   /** The reader has seen how it ended (the badge is cleared). */
   seen: boolean;
@@ -44,10 +53,17 @@ export interface Playback {
   title: string;
   /** The absolute audio address (it carries its own signed token). */
   src: string;
+  /** The finished file, or the episode's stream (absent in what an earlier version stored: a file). */
+  kind?: EpisodeKind;
   status: 'loading' | 'playing' | 'paused' | 'ended' | 'error';
   /** Seconds into the episode when `updatedAt` was taken. */
   position: number;
+  /** The element's duration; while the episode is made, the part of it the player has. */
   duration: number | null;
+  /** The episode while it is made (what exists, the estimated length); null once it is complete. */
+  growing?: GrowingEpisode | null;
+  /** The podcast failed part of the way: what plays is the part made. */
+  unfinished?: boolean;
   error: string | null;
   /** Date.now() of the last report, to advance the position smoothly between reports. */
   updatedAt: number;

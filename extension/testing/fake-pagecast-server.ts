@@ -25,13 +25,19 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** The stages a podcast goes through on this server, one server-sent event each. */
-const STAGES: Pick<PodcastEvent, 'status' | 'progress'>[] = [
+/**
+ * The stages a podcast goes through on this server, one server-sent event each: from the first
+ * spoken part on, the episode streams (`made` seconds of it exist) until it is ready.
+ */
+const STAGES: (Pick<PodcastEvent, 'status' | 'progress'> & { made?: number })[] = [
   { status: 'queued', progress: 0 },
   { status: 'writing', progress: 35 },
-  { status: 'speaking', progress: 70 },
+  { status: 'speaking', progress: 50, made: 4 },
+  { status: 'speaking', progress: 70, made: 20 },
   { status: 'ready', progress: 100 },
 ];
+/** How long this server's episodes last, in seconds (also their estimate while made). */
+const EPISODE_SECONDS = 42;
 
 /** The anonymous tokens the real server accepts. */
 const ANONYMOUS_TOKEN = /^[A-Za-z0-9-]{16,64}$/;
@@ -63,6 +69,8 @@ export function createFakeServer(origin = 'http://localhost:8787') {
   const requests: RecordedRequest[] = [];
   const offContract: string[] = [];
   let down = false;
+  /** Events are held after this many have been sent, until `release` is called. */
+  let hold: { after: number; released: Promise<void> } | null = null;
   let nextToken = 1;
   let nextPodcast = 1;
 
@@ -120,12 +128,22 @@ export function createFakeServer(origin = 'http://localhost:8787') {
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
-        for (const stage of STAGES) {
+        for (const [sent, { made, ...stage }] of STAGES.entries()) {
+          if (hold && sent >= hold.after) await hold.released;
+          if (made !== undefined) {
+            Object.assign(podcast, {
+              streamUrl: `/api/podcasts/${podcast.id}/stream.m3u8?t=signed`,
+              audioSeconds: made,
+              estimatedSeconds: EPISODE_SECONDS,
+            });
+          }
           if (stage.status === 'ready') {
             Object.assign(podcast, {
               audioUrl: `/api/podcasts/${podcast.id}/audio?t=signed`,
               content: `Welcome. ${podcast.title}.`,
-              durationSeconds: 42,
+              audioSeconds: EPISODE_SECONDS,
+              estimatedSeconds: EPISODE_SECONDS,
+              durationSeconds: EPISODE_SECONDS,
             });
           }
           Object.assign(podcast, stage);
@@ -184,6 +202,9 @@ export function createFakeServer(origin = 'http://localhost:8787') {
           progress: 0,
           status: 'queued',
           audioUrl: null,
+          streamUrl: null,
+          audioSeconds: null,
+          estimatedSeconds: null,
           sourceUrl: input.sourceUrl,
           shareUrl: null,
           error: null,
@@ -254,6 +275,18 @@ export function createFakeServer(origin = 'http://localhost:8787') {
     /** Revokes every session, as an expiry or a sign-out elsewhere would. */
     revokeSessions() {
       sessions.clear();
+    },
+    /**
+     * Holds every event stream after `after` events (3: until the first part of the episode is made)
+     * until the answered function is called.
+     */
+    holdEventsAfter(after: number): () => void {
+      let release!: () => void;
+      hold = { after, released: new Promise<void>((resolve) => (release = resolve)) };
+      return () => {
+        hold = null;
+        release();
+      };
     },
     /** While down, every request fails as an unreachable host does. */
     setDown(value: boolean) {

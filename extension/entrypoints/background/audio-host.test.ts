@@ -17,7 +17,7 @@ describe('where the audio plays', () => {
     expect(host).not.toBeNull();
 
     const src = 'http://localhost:8787/api/podcasts/p1/audio?t=signed';
-    expect(await host!.start({ src, position: 0 })).toEqual({ ok: true, value: null });
+    expect(await host!.start({ src, kind: 'file', position: 0 })).toEqual({ ok: true, value: null });
     const audio = play.mock.contexts[0] as HTMLAudioElement;
     expect(audio.src).toBe(src);
 
@@ -30,7 +30,7 @@ describe('where the audio plays', () => {
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('no source', 'NotSupportedError'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const host = createAudioHost(() => {});
-    expect(await host!.start({ src: 'http://localhost:8787/a.mp3', position: 0 })).toEqual({
+    expect(await host!.start({ src: 'http://localhost:8787/a.mp3', kind: 'file', position: 0 })).toEqual({
       ok: false,
       error: { code: 'PLAYBACK_FAILED', message: "This podcast's audio could not be played" },
     });
@@ -43,7 +43,7 @@ describe('where the audio plays', () => {
     const host = createAudioHost(() => {});
     // Nobody answers in this test: the failure comes back as data, not as a thrown error.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const result = await host!.start({ src: 'http://localhost:8787/a.mp3', position: 0 });
+    const result = await host!.start({ src: 'http://localhost:8787/a.mp3', kind: 'file', position: 0 });
     expect(createDocument).toHaveBeenCalledWith({
       url: '/offscreen.html',
       reasons: ['AUDIO_PLAYBACK'],

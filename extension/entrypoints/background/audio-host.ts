@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { createAudioPlayer, type AudioPlayer } from '../../audio-player.ts';
+import { loadHls } from '../../load-hls.ts';
 import { sendMessage, type AudioCommand, type AudioReport, type AudioStart } from '../../messaging.ts';
 import { fail, type Result } from '../../result.ts';
 
@@ -50,7 +51,7 @@ function offscreenHost(): AudioHost {
     await creating;
   }
 
-  /** Sends to the player, converting "nobody is listening" into data. */
+  /** Sends to the player, converting "no document" and "nobody is listening" into data. */
   async function tell<T>(send: () => Promise<Result<T>>): Promise<Result<T>> {
     try {
       return await send();
@@ -62,8 +63,10 @@ function offscreenHost(): AudioHost {
 
   return {
     async start(request) {
-      await ensureDocument();
-      return tell(() => sendMessage('startAudio', request));
+      return tell(async () => {
+        await ensureDocument();
+        return sendMessage('startAudio', request);
+      });
     },
     async control(command) {
       // Chrome closes an offscreen document that stays silent for a while: nothing to control then.
@@ -76,9 +79,17 @@ function offscreenHost(): AudioHost {
   };
 }
 
+/**
+ * hls.js for a growing episode in the background page. Only Firefox's background is a page; a
+ * Chromium build's background is a service worker, which plays nothing itself and must not carry (or
+ * evaluate at start) hls.js, so its build leaves the import out.
+ */
+const loadHlsHere = () =>
+  import.meta.env.FIREFOX ? loadHls() : Promise.reject(new Error('The background plays no audio in this browser'));
+
 function pageHost(onReport: (report: AudioReport) => void): AudioHost {
   let player: AudioPlayer | null = null;
-  const ensure = () => (player ??= createAudioPlayer(new Audio(), onReport));
+  const ensure = () => (player ??= createAudioPlayer(new Audio(), onReport, loadHlsHere));
   return {
     start: (request) => ensure().start(request),
     control: (command) => ensure().control(command),

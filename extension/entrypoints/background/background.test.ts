@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { onMessage, removeAllListeners, sendMessage } from '../../messaging.ts';
+import { onMessage, removeAllListeners, sendMessage, type AudioCommand, type AudioStart } from '../../messaging.ts';
 import { readArticle } from '../../read-article.ts';
 import {
   anonymousTokenItem,
@@ -51,7 +51,20 @@ function fakeEvent<Args extends unknown[]>() {
   };
 }
 
+/** The offscreen document and its player, as the background sees them. */
+interface OffscreenPlayer {
+  /** Offscreen documents open now. */
+  documents: number;
+  createDocument: ReturnType<typeof vi.fn>;
+  /** Every start the player was told of, and every other command. */
+  started: AudioStart[];
+  commands: AudioCommand[];
+  /** What the player does when told to start (a test may make it report). */
+  onStart: (start: AudioStart) => void;
+}
+
 let server: FakeServer;
+let offscreen: OffscreenPlayer;
 let tabs: Map<number, FakeTab>;
 let menuClicks: ReturnType<typeof fakeEvent<[{ menuItemId: string; selectionText?: string }, { id?: number }?]>>;
 let commands: ReturnType<typeof fakeEvent<[string, { id?: number }?]>>;
@@ -118,7 +131,22 @@ beforeEach(() => {
   Object.assign(fakeBrowser.contextMenus, { onClicked: menuClicks, create: vi.fn(), removeAll: vi.fn(async () => {}) });
   Object.assign(fakeBrowser.commands, { onCommand: commands });
   Object.assign(fakeBrowser.permissions, { contains: vi.fn(async () => false) });
-  Object.assign(fakeBrowser.runtime, { getPlatformInfo: vi.fn(async () => ({})), getContexts: vi.fn(async () => []) });
+  offscreen = { documents: 0, createDocument: vi.fn(async () => void offscreen.documents++), started: [], commands: [], onStart: () => {} };
+  Object.assign(fakeBrowser, { offscreen: { createDocument: offscreen.createDocument, closeDocument: vi.fn(async () => void offscreen.documents--) } });
+  Object.assign(fakeBrowser.runtime, {
+    getPlatformInfo: vi.fn(async () => ({})),
+    getContexts: vi.fn(async () => Array.from({ length: offscreen.documents }, () => ({}))),
+  });
+  // The offscreen player's side of the protocol.
+  onMessage('startAudio', ({ data }) => {
+    offscreen.started.push(data);
+    offscreen.onStart(data);
+    return { ok: true, value: null };
+  });
+  onMessage('controlAudio', ({ data }) => {
+    offscreen.commands.push(data);
+    return { ok: true, value: null };
+  });
   vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => {
     const tab = tabs.get(id);
     if (!tab) throw new Error(`No tab with id: ${id}.`);
@@ -378,32 +406,28 @@ describe('the server address', () => {
 });
 
 describe('listening', () => {
+  /** A podcast made to its end; the playback it started by itself is stopped, so each test starts afresh. */
   async function readyPodcast(): Promise<string> {
     await signedIn();
     await sendMessage('createPodcastFromTab', { tabId: articleTab() });
     const creation = await finishedCreation();
+    await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
+    await sendMessage('controlPlayback', { action: 'stop' });
+    offscreen.started.length = 0;
+    offscreen.commands.length = 0;
+    offscreen.createDocument.mockClear();
     return creation.podcastId!;
   }
 
   it('plays in an offscreen document that outlives the popup, and mirrors its reports', async () => {
     const podcastId = await readyPodcast();
-    let documents = 0;
-    const createDocument = vi.fn(async () => void documents++);
-    Object.assign(fakeBrowser, { offscreen: { createDocument, closeDocument: vi.fn(async () => void documents--) } });
-    Object.assign(fakeBrowser.runtime, { getContexts: vi.fn(async () => Array.from({ length: documents }, () => ({}))) });
-    const started: { src: string; position: number }[] = [];
-    // The offscreen player's side of the protocol.
-    onMessage('startAudio', ({ data }) => {
-      started.push(data);
-      void sendMessage('reportAudio', { src: data.src, status: 'playing', position: 3, duration: 42, error: null });
-      return { ok: true, value: null };
-    });
-    onMessage('controlAudio', () => ({ ok: true, value: null }));
+    offscreen.onStart = (data) => void sendMessage('reportAudio', { src: data.src, status: 'playing', position: 3, duration: 42, error: null });
 
     const result = await sendMessage('playPodcast', { podcastId });
     expect(result).toMatchObject({ ok: true });
-    expect(createDocument).toHaveBeenCalledWith(expect.objectContaining({ url: '/offscreen.html', reasons: ['AUDIO_PLAYBACK'] }));
-    expect(started).toEqual([{ src: 'http://localhost:8787/api/podcasts/p1/audio?t=signed', position: 0 }]);
+    expect(offscreen.createDocument).toHaveBeenCalledWith(expect.objectContaining({ url: '/offscreen.html', reasons: ['AUDIO_PLAYBACK'] }));
+    // Ready: the finished file.
+    expect(offscreen.started).toEqual([{ src: 'http://localhost:8787/api/podcasts/p1/audio?t=signed', kind: 'file', position: 0 }]);
     await vi.waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ status: 'playing', position: 3, duration: 42 }));
 
     await sendMessage('controlPlayback', { action: 'pause' });
@@ -411,23 +435,59 @@ describe('listening', () => {
 
     // A second play goes to the same document, from where it was.
     await sendMessage('controlPlayback', { action: 'resume' });
-    expect(createDocument).toHaveBeenCalledTimes(1);
-    expect(started[1]!.position).toBeGreaterThanOrEqual(3);
+    expect(offscreen.createDocument).toHaveBeenCalledTimes(1);
+    expect(offscreen.started[1]!.position).toBeGreaterThanOrEqual(3);
 
     await sendMessage('controlPlayback', { action: 'stop' });
     expect(await playbackItem.getValue()).toBeNull();
-    expect(documents).toBe(0);
+    expect(offscreen.documents).toBe(0);
+  });
+
+  it('starts the podcast asked for from its stream as soon as its first part is made, within what is made, and plays on when it completes', async () => {
+    await signedIn();
+    // The conversion waits after its first spoken part (queued, writing, speaking with 4 s made).
+    const release = server.holdEventsAfter(3);
+    await sendMessage('createPodcastFromTab', { tabId: articleTab() });
+
+    await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
+    const stream = 'http://localhost:8787/api/podcasts/p1/stream.m3u8?t=signed';
+    expect(offscreen.started).toEqual([{ src: stream, kind: 'stream', position: 0 }]);
+    expect(await creationItem.getValue()).toMatchObject({ phase: 'converting', status: 'speaking', autoplayed: true, audioSeconds: 4, estimatedSeconds: 42 });
+    await vi.waitFor(async () =>
+      expect(await playbackItem.getValue()).toMatchObject({ src: stream, kind: 'stream', growing: { madeSeconds: 4, estimatedSeconds: 42 }, unfinished: false }),
+    );
+
+    // Forward only up to what is made; back anywhere.
+    await sendMessage('controlPlayback', { action: 'seek', position: 30 });
+    expect(offscreen.commands.at(-1)).toEqual({ action: 'seek', position: 4 });
+    await sendMessage('controlPlayback', { action: 'seek', position: 1 });
+    expect(offscreen.commands.at(-1)).toEqual({ action: 'seek', position: 1 });
+
+    release();
+    expect(await finishedCreation()).toMatchObject({ phase: 'ready', audioUrl: '/api/podcasts/p1/audio?t=signed' });
+    // The same stream plays on: nothing was started again, and the length is exact.
+    await vi.waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ src: stream, kind: 'stream', growing: null, duration: 42 }));
+    expect(offscreen.started).toHaveLength(1);
+
+    // Played again while the player holds it, it goes on from the same stream.
+    await sendMessage('playPodcast', { podcastId: 'p1' });
+    expect(offscreen.started.at(-1)).toMatchObject({ src: stream, kind: 'stream' });
+  });
+
+  it('does not start a podcast by itself once the reader has closed its card', async () => {
+    await signedIn();
+    const release = server.holdEventsAfter(2);
+    await sendMessage('createPodcastFromTab', { tabId: articleTab() });
+    await vi.waitFor(async () => expect((await creationItem.getValue())?.status).toBe('writing'));
+    await sendMessage('dismissCreation');
+    release();
+    await vi.waitFor(async () => expect((await recentPodcastsItem.getValue())[0]).toMatchObject({ status: 'ready' }));
+    expect(offscreen.started).toEqual([]);
   });
 
   it('saves where the reader stopped to the server, so the web app offers the same place to resume', async () => {
     const podcastId = await readyPodcast();
-    Object.assign(fakeBrowser, { offscreen: { createDocument: vi.fn(async () => {}), closeDocument: vi.fn(async () => {}) } });
-    Object.assign(fakeBrowser.runtime, { getContexts: vi.fn(async () => [{}]) });
-    onMessage('startAudio', ({ data }) => {
-      void sendMessage('reportAudio', { src: data.src, status: 'playing', position: 12.5, duration: 42, error: null });
-      return { ok: true, value: null };
-    });
-    onMessage('controlAudio', () => ({ ok: true, value: null }));
+    offscreen.onStart = (data) => void sendMessage('reportAudio', { src: data.src, status: 'playing', position: 12.5, duration: 42, error: null });
     const saves = () =>
       server.requests.filter((r) => r.method === 'PUT' && r.path === `/api/podcasts/${podcastId}/position`).map((r) => r.body);
 
@@ -454,17 +514,9 @@ describe('listening', () => {
       body: JSON.stringify({ positionSeconds: saved }),
     });
     expect(put.status).toBe(200);
-    Object.assign(fakeBrowser, { offscreen: { createDocument: vi.fn(async () => {}), closeDocument: vi.fn(async () => {}) } });
-    Object.assign(fakeBrowser.runtime, { getContexts: vi.fn(async () => [{}]) });
-    const started: number[] = [];
-    onMessage('startAudio', ({ data }) => {
-      started.push(data.position);
-      return { ok: true, value: null };
-    });
-    onMessage('controlAudio', () => ({ ok: true, value: null }));
 
     expect((await sendMessage('playPodcast', { podcastId })).ok).toBe(true);
-    expect(started).toEqual([start]);
+    expect(offscreen.started.map((s) => s.position)).toEqual([start]);
   });
 
   it('refuses a podcast whose audio is not ready', async () => {

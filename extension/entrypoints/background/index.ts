@@ -7,7 +7,8 @@ import { showCreationBadge } from './badge.ts';
 import { handleCommand } from './command.ts';
 import { createSelectionMenu, handleMenuClick } from './context-menu.ts';
 import { readTabSelection } from './page-reader.ts';
-import { applyAudioReport, controlPlayback, playPodcast } from './playback.ts';
+import { listenToPodcast } from './listening.ts';
+import { applyAudioReport, controlPlayback } from './playback.ts';
 import { listPodcasts } from './podcast-list.ts';
 import {
   acknowledgeCreation,
@@ -30,7 +31,7 @@ export default defineBackground(() => {
   onMessage('acknowledgeCreation', () => acknowledgeCreation());
   onMessage('dismissCreation', () => dismissCreation());
   onMessage('listPodcasts', () => listPodcasts());
-  onMessage('playPodcast', ({ data }) => playPodcast(data));
+  onMessage('playPodcast', ({ data }) => listenToPodcast(data));
   onMessage('controlPlayback', ({ data }) => controlPlayback(data));
   onMessage('reportAudio', ({ data }) => applyAudioReport(data));
 

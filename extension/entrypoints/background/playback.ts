@@ -1,10 +1,16 @@
 /**
  * Listening: starts a podcast in the audio host, passes the popup's controls on, and mirrors the
- * player's reports into `playbackItem` so any popup shows what is playing.
+ * player's reports into `playbackItem` so any popup shows what is playing. A podcast still being made
+ * plays from its growing stream; its progress events keep what is made and the estimated length
+ * current here, and the same stream plays on when the episode completes.
  */
+import type { Podcast, PodcastEvent } from '../../../shared/api/podcasts.ts';
+import { isFinished } from '../../../shared/podcast/apply-event.ts';
+import { episodeSource } from '../../../shared/podcast/episode-source.ts';
+import { clampToMade, type GrowingEpisode } from '../../../shared/podcast/growing-episode.ts';
 import { startPosition } from '../../../shared/podcast/resume-point.ts';
 import type { AudioReport, PlaybackCommand } from '../../messaging.ts';
-import { currentPosition } from '../../player-clock.ts';
+import { currentPosition, playableEnd } from '../../player-clock.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { resolveServerPath } from '../../server-address.ts';
 import { playbackItem, recentPodcastsItem, serverUrlItem, type Playback } from '../../storage.ts';
@@ -12,7 +18,14 @@ import { PLAYBACK_UNAVAILABLE_MESSAGE, createAudioHost, type AudioHost } from '.
 import { callServer } from './server.ts';
 import { restartPositionSync, syncPosition } from './position-sync.ts';
 
-export const AUDIO_NOT_READY_MESSAGE = 'This podcast is still being made: it can play once its audio is ready';
+export const AUDIO_NOT_READY_MESSAGE = 'Nothing of this podcast is recorded yet: it can play as soon as its first part is made';
+
+/** What starting an episode needs of a podcast (a full podcast, or a progress event and a title). */
+export type PlayableEpisode = Pick<
+  Podcast,
+  'id' | 'title' | 'status' | 'audioUrl' | 'streamUrl' | 'audioSeconds' | 'estimatedSeconds' | 'durationSeconds'
+> &
+  Partial<Pick<Podcast, 'positionSeconds'>>;
 
 let host: AudioHost | null | undefined;
 const audioHost = () => (host === undefined ? (host = createAudioHost(applyAudioReport)) : host);
@@ -20,38 +33,73 @@ const audioHost = () => (host === undefined ? (host = createAudioHost(applyAudio
 const unavailable = <T>() =>
   fail<T>('PLAYBACK_UNAVAILABLE', PLAYBACK_UNAVAILABLE_MESSAGE, 'The podcast plays in this window instead.');
 
+/** Playback is changed one step at a time: reports, controls and events never overwrite each other. */
+let pending: Promise<unknown> = Promise.resolve();
+function changePlayback(change: (playback: Playback | null) => Playback | null | undefined): Promise<Playback | null> {
+  const step = pending.then(async () => {
+    const playback = await playbackItem.getValue();
+    const next = change(playback);
+    if (next === undefined) return playback;
+    await playbackItem.setValue(next);
+    return next;
+  });
+  pending = step.catch(() => undefined);
+  return step;
+}
+
+/** The episode while it is made, as an event or a podcast tells it; null once complete. */
+function growingOf(episode: Pick<PlayableEpisode, 'status' | 'audioSeconds' | 'estimatedSeconds'>, kind: Playback['kind']): GrowingEpisode | null {
+  if (kind !== 'stream' || isFinished(episode.status)) return null;
+  return { madeSeconds: episode.audioSeconds ?? 0, estimatedSeconds: episode.estimatedSeconds };
+}
+
 export async function playPodcast({ podcastId }: { podcastId: string }): Promise<Result<Playback>> {
-  // A fresh copy carries a freshly signed audio address; the cached one serves when offline.
+  // A fresh copy carries freshly signed addresses; the cached one serves when offline.
   const fresh = await callServer((client) => client.podcasts.get(podcastId));
   const podcast = fresh.ok ? fresh.value : (await recentPodcastsItem.getValue()).find((p) => p.id === podcastId);
   if (!podcast) return fresh.ok ? fail('NOT_FOUND', 'Podcast not found') : (fresh as Result<never>);
-  if (!podcast.audioUrl) return fail('AUDIO_NOT_READY', AUDIO_NOT_READY_MESSAGE);
+  return startEpisode(podcast);
+}
 
+/**
+ * Plays an episode: the one the player already holds goes on from its clock (and from the same
+ * source, so a stream that completed meanwhile plays on); another starts where the resume rule says,
+ * within what is made.
+ */
+export async function startEpisode(podcast: PlayableEpisode): Promise<Result<Playback>> {
   const serverUrl = await serverUrlItem.getValue();
+  const resolve = (path: string | null) => (path ? resolveServerPath(serverUrl, path) : null);
   const previous = await playbackItem.getValue();
-  // The episode this player already holds goes on from its clock; another starts where the resume
-  // rule says (its saved position, or the beginning when that was the start or the end).
-  const resumeAt =
-    previous?.podcastId === podcastId && previous.status !== 'ended'
-      ? currentPosition(previous)
-      : startPosition(podcast.positionSeconds, podcast.durationSeconds);
+  const same = previous?.podcastId === podcast.id && previous.status !== 'ended' ? previous : null;
+  const source = episodeSource(
+    { audioUrl: resolve(podcast.audioUrl), streamUrl: resolve(podcast.streamUrl) },
+    same ? { kind: same.kind ?? 'file', url: same.src } : null,
+  );
+  if (!source) return fail('AUDIO_NOT_READY', AUDIO_NOT_READY_MESSAGE);
+
+  const growing = growingOf(podcast, source.kind);
+  const duration = podcast.durationSeconds ?? null;
+  const resumeAt = same ? currentPosition(same) : startPosition(podcast.positionSeconds, duration ?? podcast.estimatedSeconds);
   const playback: Playback = {
-    podcastId,
+    podcastId: podcast.id,
     title: podcast.title,
-    src: resolveServerPath(serverUrl, podcast.audioUrl),
+    src: source.url,
+    kind: source.kind,
     status: 'loading',
-    position: resumeAt,
-    duration: podcast.durationSeconds,
+    position: growing ? clampToMade(resumeAt, playableEnd({ duration: same?.duration ?? null, growing }) ?? 0) : resumeAt,
+    duration: same?.src === source.url ? same.duration : duration,
+    growing,
+    unfinished: source.kind === 'stream' && podcast.status === 'failed',
     error: null,
     updatedAt: Date.now(),
   };
   const player = audioHost();
   if (!player) return unavailable();
-  await playbackItem.setValue(playback);
+  await changePlayback(() => playback);
   restartPositionSync();
-  const started = await player.start({ src: playback.src, position: playback.position });
+  const started = await player.start({ src: playback.src, kind: source.kind, position: playback.position });
   if (!started.ok) {
-    await playbackItem.setValue({ ...playback, status: 'error', error: started.error.message });
+    await changePlayback((now) => (now?.src === playback.src ? { ...now, status: 'error', error: started.error.message } : undefined));
     return started;
   }
   return ok((await playbackItem.getValue()) ?? playback);
@@ -67,10 +115,11 @@ export async function controlPlayback(command: PlaybackCommand): Promise<Result<
   const player = audioHost();
   if (!player) return unavailable();
   const now = Date.now();
+  const kind = playback.kind ?? 'file';
   switch (command.action) {
     case 'pause': {
       const position = currentPosition(playback, now);
-      await playbackItem.setValue({ ...playback, status: 'paused', position, updatedAt: now });
+      await changePlayback((p) => p && { ...p, status: 'paused', position, updatedAt: now });
       const paused = await player.control({ action: 'pause' });
       if (!paused.ok) return paused;
       void syncPosition({ podcastId: playback.podcastId, position }, true);
@@ -78,19 +127,20 @@ export async function controlPlayback(command: PlaybackCommand): Promise<Result<
     }
     case 'resume': {
       const position = playback.status === 'ended' ? 0 : currentPosition(playback, now);
-      await playbackItem.setValue({ ...playback, status: 'loading', position, error: null, updatedAt: now });
-      const resumed = await player.start({ src: playback.src, position });
+      await changePlayback((p) => p && { ...p, status: 'loading', position, error: null, updatedAt: now });
+      const resumed = await player.start({ src: playback.src, kind, position });
       if (!resumed.ok) {
-        await playbackItem.setValue({ ...playback, status: 'error', error: resumed.error.message });
+        await changePlayback((p) => p && { ...p, status: 'error', error: resumed.error.message });
         return resumed;
       }
       break;
     }
     case 'seek': {
-      const end = playback.duration ?? Number.POSITIVE_INFINITY;
+      // Never past the end, nor, while the episode is made, past what exists.
+      const end = playableEnd(playback) ?? Number.POSITIVE_INFINITY;
       const position = Math.min(Math.max(0, command.position), end);
       const status = playback.status === 'ended' && position < end ? 'paused' : playback.status;
-      await playbackItem.setValue({ ...playback, status, position, updatedAt: now });
+      await changePlayback((p) => p && { ...p, status, position, updatedAt: now });
       const sought = await player.control({ action: 'seek', position });
       if (!sought.ok) return sought;
       break;
@@ -101,7 +151,7 @@ export async function controlPlayback(command: PlaybackCommand): Promise<Result<
 
 /** Stops the audio and forgets it (sign-out, the popup's close button). */
 export async function stopPlayback(): Promise<void> {
-  await playbackItem.setValue(null);
+  await changePlayback(() => null);
   const player = audioHost();
   if (!player) return;
   try {
@@ -115,17 +165,36 @@ export async function stopPlayback(): Promise<void> {
 
 /** The player's report, applied when it is about the episode we think is playing. */
 export async function applyAudioReport(report: AudioReport): Promise<void> {
-  const playback = await playbackItem.getValue();
-  if (!playback || playback.src !== report.src) return;
-  const at = { podcastId: playback.podcastId, position: report.position };
+  let before: Playback['status'] | null = null;
+  const applied = await changePlayback((playback) => {
+    if (!playback || playback.src !== report.src) return undefined;
+    before = playback.status;
+    return {
+      ...playback,
+      status: report.status,
+      position: report.position,
+      duration: report.duration ?? playback.duration,
+      error: report.error,
+      updatedAt: Date.now(),
+    };
+  });
+  if (!applied || before === null) return;
+  const at = { podcastId: applied.podcastId, position: report.position };
   if (report.status === 'playing') void syncPosition(at, false);
-  else if ((report.status === 'paused' || report.status === 'ended') && report.status !== playback.status) void syncPosition(at, true);
-  await playbackItem.setValue({
-    ...playback,
-    status: report.status,
-    position: report.position,
-    duration: report.duration ?? playback.duration,
-    error: report.error,
-    updatedAt: Date.now(),
+  else if ((report.status === 'paused' || report.status === 'ended') && report.status !== before) void syncPosition(at, true);
+}
+
+/** A progress event of the podcast playing: what is made, the estimated length, and its end. */
+export async function applyEpisodeEvent(event: PodcastEvent): Promise<void> {
+  await changePlayback((playback) => {
+    if (!playback || playback.podcastId !== event.id) return undefined;
+    const kind = playback.kind ?? 'file';
+    return {
+      ...playback,
+      growing: growingOf(event, kind),
+      unfinished: kind === 'stream' && event.status === 'failed',
+      // The exact length once ready; until then the player's own figure for the part it has.
+      duration: event.durationSeconds ?? playback.duration,
+    };
   });
 }

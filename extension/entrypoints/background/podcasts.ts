@@ -1,12 +1,13 @@
 /**
  * Making a podcast from a tab (its article, or its selection) and listing the reader's podcasts.
- * The podcast in the making lives in `creationItem`, so the popup can close and reopen on it.
+ * The podcast in the making lives in `creationItem`, so the popup can close and reopen on it; it
+ * starts playing as soon as its first part is made (see progress.ts).
  */
 import { ok, type ExtensionError, type Result } from '../../result.ts';
 import type { PageText } from '../../read-article.ts';
 import { creationItem, recentPodcastsItem, type Creation, type CreationSource } from '../../storage.ts';
 import { findTab, readPage, readSelectionText } from './page-reader.ts';
-import { phaseOf, trackPodcast } from './progress.ts';
+import { phaseOf, playNewPodcast, playsNow, trackPodcast } from './progress.ts';
 import { callServer } from './server.ts';
 
 export async function createPodcastFromTab({ tabId }: { tabId: number }): Promise<Result<Creation>> {
@@ -47,6 +48,10 @@ async function createPodcast(
     status: null,
     progress: 0,
     audioUrl: null,
+    streamUrl: null,
+    audioSeconds: null,
+    estimatedSeconds: null,
+    autoplayed: false,
     error: null,
     seen: false,
   };
@@ -69,16 +74,24 @@ async function createPodcast(
   if (!answer.ok) return failWith(answer.error);
 
   const podcast = answer.value;
-  const created = await update({
+  let created = await update({
     phase: phaseOf(podcast.status),
     podcastId: podcast.id,
     title: podcast.title,
     status: podcast.status,
     progress: podcast.progress,
     audioUrl: podcast.audioUrl,
+    streamUrl: podcast.streamUrl,
+    audioSeconds: podcast.audioSeconds,
+    estimatedSeconds: podcast.estimatedSeconds,
     error: podcast.error ? { code: 'INTERNAL_ERROR', message: podcast.error } : null,
   });
   await recentPodcastsItem.setValue([podcast, ...(await recentPodcastsItem.getValue()).filter((p) => p.id !== podcast.id)]);
+  // Audio already (a server that was quick): it plays now; otherwise once its first part is made.
+  if (playsNow(created, podcast)) {
+    created = await update({ autoplayed: true });
+    playNewPodcast(podcast);
+  }
   if (created.phase === 'converting') void trackPodcast(created.attemptId, podcast.id);
   return ok(created);
 }

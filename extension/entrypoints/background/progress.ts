@@ -1,7 +1,8 @@
 /**
  * Follows a podcast's conversion on the server with the shared event follower, until the podcast is
- * ready or failed. Each step lands in `creationItem` (for the popup and the toolbar badge) and in the
- * cached list.
+ * ready or failed. Each step lands in `creationItem` (for the popup and the toolbar badge), in the
+ * cached list and, for the podcast playing, in `playbackItem`. The podcast the reader just asked for
+ * starts playing by itself as soon as its first part is made.
  */
 import { browser } from 'wxt/browser';
 import type { PodcastEvent, PodcastStatus } from '../../../shared/api/podcasts.ts';
@@ -11,6 +12,7 @@ import { applyPodcastEvent, applyPodcastEventToList } from '../../../shared/podc
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { clientFor } from '../../api-client.ts';
 import { creationItem, recentPodcastsItem, type Creation } from '../../storage.ts';
+import { applyEpisodeEvent, startEpisode, type PlayableEpisode } from './playback.ts';
 import { listPodcasts } from './podcast-list.ts';
 import { currentReader, dropSession } from './server.ts';
 
@@ -67,30 +69,67 @@ async function follow(attemptId: string, podcastId: string): Promise<boolean> {
   } catch (err) {
     if (signal.aborted || !isApiError(err) || isTransient(err)) return false;
     // A podcast that is gone (or not this reader's any more) will not come back.
-    const { progress = 0, title = '' } = (last as PodcastEvent | null) ?? {};
-    await applyEvent(attemptId, { id: podcastId, status: 'failed', progress, title, audioUrl: null, error: err.message });
+    const gone = { progress: 0, title: '', streamUrl: null, audioSeconds: null, estimatedSeconds: null, durationSeconds: null };
+    const { progress, title } = (last as PodcastEvent | null) ?? gone;
+    await applyEvent(attemptId, { ...gone, id: podcastId, status: 'failed', progress, title, audioUrl: null, error: err.message });
     return false;
   }
 }
 
-/** One step of progress: into the creation the reader follows (if it is still this one) and the list. */
+/** One step of progress: into the creation the reader follows (if it is still this one), the list and the player. */
 export async function applyEvent(attemptId: string, event: PodcastEvent): Promise<void> {
   const creation = await creationItem.getValue();
   if (creation?.attemptId === attemptId && creation.podcastId === event.id) {
-    const { status, progress, title, audioUrl } = applyPodcastEvent(
-      { id: event.id, status: creation.status ?? 'queued', progress: creation.progress, title: creation.title, audioUrl: creation.audioUrl, error: null },
+    const merged = applyPodcastEvent(
+      {
+        id: event.id,
+        status: creation.status ?? 'queued',
+        progress: creation.progress,
+        title: creation.title,
+        audioUrl: creation.audioUrl,
+        streamUrl: creation.streamUrl ?? null,
+        audioSeconds: creation.audioSeconds ?? null,
+        estimatedSeconds: creation.estimatedSeconds ?? null,
+        durationSeconds: null,
+        error: null,
+      },
       event,
     );
-    await creationItem.setValue({
+    const { status, progress, title, audioUrl, streamUrl, audioSeconds, estimatedSeconds } = merged;
+    const updated: Creation = {
       ...creation,
       phase: phaseOf(status),
       title,
       status,
       progress,
       audioUrl,
+      streamUrl,
+      audioSeconds,
+      estimatedSeconds,
       error: status === 'failed' ? { code: 'INTERNAL_ERROR', message: event.error || CONTENT_MESSAGES.createFailed } : null,
-    });
+    };
+    const playNow = playsNow(updated, merged);
+    await creationItem.setValue(playNow ? { ...updated, autoplayed: true } : updated);
+    if (playNow) playNewPodcast(merged);
   }
   const list = await recentPodcastsItem.getValue();
   if (list.some((p) => p.id === event.id)) await recentPodcastsItem.setValue(applyPodcastEventToList(list, event));
+  await applyEpisodeEvent(event);
+}
+
+/**
+ * Whether the podcast the reader just asked for (popup, selection menu or shortcut) starts playing
+ * now: once, as soon as there is audio, while the rest is made. Not one that failed before.
+ */
+export function playsNow(creation: Creation, episode: Pick<PlayableEpisode, 'audioUrl' | 'streamUrl'>): boolean {
+  return !creation.autoplayed && creation.podcastId !== null && creation.phase !== 'failed' && (!!episode.streamUrl || !!episode.audioUrl);
+}
+
+/** Starts the new podcast without holding up its progress; the popup offers Play if this fails. */
+export function playNewPodcast(episode: PlayableEpisode): void {
+  startEpisode(episode)
+    .then((started) => {
+      if (!started.ok) console.warn('[pagecast] the new podcast could not start playing', started.error.message);
+    })
+    .catch((err: unknown) => console.error('[pagecast] the new podcast could not start playing', err));
 }

@@ -1,4 +1,7 @@
-/** The podcast in the making, live: its stage, its progress to 100, then play it or why it failed. */
+/**
+ * The podcast in the making, live: its stage and its progress to 100 (it plays by itself as soon as
+ * its first part is made), then play it or why it failed; the part made of a failed one still plays.
+ */
 import { CircleCheck, Play, X } from 'lucide-react';
 import type { Creation } from '../../storage.ts';
 import { creationLabel } from './format.ts';
@@ -19,6 +22,8 @@ export function CreationStatus({
   // While the page is read and sent the card is seconds from changing; after that it may be closed.
   const closable = creation.phase !== 'reading' && creation.phase !== 'sending';
   const progress = creation.phase === 'ready' ? 100 : creation.progress;
+  // Audio exists: the finished episode, or the part made so far (while it is made, or before it failed).
+  const playable = creation.phase === 'ready' || (creation.phase !== 'reading' && creation.phase !== 'sending' && !!creation.streamUrl);
   return (
     <section className={`card creation creation-${creation.phase}`} aria-label="New podcast">
       <div className="creation-head">
@@ -33,7 +38,11 @@ export function CreationStatus({
         ) : null}
       </div>
       {creation.phase === 'failed' ? (
-        creation.error ? <ErrorNote error={creation.error} /> : null
+        creation.error ? (
+          <ErrorNote
+            error={playable ? { ...creation.error, hint: 'Unfinished: the part made before it stopped can still be played.' } : creation.error}
+          />
+        ) : null
       ) : (
         <div className="creation-progress" aria-live="polite">
           <div className="creation-stage">
@@ -46,9 +55,9 @@ export function CreationStatus({
           <ProgressBar value={progress} label="Podcast progress" />
         </div>
       )}
-      {creation.phase === 'ready' && creation.podcastId && !playing ? (
+      {playable && creation.podcastId && !playing ? (
         <Button className="btn-block" icon={<Play size={16} aria-hidden />} onClick={() => onPlay(creation.podcastId!)}>
-          Play podcast
+          {creation.phase === 'failed' ? 'Play the part made' : 'Play podcast'}
         </Button>
       ) : null}
     </section>

@@ -1,4 +1,7 @@
-/** The reader's latest podcasts: the same list the web app's profile shows, newest first. */
+/**
+ * The reader's latest podcasts: the same list the web app's profile shows, newest first. A podcast
+ * plays once it has audio: finished, still being made (its part made so far), or unfinished.
+ */
 import { AudioLines, CircleAlert, Pause, Play } from 'lucide-react';
 import type { Podcast } from '../../../shared/api/podcasts.ts';
 import { formatTime } from '../../../shared/format-time.ts';
@@ -56,18 +59,20 @@ export function RecentPodcasts({
           {podcasts.slice(0, SHOWN).map((podcast) => {
             const current = playback?.podcastId === podcast.id;
             const playing = current && (playback.status === 'playing' || playback.status === 'loading');
-            const ready = podcast.status === 'ready' && podcast.audioUrl !== null;
+            // (A list stored by an earlier version has no streamUrl at all.)
+            const playable = !!podcast.audioUrl || !!podcast.streamUrl;
+            const unfinished = podcast.status === 'failed' && !!podcast.streamUrl;
             const resumeAt = !current ? resumePoint(podcast.positionSeconds, podcast.durationSeconds) : null;
             return (
               <li key={podcast.id} className={`podcast-row${current ? ' is-current' : ''}`}>
                 <button
                   type="button"
                   className="row-tile"
-                  disabled={!ready}
+                  disabled={!playable}
                   aria-label={`${playing ? 'Pause' : resumeAt ? `Resume from ${formatTime(resumeAt)}:` : 'Play'} ${podcast.title}`}
                   onClick={() => (playing ? onPause() : onPlay(podcast.id))}
                 >
-                  {!ready ? (
+                  {!playable ? (
                     podcast.status === 'failed' ? <CircleAlert size={18} aria-hidden /> : <AudioLines size={18} aria-hidden />
                   ) : playing ? (
                     <Pause size={18} aria-hidden />
@@ -86,7 +91,10 @@ export function RecentPodcasts({
                       {resumeAt ? ` · Resume from ${formatTime(resumeAt)}` : ''}
                     </p>
                   ) : podcast.status === 'failed' ? (
-                    <p className="row-meta row-failed">{podcast.error || podcastStatusLabel('failed')}</p>
+                    <p className="row-meta row-failed" title={podcast.error ?? undefined}>
+                      {unfinished ? 'Unfinished: ' : ''}
+                      {podcast.error || podcastStatusLabel('failed')}
+                    </p>
                   ) : (
                     <div className="row-progress">
                       <ProgressBar value={podcast.progress} label={`${podcast.title} progress`} />

@@ -1,0 +1,79 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Playback } from '../../storage.ts';
+import { NowPlaying } from './now-playing.tsx';
+
+const sent = vi.hoisted(() => [] as unknown[][]);
+vi.mock('../../messaging.ts', () => ({
+  sendMessage: vi.fn(async (...args: unknown[]) => {
+    sent.push(args);
+    return { ok: true, value: null };
+  }),
+}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLElement;
+
+beforeEach(() => {
+  sent.length = 0;
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+});
+
+const playback = (change: Partial<Playback> = {}): Playback => ({
+  podcastId: 'p1',
+  title: 'What the Tide Pools Remember',
+  src: 'http://localhost:8787/api/podcasts/p1/stream.m3u8?t=signed',
+  kind: 'stream',
+  status: 'paused',
+  position: 65,
+  duration: 126,
+  growing: { madeSeconds: 130, estimatedSeconds: 580 },
+  unfinished: false,
+  error: null,
+  updatedAt: Date.now(),
+  ...change,
+});
+
+const slider = () => container.querySelector<HTMLInputElement>('input[aria-label="Seek"]')!;
+const button = (name: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+
+describe("the popup's player", () => {
+  it('shows an episode being made: what exists of about how long, on the seek bar and in words', () => {
+    act(() => root.render(<NowPlaying playback={playback()} />));
+    expect(container.textContent).toContain('2:10 made of about 9:40');
+    expect(container.querySelector('[aria-label="Total time"]')?.textContent).toBe('about 9:40');
+    expect(slider().max).toBe('580');
+    expect(slider().getAttribute('aria-valuetext')).toBe('1:05 of about 9:40, 2:10 made so far');
+    expect(slider().style.getPropertyValue('--made')).toMatch(/^22\.4\d*%$/);
+  });
+
+  it('moves forward only up to what is made', async () => {
+    vi.useFakeTimers();
+    act(() => root.render(<NowPlaying playback={playback({ position: 125 })} />));
+    act(() => button('Forward 15 seconds').click());
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 130 }]);
+  });
+
+  it('shows a finished episode as before, and the part made of an unfinished one', () => {
+    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, duration: 571 })} />));
+    expect(container.textContent).not.toContain('made');
+    expect(container.querySelector('[aria-label="Total time"]')?.textContent).toBe('9:31');
+    expect(slider().getAttribute('aria-valuetext')).toBe('1:05 of 9:31');
+
+    act(() => root.render(<NowPlaying playback={playback({ growing: null, unfinished: true, duration: 130 })} />));
+    expect(container.textContent).toContain('Unfinished: this is the part made before the podcast failed.');
+    expect(container.querySelector('[aria-label="Total time"]')?.textContent).toBe('2:10');
+  });
+});
