@@ -1,17 +1,27 @@
 /**
  * `npm run bench`: runs every benchmark in scripts/bench/ (each module's default export) in name
- * order and prints its figures. `npm run bench -- extract` runs the ones whose file name matches.
+ * order and prints its figures. `npm run bench -- extract` runs the ones whose file name matches;
+ * several names run each match (`npm run bench -- first-audio latency`). Helpers the benchmarks share
+ * live in scripts/bench/support/ and are not benchmarks themselves.
+ *
+ * Sections that start a real server: `first-audio` (time to first audio against article length,
+ * embedded defaults and a streaming AI) and `latency` (the API's latency while conversions run).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = path.join(import.meta.dirname, 'bench');
-const filter = process.argv[2];
-const files = fs
+const filters = process.argv.slice(2);
+const all = fs
   .readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && (!filter || f.includes(filter)))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
   .sort();
+const files = all.filter((f) => filters.length === 0 || filters.some((filter) => f.includes(filter)));
+if (files.length === 0) {
+  console.error(`no benchmark matches ${filters.join(', ')}; there are: ${all.map((f) => f.replace(/\.ts$/, '')).join(', ')}`);
+  process.exit(1);
+}
 
 for (const file of files) {
   console.log(`\n## ${file.replace(/\.ts$/, '')}`);

@@ -1,0 +1,206 @@
+/**
+ * A real server process for the benchmarks, as server/restart.test.ts starts one: `node --import tsx
+ * server/index.ts` on an unused port with a temporary DATA_DIR (embedded PGlite), and a small client
+ * for the calls a browser makes while an episode is made: create it, read it until its stream exists,
+ * fetch the playlist and its first segment.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { podcastSchema, type Podcast } from '../../../shared/api/podcasts.ts';
+import { ANONYMOUS_TOKEN_HEADER } from '../../../shared/constants.ts';
+import { decodeMp3 } from '../../../server/test/mp3.ts';
+import { articleBody } from './articles.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+/** Settings from the caller's shell that would change what the server is (AI, voice, database, billing). */
+const INHERITED_OUT = /^(OPENAI_|TTS_|STRIPE_|DATABASE_URL$|PUBLIC_URL$|HOST$|PORT$|DATA_DIR$|JOB_|LOG_LEVEL$|NODE_ENV$)/;
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A port nothing listens on right now. */
+export async function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  /** The last lines the server wrote to stderr (warnings and errors), for a failure's message. */
+  stderrTail(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the server with the embedded defaults plus `env`, and waits until /api/health answers 200. */
+export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-server-'));
+  const port = await unusedPort();
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INHERITED_OUT.test(key)));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ANONYMOUS_DAILY_PODCASTS: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => {
+    stderr = (stderr + text).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const server: ServerProcess = {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    stderrTail: () => stderr.split('\n').slice(-12).join('\n'),
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${server.stderrTail()}`);
+    const status = await fetch(`${server.base}/api/health`).then((r) => r.status, () => 0);
+    if (status === 200) return server;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the server did not answer /api/health within 60 s:\n${server.stderrTail()}`);
+    }
+    await sleep(100);
+  }
+}
+
+export interface ArticleBody {
+  title: string;
+  text: string;
+  sourceUrl: string;
+}
+
+/** The API as one browser (one anonymous token) calls it. */
+export class BenchClient {
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly server: ServerProcess,
+    token = `bench-browser-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
+  ) {
+    this.headers = { [ANONYMOUS_TOKEN_HEADER]: token };
+  }
+
+  async create(body: ArticleBody): Promise<Podcast> {
+    const res = await fetch(`${this.server.base}/api/podcasts`, {
+      method: 'POST',
+      headers: { ...this.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`POST /api/podcasts answered ${res.status}: ${await res.text()}`);
+    return podcastSchema.parse(await res.json());
+  }
+
+  async get(id: string): Promise<Podcast> {
+    const res = await fetch(`${this.server.base}/api/podcasts/${id}`, { headers: this.headers });
+    if (res.status !== 200) throw new Error(`GET /api/podcasts/${id} answered ${res.status}: ${await res.text()}`);
+    return podcastSchema.parse(await res.json());
+  }
+
+  async remove(id: string): Promise<void> {
+    const res = await fetch(`${this.server.base}/api/podcasts/${id}`, { method: 'DELETE', headers: this.headers });
+    await res.body?.cancel();
+    if (res.status >= 300 && res.status !== 404) throw new Error(`DELETE /api/podcasts/${id} answered ${res.status}`);
+  }
+
+  /** Reads the podcast every `pollMs` until `done` holds; throws when it failed. */
+  async waitFor(id: string, done: (p: Podcast) => boolean, { pollMs = 100, timeoutMs = 180_000 } = {}): Promise<Podcast> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const podcast = await this.get(id);
+      if (done(podcast)) return podcast;
+      if (podcast.status === 'failed') throw new Error(`podcast ${id} failed: ${podcast.error}\n${this.server.stderrTail()}`);
+      if (performance.now() > deadline) throw new Error(`podcast ${id} still ${podcast.status} after ${timeoutMs} ms`);
+      await sleep(pollMs);
+    }
+  }
+}
+
+export interface FirstAudio {
+  id: string;
+  /** Date.now() as the POST was sent, to line the server's times up with a fake provider's. */
+  postedAt: number;
+  /** POST sent → its answer read, ms. */
+  answeredMs: number;
+  /** POST sent → segment 0's bytes received, ms. */
+  firstAudioMs: number;
+  segmentBytes: number;
+  segmentSeconds: number;
+  /** Frames the independent decoder could not read in segment 0 (0 for a clean segment). */
+  decodeErrors: number;
+}
+
+/**
+ * Time to first audio as a player sees it: POST the article, read the podcast every `pollMs` until
+ * it has a streamUrl, fetch the playlist (again until it lists a segment), then fetch segment 0,
+ * both by their signed addresses alone, as a player does.
+ * The clock stops when segment 0's bytes are in; the segment is then decoded (not timed) to show it
+ * is playable.
+ */
+export async function timeToFirstAudio(client: BenchClient, body: ArticleBody, { pollMs = 10 } = {}): Promise<FirstAudio> {
+  const postedAt = Date.now();
+  const started = performance.now();
+  const created = await client.create(body);
+  const answeredMs = performance.now() - started;
+  const { streamUrl } = created.streamUrl ? created : await client.waitFor(created.id, (p) => p.streamUrl !== null, { pollMs });
+  const playlistUrl = new URL(streamUrl!, client.server.base);
+  let segmentUri: string | undefined;
+  while (!segmentUri) {
+    const res = await fetch(playlistUrl);
+    if (res.status !== 200) throw new Error(`the playlist answered ${res.status}`);
+    segmentUri = (await res.text()).split('\n').find((line) => line.trim() && !line.startsWith('#'));
+    if (!segmentUri) await sleep(pollMs);
+  }
+  const res = await fetch(new URL(segmentUri, playlistUrl));
+  if (res.status !== 200) throw new Error(`segment 0 answered ${res.status}`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const firstAudioMs = performance.now() - started;
+  const decoded = await decodeMp3(bytes);
+  if (decoded.samples.length === 0) throw new Error(`segment 0 (${bytes.length} bytes) decoded to no audio`);
+  return {
+    id: created.id,
+    postedAt,
+    answeredMs,
+    firstAudioMs,
+    segmentBytes: bytes.length,
+    segmentSeconds: decoded.durationMs / 1000,
+    decodeErrors: decoded.errors,
+  };
+}
+
+/** Warms a server: one small podcast, from POST to its first audio and on until it is ready. */
+export async function warmUp(client: BenchClient): Promise<void> {
+  const warm = await timeToFirstAudio(client, articleBody(300, 9_999));
+  await client.waitFor(warm.id, (p) => p.status === 'ready', { pollMs: 200 });
+  await client.remove(warm.id);
+}
