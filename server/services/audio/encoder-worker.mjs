@@ -8,7 +8,16 @@
 // every whole MP3 frame made since the last part (bytes transferred; samples is what they decode
 // to); { type: 'failed', id, message } when encoding fails.
 import { parentPort } from 'node:worker_threads';
+import os from 'node:os';
+
 import { register } from 'tsx/esm/api';
+
+// Background work: on Linux a thread's nice value is its own, so requests on the main thread go first.
+try {
+  os.setPriority(10);
+} catch {
+  // not permitted here: run at the normal priority
+}
 
 register();
 const { createMp3Encoder } = await import('./mp3-encoder.ts');

@@ -7,7 +7,15 @@
 // samples } (an Int16Array, transferred) as audio is produced, and { type: 'done', id } or
 // { type: 'failed', id, message }.
 import { parentPort } from 'node:worker_threads';
+import os from 'node:os';
 import createEspeak from '@echogarden/espeak-ng-emscripten';
+
+// Background work: on Linux a thread's nice value is its own, so requests on the main thread go first.
+try {
+  os.setPriority(10);
+} catch {
+  // not permitted here: run at the normal priority
+}
 
 // espeak hands over about 100 ms at a time; batching to about 0.4 s keeps the message count low.
 // The first batch of a call goes at once so the first audio is not held back.
