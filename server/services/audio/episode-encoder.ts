@@ -105,8 +105,12 @@ export function createEncoderPool(options: { size: number }): EncoderPool {
       };
     },
     async warmUp() {
-      const lease = await pool.acquire();
-      lease.release();
+      // Loading the worker, compiling LAME and letting the JIT see it: a second, paid here once.
+      const encoder = await this.open({ sampleRate: 22_050, gainDb: 0 });
+      // Sound, not silence: silence takes the encoder's and the limiter's short paths.
+      encoder.write(Int16Array.from({ length: 22_050 * 5 }, (_, i) => Math.round(8_000 * Math.sin(i * 0.05 + Math.sin(i * 0.001) * 20))));
+      await encoder.finish();
+      encoder.close();
     },
     close: () => pool.close(),
   };

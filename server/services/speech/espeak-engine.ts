@@ -123,8 +123,10 @@ class EspeakEngine implements SpeechEngine {
   }
 
   async warmUp(): Promise<void> {
-    // A cold worker compiles the wasm and loads the voice data: seconds, paid once here.
-    for await (const pcm of this.synthesize('Ready.', { voice: this.defaultVoice })) void pcm;
+    // A cold worker compiles the wasm and loads the voice data, and its first second of work runs
+    // slowly until the JIT has seen it: paid once here rather than by the first listener.
+    const text = 'The voice is ready. It speaks every article as it is written, sentence by sentence, from the first word to the last.';
+    for (let i = 0; i < 3; i++) for await (const pcm of this.synthesize(text, { voice: this.defaultVoice })) void pcm;
   }
 
   async voices(): Promise<Voice[]> {
