@@ -133,6 +133,37 @@ export class BenchClient {
     if (res.status >= 300 && res.status !== 404) throw new Error(`DELETE /api/podcasts/${id} answered ${res.status}`);
   }
 
+  /**
+   * Follows the podcast's progress events (as the web app and the extension do) until one has a
+   * streamUrl: the moment a player learns there is audio, without polling the server.
+   */
+  async firstStream(id: string, timeoutMs = 60_000): Promise<string> {
+    const res = await fetch(`${this.server.base}/api/podcasts/${id}/events`, {
+      headers: this.headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`the progress stream answered ${res.status}`);
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the progress stream of ${id} ended before any audio`);
+        buffered += value;
+        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+          const data = buffered.slice(0, end).split('\n').find((line) => line.startsWith('data:'));
+          buffered = buffered.slice(end + 2);
+          if (!data) continue;
+          const event = JSON.parse(data.slice(5)) as { streamUrl?: string | null; status: string; error: string | null };
+          if (event.streamUrl) return event.streamUrl;
+          if (event.status === 'failed') throw new Error(`podcast ${id} failed: ${event.error}`);
+        }
+      }
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
+  }
+
   /** Reads the podcast every `pollMs` until `done` holds; throws when it failed. */
   async waitFor(id: string, done: (p: Podcast) => boolean, { pollMs = 100, timeoutMs = 180_000 } = {}): Promise<Podcast> {
     const deadline = performance.now() + timeoutMs;
@@ -161,9 +192,9 @@ export interface FirstAudio {
 }
 
 /**
- * Time to first audio as a player sees it: POST the article, read the podcast every `pollMs` until
- * it has a streamUrl, fetch the playlist (again until it lists a segment), then fetch segment 0,
- * both by their signed addresses alone, as a player does.
+ * Time to first audio as a player sees it: POST the article, follow its progress events until one
+ * has a streamUrl, fetch the playlist (again until it lists a segment), then fetch segment 0, both
+ * by their signed addresses alone, as a player does.
  * The clock stops when segment 0's bytes are in; the segment is then decoded (not timed) to show it
  * is playable.
  */
@@ -172,7 +203,7 @@ export async function timeToFirstAudio(client: BenchClient, body: ArticleBody, {
   const started = performance.now();
   const created = await client.create(body);
   const answeredMs = performance.now() - started;
-  const { streamUrl } = created.streamUrl ? created : await client.waitFor(created.id, (p) => p.streamUrl !== null, { pollMs });
+  const streamUrl = created.streamUrl ?? (await client.firstStream(created.id));
   const playlistUrl = new URL(streamUrl!, client.server.base);
   let segmentUri: string | undefined;
   while (!segmentUri) {
