@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.ts';
 import { authRoutes } from './routes/auth.ts';
 import { loadCaller } from './http/caller.ts';
 import { refuseCrossSiteRequests } from './http/csrf.ts';
+import { refuseNulInAddress } from './http/nul.ts';
 import { podcastRoutes } from './routes/podcasts.ts';
 import { bookmarkRoutes } from './routes/bookmarks.ts';
 import { shareRoutes, sharedRoutes } from './routes/share.ts';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  app.use('/api/*', refuseNulInAddress());
   app.use('/api/*', refuseCrossSiteRequests(config));
   app.use('/api/*', loadCaller(deps));
 

@@ -24,10 +24,10 @@ export function validateUrlForm(value: string): string | null {
   return null;
 }
 
-/** A podcast's address must be an http:// or https:// URL with a host. */
+/** A podcast's address must be an http:// or https:// URL with a host (and no NUL in it). */
 export function isWebsiteUrl(value: string): boolean {
   const trimmed = value.trim();
-  if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return false;
+  if (!/^https?:\/\//i.test(trimmed) || trimmed.includes('\u0000') || !URL.canParse(trimmed)) return false;
   const url = new URL(trimmed);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
 }

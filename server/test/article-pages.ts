@@ -29,11 +29,20 @@ export interface ArticlePages {
   close(): Promise<void>;
 }
 
-/** `/article` is a readable article, `/empty` a page with nothing to read, `/missing` a 404. */
+/** The title `/with-nul` serves: NUL characters sit in it and in the article's text. */
+export const NUL_ARTICLE_TITLE = 'Lighthouse\u0000 Notes';
+
+/**
+ * `/article` is a readable article, `/with-nul` the same article with NUL characters in its title
+ * and text, `/empty` a page with nothing to read, `/missing` a 404.
+ */
 export async function startArticlePages(): Promise<ArticlePages> {
   const server = http.createServer((req, res) => {
     if (req.url === '/article') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml());
+    } else if (req.url === '/with-nul') {
+      const paragraphs = ARTICLE_PARAGRAPHS.map((p) => p.replace('. ', '.\u0000 '));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml(NUL_ARTICLE_TITLE, paragraphs));
     } else if (req.url === '/empty') {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><nav><a href="/">Home</a></nav></body></html>');
     } else {

@@ -6,11 +6,13 @@ import {
   MIN_PASSWORD_LENGTH,
 } from '../constants.ts';
 import { AUTH_MESSAGES } from '../errors.ts';
+import { hasNoNul, nulMessage, stripNul } from './nul.ts';
 
 /** Login and register payloads: email and password; register may carry a name. */
 export const credentialsSchema = z.object({
   email: z
     .string({ error: AUTH_MESSAGES.fillAllFields })
+    .refine(hasNoNul, nulMessage('An email address'))
     .trim()
     .min(1, AUTH_MESSAGES.fillAllFields)
     .max(MAX_EMAIL_LENGTH, 'Email address is too long')
@@ -18,8 +20,9 @@ export const credentialsSchema = z.object({
   password: z
     .string({ error: AUTH_MESSAGES.fillAllFields })
     .min(1, AUTH_MESSAGES.fillAllFields)
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
-  name: z.string().trim().max(MAX_NAME_LENGTH).optional(),
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .refine(hasNoNul, nulMessage('A password')),
+  name: z.string().overwrite(stripNul).trim().max(MAX_NAME_LENGTH).optional(),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_MESSAGES } from '../errors.ts';
 import { isWebsiteUrl } from '../validation.ts';
+import { hasNoNul, nulMessage, stripNul } from './nul.ts';
 
 /** Upper bound on text the extension may send: far beyond any article, well below abuse. */
 export const MAX_ARTICLE_CHARS = 200_000;
@@ -12,21 +13,28 @@ const websiteUrl = z
   .max(2048, CONTENT_MESSAGES.invalidWebsiteUrl)
   .refine(isWebsiteUrl, CONTENT_MESSAGES.invalidWebsiteUrl);
 
+const voiceName = z.string().max(100).refine(hasNoNul, nulMessage('A voice'));
+
 /** `{ url }`: the server fetches the page. */
 export const createFromUrlSchema = z.object({
   url: websiteUrl,
-  voice: z.string().max(100).optional(),
+  voice: voiceName.optional(),
 });
 
 /** `{ title, text, sourceUrl }`: the extension already extracted the page. */
 export const createFromTextSchema = z.object({
-  title: z.string().trim().max(MAX_TITLE_CHARS),
+  title: z.string().overwrite(stripNul).trim().max(MAX_TITLE_CHARS),
   text: z
     .string()
+    .overwrite(stripNul)
     .max(MAX_ARTICLE_CHARS, 'The page is too long to convert')
     .refine((t) => t.trim().length > 0, CONTENT_MESSAGES.noReadableContent),
-  sourceUrl: z.string().trim().max(2048).refine((u) => URL.canParse(u), CONTENT_MESSAGES.invalidWebsiteUrl),
-  voice: z.string().max(100).optional(),
+  sourceUrl: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((u) => hasNoNul(u) && URL.canParse(u), CONTENT_MESSAGES.invalidWebsiteUrl),
+  voice: voiceName.optional(),
 });
 
 export type CreateFromUrl = z.infer<typeof createFromUrlSchema>;
@@ -90,7 +98,7 @@ export type Podcast = z.infer<typeof podcastSchema>;
 /** `GET /api/podcasts`: the caller's podcasts, newest first. */
 export const podcastListSchema = z.object({ podcasts: z.array(podcastSchema) });
 
-export const updatePodcastSchema = z.object({ title: z.string().trim().min(1).max(MAX_TITLE_CHARS) });
+export const updatePodcastSchema = z.object({ title: z.string().overwrite(stripNul).trim().min(1).max(MAX_TITLE_CHARS) });
 
 /** What `GET /api/podcasts/:id/events` sends, one JSON object per server-sent event. */
 export const podcastEventSchema = z.object({

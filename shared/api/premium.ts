@@ -3,11 +3,14 @@
  * playback position, which every member has.
  */
 import { z } from 'zod';
+import { hasNoNul, nulMessage, stripNul } from './nul.ts';
 
 export const voiceSchema = z.object({ id: z.string(), name: z.string(), premium: z.boolean() });
 export type VoiceOption = z.infer<typeof voiceSchema>;
 export const voicesResponseSchema = z.object({ voices: z.array(voiceSchema), defaultVoice: z.string() });
-export const setVoiceSchema = z.object({ voice: z.string().trim().min(1, 'Choose a voice').max(100) });
+export const setVoiceSchema = z.object({
+  voice: z.string().refine(hasNoNul, nulMessage('A voice')).trim().min(1, 'Choose a voice').max(100),
+});
 /** `PUT /api/voices/default`: the default voice as the server stored it. */
 export const defaultVoiceResponseSchema = z.object({ defaultVoice: z.string() });
 
@@ -23,6 +26,7 @@ export const createBookmarkSchema = z.object({
   positionSeconds: z.number({ error: 'A bookmark needs a position' }).finite().min(0).max(24 * 60 * 60),
   note: z
     .string()
+    .overwrite(stripNul)
     .trim()
     .max(MAX_BOOKMARK_NOTE_CHARS, `A note can be at most ${MAX_BOOKMARK_NOTE_CHARS} characters`)
     .optional()

@@ -74,7 +74,9 @@ export function decodeBody(body: Buffer, contentTypeHeader: string | undefined, 
     charsetFromBom(body) ??
     charsetFromHeader(contentTypeHeader) ??
     (type === 'text/plain' ? undefined : charsetFromMeta(body));
-  return decode(body, label);
+  // A NUL is no part of any text a reader sees (HTML parsers drop it too), and PostgreSQL's text
+  // cannot store it: a page that holds one converts without it.
+  return decode(body, label).replaceAll('\u0000', '');
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

@@ -1,0 +1,24 @@
+/**
+ * U+0000 (NUL) in what a client sends. PostgreSQL's `text` cannot hold it, so a NUL that reached a
+ * query would fail it. Each field decides: free text (an article, a title, a name, a note) loses its
+ * NULs, which no reader can see anyway; exact values (an e-mail, a password, a voice, an address)
+ * are refused with a message naming the field, since changing them would change what they mean.
+ */
+
+/** True when `value` holds no NUL character. */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/** `value` without its NUL characters. */
+export function stripNul(value: string): string {
+  return value.replaceAll('\u0000', '');
+}
+
+/** The message for a field that refuses NUL: "Password cannot contain the NUL character (U+0000)". */
+export function nulMessage(field: string): string {
+  return `${field} cannot contain the NUL character (U+0000)`;
+}
+
+/** The message when a request's address (path or query) holds an encoded NUL (`%00`). */
+export const NUL_IN_ADDRESS_MESSAGE = 'The address cannot contain the NUL character (%00)';
