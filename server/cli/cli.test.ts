@@ -117,8 +117,8 @@ describe('pagecast convert, run as a command', () => {
     expect(result.title).toBe('Local Story');
     expect(fs.statSync(result.file).size).toBe(result.bytes);
     expect(result.durationSeconds).toBeGreaterThan(5);
-    // Progress goes to stderr as the work goes on, ending at 100%.
-    expect(run.stderr).toMatch(/Writing the script[\s\S]*Speaking[\s\S]*100%/);
+    // Progress goes to stderr as the work goes on, ending with the whole length.
+    expect(run.stderr).toMatch(/Writing the script[\s\S]*Speaking[\s\S]*\d+ s spoken\n[\s\S]*\d+ s spoken, done\n$/);
   });
 
   it('asks where to write the MP3 when -o is missing, and exits with 2', async () => {

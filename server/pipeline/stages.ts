@@ -140,16 +140,23 @@ export function speechStage(
         written.catch(() => {}); // awaited below, once speech ends
       }
       // What was stored before a failure stays: playable, and where another attempt resumes.
-      const result = await speakEpisode({
-        engine: ports.speech,
-        voice: chosen,
-        sentences: 'stream' in source ? source.stream.sentences : scriptSentences(source.written.script),
-        encoders: ports.encoders,
-        gainDb: ports.gainDb(chosen),
-        resume: sink.resume,
-        onSegment: (segment) => sink.segment(segment),
-        signal,
-      });
+      let result: Awaited<ReturnType<typeof speakEpisode>>;
+      try {
+        result = await speakEpisode({
+          engine: ports.speech,
+          voice: chosen,
+          sentences: 'stream' in source ? source.stream.sentences : scriptSentences(source.written.script),
+          encoders: ports.encoders,
+          gainDb: ports.gainDb(chosen),
+          resume: sink.resume,
+          onSegment: (segment) => sink.segment(segment),
+          signal,
+        });
+      } catch (err) {
+        // A script written by then is kept, so another attempt speaks it rather than writing anew.
+        await written.catch(() => {});
+        throw err;
+      }
       await written;
       return { key: sink.key, segments: result.segments, bytes: result.bytes, durationMs: Math.round(result.durationMs), voice: chosen };
     },

@@ -36,7 +36,7 @@ export const convertCommand: CliCommand = {
       baseUrl: values['base-url'],
       outFile,
       onTitle: (written) => (title = written || title),
-      onSegment: (segment) => step(`  ${Math.round((segment.startMs + segment.durationMs) / 1000)} s spoken`),
+      onSegment: (segment) => step(`  ${Math.round((segment.startMs + segment.durationMs) / 1000)} s spoken${segment.final ? ', done' : ''}`),
     });
     const { speech } = ports;
     try {
