@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
-import { hit, peek, purgeStale, reset } from './rate-limit-repository.ts';
+import { hit, peek, purgeStale, refund, reset, take } from './rate-limit-repository.ts';
 
 describeEachDatabase('fixed-window rate limits', (ctx) => {
   const t0 = new Date('2030-01-01T00:00:00Z');
@@ -28,6 +28,31 @@ describeEachDatabase('fixed-window rate limits', (ctx) => {
     const results = await Promise.all(Array.from({ length: 10 }, () => hit(ctx.db, key, window(t0))));
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('take allows the limit and refuses the rest without counting them or moving the window', async () => {
+    const key = 'test:take';
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push(await take(ctx.db, key, window(at(i * 10_000))));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false, false]);
+    expect(results.map((r) => r.count)).toEqual([1, 2, 3, 3, 3, 3]);
+    // The window still ends a minute after the first take, however often it was asked since.
+    expect(results[5]).toMatchObject({ retryAfterSeconds: 10 });
+    expect(await take(ctx.db, key, window(at(60_000)))).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it('take lets exactly the limit through when many ask at once, and a refund frees a slot', async () => {
+    const key = 'test:take-concurrent';
+    const results = await Promise.all(Array.from({ length: 20 }, () => take(ctx.db, key, window(t0))));
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+    expect(results.filter((r) => r.allowed).map((r) => r.count).sort()).toEqual([1, 2, 3]);
+    expect((await take(ctx.db, key, window(t0))).allowed).toBe(false);
+    await refund(ctx.db, key);
+    expect(await take(ctx.db, key, window(t0))).toMatchObject({ allowed: true, count: 3 });
+  });
+
+  it('take with a limit of 0 refuses at once', async () => {
+    expect(await take(ctx.db, 'test:take-zero', { limit: 0, windowMs: 60_000, now: t0 })).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
   });
 
   it('peek tells whether the next hit would pass without counting it', async () => {

@@ -3,8 +3,10 @@
  * shares the counts. One upsert per hit: it starts a new window when the old one has run out and
  * answers the count, so two concurrent hits can never both see the last free slot.
  *
- *   const r = await hit(db, `login:account:${email}`, { limit: 5, windowMs: 15 * 60_000, now });
+ *   const r = await take(db, `login:address:${address}`, { limit: 20, windowMs: 15 * 60_000, now });
  *   if (!r.allowed) answer 429 with Retry-After: r.retryAfterSeconds
+ *
+ * `take` counts only what it allows (a refused request adds nothing); `hit` counts every call.
  */
 import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -49,6 +51,35 @@ export async function hit(db: Database, key: string, window: RateLimitWindow): P
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
   if (!row) throw new Error(`rate limit upsert for ${key} returned no row`);
   return result(row.count, new Date(row.windowStart), window);
+}
+
+/**
+ * Takes one of the window's `limit` slots, or refuses and counts nothing. One statement increments and
+ * answers the count, and only while the count is under the limit (or the window has run out), so any
+ * number of concurrent takes allow exactly `limit`, and refused ones neither add to the count nor
+ * move the window's end.
+ */
+export async function take(db: Database, key: string, window: RateLimitWindow): Promise<RateLimitResult> {
+  if (window.limit < 1) return result(1, window.now, { ...window, limit: 0 });
+  const now = window.now.toISOString();
+  const expiredBefore = new Date(window.now.getTime() - window.windowMs).toISOString();
+  const expired = sql`${rateLimits.windowStart} <= ${expiredBefore}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: window.now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now}::timestamptz ELSE ${rateLimits.windowStart} END`,
+      },
+      setWhere: sql`${expired} OR ${rateLimits.count} < ${window.limit}`,
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  if (row) return result(row.count, new Date(row.windowStart), window);
+  // Refused: the window the full counter is in says when a slot frees.
+  const [full] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  return { ...result(window.limit + 1, full?.windowStart ?? window.now, window), count: full?.count ?? window.limit };
 }
 
 /** Says whether one more hit would be allowed, without counting it. */

@@ -11,6 +11,7 @@ import { LOGIN_LIMITS } from '../services/auth/login-throttle.ts';
 import { SESSION_AUDIENCE, SESSION_ISSUER } from '../services/auth/sessions.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { serveApp } from '../test/serve-app.ts';
 
 const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_x',
@@ -311,6 +312,38 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     for (const email of emails) await client({ auth: api.deps.auth }).register(email);
     const statuses = await Promise.all(emails.map(async (email) => (await api.login(email)).status));
     expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+
+  it('checks no more guesses from one address than its limit, however many arrive at once (parallel requests on a real socket)', async () => {
+    const served = await serveApp(client().app);
+    try {
+      const guesses = Array.from({ length: 60 }, () =>
+        served.post('/api/auth/login', { email: uniqueEmail('guess'), password: 'wrong-password' }, '127.3.0.1'),
+      );
+      const answers = await Promise.all(guesses);
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perAddress);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMITS.perAddress);
+      for (const refused of answers.filter((a) => a.status === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('lets a burst of 100 sign-ins from one address all through: they wait their turn, none refused (a real socket)', async () => {
+    const api = client();
+    const emails = Array.from({ length: 20 }, () => uniqueEmail('burst'));
+    for (const email of emails) expect((await client({ auth: api.deps.auth }).register(email)).status).toBe(201);
+    const served = await serveApp(api.app);
+    try {
+      const logins = Array.from({ length: 100 }, (_, i) =>
+        served.post('/api/auth/login', { email: emails[i % emails.length], password: 'secret-password' }, '127.3.1.1'),
+      );
+      const statuses = (await Promise.all(logins)).map((a) => a.status);
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    } finally {
+      await served.close();
+    }
   });
 
   it('limits registrations per client address: past the limit even a taken e-mail gets 429, not 409', async () => {

@@ -4,11 +4,14 @@
  *   one account cannot slip past the limit; a right password clears the count, so members are never
  *   locked out by their own sign-ins.
  * - Per address, only failures count (many members may share an office's address and sign in at
- *   once); the limit is checked before the password and the failure counted after it.
+ *   once). A slot is taken atomically before the password is checked, so parallel guesses from one
+ *   address cannot all be checked against a count that none of them has raised yet; a right
+ *   password gives its slot back. The caller checks a few sign-ins at a time (see log-in.ts), so
+ *   the slots held by checks under way are few.
  */
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { hit, peek, purgeStale, reset, type RateLimitWindow } from '../../repositories/rate-limit-repository.ts';
+import { hit, purgeStale, refund, reset, take, type RateLimitWindow } from '../../repositories/rate-limit-repository.ts';
 import { normaliseEmail } from './accounts.ts';
 
 export const LOGIN_LIMITS = {
@@ -27,7 +30,7 @@ const addressKey = (address: string) => `login:address:${address}`;
 export interface LoginAttempt {
   /** Call when the credentials were right. */
   succeeded(): Promise<void>;
-  /** Call when they were wrong. */
+  /** Call when they were wrong: the attempt stays counted. */
   failed(): Promise<void>;
 }
 
@@ -36,9 +39,10 @@ export async function countLoginAttempt(db: Database, email: string, address: st
   const window = (limit: number): RateLimitWindow => ({ limit, windowMs: LOGIN_LIMITS.windowMs, now });
   const [account, byAddress] = await Promise.all([
     hit(db, accountKey(email), window(LOGIN_LIMITS.perAccount)),
-    peek(db, addressKey(address), window(LOGIN_LIMITS.perAddress)),
+    take(db, addressKey(address), window(LOGIN_LIMITS.perAddress)),
   ]);
   if (!account.allowed || !byAddress.allowed) {
+    if (byAddress.allowed) await refund(db, addressKey(address));
     const retryAfter = Math.max(
       account.allowed ? 0 : account.retryAfterSeconds,
       byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
@@ -50,11 +54,9 @@ export async function countLoginAttempt(db: Database, email: string, address: st
   }
   return {
     async succeeded() {
-      await reset(db, accountKey(email));
+      await Promise.all([reset(db, accountKey(email)), refund(db, addressKey(address))]);
     },
-    async failed() {
-      await hit(db, addressKey(address), window(LOGIN_LIMITS.perAddress));
-    },
+    async failed() {},
   };
 }
 

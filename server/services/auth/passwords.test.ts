@@ -15,12 +15,19 @@ describe('createPasswordHasher', () => {
     expect(await hasher.verify(null, 'correct horse')).toBe(false);
   });
 
-  it('answers "busy" (503, Retry-After) instead of queueing without bound', async () => {
+  it('queues a burst: every hash of it is made, none refused', async () => {
+    const hasher = createPasswordHasher();
+    const hashes = await Promise.all(Array.from({ length: 100 }, (_, i) => hasher.hash(`password ${i}`)));
+    expect(new Set(hashes).size).toBe(100);
+  });
+
+  it('answers "busy" (429, Retry-After) past the end of its queue instead of queueing without bound', async () => {
     const hasher = createPasswordHasher({ concurrency: 1, maxWaiting: 1 });
     const results = await Promise.allSettled([hasher.hash('a'), hasher.hash('b'), hasher.hash('c')]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     const error = (results[2] as PromiseRejectedResult).reason;
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 503, headers: { 'Retry-After': '1' } });
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429, message: 'The server is busy. Please try again in a moment.' });
+    expect(Number((error as AppError).headers['Retry-After'])).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,13 +1,12 @@
 /**
  * Password hashing: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane), stored as the
  * self-describing PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), at most a few hashes at
- * a time. Checking a password for an unknown e-mail costs the same as for a known one: it is
- * verified against a dummy hash.
+ * a time while the rest wait their turn. Checking a password for an unknown e-mail costs the same as
+ * for a known one: it is verified against a dummy hash.
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
-import { AppError } from '../../errors.ts';
-import { createSemaphore, SemaphoreFullError } from './semaphore.ts';
+import { createSemaphore, runOrBusy } from './semaphore.ts';
 
 /** Algorithm.Argon2id; the package declares it as an ambient const enum, which isolatedModules forbids. */
 const ARGON2ID = 2 as Algorithm;
@@ -22,32 +21,24 @@ export interface PasswordHasher {
 export interface PasswordHasherOptions {
   /** Hashes computed at once (default 2: the cores of a small machine). */
   concurrency?: number;
-  /** Requests that may wait for a slot before the server answers "busy" (default 64). */
+  /**
+   * Hashes that may wait for a slot (default 1,024: a waiting hash holds no memory of its own); past
+   * that the server answers 429 with Retry-After.
+   */
   maxWaiting?: number;
   options?: Options;
 }
 
-export function createPasswordHasher({ concurrency = 2, maxWaiting = 64, options = ARGON2_OPTIONS }: PasswordHasherOptions = {}): PasswordHasher {
+/** About what one hash costs with OWASP's parameters, for telling a client how long the queue is. */
+const HASH_MS = 60;
+
+export function createPasswordHasher({ concurrency = 2, maxWaiting = 1024, options = ARGON2_OPTIONS }: PasswordHasherOptions = {}): PasswordHasher {
   const semaphore = createSemaphore(concurrency, maxWaiting);
   // Made now rather than on the first unknown e-mail, which would otherwise pay for two hashes.
   const dummy = hash(randomBytes(16).toString('hex'), options);
   dummy.catch(() => {}); // awaited (and its failure thrown) by the first verify of an unknown e-mail
 
-  const limited = async <T>(task: () => Promise<T>): Promise<T> => {
-    try {
-      return await semaphore.run(task);
-    } catch (err) {
-      if (err instanceof SemaphoreFullError) {
-        throw new AppError('RATE_LIMITED', {
-          message: 'The server is busy. Please try again in a moment.',
-          status: 503,
-          headers: { 'Retry-After': '1' },
-          cause: err,
-        });
-      }
-      throw err;
-    }
-  };
+  const limited = <T>(task: () => Promise<T>): Promise<T> => runOrBusy(semaphore, task, HASH_MS);
 
   return {
     hash: (password) => limited(() => hash(password, options)),
