@@ -20,6 +20,7 @@ import { createMp3Encoder } from '../../server/services/audio/mp3-encoder.ts';
 import { createEspeakEngine, ESPEAK_VOICES } from '../../server/services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../../server/services/speech/engine.ts';
 import { decodeMp3 } from '../../server/test/mp3.ts';
+import { concatPcm } from '../../server/services/audio/pcm.ts';
 
 /** About 330 words of plain news prose: statements, a question, a quotation, numbers. */
 export const CALIBRATION_PASSAGE = [
@@ -48,15 +49,6 @@ const BITRATE_KBPS = 64;
 
 const toFloat = (pcm: Int16Array) => Float32Array.from(pcm, (v) => v / 32768);
 
-function concat(pieces: Int16Array[]): Int16Array {
-  const out = new Int16Array(pieces.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
-}
 
 /** The passage in one voice, as the PCM pieces the engine hands over, paragraphs apart. */
 export async function speakPassage(engine: SpeechEngine, voice: string, paragraphs = CALIBRATION_PASSAGE): Promise<Int16Array[]> {
@@ -105,7 +97,7 @@ export async function loudnessBench(): Promise<string[]> {
   try {
     for (const voice of ESPEAK_VOICES) {
       const pieces = await speakPassage(engine, voice.id);
-      const pcm = concat(pieces);
+      const pcm = concatPcm(pieces);
       const raw = measureLoudness(toFloat(pcm), engine.sampleRate);
       const calibrated = await calibrate(pieces, engine.sampleRate, raw.integratedLufs);
       const table = voiceGainDb('espeak', voice.id);

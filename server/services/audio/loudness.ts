@@ -4,6 +4,7 @@
  * episode is made in one pass as its PCM arrives.
  */
 import { ESPEAK_VOICE_GAINS_DB } from './voice-gains.ts';
+import { concatPcm } from './pcm.ts';
 
 /** Integrated loudness of an episode: the usual podcast target (Apple asks -16 ± 1 LU). */
 export const TARGET_LUFS = -16;
@@ -328,7 +329,7 @@ export function createAdaptiveNormalizer(options: {
   const loudness = (pcm: Int16Array) => integratedLufs(Float32Array.from(pcm, (v) => v / 32768), sampleRate);
   const limited = (pcm: Int16Array, gain: number) => {
     const normalizer = createLoudnessNormalizer({ sampleRate, gainDb: gain, ceilingDbfs });
-    return concat([normalizer.process(pcm), normalizer.flush()]);
+    return concatPcm([normalizer.process(pcm), normalizer.flush()]);
   };
   /**
    * The gain that brings `pcm` to the aim through the limiter, by the secant method: the limiter
@@ -352,7 +353,7 @@ export function createAdaptiveNormalizer(options: {
    * all of it); returns the output due. Measuring a fixed length keeps chunking out of the result.
    */
   const settle = (final: boolean): Int16Array => {
-    const audio = concat(held);
+    const audio = concatPcm(held);
     held = [audio];
     let raw: number;
     for (;;) {
@@ -381,19 +382,9 @@ export function createAdaptiveNormalizer(options: {
     },
     flush() {
       const early = fixed ? new Int16Array(0) : settle(true);
-      return concat([early, fixed!.flush()]);
+      return concatPcm([early, fixed!.flush()]);
     },
   };
-}
-
-function concat(pieces: Int16Array[]): Int16Array {
-  const out = new Int16Array(pieces.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
 }
 
 /** A voice's gain: a number (dB) measured once for the voice, or 'adaptive' to measure it while speaking. */

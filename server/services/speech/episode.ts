@@ -10,6 +10,7 @@
 import { prepareSpeechText } from '../../../shared/text/prepare-speech-text.ts';
 import { ENCODER_DELAY_SAMPLES, type EncoderPool } from '../audio/episode-encoder.ts';
 import type { VoiceGain } from '../audio/loudness.ts';
+import { concatPcm } from '../audio/pcm.ts';
 import type { ScriptSentence } from '../script/writer.ts';
 import type { SpeechEngine } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
@@ -107,20 +108,10 @@ async function speakSentence(engine: SpeechEngine, text: string, voice: string, 
   for (let attempt = 1; ; attempt++) {
     try {
       const parts: Int16Array[] = [];
-      let length = 0;
       for (const piece of pieces) {
-        for await (const pcm of engine.synthesize(piece, { voice, signal })) {
-          parts.push(pcm);
-          length += pcm.length;
-        }
+        for await (const pcm of engine.synthesize(piece, { voice, signal })) parts.push(pcm);
       }
-      const out = new Int16Array(length);
-      let offset = 0;
-      for (const part of parts) {
-        out.set(part, offset);
-        offset += part.length;
-      }
-      return out;
+      return concatPcm(parts);
     } catch (error) {
       signal?.throwIfAborted();
       const retryable = (error as { retryable?: boolean }).retryable !== false;
