@@ -32,6 +32,13 @@ describe('episodeSource', () => {
     expect(episodeSource({ audioUrl: null, streamUrl: STREAM }, file())).toEqual(stream());
   });
 
+  it('plays nothing of a podcast back in the queue: the stream it names is the last episode, about to be replaced', () => {
+    expect(episodeSource({ status: 'queued', audioUrl: null, streamUrl: STREAM }, stream())).toBeNull();
+    expect(episodeSource({ status: 'queued', audioUrl: null, streamUrl: STREAM })).toBeNull();
+    // Its speech has started: the new episode's stream, at the same address.
+    expect(episodeSource({ status: 'speaking', audioUrl: null, streamUrl: STREAM })).toEqual(stream());
+  });
+
   it('plays the file when the held stream is no longer offered', () => {
     expect(episodeSource({ audioUrl: FILE, streamUrl: null }, stream())).toEqual(file());
   });

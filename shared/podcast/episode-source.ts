@@ -6,7 +6,10 @@
  * - A player keeps the address it holds for as long as it still names the same episode: a stream
  *   that was playing when the episode completed plays on to its end (the playlist simply ends there),
  *   and a fresh signature on the same address never restarts anything.
+ * - A podcast back in the queue (a new voice, a retry) has nothing to play until its speech starts:
+ *   the stream it may still name is the previous episode's, about to be replaced at the same address.
  */
+import type { PodcastStatus } from '../api/podcasts.ts';
 
 export type EpisodeKind = 'file' | 'stream';
 
@@ -17,10 +20,11 @@ export interface EpisodeSource {
   url: string;
 }
 
-/** The addresses a podcast (or a shared podcast) carries. */
+/** The addresses a podcast (or a shared podcast) carries, and a podcast's status. */
 export interface EpisodeAddresses {
   audioUrl: string | null;
   streamUrl: string | null;
+  status?: PodcastStatus;
 }
 
 /** An address without its query (the signed token changes with every answer). */
@@ -36,7 +40,8 @@ export function sameAddress(a: string, b: string): boolean {
  * there is nothing to play yet (nothing spoken, or a new voice that has not started).
  */
 export function episodeSource(addresses: EpisodeAddresses, held: EpisodeSource | null = null): EpisodeSource | null {
-  const { audioUrl, streamUrl } = addresses;
+  const { audioUrl, streamUrl, status } = addresses;
+  if (status === 'queued') return null;
   // The stream already attached plays on through completion: switching to the file would restart it.
   if (held?.kind === 'stream' && streamUrl && sameAddress(held.url, streamUrl)) return held;
   if (held?.kind === 'file' && audioUrl && sameAddress(held.url, audioUrl)) return held;

@@ -72,7 +72,7 @@ export async function startEpisode(podcast: PlayableEpisode): Promise<Result<Pla
   const previous = await playbackItem.getValue();
   const same = previous?.podcastId === podcast.id && previous.status !== 'ended' ? previous : null;
   const source = episodeSource(
-    { audioUrl: resolve(podcast.audioUrl), streamUrl: resolve(podcast.streamUrl) },
+    { audioUrl: resolve(podcast.audioUrl), streamUrl: resolve(podcast.streamUrl), status: podcast.status },
     same ? { kind: same.kind ?? 'file', url: same.src } : null,
   );
   if (!source) return fail('AUDIO_NOT_READY', AUDIO_NOT_READY_MESSAGE);

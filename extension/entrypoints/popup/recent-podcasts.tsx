@@ -5,6 +5,7 @@
 import { AudioLines, CircleAlert, Pause, Play } from 'lucide-react';
 import type { Podcast } from '../../../shared/api/podcasts.ts';
 import { formatTime } from '../../../shared/format-time.ts';
+import { episodeSource } from '../../../shared/podcast/episode-source.ts';
 import { resumePoint } from '../../../shared/podcast/resume-point.ts';
 import { podcastStatusLabel } from '../../../shared/podcast/status-labels.ts';
 import type { Playback } from '../../storage.ts';
@@ -59,8 +60,7 @@ export function RecentPodcasts({
           {podcasts.slice(0, SHOWN).map((podcast) => {
             const current = playback?.podcastId === podcast.id;
             const playing = current && (playback.status === 'playing' || playback.status === 'loading');
-            // (A list stored by an earlier version has no streamUrl at all.)
-            const playable = !!podcast.audioUrl || !!podcast.streamUrl;
+            const playable = episodeSource(podcast) !== null;
             const unfinished = podcast.status === 'failed' && !!podcast.streamUrl;
             const resumeAt = !current ? resumePoint(podcast.positionSeconds, podcast.durationSeconds) : null;
             return (

@@ -342,6 +342,15 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     await waitFor(() => expect(cached()?.positionSeconds).toBe(31.3));
   });
 
+  it('lets a Premium member share a podcast as soon as its first part is made; a new voice waits until it is ready', async () => {
+    fakeServer({});
+    render(podcast({ status: 'speaking', progress: 10, audioUrl: null, streamUrl: null }), { isPremium: true, showFreeBadge: false });
+    expect(button('Share')).toBeUndefined();
+    act(() => patchPodcast(view.queryClient, '1', { streamUrl: '/api/podcasts/1/stream.m3u8?t=s', audioSeconds: 6, estimatedSeconds: 300 }));
+    await waitFor(() => expect(button('Share')).toBeDefined());
+    expect(button('Change voice')).toBeUndefined();
+  });
+
   it('gives a free member no bookmarks, Share or Change voice, and asks nothing of those endpoints', () => {
     const calls = fakeServer({});
     render(podcast(), { isPremium: false, showFreeBadge: true });
@@ -436,7 +445,9 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
           defaultVoice: 'en-us',
         }),
       'GET /api/podcasts/1/bookmarks': () => Response.json({ bookmarks: [] }),
-      'POST /api/podcasts/1/voice': () => Response.json(podcast({ status: 'queued', progress: 40, audioUrl: null, voice: 'en-gb' })),
+      // As the server answers: back in the queue, still naming the last episode's stream.
+      'POST /api/podcasts/1/voice': () =>
+        Response.json(podcast({ status: 'queued', progress: 40, audioUrl: null, streamUrl: '/api/podcasts/1/stream.m3u8?t=old', audioSeconds: 95, voice: 'en-gb' })),
     });
     render(podcast({ voice: 'en-us' }), { isPremium: true, showFreeBadge: false });
     act(() => button('Change voice')!.click());
@@ -450,7 +461,10 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     await act(async () => button('Make new audio')!.click());
     await waitFor(() => expect(text()).toContain('Waiting to start'));
     expect(calls).toContainEqual({ method: 'POST', path: '/api/podcasts/1/voice', body: { voice: 'en-gb' } });
+    // Nothing plays until the new voice has spoken: neither the old file nor the old stream.
     expect(button('Play')).toBeUndefined();
+    expect(view.container.querySelector('audio')).toBeNull();
+    expect(fakeHlsInstances).toEqual([]);
     expect(cached()).toMatchObject({ status: 'queued', voice: 'en-gb' });
   });
 

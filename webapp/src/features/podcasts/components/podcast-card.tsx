@@ -55,6 +55,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
   return (
     <article
       aria-labelledby={titleId}
+      data-podcast-id={id}
       className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <PodcastCardHeader

@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { episodeSource, sameSource, type EpisodeAddresses, type EpisodeSource } from '../../../../../shared/podcast/episode-source.ts';
 
-export function useEpisodeSource({ audioUrl, streamUrl }: EpisodeAddresses): EpisodeSource | null {
-  const [held, setHeld] = useState<EpisodeSource | null>(() => episodeSource({ audioUrl, streamUrl }));
-  const next = episodeSource({ audioUrl, streamUrl }, held);
+export function useEpisodeSource({ audioUrl, streamUrl, status }: EpisodeAddresses): EpisodeSource | null {
+  const [held, setHeld] = useState<EpisodeSource | null>(() => episodeSource({ audioUrl, streamUrl, status }));
+  const next = episodeSource({ audioUrl, streamUrl, status }, held);
   // Adjusting state while rendering: React renders again at once with the new source.
   if (!sameSource(next, held)) setHeld(next);
   return next;
