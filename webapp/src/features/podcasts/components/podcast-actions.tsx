@@ -13,26 +13,28 @@ interface PodcastActionsProps {
 
 /**
  * The card's row of actions: View Transcript (once there is a script) and Delete for everyone;
- * Download for Premium members, and Share and Change voice once the podcast is ready.
+ * Download for Premium members, Share as soon as there is audio (a podcast shared while it is made
+ * plays on its public page as it grows), and Change voice once the podcast is ready.
  */
 export function PodcastActions({ podcast, isPremium, onOpen }: PodcastActionsProps) {
   const { id, title, content, audioUrl, status } = podcast;
   const premiumTools = isPremium && status === 'ready';
+  const shareable = premiumTools || (isPremium && status === 'speaking' && !!podcast.streamUrl);
   return (
     <div className="mt-auto flex flex-wrap items-center gap-2">
       <Button variant="outline" size="sm" icon={<FileText aria-hidden size={16} />} disabled={!content.trim()} onClick={() => onOpen('transcript')}>
         View Transcript
       </Button>
       {isPremium && <DownloadButton id={id} title={title} audioUrl={audioUrl} isPremium={isPremium} />}
+      {shareable && (
+        <Button variant="outline" size="sm" icon={<Share2 aria-hidden size={16} />} onClick={() => onOpen('share')}>
+          Share
+        </Button>
+      )}
       {premiumTools && (
-        <>
-          <Button variant="outline" size="sm" icon={<Share2 aria-hidden size={16} />} onClick={() => onOpen('share')}>
-            Share
-          </Button>
-          <Button variant="outline" size="sm" icon={<Mic aria-hidden size={16} />} onClick={() => onOpen('voice')}>
-            Change voice
-          </Button>
-        </>
+        <Button variant="outline" size="sm" icon={<Mic aria-hidden size={16} />} onClick={() => onOpen('voice')}>
+          Change voice
+        </Button>
       )}
       <button
         type="button"
