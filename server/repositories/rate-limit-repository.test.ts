@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
-import { hit, peek, purgeStale, refund, reset, take } from './rate-limit-repository.ts';
+import { hit, purgeStale, refund, reset, stamp, stampedSince, take } from './rate-limit-repository.ts';
 
 describeEachDatabase('fixed-window rate limits', (ctx) => {
   const t0 = new Date('2030-01-01T00:00:00Z');
@@ -55,13 +55,15 @@ describeEachDatabase('fixed-window rate limits', (ctx) => {
     expect(await take(ctx.db, 'test:take-zero', { limit: 0, windowMs: 60_000, now: t0 })).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
   });
 
-  it('peek tells whether the next hit would pass without counting it', async () => {
-    const key = 'test:peek';
-    expect((await peek(ctx.db, key, window(t0))).allowed).toBe(true);
-    for (let i = 0; i < 3; i++) await hit(ctx.db, key, window(t0));
-    expect(await peek(ctx.db, key, window(at(10_000)))).toMatchObject({ allowed: false, retryAfterSeconds: 50 });
-    expect((await peek(ctx.db, key, window(at(60_000)))).allowed).toBe(true);
-    expect((await hit(ctx.db, key, window(at(10_000)))).count).toBe(4);
+  it('stamp remembers when a key last happened, and stampedSince tells whether that was recently enough', async () => {
+    const key = 'test:stamp';
+    expect(await stampedSince(ctx.db, key, t0)).toBe(false);
+    await stamp(ctx.db, key, at(10_000));
+    expect(await stampedSince(ctx.db, key, at(10_000))).toBe(true);
+    expect(await stampedSince(ctx.db, key, at(10_001))).toBe(false);
+    await stamp(ctx.db, key, at(20_000));
+    await stamp(ctx.db, key, at(15_000)); // an older stamp does not move it back
+    expect(await stampedSince(ctx.db, key, at(20_000))).toBe(true);
   });
 
   it('reset forgets the key', async () => {

@@ -8,7 +8,7 @@
  *
  * `take` counts only what it allows (a refused request adds nothing); `hit` counts every call.
  */
-import { and, eq, like, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
@@ -82,13 +82,24 @@ export async function take(db: Database, key: string, window: RateLimitWindow): 
   return { ...result(window.limit + 1, full?.windowStart ?? window.now, window), count: full?.count ?? window.limit };
 }
 
-/** Says whether one more hit would be allowed, without counting it. */
-export async function peek(db: Database, key: string, window: RateLimitWindow): Promise<RateLimitResult> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row || row.windowStart.getTime() + window.windowMs <= window.now.getTime()) {
-    return result(1, window.now, window);
-  }
-  return result(row.count + 1, row.windowStart, window);
+/**
+ * Records that `key` happened at `now` (a sign-in from an address, say). A stamp lives in the same
+ * table as the counters, under a prefix of its own: its window start is the time it was last made.
+ */
+export async function stamp(db: Database, key: string, now: Date): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: sql`GREATEST(${rateLimits.windowStart}, ${now.toISOString()}::timestamptz)` } });
+}
+
+/** True when `key` was stamped at or after `since`. */
+export async function stampedSince(db: Database, key: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gte(rateLimits.windowStart, since)));
+  return row !== undefined;
 }
 
 /** Takes one hit back (the counted action did not happen after all). */

@@ -258,56 +258,100 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     expect((await client({ config: elsewhere, auth: createAuthDeps(elsewhere) }).me(bearer(token))).status).toBe(401);
   });
 
-  it('throttles failed sign-ins per account: 429 with Retry-After, even for the right password, until the window ends', async () => {
+  it('throttles guesses per account and address: 429 with Retry-After for that pair only, refused attempts count nothing, and the lock ends on time', async () => {
     const started = new Date();
     let now = started;
-    const api = client({ clock: () => now });
+    const clock = () => now;
+    const owner = client({ clock });
     const email = uniqueEmail();
-    await api.register(email);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await api.login(email, 'wrong-password')).status).toBe(401);
+    await owner.register(email);
+    const { limit, windowMs } = LOGIN_LIMITS.perPair;
 
-    // From another address too: the account is what is being guessed at.
-    const elsewhere = client({ clock: () => now, auth: api.deps.auth });
-    for (const attempt of [api.login(email, 'wrong-password'), elsewhere.login(email)]) {
-      const res = await attempt;
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
-      expect(await errorOf(res)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Please try again later.' });
+    const guesser = client({ clock, auth: owner.deps.auth });
+    for (let i = 0; i < limit; i++) expect((await guesser.login(email, 'wrong-password')).status).toBe(401);
+    // Refused, even with the right password, and asking again and again while refused counts nothing.
+    for (let minute = 0; minute < 15; minute++) {
+      now = new Date(started.getTime() + minute * 60_000);
+      for (const password of ['wrong-password', 'secret-password']) {
+        const res = await guesser.login(email, password);
+        expect(res.status).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(windowMs / 1000 - minute * 60);
+        expect(await errorOf(res)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Please try again later.' });
+      }
     }
-    // Other accounts are not affected.
-    const neighbour = uniqueEmail();
-    await api.register(neighbour);
-    expect((await api.login(neighbour)).status).toBe(200);
+    // The owner, from their own address, is not locked out: a typo there has a count of its own.
+    expect((await owner.login(email, 'wrong-password')).status).toBe(401);
+    expect((await owner.login(email)).status).toBe(200);
 
-    now = new Date(started.getTime() + LOGIN_LIMITS.windowMs + 1000);
-    expect((await api.login(email)).status).toBe(200);
+    // The lock ends when the window that the five failures opened ends, not later: a fresh count.
+    now = new Date(started.getTime() + windowMs + 1000);
+    for (let i = 0; i < limit; i++) expect((await guesser.login(email, 'wrong-password')).status).toBe(401);
+    expect((await guesser.login(email, 'wrong-password')).status).toBe(429);
   });
 
-  it('does not count right passwords against the account', async () => {
+  it('stops guesses from many addresses at the per-account limit, but not the owner at an address they signed in from', async () => {
+    const started = new Date();
+    let now = started;
+    const clock = () => now;
+    const owner = client({ clock });
+    const email = uniqueEmail();
+    await owner.register(email);
+    const pairLimit = LOGIN_LIMITS.perPair.limit;
+    const { limit, windowMs } = LOGIN_LIMITS.perAccount;
+    for (let n = 0; n < limit / pairLimit; n++) {
+      const guesser = client({ clock, auth: owner.deps.auth });
+      for (let i = 0; i < pairLimit; i++) expect((await guesser.login(email, 'wrong-password')).status).toBe(401);
+    }
+    // A new address is refused, even with the right password, for the rest of the hour.
+    const newcomer = client({ clock, auth: owner.deps.auth });
+    const refused = await newcomer.login(email);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(LOGIN_LIMITS.perPair.windowMs / 1000);
+    // The owner's address signed in before (here: made the account): it is let through.
+    expect((await owner.login(email)).status).toBe(200);
+    // Other accounts are not affected.
+    const neighbour = uniqueEmail();
+    await client({ clock, auth: owner.deps.auth }).register(neighbour);
+    expect((await newcomer.login(neighbour)).status).toBe(200);
+
+    now = new Date(started.getTime() + windowMs + 1000);
+    expect((await newcomer.login(email)).status).toBe(200);
+  });
+
+  it('does not count right passwords against the account, and a right password clears its own typos', async () => {
     const api = client();
     const email = uniqueEmail();
     await api.register(email);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount + 3; i++) expect((await api.login(email)).status).toBe(200);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await api.login(email, 'wrong-password')).status).toBe(401);
+    const { limit } = LOGIN_LIMITS.perPair;
+    for (let i = 0; i < limit + 3; i++) expect((await api.login(email)).status).toBe(200);
+    for (let i = 0; i < limit - 1; i++) expect((await api.login(email, 'wrong-password')).status).toBe(401);
+    expect((await api.login(email)).status).toBe(200);
+    for (let i = 0; i < limit; i++) expect((await api.login(email, 'wrong-password')).status).toBe(401);
+    expect((await api.login(email)).status).toBe(429);
   });
 
-  it('throttles failed sign-ins per client address across accounts', async () => {
+  it('throttles failed sign-ins per client address across accounts, except for members who signed in from it', async () => {
     const address = newAddress();
     const api = client({}, address);
-    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+    const member = uniqueEmail();
+    await client({ auth: api.deps.auth }).register(member);
+    expect((await api.login(member)).status).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.perAddress.limit; i++) {
       expect((await api.login(uniqueEmail('guess'), 'wrong-password')).status).toBe(401);
     }
     const blocked = await api.login(uniqueEmail('guess'), 'wrong-password');
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    // A colleague's typos do not lock out a member who signed in from this address before.
+    expect((await api.login(member)).status).toBe(200);
     const elsewhere = client({ auth: api.deps.auth });
     expect((await elsewhere.login(uniqueEmail('guess'), 'wrong-password')).status).toBe(401);
   });
 
   it('lets many members sign in at once from one address (an office): only failures count per address', async () => {
     const api = client();
-    const emails = Array.from({ length: LOGIN_LIMITS.perAddress + 5 }, () => uniqueEmail('office'));
+    const emails = Array.from({ length: LOGIN_LIMITS.perAddress.limit + 5 }, () => uniqueEmail('office'));
     // Registered from addresses of their own: registrations have a per-address limit of their own.
     for (const email of emails) await client({ auth: api.deps.auth }).register(email);
     const statuses = await Promise.all(emails.map(async (email) => (await api.login(email)).status));
@@ -322,8 +366,8 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
       );
       const answers = await Promise.all(guesses);
       const statuses = answers.map((a) => a.status);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perAddress);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMITS.perAddress);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perAddress.limit);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMITS.perAddress.limit);
       for (const refused of answers.filter((a) => a.status === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await served.close();

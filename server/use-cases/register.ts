@@ -1,4 +1,5 @@
 import { createAccount } from '../services/auth/accounts.ts';
+import { rememberSignInAddress } from '../services/auth/login-throttle.ts';
 import { countRegistration, createRegistrationCounterPurger } from '../services/auth/registration-throttle.ts';
 import { signIn, type SignInDeps } from './sign-in.ts';
 
@@ -10,6 +11,8 @@ export function createRegister(deps: SignInDeps) {
     await purgeCounters(now);
     await countRegistration(deps.db, address, deps.config.limits.registrationsPerHour, now);
     const user = await createAccount(deps.db, deps.auth.passwords, input, now);
+    // The address an account was made from is its member's: guesses from elsewhere do not lock it out.
+    await rememberSignInAddress(deps.db, user.email, address, now);
     return signIn(deps, user, anonymousToken);
   };
 }

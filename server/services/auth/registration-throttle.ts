@@ -3,11 +3,12 @@
  * has an account, at once and without a password check, so without a limit one address could learn
  * which of thousands of e-mails are members. Every attempt that gets past validation counts, whether
  * it made an account or not: an address that signs up 10 people in an hour is rare, one that probes
- * e-mails needs far more.
+ * e-mails needs far more. An attempt refused by the limit counts nothing, so asking again while
+ * refused never moves the end of the hour.
  */
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { hit, purgeStale } from '../../repositories/rate-limit-repository.ts';
+import { purgeStale, take } from '../../repositories/rate-limit-repository.ts';
 
 const WINDOW_MS = 60 * 60 * 1000;
 
@@ -21,7 +22,7 @@ const addressKey = (address: string) => `${KEY_PREFIX}address:${address}`;
  * more than `perHour` (REGISTRATIONS_PER_HOUR) in the hour.
  */
 export async function countRegistration(db: Database, address: string, perHour: number, now: Date): Promise<void> {
-  const byAddress = await hit(db, addressKey(address), { limit: perHour, windowMs: WINDOW_MS, now });
+  const byAddress = await take(db, addressKey(address), { limit: perHour, windowMs: WINDOW_MS, now });
   if (!byAddress.allowed) {
     throw new AppError('RATE_LIMITED', {
       message: TOO_MANY_REGISTRATIONS_MESSAGE,
