@@ -117,8 +117,9 @@ test.describe('home, signed out', () => {
       const card = page.locator('section[aria-label="Just created"] article');
       await expect(card).toHaveCount(1);
       await expect(card.getByRole('heading', { level: 3 })).toContainText(/\w/);
-      // It converts on its own and ends with a player: the progress came from the event stream.
-      await expect(card.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 45_000 });
+      // It converts on its own, following the event stream, and plays by itself as soon as its first
+      // part is made.
+      await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 45_000 });
       await expect(card.getByRole('button', { name: 'Download' })).toHaveCount(0);
     } finally {
       await articles.close();

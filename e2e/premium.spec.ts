@@ -31,17 +31,24 @@ async function createReadyPodcast(page: Page, article: ArticlePage, voice?: stri
   await expect(form.getByText(CONTENT_MESSAGES.created)).toBeVisible({ timeout: 20_000 });
   await expect(justCreated(page)).toHaveCount(before + 1);
   const card = justCreated(page).first();
-  await expect(card.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  // It plays by itself from its first part on; once it is ready it is paused, so each test starts
+  // from a player at rest.
+  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+  await card.getByRole('button', { name: 'Pause' }).click();
+  await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
   return card;
 }
 
 const audioOf = (card: Locator) => card.locator('audio');
 const currentTime = (card: Locator) => audioOf(card).evaluate((el: HTMLAudioElement) => el.currentTime);
 
-/** The bytes of the MP3 a card's player plays. */
+/** The bytes of a card's finished MP3 (its player may still hold the stream it played while made). */
 async function audioBytes(page: Page, card: Locator): Promise<Buffer> {
-  const src = await audioOf(card).getAttribute('src');
-  const res = await page.request.get(src!);
+  const id = await card.getAttribute('data-podcast-id');
+  const podcast = (await (await page.request.get(`/api/podcasts/${id}`)).json()) as { audioUrl: string | null };
+  expect(podcast.audioUrl).toBeTruthy();
+  const res = await page.request.get(podcast.audioUrl!);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('audio/mpeg');
   return res.body();
@@ -103,8 +110,9 @@ test('voices: a default on /profile, another per podcast, and re-voicing a ready
   await expect(first.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
   expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
   await expect.poll(() => currentTime(first)).toBeGreaterThan(0.5);
-  await expect(first).toContainText('Scottish English');
   expect(await audioOf(first).getAttribute('src')).not.toBe(oldSrc);
+  await expect(first.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+  await expect(first).toContainText('Scottish English');
   const scottishBytes = await audioBytes(page, first);
   expect(scottishBytes.equals(britishBytes)).toBe(false);
   expect(scottishBytes.equals(americanBytes)).toBe(false);

@@ -1,0 +1,138 @@
+/**
+ * Listening while the episode is made, in the browser extension (built, loaded into Chromium, against
+ * the real server with its embedded voice): Create in the popup on a long article, and the offscreen
+ * document's <audio> element plays the first part while the rest is made; the popup shows what is made
+ * of about how long; the reader goes back 10 seconds with the keyboard while it grows and it plays on;
+ * when the episode completes the same stream plays on without a restart.
+ *
+ * The offscreen document is no page Playwright hands out, so its element is read through the Chrome
+ * DevTools Protocol (Target.attachToTarget, then Runtime.evaluate in it).
+ */
+import type { CDPSession, Page } from '@playwright/test';
+import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
+import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
+import { expect, test } from './fixtures/extension.ts';
+
+const articles = serveArticlesDuringFile(ARTICLE_PORT);
+
+interface OffscreenAudio {
+  paused: boolean;
+  time: number;
+  /** Every position the element reported since watching began, and whether the reader was moving it. */
+  times: { time: number; byListener: boolean }[];
+  /** Sources loaded once it had started playing, and sources dropped: a restart does both. */
+  loads: number;
+  emptied: number;
+}
+
+/** Evaluates expressions in the extension's offscreen document, through the DevTools protocol. */
+async function offscreenDocument(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const target = targetInfos.find((t) => t.url.endsWith('/offscreen.html'));
+  if (!target) throw new Error('no offscreen document is open');
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+  const answers = new Map<number, (result: unknown) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: { result?: { value?: unknown } } };
+    if (message.id !== undefined) answers.get(message.id)?.(message.result?.result?.value);
+  });
+  let nextId = 1;
+  return async function evaluate<T>(expression: string): Promise<T> {
+    const id = nextId++;
+    const answer = new Promise<unknown>((resolve) => answers.set(id, resolve));
+    const message = JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, returnByValue: true } });
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message });
+    return (await answer) as T;
+  };
+}
+
+const WATCH = `(() => {
+  const audio = document.querySelector('#player');
+  const log = { times: [], listenerMoving: false, loads: 0, emptied: 0 };
+  window.mediaLog = log;
+  audio.addEventListener('timeupdate', () => log.times.push({ time: audio.currentTime, byListener: log.listenerMoving }));
+  // The first source may still be on its way as watching begins: loads count from the first clock tick.
+  audio.addEventListener('loadstart', () => { if (log.times.length > 0) log.loads++; });
+  audio.addEventListener('emptied', () => log.emptied++);
+  return true;
+})()`;
+const READ = `(() => {
+  const audio = document.querySelector('#player');
+  return { paused: audio.paused, time: audio.currentTime, ...window.mediaLog };
+})()`;
+const moving = (on: boolean) => `void (window.mediaLog.listenerMoving = ${on})`;
+
+test('Create in the popup on a long article: the offscreen player plays it while it is made, goes back while it grows, and plays on through its completion', async ({
+  context,
+  extensionId,
+}) => {
+  test.setTimeout(240_000);
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await popup.getByRole('button', { name: 'Settings' }).click();
+  await popup.getByLabel('Server address').fill(E2E_BASE_URL);
+  await popup.getByRole('button', { name: 'Save' }).click();
+  await expect(popup.getByText('Server address saved').first()).toBeVisible();
+
+  const article = await context.newPage();
+  await article.goto(`${articles.url}${LONG_RIVER.path}`);
+  await article.bringToFront();
+  await expect(popup.locator('.page-title')).toHaveText(`${LONG_RIVER.title} | The Coastal Review`);
+  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
+
+  const card = popup.getByRole('region', { name: 'New podcast' });
+  const progress = card.getByRole('progressbar', { name: 'Podcast progress' });
+  const player = popup.getByRole('region', { name: 'Now playing' });
+  // It plays by itself as soon as the first part is made.
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 30_000 });
+  const evaluate = await offscreenDocument(popup);
+  expect(await evaluate<boolean>(WATCH)).toBe(true);
+  const audio = () => evaluate<OffscreenAudio>(READ);
+
+  await expect.poll(async () => (await audio()).time, { timeout: 30_000 }).toBeGreaterThan(1);
+  expect((await audio()).paused).toBe(false);
+  expect(Number(await progress.getAttribute('aria-valuenow')), 'the podcast is still being made').toBeLessThan(100);
+  await expect(player.getByText(/^\d+:\d\d made of about \d+:\d\d$/)).toBeVisible();
+  await expect(player.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /made so far$/);
+
+  // Fifteen seconds in, still growing: back ten seconds from the keyboard. It plays on from there.
+  await expect.poll(async () => (await audio()).time, { timeout: 30_000 }).toBeGreaterThan(15);
+  const before = await audio();
+  expect(Number(await progress.getAttribute('aria-valuenow')), 'still being made when the reader goes back').toBeLessThan(100);
+  await evaluate(moving(true));
+  const seek = player.getByRole('slider', { name: 'Seek' });
+  await seek.focus();
+  for (let i = 0; i < 10; i++) await popup.keyboard.press('ArrowLeft');
+  // The popup tells the player once the keys rest.
+  await expect.poll(async () => (await audio()).time).toBeLessThan(before.time - 5);
+  await popup.waitForTimeout(300);
+  await evaluate(moving(false));
+  const back = await audio();
+  expect(back.time).toBeGreaterThan(before.time - 13);
+  expect(back.time).toBeLessThan(before.time - 6);
+  expect(Number(await progress.getAttribute('aria-valuenow')), 'still being made after going back').toBeLessThan(100);
+  await expect.poll(async () => (await audio()).time).toBeGreaterThan(back.time + 2);
+  expect((await audio()).paused).toBe(false);
+
+  // The episode completes; the same stream plays on.
+  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 180_000 });
+  await expect(card.getByText('Ready to play')).toBeVisible();
+  await expect(player.getByText(/made of about/)).toHaveCount(0);
+  const done = await audio();
+  expect(done.paused).toBe(false);
+  await expect.poll(async () => (await audio()).time).toBeGreaterThan(done.time + 1);
+
+  // Nothing was loaded again, and the clock went back only while the reader moved it, by their ten
+  // seconds, never by itself and never to the start.
+  const log = await audio();
+  expect(log.loads).toBe(0);
+  expect(log.emptied).toBe(0);
+  const steps = log.times.slice(1).map((sample, i) => ({ step: sample.time - log.times[i]!.time, byListener: sample.byListener }));
+  expect(steps.filter(({ step, byListener }) => step < -0.5 && !byListener)).toEqual([]);
+  const moved = steps.filter(({ byListener }) => byListener).reduce((sum, { step }) => sum + step, 0);
+  expect(moved).toBeGreaterThan(-13);
+  expect(moved).toBeLessThan(-7);
+  const firstPastFive = log.times.findIndex(({ time }) => time > 5);
+  expect(Math.min(...log.times.slice(firstPastFive).map(({ time }) => time))).toBeGreaterThan(2);
+});
