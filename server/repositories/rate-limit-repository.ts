@@ -6,7 +6,7 @@
  *   const r = await take(db, `login:address:${address}`, { limit: 20, windowMs: 15 * 60_000, now });
  *   if (!r.allowed) answer 429 with Retry-After: r.retryAfterSeconds
  *
- * `take` counts only what it allows (a refused request adds nothing); `hit` counts every call.
+ * Only what is allowed is counted: a refused request adds nothing.
  */
 import { and, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -30,27 +30,6 @@ export interface RateLimitResult {
 function result(count: number, windowStart: Date, { limit, windowMs, now }: RateLimitWindow): RateLimitResult {
   const endsInMs = windowStart.getTime() + windowMs - now.getTime();
   return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(endsInMs / 1000)) };
-}
-
-/** Counts one hit against `key` and says whether it is within the limit. */
-export async function hit(db: Database, key: string, window: RateLimitWindow): Promise<RateLimitResult> {
-  const now = window.now.toISOString();
-  const expiredBefore = new Date(window.now.getTime() - window.windowMs).toISOString();
-  // A window that started at or before now - windowMs is over: restart it at now with one hit.
-  const expired = sql`${rateLimits.windowStart} <= ${expiredBefore}::timestamptz`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, windowStart: window.now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        windowStart: sql`CASE WHEN ${expired} THEN ${now}::timestamptz ELSE ${rateLimits.windowStart} END`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  if (!row) throw new Error(`rate limit upsert for ${key} returned no row`);
-  return result(row.count, new Date(row.windowStart), window);
 }
 
 /**

@@ -2,12 +2,13 @@
  * Daily conversion limits, taken before any fetch, model or voice call: anonymous visitors per
  * address, free members per account; Premium has none. A counter of conversions started (not a
  * count of podcasts kept), taken atomically: deleting podcasts frees nothing, and parallel requests
- * cannot all squeeze through the last free slot.
+ * cannot all squeeze through the last free slot. A refused request counts nothing, so a conversion
+ * given back (its page could not be read) is free again even after requests were refused meanwhile.
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { hit, refund } from '../../repositories/rate-limit-repository.ts';
+import { refund, take } from '../../repositories/rate-limit-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,7 @@ export async function takeDailyConversion(
   if (caller?.isPremium) return async () => {};
   const limit = caller ? deps.config.limits.freeDailyPodcasts : deps.config.limits.anonymousDailyPodcasts;
   const key = caller ? `conversions:user:${caller.userId}` : `conversions:address:${subject.clientAddress ?? 'unknown'}`;
-  const result = await hit(deps.db, key, { limit, windowMs: DAY_MS, now: deps.clock() });
+  const result = await take(deps.db, key, { limit, windowMs: DAY_MS, now: deps.clock() });
   if (result.allowed) return () => refund(deps.db, key);
   const plural = limit === 1 ? 'podcast' : 'podcasts';
   throw new AppError('RATE_LIMITED', {
@@ -48,7 +49,7 @@ export const PAGE_FETCHES_PER_HOUR = 30;
  */
 export async function takePageFetch(deps: { db: Database; clock: () => Date }, subject: LimitSubject): Promise<void> {
   const key = subject.caller ? `fetches:user:${subject.caller.userId}` : `fetches:address:${subject.clientAddress ?? 'unknown'}`;
-  const result = await hit(deps.db, key, { limit: PAGE_FETCHES_PER_HOUR, windowMs: 60 * 60 * 1000, now: deps.clock() });
+  const result = await take(deps.db, key, { limit: PAGE_FETCHES_PER_HOUR, windowMs: 60 * 60 * 1000, now: deps.clock() });
   if (result.allowed) return;
   throw new AppError('RATE_LIMITED', {
     message: 'Too many pages fetched in the last hour. Please try again later.',
