@@ -17,6 +17,56 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('keeps audio on disk by default, and in an S3-compatible bucket with AUDIO_STORE=s3', () => {
+    expect(loadConfig({}).audio).toEqual({ store: 'local' });
+    expect(
+      loadConfig({
+        AUDIO_STORE: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'auto',
+        S3_BUCKET: 'podcasts',
+        S3_ACCESS_KEY_ID: 'key-id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'TRUE',
+      }).audio,
+    ).toEqual({
+      store: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      bucket: 'podcasts',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    // AWS itself: no endpoint, the SDK's own credentials, virtual-hosted addresses.
+    expect(loadConfig({ AUDIO_STORE: 's3', S3_BUCKET: 'podcasts' }).audio).toEqual({
+      store: 's3',
+      endpoint: undefined,
+      region: 'us-east-1',
+      bucket: 'podcasts',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ AUDIO_STORE: 's3' }, ['S3_BUCKET']],
+    [{ AUDIO_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, ['S3_SECRET_ACCESS_KEY']],
+    [{ AUDIO_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'sometimes' }, ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']],
+    [{ AUDIO_STORE: 'gcs' }, ['AUDIO_STORE']],
+    [{ S3_BUCKET: 'b' }, ['AUDIO_STORE']],
+  ])('refuses audio settings that cannot work: %j', (env, keys) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    for (const key of keys) expect((error as ConfigError).problems.join('\n')).toContain(key);
+  });
+
   it('reads every documented setting', () => {
     const config = loadConfig({
       PORT: '9000',

@@ -11,6 +11,10 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 const optionalUrl = optionalString.pipe(z.url().optional());
+const optionalBoolean = optionalString
+  .transform((v) => v?.toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional())
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
 
 const hostPortList = optionalString.transform((v, ctx) => {
   const items = (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -50,6 +54,13 @@ const envSchema = z
     STRIPE_PRICE_ID: optionalString,
     STRIPE_API_URL: optionalUrl,
     FETCH_ALLOW_HOSTS: hostPortList,
+    AUDIO_STORE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional()),
+    S3_REGION: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: optionalBoolean,
     FREE_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_FREE_DAILY_PODCASTS),
     ANONYMOUS_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_ANONYMOUS_DAILY_PODCASTS),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -69,6 +80,15 @@ function combinationProblems(source: Record<string, string | undefined>): string
   }
   if (source.TTS_PROVIDER === 'openai' && !set('TTS_BASE_URL') && !set('TTS_API_KEY') && !set('OPENAI_API_KEY')) {
     problems.push('TTS_PROVIDER: openai needs TTS_BASE_URL or an API key (TTS_API_KEY or OPENAI_API_KEY)');
+  }
+  const s3Keys = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+  if (source.AUDIO_STORE?.trim() === 's3') {
+    if (!set('S3_BUCKET')) problems.push('S3_BUCKET: is required when AUDIO_STORE is s3');
+    if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
+      problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK\'s own credentials');
+    }
+  } else if (s3Keys.some(set)) {
+    problems.push(`AUDIO_STORE: is not s3, so ${s3Keys.filter(set).join(', ')} would be ignored; set AUDIO_STORE=s3 or unset them`);
   }
   return problems;
 }
@@ -101,6 +121,18 @@ export interface Config {
       }
     | undefined;
   fetchAllowHosts: string[];
+  /** Where podcast audio is kept: DATA_DIR/audio, or an S3-compatible bucket. */
+  audio:
+    | { store: 'local' }
+    | {
+        store: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   limits: { freeDailyPodcasts: number; anonymousDailyPodcasts: number; registrationsPerHour: number };
   jobConcurrency: number;
   /** How long a crashed worker's job stays claimed before another worker may take it over. */
@@ -153,6 +185,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     fetchAllowHosts: e.FETCH_ALLOW_HOSTS,
+    audio:
+      e.AUDIO_STORE === 's3' && e.S3_BUCKET
+        ? {
+            store: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION ?? 'us-east-1',
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : { store: 'local' },
     limits: {
       freeDailyPodcasts: e.FREE_DAILY_PODCASTS,
       anonymousDailyPodcasts: e.ANONYMOUS_DAILY_PODCASTS,

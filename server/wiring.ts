@@ -13,7 +13,9 @@ import type { Logger } from './lib/logger.ts';
 import { convertPodcast, markConversionFailed } from './pipeline/podcast-conversion.ts';
 import type { PipelinePorts, ServerPipeline } from './pipeline/stages.ts';
 import { getOrCreateSecret } from './repositories/secret-repository.ts';
-import { createAudioStore, type AudioStore } from './services/audio/store.ts';
+import type { AudioStore } from './services/audio/store.ts';
+import { createDiskAudioStore } from './services/audio/disk-store.ts';
+import { createS3AudioStore } from './services/audio/s3-store.ts';
 import { createAuthDeps } from './services/auth/auth-deps.ts';
 import { createStripeClient } from './services/billing/stripe-client.ts';
 import type { ArticleExtractor } from './services/extract/extractor.ts';
@@ -39,6 +41,16 @@ export function createSpeechEngine(config: Config, logger: Logger): SpeechEngine
       return createEspeakEngine();
     case 'openai':
       return createOpenAiSpeechEngine({ ...config.tts, logger });
+  }
+}
+
+/** Where podcast audio is kept: DATA_DIR/audio, or the bucket AUDIO_STORE=s3 names. */
+export function createAudioStore(config: Pick<Config, 'dataDir' | 'audio'>): AudioStore {
+  switch (config.audio.store) {
+    case 'local':
+      return createDiskAudioStore(path.join(config.dataDir, 'audio'));
+    case 's3':
+      return createS3AudioStore(config.audio);
   }
 }
 
@@ -135,7 +147,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     events: createPodcastEvents(),
     scriptWriter: createScriptWriter({ ...config.openai, logger }),
     speech: createSpeechEngine(config, logger),
-    audio: createAudioStore(path.join(config.dataDir, 'audio')),
+    audio: createAudioStore(config),
     encoders: createEncoderPool({ size: config.jobConcurrency }),
     extractor: createArticleExtractor(),
   };

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { findPodcast, insertPodcast, newPodcastId } from '../repositories/podcast-repository.ts';
-import { createAudioStore } from '../services/audio/store.ts';
+import { createDiskAudioStore } from '../services/audio/disk-store.ts';
+import { episode } from '../services/audio/store.ts';
 import { createArticleExtractor } from '../services/extract/extractor.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
 import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 describeEachDatabase('a conversion job', (ctx) => {
   it('resumes after the script stage without writing the script again', async () => {
-    const audio = createAudioStore(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-resume-')));
+    const audio = createDiskAudioStore(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-resume-')));
     const fallback = createFallbackScriptWriter();
     let writes = 0;
     const scriptWriter: ScriptWriter = wholeScriptWriter(async (article, options) => {
@@ -83,7 +84,7 @@ describeEachDatabase('a conversion job', (ctx) => {
     await convertPodcast(deps(espeak), podcast.id, new AbortController().signal);
     const done = await findPodcast(ctx.db, podcast.id);
     expect(done).toMatchObject({ status: 'ready', progress: 100, content: afterCut!.content });
-    expect(fs.existsSync(audio.pathFor(done!.audioKey!))).toBe(true);
+    expect(await audio.stat(episode(done!.audioKey!))).toBeGreaterThan(0);
     expect(writes).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findPodcast, replaceTitleIfUnchanged, updatePodcast, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segment-repository.ts';
-import type { AudioStore } from '../services/audio/store.ts';
+import { segment as segmentObject, type AudioStore } from '../services/audio/store.ts';
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
 import type { ScriptResult } from '../services/script/writer.ts';
 import { scriptSentences } from '../services/script/sentence-cutter.ts';
@@ -24,7 +24,7 @@ export interface PodcastConversionDeps {
   db: Database;
   logger: Logger;
   events: Pick<PodcastEvents, 'publish'>;
-  audio: Pick<AudioStore, 'remove' | 'newKey' | 'writeSegment' | 'joinSegments' | 'removeSegments'>;
+  audio: Pick<AudioStore, 'remove' | 'newKey' | 'write' | 'join' | 'removeSegments'>;
   ports: ServerPipeline;
 }
 
@@ -117,7 +117,7 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
       key,
       resume,
       async segment(segment: EpisodeSegment) {
-        await deps.audio.writeSegment(key, segment.seq, segment.bytes);
+        await deps.audio.write(segmentObject(key, segment.seq), segment.bytes);
         await upsertSegment(db, {
           audioKey: key,
           seq: segment.seq,
@@ -151,7 +151,7 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
 
   const storeAudio = async (speech: Speech) => {
     const previousKey = podcast!.audioKey;
-    const bytes = await deps.audio.joinSegments(speech.key, speech.segments);
+    const bytes = await deps.audio.join(speech.key, speech.segments);
     await save({
       status: 'ready',
       progress: READY_PROGRESS,
@@ -180,7 +180,7 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
   );
 }
 
-/** Removes an episode's files and segment rows. */
+/** Removes an episode's audio and segment rows. */
 async function discardEpisode(deps: Pick<PodcastConversionDeps, 'db' | 'audio'>, key: string) {
   await deleteSegments(deps.db, key);
   await deps.audio.remove(key).catch(() => {});

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requirePremium } from '../http/premium.ts';
-import { serveFile } from '../http/serve-file.ts';
+import { serveAudio } from '../http/serve-audio.ts';
 import { FEED_MESSAGE, getFeedAddress } from '../use-cases/get-feed-address.ts';
 import { openFeedAudio } from '../use-cases/open-feed-audio.ts';
 import { readFeed } from '../use-cases/read-feed.ts';
@@ -27,7 +27,7 @@ export function feedRoutes(deps: AppDeps) {
       return c.body(xml, 200, { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'private, max-age=300' });
     })
     .on(['GET', 'HEAD'], '/:token/audio/:file', async (c) => {
-      const file = await openFeedAudio(deps, c.req.param('token'), c.req.param('file').replace(/\.mp3$/, ''));
-      return serveFile(c, file, { contentType: 'audio/mpeg' });
+      const audio = await openFeedAudio(deps, c.req.param('token'), c.req.param('file').replace(/\.mp3$/, ''));
+      return serveAudio(c, deps.audio, audio, { contentType: 'audio/mpeg' });
     });
 }

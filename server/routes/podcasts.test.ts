@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { podcastEventSchema, podcastSchema, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
@@ -8,6 +7,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { ARTICLE_TITLE, startArticlePages, type ArticlePages } from '../test/article-pages.ts';
 import { wholeScriptWriter } from '../services/script/script-stream.ts';
+import { episode } from '../services/audio/store.ts';
 
 let pages: ArticlePages;
 beforeAll(async () => {
@@ -150,11 +150,11 @@ describeEachDatabase('the podcasts API', (ctx) => {
 
     const done = await waitUntilDone(second.id, { as: me });
     const row = await podcastById(ctx.db, done.id);
-    const file = t.deps.audio.pathFor(row!.audioKey!);
-    expect(fs.existsSync(file)).toBe(true);
+    const audio = episode(row!.audioKey!);
+    expect(await t.deps.audio.stat(audio)).toBeGreaterThan(0);
     expect((await call(`/api/podcasts/${done.id}`, { method: 'DELETE', as: me })).status).toBe(200);
     expect((await call(`/api/podcasts/${done.id}`, { as: me })).status).toBe(404);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await t.deps.audio.stat(audio)).toBeNull();
     await waitUntilDone(first.id, { as: me });
   });
 
@@ -181,7 +181,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
     const done = await waitUntilDone(created.id, { as: me });
     const row = await podcastById(ctx.db, done.id);
-    fs.rmSync(t.deps.audio.pathFor(row!.audioKey!));
+    await t.deps.audio.remove(row!.audioKey!);
     const res = await call(done.audioUrl!);
     expect(res.status).toBe(404);
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('NOT_FOUND');

@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress, requireCaller } from '../http/caller.ts';
 import { ownerOf, requireOwner } from '../http/owner.ts';
 import { toPodcast, toPodcastEvent } from '../http/podcast-view.ts';
-import { serveFile } from '../http/serve-file.ts';
+import { serveAudio } from '../http/serve-audio.ts';
 import { playlistResponse, segmentNumber } from '../http/stream.ts';
 import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
 import { findStreamingPodcast, listStreamSegments, openStreamSegment } from '../use-cases/open-episode-stream.ts';
@@ -88,8 +88,8 @@ export function podcastRoutes(deps: AppDeps) {
       const id = c.req.param('id');
       const token = c.req.query('t');
       if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
-      const { file } = await openPodcastAudio(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
-      return serveFile(c, file, { contentType: 'audio/mpeg' });
+      const { audio } = await openPodcastAudio(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
+      return serveAudio(c, deps.audio, audio, { contentType: 'audio/mpeg' });
     })
     .get('/:id/stream.m3u8', async (c) => {
       const id = c.req.param('id');
@@ -105,11 +105,11 @@ export function podcastRoutes(deps: AppDeps) {
       const token = c.req.query('t');
       if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
       const podcast = await findStreamingPodcast(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
-      const { file, slice } = await openStreamSegment(deps, podcast, segmentNumber(c.req.param('name')));
-      return serveFile(c, file, { contentType: 'audio/mpeg', cacheControl: 'no-cache', ...(slice ? { slice } : {}) });
+      const { audio, slice } = await openStreamSegment(deps, podcast, segmentNumber(c.req.param('name')));
+      return serveAudio(c, deps.audio, audio, { contentType: 'audio/mpeg', cacheControl: 'no-cache', ...(slice ? { slice } : {}) });
     })
     .get('/:id/download', async (c) => {
-      const { file, name } = await downloadPodcast(deps, requireCaller(c), c.req.param('id'));
-      return serveFile(c, file, { contentType: 'audio/mpeg', downloadName: name });
+      const { audio, name } = await downloadPodcast(deps, requireCaller(c), c.req.param('id'));
+      return serveAudio(c, deps.audio, audio, { contentType: 'audio/mpeg', downloadName: name });
     });
 }

@@ -5,10 +5,11 @@ import { PODCAST_IMAGE_PATH } from '../../shared/constants.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requirePremium } from '../http/premium.ts';
-import { serveFile } from '../http/serve-file.ts';
+import { serveAudio } from '../http/serve-audio.ts';
 import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
 import { playlistResponse, segmentNumber } from '../http/stream.ts';
 import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
+import { episode } from '../services/audio/store.ts';
 import { hasStream, listStreamSegments, openStreamSegment, streamComplete } from '../use-cases/open-episode-stream.ts';
 import { SHARE_MESSAGE, sharePodcast } from '../use-cases/share-podcast.ts';
 import { stopSharingPodcast } from '../use-cases/stop-sharing-podcast.ts';
@@ -50,7 +51,7 @@ export function sharedRoutes(deps: AppDeps) {
     })
     .on(['GET', 'HEAD'], '/:token/audio', async (c) => {
       const row = await openSharedAudio(deps, c.req.param('token'));
-      return serveFile(c, deps.audio.pathFor(row.audioKey), { contentType: 'audio/mpeg', cacheControl: 'no-store' });
+      return serveAudio(c, deps.audio, episode(row.audioKey), { contentType: 'audio/mpeg', cacheControl: 'no-store' });
     })
     .get('/:token/stream.m3u8', async (c) => {
       const podcast = await openSharedPodcast(deps, c.req.param('token'));
@@ -59,7 +60,7 @@ export function sharedRoutes(deps: AppDeps) {
     })
     .get('/:token/segments/:name', async (c) => {
       const podcast = await openSharedPodcast(deps, c.req.param('token'));
-      const { file, slice } = await openStreamSegment(deps, podcast, segmentNumber(c.req.param('name')));
-      return serveFile(c, file, { contentType: 'audio/mpeg', cacheControl: 'no-store', ...(slice ? { slice } : {}) });
+      const { audio, slice } = await openStreamSegment(deps, podcast, segmentNumber(c.req.param('name')));
+      return serveAudio(c, deps.audio, audio, { contentType: 'audio/mpeg', cacheControl: 'no-store', ...(slice ? { slice } : {}) });
     });
 }

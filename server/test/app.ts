@@ -8,12 +8,11 @@ import crypto from 'node:crypto';
 import { createLogger } from '../lib/logger.ts';
 import { createUrlSigner } from '../http/signed-url.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
-import { createJobs, createServerPipeline } from '../wiring.ts';
+import { createAudioStore, createJobs, createServerPipeline } from '../wiring.ts';
 import { createPasswordHasher } from '../services/auth/passwords.ts';
 import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
 import type { TestDatabase } from './databases.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
-import { createAudioStore } from '../services/audio/store.ts';
 import { createEncoderPool } from '../services/audio/episode-encoder.ts';
 import { createArticleExtractor } from '../services/extract/extractor.ts';
 
@@ -38,7 +37,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<AppDeps
     events: createPodcastEvents(),
     scriptWriter: createFallbackScriptWriter(),
     speech: createEspeakEngine(),
-    audio: createAudioStore(path.join(config.dataDir, 'audio')),
+    audio: createAudioStore(config),
     encoders: createEncoderPool({ size: 2 }),
     extractor: createArticleExtractor(),
     ...overrides,

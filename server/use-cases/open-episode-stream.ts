@@ -1,11 +1,11 @@
 /**
  * The episode as it is made, for a listener: its playlist's segments, and one segment's bytes (a
- * segment file while the episode is made, its slice of the finished file after).
+ * segment's own object while the episode is made, its slice of the finished episode after).
  */
 import type { Database } from '../db/client.ts';
 import { findOwnedPodcast, findPodcast, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { findSegment, listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
-import type { AudioStore } from '../services/audio/store.ts';
+import { episode, segment as segmentObject, type AudioObject, type AudioStore } from '../services/audio/store.ts';
 import { podcastNotFound } from './podcast-errors.ts';
 
 /** Some of the podcast's episode is stored and can be played. */
@@ -34,24 +34,25 @@ export async function listStreamSegments(deps: { db: Database }, podcast: Podcas
   return { segments: await listSegments(deps.db, podcast.streamKey), complete: streamComplete(podcast) };
 }
 
-export interface SegmentFile {
-  file: string;
-  /** The segment's bytes within the file, when it is a slice of the finished one. */
+export interface SegmentAudio {
+  audio: AudioObject;
+  /** The segment's bytes within the object, when it is a slice of the finished episode. */
   slice?: { offset: number; length: number };
 }
 
 export async function openStreamSegment(
-  deps: { db: Database; audio: Pick<AudioStore, 'segmentPath' | 'pathFor' | 'hasSegmentFile'> },
+  deps: { db: Database; audio: Pick<AudioStore, 'stat'> },
   podcast: PodcastRow,
   seq: number,
-): Promise<SegmentFile> {
+): Promise<SegmentAudio> {
   if (!hasStream(podcast) || !Number.isSafeInteger(seq) || seq < 0) throw podcastNotFound();
   const segment = await findSegment(deps.db, podcast.streamKey, seq);
   if (!segment) throw podcastNotFound();
-  if (deps.audio.hasSegmentFile(podcast.streamKey, seq)) return { file: deps.audio.segmentPath(podcast.streamKey, seq) };
-  // Once complete, the segments are slices of the finished file.
+  const own = segmentObject(podcast.streamKey, seq);
+  if ((await deps.audio.stat(own)) !== null) return { audio: own };
+  // Once complete, the segments are slices of the finished episode.
   if (podcast.audioKey === podcast.streamKey) {
-    return { file: deps.audio.pathFor(podcast.audioKey), slice: { offset: segment.byteOffset, length: segment.bytes } };
+    return { audio: episode(podcast.audioKey), slice: { offset: segment.byteOffset, length: segment.bytes } };
   }
   throw podcastNotFound();
 }

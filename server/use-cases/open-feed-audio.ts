@@ -1,11 +1,11 @@
-import type { AudioStore } from '../services/audio/store.ts';
+import { episode, type AudioObject } from '../services/audio/store.ts';
 import { findReadyPodcastOf } from '../repositories/podcast-repository.ts';
 import { feedNotFound, feedOwner, type FeedDeps } from './read-feed.ts';
 
-/** The audio file of one episode of the feed. */
-export async function openFeedAudio(deps: FeedDeps & { audio: Pick<AudioStore, 'pathFor'> }, token: string, podcastId: string): Promise<string> {
+/** The stored audio of one episode of the feed. */
+export async function openFeedAudio(deps: FeedDeps, token: string, podcastId: string): Promise<AudioObject> {
   const user = await feedOwner(deps, token);
   const row = await findReadyPodcastOf(deps.db, user.id, podcastId);
   if (!row?.audioKey) throw feedNotFound();
-  return deps.audio.pathFor(row.audioKey);
+  return episode(row.audioKey);
 }

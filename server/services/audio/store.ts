@@ -1,124 +1,66 @@
 /**
- * Podcast audio on local disk (DATA_DIR/audio). A key is 32 random hex characters, so nobody can
- * guess another podcast's file, and a key that is anything else is refused before it can name a path.
- * An episode being made is a folder of segments (`<key>/<seq>.mp3`); once complete, the segments
- * joined become `<key>.mp3` and the folder goes. Every file is written under a `.part` name and
- * renamed into place, so a reader never sees half a file.
+ * Where podcast audio is kept, whatever keeps it: local disk (`disk-store.ts`, the embedded
+ * default) or an S3-compatible bucket (`s3-store.ts`). Both hold the same objects under the same
+ * names: a finished episode `<key>.mp3`, and while it is made its segments `<key>/<seq>.mp3`.
+ * A key is 32 random hex characters, so nobody can guess another podcast's audio, and a key that is
+ * anything else is refused (NOT_FOUND) before it can name a file or an object.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../errors.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
-// What a crash leaves behind while a file is written: `<name>.<random>.part`.
-const PARTIAL_PATTERN = /\.[0-9a-f]+\.part$/;
+
+/** A finished episode, or one segment of an episode being made. */
+export type AudioObject = { kind: 'episode'; key: string } | { kind: 'segment'; key: string; seq: number };
+
+/** Bytes `start` to `end` of an object, both included (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 export interface AudioStore {
   /** A fresh random key (32 hex characters). */
   newKey(): string;
-  /** The finished file of a key; throws NOT_FOUND for anything that is not a key. */
-  pathFor(key: string): string;
-  /** The file of one segment of an episode being made. */
-  segmentPath(key: string, seq: number): string;
-  /** Whether a segment's own file is there (it goes once the episode is joined). */
-  hasSegmentFile(key: string, seq: number): boolean;
-  /** Stores one segment (replacing one a crashed run left at the same place). */
-  writeSegment(key: string, seq: number, bytes: Uint8Array): Promise<void>;
-  /** Joins segments 0..count-1 into the finished file; answers its size. */
-  joinSegments(key: string, count: number): Promise<number>;
-  /** Deletes the segment folder of a key; a missing one is not an error. */
+  /** The object's size in bytes, or null when it is not stored. */
+  stat(object: AudioObject): Promise<number | null>;
+  /** Streams the object, or the range of it; NOT_FOUND when it is not stored. Never buffers it whole. */
+  read(object: AudioObject, range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
+  /** Stores an object (replacing one a crashed run left at the same place); no reader sees half of it. */
+  write(object: AudioObject, bytes: Uint8Array): Promise<void>;
+  /** Joins segments 0..count-1 of `key` into its finished episode; answers the episode's size. */
+  join(key: string, count: number): Promise<number>;
+  /** Deletes the segments of a key; missing ones are not an error. */
   removeSegments(key: string): Promise<void>;
-  /** Deletes a key's file and segments; missing ones are not an error. */
+  /** Deletes a key's episode and segments; missing ones are not an error. */
   remove(key: string): Promise<void>;
-  /** Deletes partial files a crash left behind, older than `olderThanMs`; returns how many. */
+  /** Deletes what a crash left half written, older than `olderThanMs`; returns how many. */
   removeStalePartials(olderThanMs?: number): Promise<number>;
 }
+
+export const episode = (key: string): AudioObject => ({ kind: 'episode', key });
+export const segment = (key: string, seq: number): AudioObject => ({ kind: 'segment', key, seq });
 
 export function isAudioKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-const notFound = () => new AppError('NOT_FOUND', { message: 'Audio not found' });
-
-/** Writes through a `.part` file renamed into place; the part goes if anything fails. */
-async function writeAtomically(file: string, write: (partFile: string) => Promise<void>): Promise<void> {
-  const part = `${file}.${randomBytes(6).toString('hex')}.part`;
-  try {
-    await write(part);
-    await fs.promises.rename(part, file);
-  } catch (error) {
-    await fs.promises.rm(part, { force: true });
-    throw error;
-  }
+export function newAudioKey(): string {
+  return randomBytes(16).toString('hex');
 }
 
-/** A store over `dir`, created if missing. */
-export function createAudioStore(dir: string): AudioStore {
-  const root = path.resolve(dir);
-  fs.mkdirSync(root, { recursive: true });
+export const audioNotFound = (cause?: unknown) => new AppError('NOT_FOUND', { message: 'Audio not found', cause });
 
-  const pathFor = (key: string) => {
-    if (!isAudioKey(key)) throw notFound();
-    return path.join(root, `${key}.mp3`);
-  };
-  const segmentDir = (key: string) => {
-    if (!isAudioKey(key)) throw notFound();
-    return path.join(root, key);
-  };
-  const segmentPath = (key: string, seq: number) => {
-    if (!Number.isSafeInteger(seq) || seq < 0) throw notFound();
-    return path.join(segmentDir(key), `${seq}.mp3`);
-  };
-  const removeSegments = (key: string) => fs.promises.rm(segmentDir(key), { recursive: true, force: true });
+/** The key checked, for the folder or prefix of its segments. */
+export function checkedKey(key: string): string {
+  if (!isAudioKey(key)) throw audioNotFound();
+  return key;
+}
 
-  return {
-    newKey: () => randomBytes(16).toString('hex'),
-    pathFor,
-    segmentPath,
-    hasSegmentFile: (key, seq) => fs.existsSync(segmentPath(key, seq)),
-    async writeSegment(key, seq, bytes) {
-      const file = segmentPath(key, seq);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      await writeAtomically(file, (part) => fs.promises.writeFile(part, bytes, { flag: 'wx' }));
-    },
-    async joinSegments(key, count) {
-      const file = pathFor(key);
-      await writeAtomically(file, async (part) => {
-        const out = fs.createWriteStream(part, { flags: 'wx' });
-        for (let seq = 0; seq < count; seq++) {
-          await pipeline(fs.createReadStream(segmentPath(key, seq)), out, { end: false });
-        }
-        out.end();
-        await new Promise<void>((resolve, reject) => out.on('finish', resolve).on('error', reject));
-      });
-      return (await fs.promises.stat(file)).size;
-    },
-    removeSegments,
-    async remove(key) {
-      await fs.promises.rm(pathFor(key), { force: true });
-      await removeSegments(key);
-    },
-    async removeStalePartials(olderThanMs = 60 * 60 * 1000) {
-      let removed = 0;
-      const sweep = async (folder: string) => {
-        for (const entry of await fs.promises.readdir(folder, { withFileTypes: true }).catch(() => [])) {
-          const file = path.join(folder, entry.name);
-          if (entry.isDirectory()) {
-            if (isAudioKey(entry.name)) await sweep(file);
-            continue;
-          }
-          if (!PARTIAL_PATTERN.test(entry.name)) continue;
-          const stat = await fs.promises.stat(file).catch(() => undefined);
-          if (stat && Date.now() - stat.mtimeMs > olderThanMs) {
-            await fs.promises.rm(file, { force: true });
-            removed++;
-          }
-        }
-      };
-      await sweep(root);
-      return removed;
-    },
-  };
+/** The object's name within the store, `/`-separated: `<key>.mp3` or `<key>/<seq>.mp3`. */
+export function objectName(object: AudioObject): string {
+  const key = checkedKey(object.key);
+  if (object.kind === 'episode') return `${key}.mp3`;
+  if (!Number.isSafeInteger(object.seq) || object.seq < 0) throw audioNotFound();
+  return `${key}/${object.seq}.mp3`;
 }

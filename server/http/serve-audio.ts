@@ -1,32 +1,33 @@
 /**
- * Answers a file with HTTP Range support (206 Partial Content), as audio players and podcast apps
- * expect. Streams from disk; never reads the whole file into memory.
+ * Answers stored audio with HTTP Range support (206 Partial Content, 416, HEAD), as audio players
+ * and podcast apps expect, from either store: the size from `stat`, the bytes streamed from `read`
+ * (a file on disk, or a ranged GET from the bucket). Never holds the whole episode in memory.
  */
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { AppError } from '../errors.ts';
+import type { AudioObject, AudioStore } from '../services/audio/store.ts';
+import { audioNotFound } from '../services/audio/store.ts';
 
-export interface ServeFileOptions {
+export interface ServeAudioOptions {
   contentType: string;
   /** Sent as an attachment with this file name when set. */
   downloadName?: string;
   cacheControl?: string;
-  /** Serves these bytes of the file as if they were the whole of it. */
+  /** Serves these bytes of the object as if they were the whole of it. */
   slice?: { offset: number; length: number };
 }
 
-export function serveFile(c: Context, filePath: string, options: ServeFileOptions): Response {
-  let size: number;
-  try {
-    size = fs.statSync(filePath).size;
-    if (options.slice) {
-      if (options.slice.offset + options.slice.length > size) throw new Error('the slice runs past the file');
-      size = options.slice.length;
-    }
-  } catch (err) {
-    // Deleted in the moment between reading the podcast and opening its file (a delete, a re-voice).
-    throw new AppError('NOT_FOUND', { message: 'Audio not found', cause: err });
+export async function serveAudio(
+  c: Context,
+  audio: Pick<AudioStore, 'stat' | 'read'>,
+  object: AudioObject,
+  options: ServeAudioOptions,
+): Promise<Response> {
+  let size = await audio.stat(object);
+  // Missing: deleted in the moment between reading the podcast and opening its audio (a delete, a re-voice).
+  if (size === null) throw audioNotFound();
+  if (options.slice) {
+    if (options.slice.offset + options.slice.length > size) throw audioNotFound(new Error('the slice runs past the object'));
+    size = options.slice.length;
   }
   const headers = new Headers({
     'Content-Type': options.contentType,
@@ -44,10 +45,7 @@ export function serveFile(c: Context, filePath: string, options: ServeFileOption
   const base = options.slice?.offset ?? 0;
   headers.set('Content-Length', String(end - start + 1));
   if (range) headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
-  const body =
-    c.req.method === 'HEAD' || size === 0
-      ? null
-      : (Readable.toWeb(fs.createReadStream(filePath, { start: start + base, end: end + base })) as ReadableStream);
+  const body = c.req.method === 'HEAD' || size === 0 ? null : await audio.read(object, { start: start + base, end: end + base });
   return new Response(body, { status: range ? 206 : 200, headers });
 }
 

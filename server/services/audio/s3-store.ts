@@ -1,0 +1,185 @@
+/**
+ * Podcast audio in an S3-compatible bucket (AWS S3, MinIO, R2, B2, Garage), for servers that share
+ * no disk. Objects are named as on disk: `<key>.mp3` for an episode, `<key>/<seq>.mp3` for a
+ * segment while it is made. A PUT makes an object appear whole, so no `.part` name is needed.
+ *
+ * Joining streams the segments, in order, into one upload of the episode: segments are about four
+ * seconds (tens of kilobytes), far below the 5 MiB S3 asks of every multipart part but the last,
+ * so UploadPartCopy cannot assemble them server-side. The upload is a single PUT up to 5 MiB and a
+ * multipart upload beyond, one part in memory at a time; a failed join aborts it.
+ */
+import { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { audioNotFound, checkedKey, episode, newAudioKey, objectName, segment, type AudioObject, type AudioStore, type ByteRange } from './store.ts';
+
+export interface S3AudioSettings {
+  /** Unset for AWS itself; the address of any other S3-compatible service. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Unset: the SDK's own credential chain (environment, profile, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO, Garage, most self-hosted). */
+  forcePathStyle: boolean;
+}
+
+const CONTENT_TYPE = 'audio/mpeg';
+const PART_BYTES = 5 * 1024 * 1024;
+const EPISODE_NAME = /^[0-9a-f]{32}\.mp3$/;
+
+/**
+ * Exactly `range` of the object, from a body that starts at byte `servedFrom`. A server may answer
+ * more than was asked: HTTP lets it ignore a Range, and s3rver (the tests' server) answers all of the
+ * object for `bytes=0-0`.
+ */
+function exactly(body: ReadableStream<Uint8Array>, servedFrom: number, range: ByteRange): ReadableStream<Uint8Array> {
+  let skip = range.start - servedFrom;
+  let left = range.end - range.start + 1;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const from = Math.min(skip, chunk.byteLength);
+        skip -= from;
+        const piece = chunk.subarray(from, from + left);
+        left -= piece.byteLength;
+        if (piece.byteLength > 0) controller.enqueue(piece);
+        if (left === 0) controller.terminate();
+      },
+    }),
+  );
+}
+
+function isMissing(err: unknown): boolean {
+  const name = (err as { name?: string }).name;
+  return name === 'NoSuchKey' || name === 'NotFound';
+}
+
+export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { close(): void } {
+  const client = new S3Client({
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    // Checksums only where S3 requires them: several S3-compatible services refuse the newer defaults.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // Each listener streaming audio holds a connection to the bucket for as long as it downloads.
+    requestHandler: {
+      connectionTimeout: 10_000,
+      httpAgent: { keepAlive: true, maxSockets: 256 },
+      httpsAgent: { keepAlive: true, maxSockets: 256 },
+    },
+  });
+  const Bucket = settings.bucket;
+
+  const open = async (object: AudioObject, range?: ByteRange) => {
+    try {
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket, Key: objectName(object), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
+      if (!answer.Body) throw audioNotFound();
+      return { body: answer.Body, servedFrom: Number(/^bytes (\d+)-/.exec(answer.ContentRange ?? '')?.[1] ?? 0) };
+    } catch (err) {
+      throw isMissing(err) ? audioNotFound(err) : err;
+    }
+  };
+
+  async function removeSegments(key: string): Promise<void> {
+    const Prefix = `${checkedKey(key)}/`;
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+      const Objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (Objects.length > 0) {
+        const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const failed = answer.Errors?.[0];
+        if (failed) throw new Error(`could not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+
+  return {
+    newKey: newAudioKey,
+    async stat(object) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: objectName(object) }));
+        return head.ContentLength ?? 0;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async read(object, range) {
+      const { body, servedFrom } = await open(object, range);
+      const stream = body.transformToWebStream() as ReadableStream<Uint8Array>;
+      return range ? exactly(stream, servedFrom, range) : stream;
+    },
+    async write(object, bytes) {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: objectName(object), Body: bytes, ContentLength: bytes.byteLength, ContentType: CONTENT_TYPE }),
+      );
+    },
+    async join(key, count) {
+      let size = 0;
+      async function* segments() {
+        for (let seq = 0; seq < count; seq++) {
+          for await (const chunk of (await open(segment(key, seq))).body as AsyncIterable<Uint8Array>) {
+            size += chunk.byteLength;
+            yield chunk;
+          }
+        }
+      }
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: objectName(episode(key)), Body: Readable.from(segments()), ContentType: CONTENT_TYPE },
+        partSize: PART_BYTES,
+        queueSize: 1,
+      });
+      await upload.done();
+      return size;
+    },
+    removeSegments,
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectName(episode(key)) }));
+      await removeSegments(key);
+    },
+    /** Aborts episode uploads a crash left unfinished (a multipart upload holds its parts until then). */
+    async removeStalePartials(olderThanMs = 60 * 60 * 1000) {
+      let removed = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      try {
+        do {
+          const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }));
+          for (const upload of page.Uploads ?? []) {
+            if (!upload.Key || !upload.UploadId || !EPISODE_NAME.test(upload.Key)) continue;
+            if (!upload.Initiated || Date.now() - upload.Initiated.getTime() <= olderThanMs) continue;
+            await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
+            removed++;
+          }
+          [KeyMarker, UploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+        } while (KeyMarker);
+      } catch (err) {
+        // Some S3-compatible servers do not list uploads; their lifecycle rules clean up instead.
+        if ((err as { name?: string }).name !== 'NotImplemented') throw err;
+      }
+      return removed;
+    },
+    close: () => client.destroy(),
+  };
+}

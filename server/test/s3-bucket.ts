@@ -1,0 +1,69 @@
+/**
+ * A real S3-compatible server for the tests: s3rver on 127.0.0.1 (a free port), keeping its objects
+ * in a temporary folder, with one bucket made. `env` is what `testConfig` takes for AUDIO_STORE=s3;
+ * `keys()` lists the bucket through the S3 API itself, independently of the store under test.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import type { S3AudioSettings } from '../services/audio/s3-store.ts';
+
+export interface TestBucket {
+  env: Record<string, string>;
+  settings: S3AudioSettings;
+  /** Every object name in the bucket, sorted. */
+  keys(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+// s3rver accepts any credentials; these are the ones its documentation uses.
+const ACCESS_KEY = 'S3RVER';
+
+export async function startTestBucket(bucket = 'pagecast-audio'): Promise<TestBucket> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  const settings: S3AudioSettings = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket,
+    accessKeyId: ACCESS_KEY,
+    secretAccessKey: ACCESS_KEY,
+    forcePathStyle: true,
+  };
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
+  });
+  return {
+    settings,
+    env: {
+      AUDIO_STORE: 's3',
+      S3_ENDPOINT: settings.endpoint!,
+      S3_REGION: settings.region,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: ACCESS_KEY,
+      S3_SECRET_ACCESS_KEY: ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    async keys() {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
+        keys.push(...(page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys.sort();
+    },
+    async close() {
+      client.destroy();
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
