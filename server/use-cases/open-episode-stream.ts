@@ -7,11 +7,10 @@ import { findOwnedPodcast, findPodcast, type Owner, type PodcastRow } from '../r
 import { findSegment, listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
 import { episode, segment as segmentObject, type AudioObject, type AudioStore } from '../services/audio/store.ts';
 import { podcastNotFound } from './podcast-errors.ts';
+import { hasEpisodeStream } from '../services/podcasts/events.ts';
 
 /** Some of the podcast's episode is stored and can be played. */
-export function hasStream(podcast: PodcastRow): podcast is PodcastRow & { streamKey: string } {
-  return podcast.streamKey !== null && (podcast.madeMs ?? 0) > 0;
-}
+export const hasStream = hasEpisodeStream;
 
 /** Nothing more will be added: the episode is complete, or its job gave up. */
 export function streamComplete(podcast: PodcastRow): boolean {

@@ -24,6 +24,15 @@ export interface PodcastChange {
   durationMs: number | null;
 }
 
+/**
+ * Some of the podcast's episode is stored and can be played: one being made (or ended unfinished),
+ * or the finished one. A podcast queued for a new voice has no stream until that voice speaks.
+ */
+export function hasEpisodeStream(row: PodcastRow): row is PodcastRow & { streamKey: string } {
+  if (row.streamKey === null || (row.madeMs ?? 0) <= 0) return false;
+  return row.streamKey !== row.audioKey || row.status === 'ready';
+}
+
 export function changeOf(row: PodcastRow): PodcastChange {
   return {
     id: row.id,
@@ -32,7 +41,7 @@ export function changeOf(row: PodcastRow): PodcastChange {
     title: row.title,
     error: row.error,
     hasAudio: row.status === 'ready' && row.audioKey !== null,
-    hasStream: row.streamKey !== null && (row.madeMs ?? 0) > 0,
+    hasStream: hasEpisodeStream(row),
     madeMs: row.madeMs,
     estimatedMs: row.estimatedMs,
     durationMs: row.status === 'ready' ? row.durationMs : null,
