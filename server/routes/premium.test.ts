@@ -171,6 +171,34 @@ describeEachDatabase('Premium features', (ctx) => {
     expect((await call(audioUrl, null)).status).toBe(404);
   });
 
+  it('lets a member whose subscription ended unshare and clear bookmarks, and keeps their shares public until they do', async () => {
+    const email = `lapsed-${ctx.kind}@example.com`;
+    const lapsed = await register(email, true);
+    const own = await makeReady(lapsed, article('The Lapsed Member'));
+    const share = `/api/podcasts/${own.id}/share`;
+    const bookmarks = `/api/podcasts/${own.id}/bookmarks`;
+    const { url } = shareResponseSchema.parse(await (await call(share, lapsed, { method: 'POST' })).json());
+    const sharedPage = `/api/shared/${url.split('/').at(-1)}`;
+    const mark = bookmarkSchema.parse(await (await call(bookmarks, lapsed, { method: 'POST', ...json({ positionSeconds: 1 }) })).json());
+
+    await setSubscriptionStatus(ctx.db, email, 'canceled');
+    // What needs Premium is refused: a new share, a new bookmark.
+    expect((await call(share, lapsed, { method: 'POST' })).status).toBe(403);
+    expect((await call(bookmarks, lapsed, { method: 'POST', ...json({ positionSeconds: 2 }) })).status).toBe(403);
+    // The decision: a page shared while Premium stays public when the subscription ends (the people
+    // given its link can still listen); its owner may take it down at any time.
+    expect((await call(sharedPage, null)).status).toBe(200);
+    // What is theirs they can always see and remove; nobody else can.
+    expect(bookmarksResponseSchema.parse(await (await call(bookmarks, lapsed)).json()).bookmarks.map((b) => b.id)).toEqual([mark.id]);
+    expect((await call(`${bookmarks}/${mark.id}`, other, { method: 'DELETE' })).status).toBe(404);
+    expect((await call(share, other, { method: 'DELETE' })).status).toBe(404);
+    expect((await call(`${bookmarks}/${mark.id}`, lapsed, { method: 'DELETE' })).status).toBe(200);
+    expect(bookmarksResponseSchema.parse(await (await call(bookmarks, lapsed)).json()).bookmarks).toEqual([]);
+    expect((await call(share, lapsed, { method: 'DELETE' })).status).toBe(200);
+    expect((await call(sharedPage, null)).status).toBe(404);
+    expect((await call(share, null, { method: 'DELETE' })).status).toBe(401);
+  });
+
   it('serves a private RSS feed podcast apps can read, and locks the old address out on rotation', async () => {
     expect((await call('/api/feed', free)).status).toBe(403);
     const { url } = feedResponseSchema.parse(await (await call('/api/feed', premium)).json());

@@ -1,9 +1,13 @@
-/** Sharing: the owner's `POST`/`DELETE /api/podcasts/:id/share`, and the public `/api/shared/:token`. */
+/**
+ * Sharing: the owner's `POST` (Premium) and `DELETE /api/podcasts/:id/share` (any member, so one whose
+ * subscription ended can still take a page down), and the public `/api/shared/:token`.
+ */
 import { Hono } from 'hono';
 import type { SharedPodcast } from '../../shared/api/premium.ts';
 import { PODCAST_IMAGE_PATH } from '../../shared/constants.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { requireCaller } from '../http/caller.ts';
 import { requirePremium } from '../http/premium.ts';
 import { serveAudio } from '../http/serve-audio.ts';
 import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
@@ -20,8 +24,10 @@ export function shareRoutes(deps: AppDeps) {
       const caller = requirePremium(c, SHARE_MESSAGE);
       return c.json({ url: await sharePodcast(deps, caller.userId, c.req.param('id')) });
     })
+    // Taking a page down needs no Premium: a member whose subscription ended still controls what
+    // they shared. Their shares stay public until they do (README, "Payments").
     .delete('/:id/share', async (c) => {
-      const caller = requirePremium(c, SHARE_MESSAGE);
+      const caller = requireCaller(c);
       await stopSharingPodcast(deps, caller.userId, c.req.param('id'));
       return c.json({ success: true });
     });
