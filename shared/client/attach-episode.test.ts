@@ -118,7 +118,12 @@ describe('attachEpisode', () => {
 
     expect(loadHls).toHaveBeenCalledOnce();
     expect(instances).toHaveLength(1);
-    expect(instances[0]!.settings).toEqual({ startPosition: 0, lowLatencyMode: false, liveDurationInfinity: false, enableWorker: false });
+    expect(instances[0]!.settings).toMatchObject({ startPosition: 0, lowLatencyMode: false, liveDurationInfinity: false, enableWorker: false });
+    // Through a server restart the playlist and segments are asked for again for about half a minute.
+    for (const policy of ['manifestLoadPolicy', 'playlistLoadPolicy', 'fragLoadPolicy'] as const) {
+      const { maxNumRetry, maxRetryDelayMs } = instances[0]!.settings[policy].default.errorRetry;
+      expect(maxNumRetry * maxRetryDelayMs).toBeGreaterThanOrEqual(30_000);
+    }
     expect(instances[0]!.calls).toEqual([`loadSource ${STREAM.url}`, 'attachMedia']);
     expect(instances[0]!.media).toBe(media);
 

@@ -51,13 +51,43 @@ export interface HlsSettings {
    * extension page's content security policy refuses.
    */
   enableWorker: boolean;
+  /** How the playlist and the segments are asked for again when the server does not answer. */
+  manifestLoadPolicy: LoadPolicy;
+  playlistLoadPolicy: LoadPolicy;
+  fragLoadPolicy: LoadPolicy;
 }
+
+/** hls.js's retry settings for one kind of request (a subset of its LoadPolicy). */
+export interface LoadPolicy {
+  default: {
+    maxTimeToFirstByteMs: number;
+    maxLoadTimeMs: number;
+    timeoutRetry: { maxNumRetry: number; retryDelayMs: number; maxRetryDelayMs: number };
+    errorRetry: { maxNumRetry: number; retryDelayMs: number; maxRetryDelayMs: number };
+  };
+}
+
+/**
+ * A listener stays connected through a server restart (a deploy, a crash): failed requests are
+ * asked again for about half a minute, keeping what is buffered playing, before the stream fails.
+ */
+const THROUGH_A_RESTART: LoadPolicy = {
+  default: {
+    maxTimeToFirstByteMs: 10_000,
+    maxLoadTimeMs: 20_000,
+    timeoutRetry: { maxNumRetry: 4, retryDelayMs: 0, maxRetryDelayMs: 0 },
+    errorRetry: { maxNumRetry: 12, retryDelayMs: 1_000, maxRetryDelayMs: 4_000 },
+  },
+};
 
 export const HLS_SETTINGS: Readonly<HlsSettings> = {
   startPosition: 0,
   lowLatencyMode: false,
   liveDurationInfinity: false,
   enableWorker: false,
+  manifestLoadPolicy: THROUGH_A_RESTART,
+  playlistLoadPolicy: THROUGH_A_RESTART,
+  fragLoadPolicy: THROUGH_A_RESTART,
 };
 
 /** What an hls.js error event carries that matters here. */
