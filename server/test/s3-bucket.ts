@@ -1,7 +1,7 @@
 /**
  * A real S3-compatible server for the tests: s3rver on 127.0.0.1 (a free port), keeping its objects
  * in a temporary folder, with one bucket made. `env` is what `testConfig` takes for AUDIO_STORE=s3;
- * `keys()` lists the bucket through the S3 API itself, independently of the store under test.
+ * `objects()` lists the bucket through the S3 API itself, independently of the store under test.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,8 @@ import type { S3AudioSettings } from '../services/audio/s3-store.ts';
 export interface TestBucket {
   env: Record<string, string>;
   settings: S3AudioSettings;
+  /** Every object in the bucket: its name and size, sorted by name. */
+  objects(): Promise<{ name: string; size: number }[]>;
   /** Every object name in the bucket, sorted. */
   keys(): Promise<string[]>;
   close(): Promise<void>;
@@ -39,6 +41,16 @@ export async function startTestBucket(bucket = 'pagecast-audio'): Promise<TestBu
     forcePathStyle: true,
     credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
   });
+  async function objects() {
+    const found: { name: string; size: number }[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
+      found.push(...(page.Contents ?? []).flatMap((o) => (o.Key ? [{ name: o.Key, size: o.Size ?? 0 }] : [])));
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return found.sort((a, b) => a.name.localeCompare(b.name));
+  }
   return {
     settings,
     env: {
@@ -50,16 +62,8 @@ export async function startTestBucket(bucket = 'pagecast-audio'): Promise<TestBu
       S3_SECRET_ACCESS_KEY: ACCESS_KEY,
       S3_FORCE_PATH_STYLE: 'true',
     },
-    async keys() {
-      const keys: string[] = [];
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
-        keys.push(...(page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])));
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return keys.sort();
-    },
+    objects,
+    keys: async () => (await objects()).map((o) => o.name),
     async close() {
       client.destroy();
       await server.close();
