@@ -66,6 +66,9 @@ const envSchema = z
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    WORKER_HEALTH_PORT: optionalString
+      .transform((v) => (v === undefined ? undefined : Number(v)))
+      .pipe(z.number().int().min(0).max(65535).optional()),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   });
@@ -137,6 +140,8 @@ export interface Config {
   jobConcurrency: number;
   /** How long a crashed worker's job stays claimed before another worker may take it over. */
   jobLeaseMs: number;
+  /** `pagecast worker` answers a health check on this port when set. */
+  workerHealthPort: number | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -204,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     jobConcurrency: e.JOB_CONCURRENCY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    workerHealthPort: e.WORKER_HEALTH_PORT,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', 'webapp', 'dist')),
   };

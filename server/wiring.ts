@@ -13,6 +13,8 @@ import type { Logger } from './lib/logger.ts';
 import { convertPodcast, markConversionFailed } from './pipeline/podcast-conversion.ts';
 import type { PipelinePorts, ServerPipeline } from './pipeline/stages.ts';
 import { getOrCreateSecret } from './repositories/secret-repository.ts';
+import { JOBS_CHANNEL } from './repositories/job-repository.ts';
+import { openNotifications } from './db/notifications.ts';
 import type { AudioStore } from './services/audio/store.ts';
 import { createDiskAudioStore } from './services/audio/disk-store.ts';
 import { createS3AudioStore } from './services/audio/s3-store.ts';
@@ -134,7 +136,33 @@ export function createCliPipeline(parts: {
   };
 }
 
+/** NOTIFY channel of podcast changes, between the processes sharing one PostgreSQL. */
+const PODCASTS_CHANNEL = 'pagecast_podcasts';
+
+/**
+ * The podcast events: in this process only on the embedded database; on PostgreSQL also relayed
+ * through LISTEN/NOTIFY to and from the other processes, whose queued jobs also wake `onJobQueued`.
+ */
+async function createEvents(config: Config, database: DatabaseHandle, logger: Logger, onJobQueued: () => void): Promise<PodcastEvents> {
+  if (database.kind !== 'postgres' || !config.databaseUrl) return createPodcastEvents();
+  const log = logger.child({ component: 'notifications' });
+  // The connection is open before the events exist, so what it hears reaches them through this.
+  const heard: { events?: PodcastEvents } = {};
+  const notifications = await openNotifications(config.databaseUrl, [PODCASTS_CHANNEL, JOBS_CHANNEL], {
+    message: (channel, payload) => (channel === JOBS_CHANNEL ? onJobQueued() : heard.events?.receive(payload)),
+    reconnected: () => {
+      log.info('listening again');
+      heard.events?.resync();
+    },
+    error: (err) => log.warn('notification connection fault', { err }),
+  });
+  heard.events = createPodcastEvents({ send: (payload) => notifications.send(PODCASTS_CHANNEL, payload), close: () => notifications.close() });
+  return heard.events;
+}
+
 export async function createDeps(config: Config, database: DatabaseHandle, logger: Logger): Promise<AppDeps> {
+  // A job queued by another process wakes this one's runner (built last, from the parts).
+  const built: { jobs?: ConversionJobs } = {};
   const parts = {
     config,
     db: database.db,
@@ -144,7 +172,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     clock: () => new Date(),
     auth: createAuthDeps(config),
     signer: createUrlSigner(await getOrCreateSecret(database.db, 'signed-urls')),
-    events: createPodcastEvents(),
+    events: await createEvents(config, database, logger, () => built.jobs?.nudge()),
     scriptWriter: createScriptWriter({ ...config.openai, logger }),
     speech: createSpeechEngine(config, logger),
     audio: createAudioStore(config),
@@ -152,5 +180,6 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     extractor: createArticleExtractor(),
   };
   const withPipeline = { ...parts, pipeline: createServerPipeline(parts) };
-  return { ...withPipeline, jobs: createJobs(withPipeline) };
+  built.jobs = createJobs(withPipeline);
+  return { ...withPipeline, jobs: built.jobs };
 }

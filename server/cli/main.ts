@@ -8,8 +8,9 @@ import { isAppError } from '../errors.ts';
 import { UsageError, type CliCommand, type CliOutput } from './command.ts';
 import { extractCommand } from './commands/extract.ts';
 import { convertCommand } from './commands/convert.ts';
+import { serveCommand, workerCommand } from './commands/serve.ts';
 
-const COMMANDS: readonly CliCommand[] = [extractCommand, convertCommand];
+const COMMANDS: readonly CliCommand[] = [extractCommand, convertCommand, serveCommand, workerCommand];
 
 export function usage(commands: readonly CliCommand[] = COMMANDS): string {
   const width = Math.max(...commands.map((c) => c.usage.length));

@@ -12,11 +12,17 @@ import { jobs } from '../db/schema.ts';
 export type Job = typeof jobs.$inferSelect;
 export type JobKind = 'convert';
 
+/** The NOTIFY channel a queued job is announced on, inside the enqueueing transaction (so on commit). */
+export const JOBS_CHANNEL = 'pagecast_jobs';
+
 export async function enqueueJob(db: Database, podcastId: string, kind: JobKind, now = new Date()): Promise<Job> {
   const [job] = await db
     .insert(jobs)
     .values({ id: crypto.randomUUID(), podcastId, kind, status: 'queued', runAfter: now })
     .returning();
+  // Wakes the idle workers of every process (they listen through db/notifications.ts) once the
+  // transaction commits.
+  await db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
   return job!;
 }
 

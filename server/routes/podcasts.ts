@@ -71,16 +71,21 @@ export function podcastRoutes(deps: AppDeps) {
       const owner = ownerOf(c);
       if (!owner) throw podcastNotFound();
       const podcast = await getPodcast(deps, c.req.param('id'), owner);
+      // Every stream starts with the podcast's current state, so a client that reconnects (with
+      // Last-Event-ID or without, to this process or another) has it at once, the final state included.
       return streamSSE(c, async (stream) => {
         const stop = new AbortController();
         stream.onAbort(() => stop.abort());
         let last = '';
+        let lastId = 0;
         for await (const change of watchPodcast(deps, podcast, stop.signal)) {
           if (stream.aborted || stream.closed) break;
           const data = JSON.stringify(toPodcastEvent(change, signer));
           if (data === last) continue;
+          const first = last === '';
           last = data;
-          await stream.writeSSE({ event: 'podcast', data, id: String(Date.now()) });
+          lastId = Math.max(Date.now(), lastId + 1);
+          await stream.writeSSE({ event: 'podcast', data, id: String(lastId), ...(first ? { retry: 1000 } : {}) });
         }
       });
     })

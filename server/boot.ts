@@ -1,0 +1,121 @@
+/**
+ * Starts one Pagecast process in a role and stops it cleanly on SIGTERM/SIGINT. `all` (npm start,
+ * server/index.ts) serves the web app and API and runs jobs; `web` (`pagecast serve`) serves only,
+ * its new podcasts' jobs queued in the database for a worker; `worker` (`pagecast worker`) runs jobs
+ * only, with a small health endpoint on WORKER_HEALTH_PORT when that is set.
+ *
+ * Stopping: open event streams end (clients reconnect, to another web process if need be), requests
+ * in flight finish, running jobs go back to the queue (they resume after their last stored audio
+ * segment wherever they are claimed next), then the database closes.
+ */
+import { serve } from '@hono/node-server';
+import http from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { checkHealth } from './use-cases/check-health.ts';
+import { createDeps } from './wiring.ts';
+import type { AppDeps } from './deps.ts';
+
+export type ProcessRole = 'all' | 'web' | 'worker';
+
+/** Open connections are closed by force after this; jobs not settled by then are left to their lease. */
+const STOP_DEADLINE_MS = 10_000;
+
+/** Boots a process in `role`; resolves once it has stopped after SIGTERM or SIGINT. */
+export async function runProcess(role: ProcessRole): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, role === 'all' ? {} : { role });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+  });
+  const deps = await createDeps(config, database, logger);
+  const runsJobs = role !== 'web';
+  if (runsJobs) {
+    await deps.audio.removeStalePartials().catch((err) => logger.warn('could not clear unfinished audio files', { err }));
+    deps.jobs.start();
+    // Started now, so the first podcast's audio does not wait for a worker to load.
+    void deps.encoders.warmUp().catch((err) => logger.warn('the encoder did not start', { err }));
+    void deps.speech.warmUp?.().catch((err) => logger.warn('the voice did not start', { err }));
+  }
+  const server = role === 'worker' ? startHealthServer(deps, logger) : startWebServer(deps, logger, database.kind);
+  let stopping = false;
+  // While stopping, every answer that ends closes its connection (an event stream's included, whose
+  // headers said keep-alive): a client that reconnects at once, as an event stream does, then reaches
+  // a process that is not stopping instead of this one on a kept-alive socket.
+  server?.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.once('finish', () => {
+      if (stopping) req.socket.end();
+    });
+  });
+
+  await new Promise<string>((resolve) => {
+    // A second signal while stopping changes nothing.
+    process.on('SIGTERM', () => resolve('SIGTERM'));
+    process.on('SIGINT', () => resolve('SIGINT'));
+  }).then((signal) => logger.info('shutting down', { signal }));
+  stopping = true;
+
+  const force = setTimeout(() => {
+    logger.warn('forcing open connections closed');
+    server?.closeAllConnections();
+  }, STOP_DEADLINE_MS);
+  force.unref();
+  deps.events.closeAll();
+  const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server?.closeIdleConnections();
+  // In-flight requests finish and running jobs go back to the queue; then the database closes.
+  await Promise.all([closed, runsJobs ? stopJobs(deps, logger) : undefined]);
+  await deps.events.close();
+  await Promise.all([deps.speech.close(), deps.extractor.close(), deps.encoders.close()]);
+  await database.close();
+  logger.info('stopped');
+}
+
+/** Running jobs are aborted and handed back; one that does not settle in time is left to its lease. */
+async function stopJobs(deps: AppDeps, logger: Logger) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_DEADLINE_MS)));
+  const outcome = await Promise.race([deps.jobs.stop(), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') logger.warn('a job did not stop in time; another worker takes it over when its lease runs out');
+}
+
+function startWebServer(deps: AppDeps, logger: Logger, databaseKind: string): http.Server {
+  const { config } = deps;
+  return serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('listening', {
+      url: `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`,
+      database: databaseKind,
+      dataDir: config.dataDir,
+    });
+  }) as http.Server;
+}
+
+/** A worker's health: 200 with JSON while it runs and its database answers, 503 when it does not. */
+function startHealthServer(deps: AppDeps, logger: Logger): http.Server | null {
+  const port = deps.config.workerHealthPort;
+  if (port === undefined) {
+    logger.info('working', { database: deps.dbKind });
+    return null;
+  }
+  const server = http.createServer((req, res) => {
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answer(405, { ok: false });
+    checkHealth(deps).then(
+      (health) => answer(200, { ...health, role: 'worker', concurrency: deps.config.jobConcurrency }),
+      (err) => {
+        logger.warn('health check failed', { err });
+        answer(503, { ok: false, role: 'worker', database: deps.dbKind });
+      },
+    );
+  });
+  server.listen(port, deps.config.host, () => logger.info('working', { database: deps.dbKind, health: `http://${deps.config.host}:${port}` }));
+  return server;
+}

@@ -1,0 +1,216 @@
+/**
+ * Scale-out on one PostgreSQL with real processes: `pagecast serve` answers the API and runs no job,
+ * `pagecast worker` runs jobs and serves no API (only its health port); a browser following a
+ * podcast through one web process sees, live, what a worker does; and a rolling restart of every
+ * process (SIGTERM, start again) while jobs run loses no job and runs none twice.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { podcastSchema, type Podcast, type PodcastEvent } from '../shared/api/podcasts.ts';
+import { followPodcast } from '../shared/client/follow-podcast.ts';
+import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
+import { createScratchDatabase } from './test/postgres.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BROWSER = 'scale-out-test-browser-token';
+let nextPort = 19_300 + ((process.pid * 7) % 400);
+const children = new Set<ChildProcess>();
+
+afterEach(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  children.clear();
+});
+
+interface Proc {
+  role: 'serve' | 'worker';
+  child: ChildProcess;
+  port: number;
+  healthPort: number | null;
+  base: string;
+  log: string[];
+}
+
+/** Starts `pagecast <role>` and waits until it answers (the API, or a worker's health port). */
+async function start(role: Proc['role'], env: Record<string, string>, ports: { port?: number; healthPort?: number } = {}): Promise<Proc> {
+  const port = ports.port ?? ++nextPort;
+  const healthPort = role === 'worker' ? (ports.healthPort ?? ++nextPort) : null;
+  const child = spawn(process.execPath, ['bin/pagecast.mjs', role], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      JOB_LEASE_SECONDS: '3',
+      JOB_CONCURRENCY: '1',
+      ANONYMOUS_DAILY_PODCASTS: '100',
+      ...(healthPort ? { WORKER_HEALTH_PORT: String(healthPort) } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const log: string[] = [];
+  for (const out of [child.stdout!, child.stderr!]) out.setEncoding('utf8').on('data', (text: string) => log.push(...text.split('\n').filter(Boolean)));
+  const proc = { role, child, port, healthPort, base: `http://127.0.0.1:${port}`, log };
+  const probe = healthPort ? `http://127.0.0.1:${healthPort}/` : `${proc.base}/api/health`;
+  await expect
+    .poll(async () => (await fetch(probe).catch(() => null))?.status, { timeout: 30_000, interval: 100 })
+    .toBe(200);
+  return proc;
+}
+
+/** SIGTERM, and the exit code once it is gone. */
+async function stop(proc: Proc): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => proc.child.once('exit', (code) => resolve(code)));
+  proc.child.kill('SIGTERM');
+  return exited;
+}
+
+const article = (paragraphs: number) =>
+  Array.from(
+    { length: paragraphs },
+    (_, i) => `Paragraph ${i + 1} tells how the harbour changed over the years, and why the fishermen of the town still meet at dawn to mend their nets and trade their stories.`,
+  ).join('\n');
+
+async function createPodcast(base: string, title: string, paragraphs: number): Promise<Podcast> {
+  const res = await fetch(`${base}/api/podcasts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: BROWSER },
+    body: JSON.stringify({ title, text: article(paragraphs), sourceUrl: 'https://example.com/harbour' }),
+  });
+  expect(res.status).toBe(201);
+  return podcastSchema.parse(await res.json());
+}
+
+async function getPodcast(base: string, id: string): Promise<Podcast> {
+  const res = await fetch(`${base}/api/podcasts/${id}`, { headers: { [ANONYMOUS_TOKEN_HEADER]: BROWSER } });
+  return podcastSchema.parse(await res.json());
+}
+
+/** Follows a podcast through `base()`'s event stream as the clients do (shared/client), reconnecting. */
+function follow(base: () => string, id: string, signal: AbortSignal) {
+  const events: { at: number; event: PodcastEvent }[] = [];
+  const done = followPodcast(
+    { openEvents: (podcastId, options) => fetch(`${base()}/api/podcasts/${podcastId}/events`, { ...options, headers: { [ANONYMOUS_TOKEN_HEADER]: BROWSER } }) },
+    id,
+    { signal, reconnectDelaysMs: [200], onEvent: (event) => void events.push({ at: Date.now(), event }) },
+  );
+  return { events, done };
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on one PostgreSQL', () => {
+  it('serve runs no job and worker serves no API; its health port answers, and a web process follows its job live', async () => {
+    const scratch = await createScratchDatabase(inject('postgresUrl')!);
+    try {
+      const env = { DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-roles-')) };
+      const web = await start('serve', env);
+      const created = await createPodcast(web.base, 'Harbour', 6);
+      // With no worker running, the job waits in the queue: the web process runs none.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await query(scratch.url, 'SELECT status, attempts FROM jobs')).toEqual([{ status: 'queued', attempts: 0 }]);
+      expect((await getPodcast(web.base, created.id)).status).toBe('queued');
+
+      const stopFollowing = new AbortController();
+      const follower = follow(() => web.base, created.id, stopFollowing.signal);
+      const worker = await start('worker', env);
+      const health = await fetch(`http://127.0.0.1:${worker.healthPort}/`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ ok: true, role: 'worker', database: 'postgres' });
+      // The worker listens on no API port.
+      await expect(fetch(`http://127.0.0.1:${worker.port}/api/health`)).rejects.toThrow();
+
+      const final = await follower.done;
+      expect(final.status).toBe('ready');
+      const seen = follower.events.map((e) => e.event);
+      expect(seen.some((e) => e.status === 'speaking' && e.progress > 0 && e.progress < 100)).toBe(true);
+      // The final event crossed from the worker to the web process as it was stored.
+      const [stored] = await query<{ updated_at: Date }>(scratch.url, 'SELECT updated_at FROM podcasts WHERE id = $1', [created.id]);
+      const crossingMs = follower.events.at(-1)!.at - stored!.updated_at.getTime();
+      console.info(`an event crossed from the worker to the browser in ${crossingMs} ms`);
+      expect(crossingMs).toBeLessThan(900);
+      await expect.poll(() => query(scratch.url, 'SELECT status, attempts FROM jobs')).toEqual([{ status: 'done', attempts: 1 }]);
+
+      expect(await stop(worker)).toBe(0);
+      await expect(fetch(`http://127.0.0.1:${worker.healthPort}/`)).rejects.toThrow();
+      expect(await stop(web)).toBe(0);
+    } finally {
+      await scratch.drop();
+    }
+  }, 60_000);
+
+  it('a rolling restart of two web processes and two workers while jobs run loses no job and runs none twice', async () => {
+    const scratch = await createScratchDatabase(inject('postgresUrl')!);
+    try {
+      // One machine: the processes share DATA_DIR, where the audio is.
+      const env = { DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-rollout-')) };
+      let [a, b, w1, w2] = await Promise.all([start('serve', env), start('serve', env), start('worker', env), start('worker', env)]);
+      const podcasts: Podcast[] = [];
+      for (let i = 0; i < 6; i++) podcasts.push(await createPodcast(a!.base, `Harbour ${i}`, 30));
+      // Every podcast is followed through web process B, across its restart.
+      const stopFollowing = new AbortController();
+      const followers = podcasts.map((p) => follow(() => b!.base, p.id, stopFollowing.signal));
+
+      const restartWorker = async (worker: Proc) => {
+        // Stopped while it speaks, so its job goes back to the queue partway.
+        const pid = worker.child.pid!;
+        await expect
+          .poll(async () => (await query(scratch.url, "SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id WHERE j.status = 'running' AND j.locked_by LIKE $1 AND p.made_ms > 0", [`${pid}-%`])).length, { timeout: 20_000, interval: 50 })
+          .toBeGreaterThan(0);
+        expect(await stop(worker)).toBe(0);
+        return start('worker', env, { port: worker.port, healthPort: worker.healthPort! });
+      };
+      const before = [w1!, w2!];
+      w1 = await restartWorker(w1!);
+      w2 = await restartWorker(w2!);
+      const restartWeb = async (web: Proc) => {
+        expect(await stop(web)).toBe(0);
+        return start('serve', env, { port: web.port });
+      };
+      a = await restartWeb(a!);
+      b = await restartWeb(b!);
+
+      const finals = await Promise.all(followers.map((f) => f.done));
+      expect(finals.map((f) => f.status)).toEqual(podcasts.map(() => 'ready'));
+      for (const f of followers) {
+        expect(f.events.some((e) => e.event.status === 'speaking' || e.event.status === 'writing')).toBe(true);
+      }
+      for (const p of podcasts) {
+        const done = await getPodcast(a.base, p.id);
+        expect(done).toMatchObject({ status: 'ready', progress: 100 });
+        expect((await fetch(`${a.base}${done.audioUrl}`)).status).toBe(200);
+      }
+      // One job each, done; a job handed back at SIGTERM does not count the attempt it lost.
+      const jobs = await query<{ podcast_id: string; status: string; attempts: number }>(scratch.url, 'SELECT podcast_id, status, attempts FROM jobs');
+      expect(jobs).toHaveLength(podcasts.length);
+      expect(new Set(jobs.map((j) => j.podcast_id)).size).toBe(podcasts.length);
+      expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+      // Each worker handed back the job it was speaking, and another run resumed it after its last segment.
+      const logs = [...before, w1, w2].flatMap((w) => w.log);
+      expect(logs.filter((l) => l.includes('job interrupted by shutdown')).length).toBeGreaterThanOrEqual(2);
+      expect(logs.filter((l) => l.includes('speech resumes after the last stored segment')).length).toBeGreaterThanOrEqual(2);
+      // One finished episode per podcast and nothing else left on disk.
+      const files = fs.readdirSync(path.join(env.DATA_DIR, 'audio'), { recursive: true }).map(String);
+      expect(files.filter((f) => f.endsWith('.mp3')).sort()).toHaveLength(podcasts.length);
+      expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
+
+      stopFollowing.abort();
+      expect(await Promise.all([a, b, w1, w2].map(stop))).toEqual([0, 0, 0, 0]);
+    } finally {
+      await scratch.drop();
+    }
+  }, 90_000);
+});
