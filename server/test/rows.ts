@@ -2,7 +2,7 @@
  * What API tests read and set in the database directly, named by what they mean. Route tests use
  * these instead of SQL of their own, so nothing under server/routes/ touches the database layer.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { audioSegments, jobs, podcasts, rateLimits, users } from '../db/schema.ts';
 
@@ -56,4 +56,13 @@ export async function clearRateLimits(db: Database): Promise<void> {
 /** An episode's stored segments, in order. */
 export async function segmentsOf(db: Database, audioKey: string) {
   return db.select().from(audioSegments).where(eq(audioSegments.audioKey, audioKey)).orderBy(asc(audioSegments.seq));
+}
+
+/** Makes storing a new account fail from now on (a trigger raises), as a database fault would. */
+export async function refuseNewAccounts(db: Database): Promise<void> {
+  await db.execute(
+    sql.raw(`CREATE OR REPLACE FUNCTION test_refuse_account() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the test refuses new accounts'; END $$`),
+  );
+  await db.execute(sql.raw('CREATE TRIGGER test_refuse_account BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION test_refuse_account()'));
 }
