@@ -120,8 +120,8 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const done = await waitFor(id, who, (p) => p.status === 'ready');
     const row = await podcastById(ctx.db, id);
     expect(row!.audioKey).toBe(key);
-    // Joined into one object; the segment objects are gone.
-    expect(await objectsOf(key)).toEqual([{ name: `${key}.mp3`, size: row!.audioBytes }]);
+    // Joined into one object; the segment objects go right after the podcast is marked ready.
+    await expect.poll(() => objectsOf(key), { timeout: 5_000, interval: 100 }).toEqual([{ name: `${key}.mp3`, size: row!.audioBytes }]);
     const size = row!.audioBytes!;
 
     const whole = await call(done.audioUrl!);
@@ -168,7 +168,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const ready = await create(who);
     await waitFor(ready.id, who, (p) => p.status === 'ready');
     const readyKey = (await podcastById(ctx.db, ready.id))!.audioKey!;
-    expect(await objectsOf(readyKey)).toHaveLength(1);
+    await expect.poll(() => objectsOf(readyKey), { timeout: 5_000, interval: 100 }).toHaveLength(1);
     expect((await call(`/api/podcasts/${ready.id}`, who, { method: 'DELETE' })).status).toBe(200);
     expect(await objectsOf(readyKey)).toEqual([]);
 

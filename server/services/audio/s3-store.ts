@@ -46,6 +46,7 @@ const EPISODE_NAME = /^[0-9a-f]{32}\.mp3$/;
  */
 function exactly(body: ReadableStream<Uint8Array>, servedFrom: number, range: ByteRange): ReadableStream<Uint8Array> {
   let skip = range.start - servedFrom;
+  if (skip < 0) throw new Error(`the bucket answered from byte ${servedFrom} when asked from ${range.start}`);
   let left = range.end - range.start + 1;
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
