@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebsiteUrl, validateCredentialsFields, validateUrlForm, validateWebsiteUrl } from './validation.ts';
+import { isPageAddress, isWebsiteUrl, validateCredentialsFields, validateUrlForm, validateWebsiteUrl, webAddress } from './validation.ts';
 
 describe('sign-in fields', () => {
   it.each([
@@ -42,5 +42,39 @@ describe('the podcast URL rule', () => {
   ])('%j is a website URL: %s', (value, ok) => {
     expect(isWebsiteUrl(value)).toBe(ok);
     expect(validateWebsiteUrl(value)).toBe(ok ? null : message);
+  });
+});
+
+describe('the address a podcast links to', () => {
+  it.each([
+    ['https://example.com/a', 'https://example.com/a'],
+    [' HTTPS://Example.COM/a b?q="x" ', 'https://example.com/a%20b?q=%22x%22'],
+    ['http://127.0.0.1:8080/x', 'http://127.0.0.1:8080/x'],
+    ['javascript:alert(1)', null],
+    ['JavaScript://example.com/%0aalert(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['vbscript:msgbox(1)', null],
+    ['file:///home/ann/notes.html', null],
+    ['https://', null],
+    ['', null],
+    [null, null],
+  ])('%j links to %j', (value, address) => {
+    expect(webAddress(value)).toBe(address);
+  });
+});
+
+describe('the address of a page the extension read', () => {
+  it.each([
+    ['https://example.com/a', true],
+    ['http://example.com', true],
+    ['file:///home/ann/notes.html', true],
+    ['javascript:alert(1)', false],
+    ['JAVASCRIPT:alert(1)', false],
+    ['data:text/html,hi', false],
+    ['blob:https://example.com/1234', false],
+    ['chrome-extension://abc/page.html', false],
+    ['not a url', false],
+  ])('%j: %s', (value, ok) => {
+    expect(isPageAddress(value)).toBe(ok);
   });
 });

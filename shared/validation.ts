@@ -32,6 +32,24 @@ export function isWebsiteUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
 }
 
+/**
+ * The address a podcast links to as the page it was made from: the canonical form of an http:// or
+ * https:// URL with a host, or null for anything else (`javascript:`, `data:`, a local `file:` page),
+ * which is neither stored nor shown as a link.
+ */
+export function webAddress(value: string | null | undefined): string | null {
+  return value && isWebsiteUrl(value) ? new URL(value.trim()).href : null;
+}
+
+/** The schemes a page the extension reads may have: the web's, and a local file's. */
+const PAGE_SCHEMES = new Set(['http:', 'https:', 'file:']);
+
+/** True for the address of a page the extension can read (http, https or file). */
+export function isPageAddress(value: string): boolean {
+  const trimmed = value.trim();
+  return !trimmed.includes('\u0000') && URL.canParse(trimmed) && PAGE_SCHEMES.has(new URL(trimmed).protocol);
+}
+
 export function validateWebsiteUrl(value: string): string | null {
   return isWebsiteUrl(value) ? null : CONTENT_MESSAGES.invalidWebsiteUrl;
 }

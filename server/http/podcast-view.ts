@@ -4,6 +4,7 @@
  */
 import type { Podcast, PodcastEvent } from '../../shared/api/podcasts.ts';
 import { PODCAST_IMAGE_PATH } from '../../shared/constants.ts';
+import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { changeOf, type PodcastChange } from '../services/podcasts/events.ts';
 import { sharePageUrl } from '../services/podcasts/share-page-url.ts';
@@ -41,7 +42,8 @@ export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl: string)
     status: change.status,
     audioUrl: change.hasAudio ? audioPath(row.id, signer) : null,
     ...streamView(change, signer),
-    sourceUrl: row.sourceUrl,
+    // Rows stored before only web addresses were kept may hold another scheme: never a link.
+    sourceUrl: webAddress(row.sourceUrl),
     shareUrl: row.shareToken ? sharePageUrl(publicUrl, row.shareToken) : null,
     error: row.error,
     fallbackReason: row.fallbackReason,

@@ -5,6 +5,7 @@
  */
 import type { CreatePodcast } from '../../shared/api/podcasts.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
+import { webAddress } from '../../shared/validation.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -53,7 +54,8 @@ export async function createPodcast(deps: CreatePodcastDeps, input: CreatePodcas
         userId: 'userId' in owner ? owner.userId : null,
         anonymousToken: 'anonymousToken' in owner ? owner.anonymousToken : null,
         clientAddress,
-        sourceUrl: article.sourceUrl,
+        // Only a web address is kept: it is what the clients show as a link.
+        sourceUrl: webAddress(article.sourceUrl),
         sourceTitle: article.title,
         articleText: article.text,
         title: article.title || fallbackTitle(article.text),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_MESSAGES } from '../errors.ts';
-import { isWebsiteUrl } from '../validation.ts';
+import { isPageAddress, isWebsiteUrl } from '../validation.ts';
 import { hasNoNul, nulMessage, stripNul } from './nul.ts';
 
 /** Upper bound on text the extension may send: far beyond any article, well below abuse. */
@@ -21,7 +21,11 @@ export const createFromUrlSchema = z.object({
   voice: voiceName.optional(),
 });
 
-/** `{ title, text, sourceUrl }`: the extension already extracted the page. */
+/**
+ * `{ title, text, sourceUrl }`: the extension already extracted the page. `sourceUrl` is the page's
+ * address: http(s), or file for a local page the reader opened; any other scheme (`javascript:`,
+ * `data:`…) is refused. Only an http(s) address is stored and shown as a link (see `webAddress`).
+ */
 export const createFromTextSchema = z.object({
   title: z.string().overwrite(stripNul).trim().max(MAX_TITLE_CHARS),
   text: z
@@ -33,7 +37,7 @@ export const createFromTextSchema = z.object({
     .string()
     .trim()
     .max(2048)
-    .refine((u) => hasNoNul(u) && URL.canParse(u), CONTENT_MESSAGES.invalidWebsiteUrl),
+    .refine(isPageAddress, CONTENT_MESSAGES.invalidWebsiteUrl),
   voice: voiceName.optional(),
 });
 
@@ -83,6 +87,7 @@ export const podcastSchema = z.object({
   audioSeconds: z.number().nullable().default(null),
   /** The estimated length of the whole episode while it is made; the exact duration once ready. */
   estimatedSeconds: z.number().nullable().default(null),
+  /** The page it was made from: an http(s) address, or null (none, or not a web page). */
   sourceUrl: z.string().nullable(),
   /** The public page of a shared podcast (Premium), null while it is not shared. */
   shareUrl: z.string().nullable(),

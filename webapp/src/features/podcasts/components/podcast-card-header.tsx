@@ -9,11 +9,15 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
 import { podcastStatusLabel } from '../../../../../shared/podcast/status-labels.ts';
+import { webAddress } from '../../../../../shared/validation.ts';
 
-/** The host of the page a podcast was made from, or null when there is no readable address. */
-function sourceHost(sourceUrl: string | null | undefined): string | null {
-  if (!sourceUrl || !URL.canParse(sourceUrl)) return null;
-  return new URL(sourceUrl).host.replace(/^www\./, '');
+/**
+ * The page a podcast was made from, as a link: only an http(s) address, whatever the server or the
+ * local storage holds (a `javascript:` address must never become an href).
+ */
+function sourceLink(sourceUrl: string | null | undefined): { href: string; host: string } | null {
+  const href = webAddress(sourceUrl);
+  return href ? { href, host: new URL(href).host.replace(/^www\./, '') } : null;
 }
 
 interface PodcastCardHeaderProps {
@@ -28,7 +32,7 @@ interface PodcastCardHeaderProps {
 
 export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voiceName, showShared }: PodcastCardHeaderProps) {
   const { image, sourceUrl, status, durationSeconds } = podcast;
-  const host = sourceHost(sourceUrl);
+  const source = sourceLink(sourceUrl);
   return (
     <div className="flex gap-4 p-4 sm:p-5">
       <img src={image} alt="" width={160} height={96} className="h-16 w-24 shrink-0 rounded-lg object-cover sm:h-24 sm:w-40" />
@@ -36,14 +40,14 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
         <h3 id={titleId} className="line-clamp-2 text-base font-semibold leading-snug text-slate-900 sm:text-lg">
           {title}
         </h3>
-        {host && (
+        {source && (
           <a
-            href={sourceUrl!}
+            href={source.href}
             target="_blank"
             rel="noreferrer"
             className="mt-1 inline-flex max-w-full items-center gap-1 text-sm text-slate-500 hover:text-brand-700"
           >
-            <span className="truncate">{host}</span>
+            <span className="truncate">{source.host}</span>
             <ExternalLink aria-hidden size={12} className="shrink-0" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
