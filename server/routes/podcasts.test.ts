@@ -176,6 +176,21 @@ describeEachDatabase('the podcasts API', (ctx) => {
     expect(events.some((e) => e.status === 'speaking' && e.progress > 0 && e.progress < 100)).toBe(true);
   });
 
+  it('gives each event an increasing id, and a stream reopened with Last-Event-ID the current state at once', async () => {
+    const me = browser();
+    const created = podcastSchema.parse(await (await create(article, { as: me })).json());
+    const text = await (await call(`/api/podcasts/${created.id}/events`, { as: me })).text();
+    const ids = text.split('\n').filter((l) => l.startsWith('id:')).map((l) => Number(l.slice(3)));
+    expect(ids.length).toBeGreaterThan(1);
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+    expect(text).toMatch(/^retry: 1000$/m);
+    // A client that lost the stream just before the end reconnects and still gets the final state.
+    const again = await call(`/api/podcasts/${created.id}/events`, { as: me, headers: { 'Last-Event-ID': String(ids.at(-2)) } });
+    const data = (await again.text()).split('\n').filter((l) => l.startsWith('data:'));
+    expect(data).toHaveLength(1);
+    expect(podcastEventSchema.parse(JSON.parse(data[0]!.slice(5)))).toMatchObject({ status: 'ready', progress: 100 });
+  });
+
   it('answers 404, not 500, for audio whose file is gone', async () => {
     const me = browser();
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
