@@ -26,6 +26,12 @@ const STOP_DEADLINE_MS = 10_000;
 
 /** Boots a process in `role`; resolves once it has stopped after SIGTERM or SIGINT. */
 export async function runProcess(role: ProcessRole): Promise<void> {
+  // Listened for from the start, so a signal during boot stops the process once it is up, cleanly; a
+  // second signal while stopping changes nothing.
+  const signalled = new Promise<string>((resolve) => {
+    process.on('SIGTERM', () => resolve('SIGTERM'));
+    process.on('SIGINT', () => resolve('SIGINT'));
+  });
   const config = loadConfig();
   const logger = createLogger(config.logLevel, role === 'all' ? {} : { role });
   const database = await openDatabase({
@@ -52,11 +58,7 @@ export async function runProcess(role: ProcessRole): Promise<void> {
     });
   });
 
-  await new Promise<string>((resolve) => {
-    // A second signal while stopping changes nothing.
-    process.on('SIGTERM', () => resolve('SIGTERM'));
-    process.on('SIGINT', () => resolve('SIGINT'));
-  }).then((signal) => logger.info('shutting down', { signal }));
+  logger.info('shutting down', { signal: await signalled });
   stopping = true;
 
   const force = setTimeout(() => {
