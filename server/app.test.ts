@@ -52,6 +52,49 @@ describeEachDatabase('the server skeleton', (ctx) => {
     expect(res.headers.get('x-request-id')).toMatch(/\S{8,}/);
   });
 
+  describe('with PUBLIC_URL set (DNS rebinding)', () => {
+    const publicApp = () => createTestApp(ctx, { config: testConfig({ WEB_DIST_DIR: webDist, PUBLIC_URL: 'https://pagecast.example' }) }).app;
+    const as = (host: string | null, path: string, init: RequestInit = {}) =>
+      publicApp().request(`https://pagecast.example${path}`, { ...init, headers: { ...(host === null ? {} : { Host: host }), ...init.headers } });
+
+    it.each(['pagecast.example', 'PageCast.Example', 'pagecast.example:443', null])('answers requests for its own host (%s)', async (host) => {
+      expect((await as(host, '/api/voices')).status).toBe(200);
+      expect((await as(host, '/profile')).status).toBe(200);
+    });
+
+    it.each(['evil.example', 'pagecast.example.evil.example', 'pagecast.example:8443', '127.0.0.1:8787', 'localhost', ''])(
+      'refuses requests for %j with 421 and a JSON error, for the API and the web app alike',
+      async (host) => {
+        for (const [path, init] of [
+          ['/api/voices', {}],
+          ['/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@example.com","password":"x"}' }],
+          ['/', {}],
+        ] as const) {
+          const res = await as(host, path, init);
+          expect(res.status, `${host} ${path}`).toBe(421);
+          expect(errorBodySchema.parse(await res.json()).error).toMatchObject({
+            code: 'FORBIDDEN',
+            message: 'This server answers only requests for pagecast.example',
+          });
+        }
+      },
+    );
+
+    it('refuses a request that names no host, by its address', async () => {
+      expect((await publicApp().request('/api/voices')).status).toBe(421);
+    });
+
+    it('keeps the health check open, for probes that address the server by its IP', async () => {
+      const res = await as('10.0.0.5:8787', '/api/health');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ok: true });
+    });
+
+    it('checks nothing without PUBLIC_URL', async () => {
+      expect((await app().request('/api/voices', { headers: { Host: 'evil.example' } })).status).toBe(200);
+    });
+  });
+
   it('explains how to build the web app when it is not built, instead of failing silently', async () => {
     const missing = path.join(os.tmpdir(), 'pagecast-missing-dist');
     const res = await createTestApp(ctx, { config: testConfig({ WEB_DIST_DIR: missing }) }).app.request('/');

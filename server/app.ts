@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.ts';
 import { authRoutes } from './routes/auth.ts';
 import { loadCaller } from './http/caller.ts';
 import { refuseCrossSiteRequests } from './http/csrf.ts';
+import { refuseOtherHosts } from './http/host.ts';
 import { refuseNulInAddress } from './http/nul.ts';
 import { podcastRoutes } from './routes/podcasts.ts';
 import { bookmarkRoutes } from './routes/bookmarks.ts';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
       crossOriginResourcePolicy: 'same-site',
     }),
   );
+  app.use(refuseOtherHosts(config));
   app.use(
     '/api/*',
     bodyLimit({

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 8787,
       host: '127.0.0.1',
       publicUrl: 'http://127.0.0.1:8787',
+      publicHost: undefined,
       databaseUrl: undefined,
       stripe: undefined,
       tts: { provider: 'espeak' },
@@ -89,6 +90,8 @@ describe('loadConfig', () => {
     });
     expect(config.port).toBe(9000);
     expect(config.publicUrl).toBe('https://pagecast.example');
+    expect(config.publicHost).toBe('pagecast.example');
+    expect(loadConfig({ PUBLIC_URL: 'http://Pagecast.LAN:8787/' }).publicHost).toBe('pagecast.lan:8787');
     expect(config.openai).toEqual({ apiKey: 'sk-test', baseUrl: 'http://127.0.0.1:9999/v1', model: 'gpt-4o-mini' });
     expect(config.tts).toMatchObject({ provider: 'openai', apiKey: 'tts-key' });
     expect(config.stripe).toMatchObject({ priceId: 'price_1', apiUrl: 'http://127.0.0.1:12111' });

@@ -104,6 +104,11 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /**
+   * The host (and port, when not the scheme's own) every request must name when PUBLIC_URL is set:
+   * requests for any other host are refused, against DNS rebinding. Undefined without PUBLIC_URL.
+   */
+  publicHost: string | undefined;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string | undefined };
@@ -169,6 +174,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    publicHost: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).host : undefined,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },

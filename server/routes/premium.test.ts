@@ -38,8 +38,9 @@ describeEachDatabase('Premium features', (ctx) => {
   let other: string;
   let podcast: Podcast;
 
+  /** A request to the server at PUBLIC_URL, as clients make it (it answers no other host). */
   const call = (path: string, token: string | null, init: RequestInit = {}) =>
-    t.app.request(path, {
+    t.app.request(new URL(path, billingOn.PUBLIC_URL).href, {
       ...init,
       headers: {
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
