@@ -81,7 +81,11 @@ export function podcastRoutes(deps: AppDeps) {
         for await (const change of watchPodcast(deps, podcast, stop.signal)) {
           if (stream.aborted || stream.closed) break;
           const data = JSON.stringify(toPodcastEvent(change, signer));
-          if (data === last) continue;
+          if (data === last) {
+            // Nothing new (the watch's periodic read): a comment keeps proxies from timing the stream out.
+            await stream.write(': no change\n\n');
+            continue;
+          }
           const first = last === '';
           last = data;
           lastId = Math.max(Date.now(), lastId + 1);
