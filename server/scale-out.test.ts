@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,13 +18,24 @@ import { createScratchDatabase } from './test/postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'scale-out-test-browser-token';
-let nextPort = 19_300 + ((process.pid * 7) % 400);
 const children = new Set<ChildProcess>();
 
 afterEach(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   children.clear();
 });
+
+/** A port nothing listens on now (the restarted processes take their old one again). */
+function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 interface Proc {
   role: 'serve' | 'worker';
@@ -36,8 +48,8 @@ interface Proc {
 
 /** Starts `pagecast <role>` and waits until it answers (the API, or a worker's health port). */
 async function start(role: Proc['role'], env: Record<string, string>, ports: { port?: number; healthPort?: number } = {}): Promise<Proc> {
-  const port = ports.port ?? ++nextPort;
-  const healthPort = role === 'worker' ? (ports.healthPort ?? ++nextPort) : null;
+  const port = ports.port ?? (await unusedPort());
+  const healthPort = role === 'worker' ? (ports.healthPort ?? (await unusedPort())) : null;
   const child = spawn(process.execPath, ['bin/pagecast.mjs', role], {
     cwd: ROOT,
     env: {
@@ -58,16 +70,24 @@ async function start(role: Proc['role'], env: Record<string, string>, ports: { p
   const proc = { role, child, port, healthPort, base: `http://127.0.0.1:${port}`, log };
   const probe = healthPort ? `http://127.0.0.1:${healthPort}/` : `${proc.base}/api/health`;
   await expect
-    .poll(async () => (await fetch(probe).catch(() => null))?.status, { timeout: 30_000, interval: 100 })
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`pagecast ${role} exited with ${child.exitCode}:\n${log.slice(-15).join('\n')}`);
+        return (await fetch(probe).catch(() => null))?.status;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
     .toBe(200);
   return proc;
 }
 
-/** SIGTERM, and the exit code once it is gone. */
+/** SIGTERM, and the exit code once it is gone (with its last log lines when it is not 0). */
 async function stop(proc: Proc): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => proc.child.once('exit', (code) => resolve(code)));
   proc.child.kill('SIGTERM');
-  return exited;
+  const code = await exited;
+  if (code !== 0) console.error(`pagecast ${proc.role} exited with ${code}:\n${proc.log.slice(-15).join('\n')}`);
+  return code;
 }
 
 const article = (paragraphs: number) =>
