@@ -1,0 +1,206 @@
+/**
+ * Several machines, for real: two `pagecast serve` processes (web A and web B) and two
+ * `pagecast worker` processes on one scratch PostgreSQL and one S3-compatible bucket (s3rver on
+ * loopback, AUDIO_STORE=s3). A podcast made through A is followed live through B's event stream; the
+ * worker making it is killed with SIGKILL once it has stored audio, the other worker takes the job
+ * over when the lease runs out, and the finished episode, one valid MP3 in the bucket, is served
+ * the same by A and B with Range.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { podcastSchema, type Podcast, type PodcastEvent } from '../shared/api/podcasts.ts';
+import { followPodcast } from '../shared/client/follow-podcast.ts';
+import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
+import { decodeMp3 } from './test/mp3.ts';
+import { createScratchDatabase } from './test/postgres.ts';
+import { startTestBucket } from './test/s3-bucket.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BROWSER = 'scale-out-s3-test-browser-token';
+const children = new Set<ChildProcess>();
+
+afterEach(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  children.clear();
+});
+
+/** A port free right now on loopback. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Proc {
+  role: 'serve' | 'worker';
+  child: ChildProcess;
+  base: string;
+  log: string[];
+  exited: Promise<void>;
+}
+
+/** Starts `pagecast <role>` and waits until it answers (the API, or a worker's health port). */
+async function start(role: Proc['role'], env: Record<string, string>): Promise<Proc> {
+  const port = await freePort();
+  const healthPort = role === 'worker' ? await freePort() : null;
+  const child = spawn(process.execPath, ['bin/pagecast.mjs', role], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      JOB_LEASE_SECONDS: '2',
+      JOB_CONCURRENCY: '1',
+      ANONYMOUS_DAILY_PODCASTS: '100',
+      ...(healthPort ? { WORKER_HEALTH_PORT: String(healthPort) } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const log: string[] = [];
+  for (const out of [child.stdout!, child.stderr!]) out.setEncoding('utf8').on('data', (text: string) => log.push(...text.split('\n').filter(Boolean)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const proc = { role, child, base: `http://127.0.0.1:${port}`, log, exited };
+  const probe = healthPort ? `http://127.0.0.1:${healthPort}/` : `${proc.base}/api/health`;
+  try {
+    await expect
+      .poll(async () => (await fetch(probe).catch(() => null))?.status, { timeout: 40_000, interval: 100 })
+      .toBe(200);
+  } catch (err) {
+    console.error(`pagecast ${role} did not come up:\n${log.slice(-20).join('\n')}`);
+    throw err;
+  }
+  return proc;
+}
+
+async function stop(proc: Proc): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => proc.child.once('exit', (code) => resolve(code)));
+  proc.child.kill('SIGTERM');
+  return exited;
+}
+
+const article = (paragraphs: number) =>
+  Array.from(
+    { length: paragraphs },
+    (_, i) => `Paragraph ${i + 1} tells how the harbour changed over the years, and why the fishermen of the town still meet at dawn to mend their nets and trade their stories.`,
+  ).join('\n');
+
+async function getPodcast(base: string, id: string): Promise<Podcast> {
+  const res = await fetch(`${base}/api/podcasts/${id}`, { headers: { [ANONYMOUS_TOKEN_HEADER]: BROWSER } });
+  return podcastSchema.parse(await res.json());
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on one PostgreSQL and one S3 bucket', () => {
+  it('a podcast made through A is followed live through B, survives a SIGKILLed worker, and A and B serve the same audio from the bucket', async () => {
+    const scratch = await createScratchDatabase(inject('postgresUrl')!);
+    const bucket = await startTestBucket('pagecast-scale-out');
+    const s3 = new S3Client({
+      endpoint: bucket.settings.endpoint,
+      region: bucket.settings.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: bucket.settings.accessKeyId!, secretAccessKey: bucket.settings.secretAccessKey! },
+    });
+    const stopFollowing = new AbortController();
+    try {
+      // Each process has a DATA_DIR of its own: the audio can only be shared through the bucket.
+      const env = (name: string) => ({ DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `pagecast-s3-${name}-`)), ...bucket.env });
+      const [a, b, w1, w2] = await Promise.all([start('serve', env('a')), start('serve', env('b')), start('worker', env('w1')), start('worker', env('w2'))]);
+
+      const res = await fetch(`${a!.base}/api/podcasts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: BROWSER },
+        body: JSON.stringify({ title: 'Harbour', text: article(60), sourceUrl: 'https://example.com/harbour' }),
+      });
+      expect(res.status).toBe(201);
+      const { id } = podcastSchema.parse(await res.json());
+
+      // Followed through B's event stream, as the clients do (reconnecting if it drops).
+      const events: PodcastEvent[] = [];
+      const followed = followPodcast(
+        { openEvents: (podcastId, options) => fetch(`${b!.base}/api/podcasts/${podcastId}/events`, { ...options, headers: { [ANONYMOUS_TOKEN_HEADER]: BROWSER } }) },
+        id,
+        { signal: stopFollowing.signal, reconnectDelaysMs: [200], onEvent: (event) => void events.push(event) },
+      );
+
+      // Once the job runs and some audio is in the bucket, kill the worker running it, no goodbye.
+      await expect.poll(async () => (await getPodcast(a!.base, id)).streamUrl, { timeout: 40_000, interval: 50 }).not.toBeNull();
+      const [running] = await query<{ locked_by: string }>(scratch.url, "SELECT locked_by FROM jobs WHERE podcast_id = $1 AND status = 'running'", [id]);
+      expect(running).toBeDefined();
+      const workers = [w1!, w2!];
+      const victim = workers.find((w) => running!.locked_by.startsWith(`${w.child.pid}-`));
+      expect(victim, `a worker holds the lease ${running!.locked_by}`).toBeDefined();
+      const survivor = workers.find((w) => w !== victim)!;
+      expect((await getPodcast(a!.base, id)).status).not.toBe('ready');
+      victim!.child.kill('SIGKILL');
+      await victim!.exited;
+
+      // The other worker takes the job over when the lease runs out, and finishes it.
+      const final = await followed;
+      expect(final.status).toBe('ready');
+      expect(events.some((e) => e.status === 'speaking' && e.progress > 0 && e.progress < 100)).toBe(true);
+      expect(events.at(-1)).toMatchObject({ status: 'ready', progress: 100 });
+      // Made once: one job, done (the worker marks it done just after the podcast is ready).
+      await expect.poll(() => query(scratch.url, 'SELECT podcast_id, status FROM jobs'), { timeout: 10_000, interval: 100 }).toEqual([{ podcast_id: id, status: 'done' }]);
+      expect(await query(scratch.url, 'SELECT status FROM podcasts')).toEqual([{ status: 'ready' }]);
+      // The survivor resumed the episode after the last segment the killed worker stored, and finished it.
+      expect(survivor.log.some((l) => l.includes('speech resumes after the last stored segment') && l.includes(id))).toBe(true);
+      expect(survivor.log.some((l) => l.includes('"job done"') && l.includes(id))).toBe(true);
+      expect(victim!.log.some((l) => l.includes('"job done"'))).toBe(false);
+
+      // One object for the episode in the bucket once the segments are cleaned up.
+      const [row] = await query<{ audio_key: string; audio_bytes: number }>(scratch.url, 'SELECT audio_key, audio_bytes::int AS audio_bytes FROM podcasts WHERE id = $1', [id]);
+      const key = row!.audio_key;
+      await expect
+        .poll(async () => (await bucket.objects()).filter((o) => o.name.startsWith(key)), { timeout: 10_000, interval: 200 })
+        .toEqual([{ name: `${key}.mp3`, size: row!.audio_bytes }]);
+      const stored = Buffer.from(await (await s3.send(new GetObjectCommand({ Bucket: bucket.settings.bucket, Key: `${key}.mp3` }))).Body!.transformToByteArray());
+      const size = stored.length;
+      const decoded = await decodeMp3(new Uint8Array(stored));
+      expect(decoded.errors).toBe(0);
+      expect(Math.abs(decoded.durationMs / 1000 - final.durationSeconds!)).toBeLessThan(0.1);
+
+      // A and B serve it the same, with Range, from the bucket.
+      const ranges = [`bytes=1000-${size - 1001}`, 'bytes=-700', 'bytes=0-'];
+      for (const range of ranges) {
+        const bodies: Buffer[] = [];
+        for (const web of [a!, b!]) {
+          const done = await getPodcast(web.base, id);
+          const got = await fetch(`${web.base}${done.audioUrl}`, { headers: { Range: range, [ANONYMOUS_TOKEN_HEADER]: BROWSER } });
+          expect(got.status).toBe(206);
+          bodies.push(Buffer.from(await got.arrayBuffer()));
+          const [from, to] = range === 'bytes=-700' ? [size - 700, size - 1] : range === 'bytes=0-' ? [0, size - 1] : [1000, size - 1001];
+          expect(got.headers.get('content-range')).toBe(`bytes ${from}-${to}/${size}`);
+          expect(bodies.at(-1)!.equals(stored.subarray(from, to + 1))).toBe(true);
+        }
+        expect(bodies[0]!.equals(bodies[1]!)).toBe(true);
+      }
+
+      stopFollowing.abort();
+      expect(await Promise.all([a!, b!, survivor].map(stop))).toEqual([0, 0, 0]);
+    } finally {
+      stopFollowing.abort();
+      s3.destroy();
+      await bucket.close();
+      await scratch.drop();
+    }
+  }, 90_000);
+});
