@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { audioNotFound, checkedKey, episode, isAudioKey, newAudioKey, objectName, segment, type AudioObject, type AudioStore } from './store.ts';
 
 // What a crash leaves behind while a file is written: `<name>.<random>.part`.
@@ -64,12 +63,13 @@ export function createDiskAudioStore(dir: string): AudioStore {
     async join(key, count) {
       const file = fileOf(episode(key));
       await writeAtomically(file, async (part) => {
-        const out = fs.createWriteStream(part, { flags: 'wx' });
-        for (let seq = 0; seq < count; seq++) {
-          await pipeline(fs.createReadStream(fileOf(segment(key, seq))), out, { end: false });
+        // One segment (a few seconds, tens of KB) in memory at a time.
+        const out = await fs.promises.open(part, 'wx');
+        try {
+          for (let seq = 0; seq < count; seq++) await out.write(await fs.promises.readFile(fileOf(segment(key, seq))));
+        } finally {
+          await out.close();
         }
-        out.end();
-        await new Promise<void>((resolve, reject) => out.on('finish', resolve).on('error', reject));
       });
       return (await fs.promises.stat(file)).size;
     },
