@@ -4,6 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { schema } from './schema.ts';
 
@@ -35,12 +37,38 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { db: handle.db, kind: handle.kind, close: handle.close };
 }
 
+/** A full garbage collection now, through V8's own `gc` (exposed for this call only); memory only. */
+function collectGarbage() {
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    (vm.runInNewContext('gc') as () => void)();
+  } catch {
+    // Not available: the memory is freed whenever V8 next collects.
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+}
+
+/** PGlite's page cache; see openPglite. */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string, snapshot?: Blob | File) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {});
+  const fresh = !dataDir.startsWith('memory://') && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const client = await PGlite.create(dataDir, {
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+    // Postgres' default shared_buffers (128MB) grows PGlite's wasm memory past its initial 128 MB, to
+    // about 190 MB, held for the life of the process; 16MB keeps it at 128 MB, and this database is
+    // small (a page cache of 2048 pages is plenty). On the command line, so postgresql.conf is untouched.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+  // A first start on disk runs initdb in two throwaway wasm instances (a second PGlite and initdb
+  // itself): some 400 MB that V8 leaves resident until a full collection, which an idle server may
+  // never trigger. Collected once, a moment later (at once, they are not yet unreachable).
+  if (fresh) setTimeout(collectGarbage, 1000).unref();
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
