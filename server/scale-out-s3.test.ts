@@ -128,7 +128,7 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       const res = await fetch(`${a!.base}/api/podcasts`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: BROWSER },
-        body: JSON.stringify({ title: 'Harbour', text: article(60), sourceUrl: 'https://example.com/harbour' }),
+        body: JSON.stringify({ title: 'Harbour', text: article(80), sourceUrl: 'https://example.com/harbour' }),
       });
       expect(res.status).toBe(201);
       const { id } = podcastSchema.parse(await res.json());
