@@ -21,6 +21,7 @@ import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createServerPipeline } from '../wiring.ts';
 import { convertPodcast } from './podcast-conversion.ts';
+import { voiceLike } from '../test/voices.ts';
 
 const espeak = createEspeakEngine();
 const extractor = createArticleExtractor();
@@ -61,19 +62,11 @@ describeEachDatabase('a conversion job', (ctx) => {
 
     // The first run is cut off (the server shuts down) as speech starts.
     const cut = new AbortController();
-    const interrupted: SpeechEngine = {
-      name: 'espeak',
-      sampleRate: espeak.sampleRate,
-      maxChunkChars: espeak.maxChunkChars,
-      defaultVoice: espeak.defaultVoice,
-      voices: () => espeak.voices(),
-      close: async () => {},
-      // eslint-disable-next-line require-yield
-      async *synthesize() {
-        cut.abort(new Error('server shutting down'));
-        cut.signal.throwIfAborted();
-      },
-    };
+    // eslint-disable-next-line require-yield
+    const interrupted = voiceLike(espeak, async function* () {
+      cut.abort(new Error('server shutting down'));
+      cut.signal.throwIfAborted();
+    });
     await expect(convertPodcast(deps(interrupted), podcast.id, cut.signal)).rejects.toThrow();
     const afterCut = await findPodcast(ctx.db, podcast.id);
     expect(afterCut).toMatchObject({ status: 'speaking', title: 'The Written Title', audioKey: null });

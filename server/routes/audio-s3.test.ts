@@ -7,8 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
-import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
@@ -16,25 +14,10 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { decodeMp3 } from '../test/mp3.ts';
 import { countJobs, podcastById } from '../test/rows.ts';
 import { startTestBucket, type TestBucket } from '../test/s3-bucket.ts';
+import { pacedVoice, podcastClient } from '../test/voices.ts';
 
 const espeak = createEspeakEngine();
 afterAll(() => espeak.close());
-
-/** The embedded voice, slowed so an episode takes seconds to make and can be heard while it grows. */
-function pacedVoice(delayMs: number): SpeechEngine {
-  return {
-    name: 'espeak',
-    sampleRate: espeak.sampleRate,
-    maxChunkChars: espeak.maxChunkChars,
-    defaultVoice: espeak.defaultVoice,
-    voices: () => espeak.voices(),
-    close: async () => {},
-    async *synthesize(text, opts) {
-      await new Promise((r) => setTimeout(r, delayMs));
-      yield* espeak.synthesize(text, opts);
-    },
-  };
-}
 
 const article = {
   title: 'The Lighthouse Keeper',
@@ -72,23 +55,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const t = createTestApp(ctx, { config: testConfig({ ...bucket.env, ANONYMOUS_DAILY_PODCASTS: '100' }), speech });
     if (options.jobs !== false) t.deps.jobs.start();
     apps.push({ stop: () => t.deps.jobs.stop() });
-    const call = (url: string, who?: string, init: RequestInit = {}) => {
-      const headers = new Headers(init.headers);
-      if (who) headers.set(ANONYMOUS_TOKEN_HEADER, who);
-      if (init.body) headers.set('Content-Type', 'application/json');
-      return t.app.request(url, { ...init, headers });
-    };
-    const podcast = async (id: string, who: string) => podcastSchema.parse(await (await call(`/api/podcasts/${id}`, who)).json());
-    const create = async (who: string) => {
-      const res = await call('/api/podcasts', who, { method: 'POST', body: JSON.stringify(article) });
-      expect(res.status).toBe(201);
-      return podcastSchema.parse(await res.json());
-    };
-    const waitFor = async (id: string, who: string, until: (p: Podcast) => boolean) => {
-      let last: Podcast | undefined;
-      await expect.poll(async () => until((last = await podcast(id, who))), { timeout: 30_000, interval: 50 }).toBe(true);
-      return last!;
-    };
+    const { call, create, waitFor } = podcastClient(t, article);
     const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
     return { t, call, create, waitFor, bytes };
   }
@@ -100,7 +67,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
   };
 
   it('keeps the episode in the bucket: segments while it is made, then one MP3 served with Range and HEAD', async () => {
-    const { t, call, create, waitFor, bytes } = server(pacedVoice(120));
+    const { t, call, create, waitFor, bytes } = server(pacedVoice(espeak, { delayMs: 120 }));
     const who = browser();
     const { id } = await create(who);
 
@@ -163,7 +130,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
   });
 
   it('removes the objects of a deleted podcast, ready or still being made', async () => {
-    const { call, create, waitFor } = server(pacedVoice(120));
+    const { call, create, waitFor } = server(pacedVoice(espeak, { delayMs: 120 }));
     const who = browser();
     const ready = await create(who);
     await waitFor(ready.id, who, (p) => p.status === 'ready');

@@ -6,8 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
-import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { measureLoudness, TARGET_LUFS } from '../services/audio/loudness.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
@@ -15,30 +13,10 @@ import { createTestApp } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { decodeMp3 } from '../test/mp3.ts';
 import { countJobs, podcastById, segmentsOf } from '../test/rows.ts';
+import { pacedVoice, podcastClient } from '../test/voices.ts';
 
 const espeak = createEspeakEngine();
 afterAll(() => espeak.close());
-
-/** The embedded voice, slowed so an episode takes seconds to make; `failAfter` sentences it refuses for good. */
-function pacedVoice(options: { delayMs: number; failAfter?: number }): SpeechEngine {
-  let calls = 0;
-  return {
-    name: 'espeak',
-    sampleRate: espeak.sampleRate,
-    maxChunkChars: espeak.maxChunkChars,
-    defaultVoice: espeak.defaultVoice,
-    voices: () => espeak.voices(),
-    close: async () => {},
-    async *synthesize(text, opts) {
-      calls++;
-      await new Promise((r) => setTimeout(r, options.delayMs));
-      if (options.failAfter !== undefined && calls > options.failAfter) {
-        throw Object.assign(new Error('The speech service refused the key'), { retryable: false });
-      }
-      yield* espeak.synthesize(text, opts);
-    },
-  };
-}
 
 const paragraphs = Array.from(
   { length: 5 },
@@ -60,30 +38,12 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
   function app(speech: SpeechEngine) {
     const t = createTestApp(ctx, { speech });
     t.deps.jobs.start();
-    const call = (url: string, who?: string, init: RequestInit = {}) => {
-      const headers = new Headers(init.headers);
-      if (who) headers.set(ANONYMOUS_TOKEN_HEADER, who);
-      if (init.body) headers.set('Content-Type', 'application/json');
-      return t.app.request(url, { ...init, headers });
-    };
-    const podcast = async (id: string, who: string) => podcastSchema.parse(await (await call(`/api/podcasts/${id}`, who)).json());
-    const create = async (who: string) => {
-      const res = await call('/api/podcasts', who, { method: 'POST', body: JSON.stringify(article) });
-      expect(res.status).toBe(201);
-      return podcastSchema.parse(await res.json());
-    };
-    /** Polls until `until` holds; answers the podcast as it was then. */
-    const waitFor = async (id: string, who: string, until: (p: Podcast) => boolean) => {
-      let last: Podcast | undefined;
-      await expect.poll(async () => until((last = await podcast(id, who))), { timeout: 30_000, interval: 50 }).toBe(true);
-      return last!;
-    };
-    return { t, call, podcast, create, waitFor, stop: () => t.deps.jobs.stop() };
+    return { t, ...podcastClient(t, article), stop: () => t.deps.jobs.stop() };
   }
 
   let paced: ReturnType<typeof app>;
   beforeAll(() => {
-    paced = app(pacedVoice({ delayMs: 120 }));
+    paced = app(pacedVoice(espeak, { delayMs: 120 }));
   });
   afterAll(() => paced.stop());
 
@@ -139,8 +99,8 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
     const cues = (await segmentsOf(ctx.db, row!.audioKey!)).flatMap((s) => s.cues);
     expect(cues.map((c) => c.index)).toEqual(cues.map((_, i) => i));
     expect(cues.at(-1)!.endMs).toBeLessThanOrEqual(done.durationSeconds! * 1000);
-    // The segment files went once the whole file was written.
-    expect(fs.existsSync(path.join(paced.t.deps.config.dataDir, 'audio', row!.audioKey!))).toBe(false);
+    // The segment files go once the whole file is written (just after the podcast is marked ready).
+    await expect.poll(() => fs.existsSync(path.join(paced.t.deps.config.dataDir, 'audio', row!.audioKey!)), { timeout: 5_000 }).toBe(false);
   });
 
   it('stops the job and removes the segments when the podcast is deleted while it is made', async () => {
@@ -161,7 +121,8 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
   });
 
   it('keeps the part made playable, labelled unfinished, when the voice fails for good', async () => {
-    const failing = app(pacedVoice({ delayMs: 20, failAfter: 6 }));
+    await paced.stop(); // its job runner would take this podcast too, with a voice that does not fail
+    const failing = app(pacedVoice(espeak, { delayMs: 20, failAfter: 6 }));
     try {
       const who = browser();
       const { id } = await failing.create(who);
