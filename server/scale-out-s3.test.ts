@@ -6,87 +6,22 @@
  * over when the lease runs out, and the finished episode, one valid MP3 in the bucket, is served
  * the same by A and B with Range.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { podcastSchema, type Podcast, type PodcastEvent } from '../shared/api/podcasts.ts';
 import { followPodcast } from '../shared/client/follow-podcast.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
 import { createScratchDatabase } from './test/postgres.ts';
 import { startTestBucket } from './test/s3-bucket.ts';
+import { killRolesAfterEach, startRole, stopRole } from './test/processes.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'scale-out-s3-test-browser-token';
-const children = new Set<ChildProcess>();
-
-afterEach(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  children.clear();
-});
-
-/** A port free right now on loopback. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Proc {
-  role: 'serve' | 'worker';
-  child: ChildProcess;
-  base: string;
-  log: string[];
-  exited: Promise<void>;
-}
-
-/** Starts `pagecast <role>` and waits until it answers (the API, or a worker's health port). */
-async function start(role: Proc['role'], env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  const healthPort = role === 'worker' ? await freePort() : null;
-  const child = spawn(process.execPath, ['bin/pagecast.mjs', role], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      JOB_LEASE_SECONDS: '2',
-      JOB_CONCURRENCY: '1',
-      ANONYMOUS_DAILY_PODCASTS: '100',
-      ...(healthPort ? { WORKER_HEALTH_PORT: String(healthPort) } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  const log: string[] = [];
-  for (const out of [child.stdout!, child.stderr!]) out.setEncoding('utf8').on('data', (text: string) => log.push(...text.split('\n').filter(Boolean)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const proc = { role, child, base: `http://127.0.0.1:${port}`, log, exited };
-  const probe = healthPort ? `http://127.0.0.1:${healthPort}/` : `${proc.base}/api/health`;
-  try {
-    await expect
-      .poll(async () => (await fetch(probe).catch(() => null))?.status, { timeout: 40_000, interval: 100 })
-      .toBe(200);
-  } catch (err) {
-    console.error(`pagecast ${role} did not come up:\n${log.slice(-20).join('\n')}`);
-    throw err;
-  }
-  return proc;
-}
-
-async function stop(proc: Proc): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => proc.child.once('exit', (code) => resolve(code)));
-  proc.child.kill('SIGTERM');
-  return exited;
-}
+killRolesAfterEach();
 
 const article = (paragraphs: number) =>
   Array.from(
@@ -122,8 +57,8 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
     const stopFollowing = new AbortController();
     try {
       // Each process has a DATA_DIR of its own: the audio can only be shared through the bucket.
-      const env = (name: string) => ({ DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `pagecast-s3-${name}-`)), ...bucket.env });
-      const [a, b, w1, w2] = await Promise.all([start('serve', env('a')), start('serve', env('b')), start('worker', env('w1')), start('worker', env('w2'))]);
+      const env = (name: string) => ({ DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `pagecast-s3-${name}-`)), JOB_LEASE_SECONDS: '2', ...bucket.env });
+      const [a, b, w1, w2] = await Promise.all([startRole('serve', env('a')), startRole('serve', env('b')), startRole('worker', env('w1')), startRole('worker', env('w2'))]);
 
       const res = await fetch(`${a!.base}/api/podcasts`, {
         method: 'POST',
@@ -195,7 +130,7 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       }
 
       stopFollowing.abort();
-      expect(await Promise.all([a!, b!, survivor].map(stop))).toEqual([0, 0, 0]);
+      expect(await Promise.all([a!, b!, survivor].map(stopRole))).toEqual([0, 0, 0]);
     } finally {
       stopFollowing.abort();
       s3.destroy();

@@ -4,91 +4,19 @@
  * podcast through one web process sees, live, what a worker does; and a rolling restart of every
  * process (SIGTERM, start again) while jobs run loses no job and runs none twice.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { podcastSchema, type Podcast, type PodcastEvent } from '../shared/api/podcasts.ts';
 import { followPodcast } from '../shared/client/follow-podcast.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { createScratchDatabase } from './test/postgres.ts';
+import { killRolesAfterEach, startRole, stopRole, type RoleProcess } from './test/processes.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'scale-out-test-browser-token';
-const children = new Set<ChildProcess>();
-
-afterEach(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  children.clear();
-});
-
-/** A port nothing listens on now (the restarted processes take their old one again). */
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  role: 'serve' | 'worker';
-  child: ChildProcess;
-  port: number;
-  healthPort: number | null;
-  base: string;
-  log: string[];
-}
-
-/** Starts `pagecast <role>` and waits until it answers (the API, or a worker's health port). */
-async function start(role: Proc['role'], env: Record<string, string>, ports: { port?: number; healthPort?: number } = {}): Promise<Proc> {
-  const port = ports.port ?? (await unusedPort());
-  const healthPort = role === 'worker' ? (ports.healthPort ?? (await unusedPort())) : null;
-  const child = spawn(process.execPath, ['bin/pagecast.mjs', role], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      JOB_LEASE_SECONDS: '3',
-      JOB_CONCURRENCY: '1',
-      ANONYMOUS_DAILY_PODCASTS: '100',
-      ...(healthPort ? { WORKER_HEALTH_PORT: String(healthPort) } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  const log: string[] = [];
-  for (const out of [child.stdout!, child.stderr!]) out.setEncoding('utf8').on('data', (text: string) => log.push(...text.split('\n').filter(Boolean)));
-  const proc = { role, child, port, healthPort, base: `http://127.0.0.1:${port}`, log };
-  const probe = healthPort ? `http://127.0.0.1:${healthPort}/` : `${proc.base}/api/health`;
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`pagecast ${role} exited with ${child.exitCode}:\n${log.slice(-15).join('\n')}`);
-        return (await fetch(probe).catch(() => null))?.status;
-      },
-      { timeout: 30_000, interval: 100 },
-    )
-    .toBe(200);
-  return proc;
-}
-
-/** SIGTERM, and the exit code once it is gone (with its last log lines when it is not 0). */
-async function stop(proc: Proc): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => proc.child.once('exit', (code) => resolve(code)));
-  proc.child.kill('SIGTERM');
-  const code = await exited;
-  if (code !== 0) console.error(`pagecast ${proc.role} exited with ${code}:\n${proc.log.slice(-15).join('\n')}`);
-  return code;
-}
+killRolesAfterEach();
 
 const article = (paragraphs: number) =>
   Array.from(
@@ -137,7 +65,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
     const scratch = await createScratchDatabase(inject('postgresUrl')!);
     try {
       const env = { DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-roles-')) };
-      const web = await start('serve', env);
+      const web = await startRole('serve', env);
       const created = await createPodcast(web.base, 'Harbour', 6);
       // With no worker running, the job waits in the queue: the web process runs none.
       await new Promise((r) => setTimeout(r, 1500));
@@ -146,7 +74,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
 
       const stopFollowing = new AbortController();
       const follower = follow(() => web.base, created.id, stopFollowing.signal);
-      const worker = await start('worker', env);
+      const worker = await startRole('worker', env);
       const health = await fetch(`http://127.0.0.1:${worker.healthPort}/`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ ok: true, role: 'worker', database: 'postgres' });
@@ -164,9 +92,9 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
       expect(crossingMs).toBeLessThan(900);
       await expect.poll(() => query(scratch.url, 'SELECT status, attempts FROM jobs')).toEqual([{ status: 'done', attempts: 1 }]);
 
-      expect(await stop(worker)).toBe(0);
+      expect(await stopRole(worker)).toBe(0);
       await expect(fetch(`http://127.0.0.1:${worker.healthPort}/`)).rejects.toThrow();
-      expect(await stop(web)).toBe(0);
+      expect(await stopRole(web)).toBe(0);
     } finally {
       await scratch.drop();
     }
@@ -177,28 +105,28 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
     try {
       // One machine: the processes share DATA_DIR, where the audio is.
       const env = { DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-rollout-')) };
-      let [a, b, w1, w2] = await Promise.all([start('serve', env), start('serve', env), start('worker', env), start('worker', env)]);
+      let [a, b, w1, w2] = await Promise.all([startRole('serve', env), startRole('serve', env), startRole('worker', env), startRole('worker', env)]);
       const podcasts: Podcast[] = [];
       for (let i = 0; i < 6; i++) podcasts.push(await createPodcast(a!.base, `Harbour ${i}`, 30));
       // Every podcast is followed through web process B, across its restart.
       const stopFollowing = new AbortController();
       const followers = podcasts.map((p) => follow(() => b!.base, p.id, stopFollowing.signal));
 
-      const restartWorker = async (worker: Proc) => {
+      const restartWorker = async (worker: RoleProcess) => {
         // Stopped while it speaks, so its job goes back to the queue partway.
         const pid = worker.child.pid!;
         await expect
           .poll(async () => (await query(scratch.url, "SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id WHERE j.status = 'running' AND j.locked_by LIKE $1 AND p.made_ms > 0", [`${pid}-%`])).length, { timeout: 20_000, interval: 50 })
           .toBeGreaterThan(0);
-        expect(await stop(worker)).toBe(0);
-        return start('worker', env, { port: worker.port, healthPort: worker.healthPort! });
+        expect(await stopRole(worker)).toBe(0);
+        return startRole('worker', env, { port: worker.port, healthPort: worker.healthPort! });
       };
       const before = [w1!, w2!];
       w1 = await restartWorker(w1!);
       w2 = await restartWorker(w2!);
-      const restartWeb = async (web: Proc) => {
-        expect(await stop(web)).toBe(0);
-        return start('serve', env, { port: web.port });
+      const restartWeb = async (web: RoleProcess) => {
+        expect(await stopRole(web)).toBe(0);
+        return startRole('serve', env, { port: web.port });
       };
       a = await restartWeb(a!);
       b = await restartWeb(b!);
@@ -228,7 +156,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
       expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
 
       stopFollowing.abort();
-      expect(await Promise.all([a, b, w1, w2].map(stop))).toEqual([0, 0, 0, 0]);
+      expect(await Promise.all([a, b, w1, w2].map(stopRole))).toEqual([0, 0, 0, 0]);
     } finally {
       await scratch.drop();
     }

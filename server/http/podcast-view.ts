@@ -19,7 +19,8 @@ export function streamPath(id: string, signer: UrlSigner, now?: Date) {
   return `/api/podcasts/${encodeURIComponent(id)}/stream.m3u8?t=${signer.sign(id, 'audio', now)}`;
 }
 
-const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
+/** Milliseconds as the API answers them: seconds to a tenth. */
+export const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
 
 /** The made-so-far part of a change, as clients read it. */
 function streamView(change: PodcastChange, signer: UrlSigner) {

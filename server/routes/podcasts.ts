@@ -1,5 +1,5 @@
 /** `/api/podcasts`: make, list, rename, delete, retry and re-voice podcasts; follow and play them. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { createPodcastSchema, updatePodcastSchema } from '../../shared/api/podcasts.ts';
 import { positionSchema, setVoiceSchema } from '../../shared/api/premium.ts';
@@ -29,6 +29,14 @@ import { watchPodcast } from '../use-cases/watch-podcast.ts';
 export function podcastRoutes(deps: AppDeps) {
   const { signer, config } = deps;
   const view = (row: Parameters<typeof toPodcast>[0]) => toPodcast(row, signer, config.publicUrl);
+
+  /** Who asks for a podcast's audio: a holder of its signed address (`?t=`), or its owner. */
+  const listener = (c: Context<AppEnv>) => {
+    const id = c.req.param('id')!;
+    const token = c.req.query('t');
+    if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
+    return { id, token, access: token ? ({ signed: true } as const) : { owner: ownerOf(c) } };
+  };
 
   return new Hono<AppEnv>()
     .post('/', validate('json', createPodcastSchema), async (c) => {
@@ -94,26 +102,20 @@ export function podcastRoutes(deps: AppDeps) {
       });
     })
     .on(['GET', 'HEAD'], '/:id/audio', async (c) => {
-      const id = c.req.param('id');
-      const token = c.req.query('t');
-      if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
-      const { audio } = await openPodcastAudio(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
+      const { id, access } = listener(c);
+      const { audio } = await openPodcastAudio(deps, id, access);
       return serveAudio(c, deps.audio, audio, { contentType: 'audio/mpeg' });
     })
     .get('/:id/stream.m3u8', async (c) => {
-      const id = c.req.param('id');
-      const token = c.req.query('t');
-      if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
-      const podcast = await findStreamingPodcast(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
+      const { id, token, access } = listener(c);
+      const podcast = await findStreamingPodcast(deps, id, access);
       const { segments, complete } = await listStreamSegments(deps, podcast);
       const query = token ? `?t=${encodeURIComponent(token)}` : '';
       return playlistResponse(hlsPlaylist(segments, { complete, segmentUri: (seq) => `segments/${seq}.mp3${query}` }));
     })
     .get('/:id/segments/:name', async (c) => {
-      const id = c.req.param('id');
-      const token = c.req.query('t');
-      if (token && !signer.verify(token, id, 'audio', deps.clock())) throw podcastNotFound();
-      const podcast = await findStreamingPodcast(deps, id, token ? { signed: true } : { owner: ownerOf(c) });
+      const { id, access } = listener(c);
+      const podcast = await findStreamingPodcast(deps, id, access);
       const { audio, slice } = await openStreamSegment(deps, podcast, segmentNumber(c.req.param('name')));
       return serveAudio(c, deps.audio, audio, { contentType: 'audio/mpeg', cacheControl: 'no-cache', ...(slice ? { slice } : {}) });
     })

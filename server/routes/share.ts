@@ -11,10 +11,12 @@ import { requireCaller } from '../http/caller.ts';
 import { requirePremium } from '../http/premium.ts';
 import { serveAudio } from '../http/serve-audio.ts';
 import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
+import { seconds } from '../http/podcast-view.ts';
 import { playlistResponse, segmentNumber } from '../http/stream.ts';
 import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
 import { episode } from '../services/audio/store.ts';
-import { hasStream, listStreamSegments, openStreamSegment, streamComplete } from '../use-cases/open-episode-stream.ts';
+import { listStreamSegments, openStreamSegment, streamComplete } from '../use-cases/open-episode-stream.ts';
+import { hasEpisodeStream } from '../services/podcasts/events.ts';
 import { SHARE_MESSAGE, sharePodcast } from '../use-cases/share-podcast.ts';
 import { stopSharingPodcast } from '../use-cases/stop-sharing-podcast.ts';
 
@@ -39,13 +41,12 @@ export function sharedRoutes(deps: AppDeps) {
       const token = c.req.param('token');
       const row = await openSharedPodcast(deps, token);
       const ready = row.status === 'ready';
-      const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
       const shared: SharedPodcast = {
         title: row.title,
         content: row.content,
         image: PODCAST_IMAGE_PATH,
         audioUrl: ready ? `/api/shared/${token}/audio` : null,
-        streamUrl: hasStream(row) ? `/api/shared/${token}/stream.m3u8` : null,
+        streamUrl: hasEpisodeStream(row) ? `/api/shared/${token}/stream.m3u8` : null,
         complete: streamComplete(row),
         audioSeconds: seconds(ready ? row.durationMs : row.madeMs),
         estimatedSeconds: seconds(ready ? row.durationMs : row.estimatedMs),

@@ -9,8 +9,6 @@ import { episode, segment as segmentObject, type AudioObject, type AudioStore } 
 import { podcastNotFound } from './podcast-errors.ts';
 import { hasEpisodeStream } from '../services/podcasts/events.ts';
 
-/** Some of the podcast's episode is stored and can be played. */
-export const hasStream = hasEpisodeStream;
 
 /** Nothing more will be added: the episode is complete, or its job gave up. */
 export function streamComplete(podcast: PodcastRow): boolean {
@@ -24,12 +22,12 @@ export async function findStreamingPodcast(
   access: { signed: true } | { owner: Owner | null },
 ): Promise<PodcastRow> {
   const podcast = 'signed' in access ? await findPodcast(deps.db, id) : access.owner && (await findOwnedPodcast(deps.db, id, access.owner));
-  if (!podcast || !hasStream(podcast)) throw podcastNotFound();
+  if (!podcast || !hasEpisodeStream(podcast)) throw podcastNotFound();
   return podcast;
 }
 
 export async function listStreamSegments(deps: { db: Database }, podcast: PodcastRow): Promise<{ segments: SegmentRow[]; complete: boolean }> {
-  if (!hasStream(podcast)) throw podcastNotFound();
+  if (!hasEpisodeStream(podcast)) throw podcastNotFound();
   return { segments: await listSegments(deps.db, podcast.streamKey), complete: streamComplete(podcast) };
 }
 
@@ -44,7 +42,7 @@ export async function openStreamSegment(
   podcast: PodcastRow,
   seq: number,
 ): Promise<SegmentAudio> {
-  if (!hasStream(podcast) || !Number.isSafeInteger(seq) || seq < 0) throw podcastNotFound();
+  if (!hasEpisodeStream(podcast) || !Number.isSafeInteger(seq) || seq < 0) throw podcastNotFound();
   const segment = await findSegment(deps.db, podcast.streamKey, seq);
   if (!segment) throw podcastNotFound();
   const own = segmentObject(podcast.streamKey, seq);

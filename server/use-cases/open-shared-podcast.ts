@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { findPodcastByShareToken, type PodcastRow } from '../repositories/podcast-repository.ts';
-import { hasStream } from './open-episode-stream.ts';
+import { hasEpisodeStream } from '../services/podcasts/events.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 const notShared = () => new AppError('NOT_FOUND', { message: 'This shared podcast does not exist or is no longer shared' });
@@ -13,7 +13,7 @@ const notShared = () => new AppError('NOT_FOUND', { message: 'This shared podcas
 export async function openSharedPodcast(deps: { db: Database }, token: string): Promise<PodcastRow> {
   if (!TOKEN.test(token)) throw notShared();
   const row = await findPodcastByShareToken(deps.db, token);
-  if (!row || !(isReady(row) || hasStream(row))) throw notShared();
+  if (!row || !(isReady(row) || hasEpisodeStream(row))) throw notShared();
   return row;
 }
 
