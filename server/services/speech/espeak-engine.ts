@@ -6,6 +6,7 @@
  */
 import type { SpeechEngine, SynthesizeOptions, Voice } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
+import { espeakLanguageVoice } from './language-voices.ts';
 import { createWorkerPool, type WorkerLease, type WorkerPool } from '../workers/worker-pool.ts';
 
 interface EspeakVoice extends Voice {
@@ -134,7 +135,8 @@ class EspeakEngine implements SpeechEngine {
   }
 
   async *synthesize(text: string, options: SynthesizeOptions): AsyncGenerator<Int16Array> {
-    const voice = ESPEAK_VOICES.find((v) => v.id === options.voice);
+    // The picker's English voices, or the voice of an article's language (language-voices.ts).
+    const voice = ESPEAK_VOICES.find((v) => v.id === options.voice) ?? espeakLanguageVoice(options.voice);
     if (!voice) throw new SpeechError(`espeak has no voice "${options.voice}"`);
     const { signal } = options;
     signal?.throwIfAborted();

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ESPEAK_VOICES } from './espeak-engine.ts';
+import { ESPEAK_LANGUAGE_VOICES, espeakLanguageVoice, hostVoices, voiceLanguage } from './language-voices.ts';
+
+const englishIds = ESPEAK_VOICES.map((v) => v.id);
+
+describe('hostVoices with the embedded voice', () => {
+  it.each([
+    ['de', null, { host: 'de', guest: 'de-female' }],
+    ['fr', undefined, { host: 'fr', guest: 'fr-female' }],
+    ['ar', 'en-us', { host: 'ar', guest: 'ar-female' }],
+    // the article's language wins over a voice chosen in another; its gender is kept
+    ['de', 'en-gb-female', { host: 'de-female', guest: 'de' }],
+    ['de-AT', 'de-female', { host: 'de-female', guest: 'de' }],
+    ['zh', null, { host: 'zh', guest: 'zh-female' }],
+    ['en', null, { host: 'en-us', guest: 'en-us-female' }],
+    ['en', 'en-gb', { host: 'en-gb', guest: 'en-gb-female' }],
+    ['en', 'en-us-female', { host: 'en-us-female', guest: 'en-us' }],
+    ['en', 'en-gb-scotland', { host: 'en-gb-scotland', guest: 'en-us-female' }],
+    ['en', 'fr-female', { host: 'en-us-female', guest: 'en-us' }],
+  ])('%s with %j chosen', (language, chosen, voices) => {
+    expect(hostVoices('espeak', language, chosen)).toEqual(voices);
+  });
+
+  it('gives two distinct voices the engine knows for every language it speaks', () => {
+    for (const { language } of ESPEAK_LANGUAGE_VOICES) {
+      const { host, guest } = hostVoices('espeak', language, null);
+      expect(host).not.toBe(guest);
+      for (const id of [host, guest]) expect(englishIds.includes(id) || espeakLanguageVoice(id)?.language === language).toBe(true);
+    }
+  });
+
+  it('reads a language without a voice with the closest one, and says it is not exact', () => {
+    expect(voiceLanguage('espeak', 'jv')).toEqual({ language: 'id', exact: false });
+    expect(hostVoices('espeak', 'jv')).toEqual({ host: 'id', guest: 'id-female' });
+    expect(voiceLanguage('espeak', 'xx')).toEqual({ language: 'en', exact: false });
+    expect(hostVoices('espeak', 'xx')).toEqual({ host: 'en-us', guest: 'en-us-female' });
+    expect(voiceLanguage('espeak', 'de')).toEqual({ language: 'de', exact: true });
+  });
+});
+
+describe('hostVoices with an OpenAI-compatible voice', () => {
+  it('keeps the chosen voice whatever the language, with a different guest', () => {
+    expect(hostVoices('openai', 'de', 'shimmer')).toEqual({ host: 'shimmer', guest: 'nova' });
+    expect(hostVoices('openai', 'ar', null, 'af_bella')).toEqual({ host: 'af_bella', guest: 'nova' });
+    expect(hostVoices('openai', 'fr', 'nova')).toEqual({ host: 'nova', guest: 'onyx' });
+    expect(hostVoices('openai', 'xx')).toEqual({ host: 'alloy', guest: 'nova' });
+    expect(voiceLanguage('openai', 'yo')).toEqual({ language: 'yo', exact: true });
+  });
+});
