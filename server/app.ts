@@ -24,6 +24,7 @@ import { refuseOtherHosts } from './http/host.ts';
 import { refuseNulInAddress } from './http/nul.ts';
 import { podcastRoutes } from './routes/podcasts.ts';
 import { bookmarkRoutes } from './routes/bookmarks.ts';
+import { playedRoutes, queueRoutes } from './routes/listening.ts';
 import { shareRoutes, sharedRoutes } from './routes/share.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { voiceRoutes } from './routes/voices.ts';
@@ -94,6 +95,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/podcasts', podcastRoutes(deps));
   app.route('/api/podcasts', bookmarkRoutes(deps));
+  app.route('/api/podcasts', playedRoutes(deps));
+  app.route('/api/queue', queueRoutes(deps));
   app.route('/api/podcasts', shareRoutes(deps));
   app.route('/api/shared', sharedRoutes(deps));
   app.route('/api/feed', feedRoutes(deps));

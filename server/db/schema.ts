@@ -90,6 +90,8 @@ export const podcasts = pgTable(
     /** Audio stored so far under streamKey, and the estimated whole length while it is made. */
     madeMs: integer('made_ms'),
     estimatedMs: integer('estimated_ms'),
+    /** When the listener finished it (or marked it played); null while unplayed. */
+    playedAt: timestamp('played_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -176,6 +178,21 @@ export interface SegmentCue {
   paragraph: number;
 }
 
+/** A member's listening queue: the podcasts to play next, in `position` order. */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    podcastId: text('podcast_id')
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.podcastId] }), index('queue_entries_podcast_idx').on(t.podcastId)],
+);
+
 /** Stripe events already applied, so a redelivered event changes nothing. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
@@ -189,4 +206,4 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
-export const schema = { users, sessions, rateLimits, podcasts, jobs, bookmarks, audioSegments, stripeEvents, settings };
+export const schema = { users, sessions, rateLimits, podcasts, jobs, bookmarks, audioSegments, queueEntries, stripeEvents, settings };

@@ -52,6 +52,7 @@ export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl: string)
     durationSeconds: seconds(row.durationMs),
     positionSeconds: seconds(row.positionMs),
     createdAt: row.createdAt.toISOString(),
+    playedAt: row.playedAt?.toISOString() ?? null,
   };
 }
 

@@ -31,6 +31,7 @@ import {
   shareResponseSchema,
   voicesResponseSchema,
 } from '../api/premium.ts';
+import { queueSchema } from '../api/listening.ts';
 import { successSchema } from '../api/success.ts';
 import { PAYMENT_MESSAGES } from '../errors.ts';
 
@@ -111,6 +112,11 @@ export const ENDPOINTS = {
   listBookmarks: json('GET', '/api/podcasts/:id/bookmarks', bookmarksResponseSchema),
   addBookmark: json('POST', '/api/podcasts/:id/bookmarks', bookmarkSchema, { status: 201, request: createBookmarkSchema }),
   deleteBookmark: json('DELETE', '/api/podcasts/:id/bookmarks/:bookmarkId', successSchema),
+
+  markPlayed: json('POST', '/api/podcasts/:id/played', podcastSchema),
+  unmarkPlayed: json('DELETE', '/api/podcasts/:id/played', podcastSchema),
+  getQueue: json('GET', '/api/queue', queueSchema),
+  setQueue: json('PUT', '/api/queue', queueSchema, { request: queueSchema }),
 
   sharePodcast: json('POST', '/api/podcasts/:id/share', shareResponseSchema),
   stopSharing: json('DELETE', '/api/podcasts/:id/share', successSchema),

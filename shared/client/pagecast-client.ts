@@ -29,6 +29,7 @@ export function createPagecastClient(options: ClientOptions) {
     auth: authCalls(http),
     podcasts: podcastCalls(http),
     bookmarks: bookmarkCalls(http),
+    listening: listeningCalls(http),
     sharing: sharingCalls(http),
     feed: feedCalls(http),
     voices: voiceCalls(http),
@@ -133,6 +134,23 @@ function bookmarkCalls(http: HttpClient) {
       http.call(ENDPOINTS.addBookmark, { ...byId(podcastId), body: bookmark }),
     async remove(podcastId: string, bookmarkId: string): Promise<void> {
       await http.call(ENDPOINTS.deleteBookmark, { params: { id: podcastId, bookmarkId } });
+    },
+  };
+}
+
+function listeningCalls(http: HttpClient) {
+  return {
+    /** Marks the podcast played; answers it with its `playedAt`. */
+    markPlayed: (podcastId: string): Promise<Podcast> => http.call(ENDPOINTS.markPlayed, byId(podcastId)),
+    /** Marks the podcast unplayed again. */
+    unmarkPlayed: (podcastId: string): Promise<Podcast> => http.call(ENDPOINTS.unmarkPlayed, byId(podcastId)),
+    /** The signed-in member's queue: podcast ids, first to play first. */
+    async queue({ signal }: Signal = {}): Promise<string[]> {
+      return (await http.call(ENDPOINTS.getQueue, { signal })).podcastIds;
+    },
+    /** Replaces the member's whole queue; answers it as stored. */
+    async setQueue(podcastIds: string[]): Promise<string[]> {
+      return (await http.call(ENDPOINTS.setQueue, { body: { podcastIds } })).podcastIds;
     },
   };
 }
