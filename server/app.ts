@@ -27,6 +27,7 @@ import { bookmarkRoutes } from './routes/bookmarks.ts';
 import { playedRoutes, queueRoutes } from './routes/listening.ts';
 import { shareRoutes, sharedRoutes } from './routes/share.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { podcastTranscriptRoutes, sharedTranscriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voices.ts';
 import { stripeRoutes } from './routes/stripe.ts';
 
@@ -99,6 +100,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/queue', queueRoutes(deps));
   app.route('/api/podcasts', shareRoutes(deps));
   app.route('/api/shared', sharedRoutes(deps));
+  app.route('/api/podcasts', podcastTranscriptRoutes(deps));
+  app.route('/api/shared', sharedTranscriptRoutes(deps));
   app.route('/api/feed', feedRoutes(deps));
   app.route('/api/voices', voiceRoutes(deps));
   app.route('/api/stripe', stripeRoutes(deps));

@@ -176,6 +176,12 @@ export interface SegmentCue {
   text: string;
   /** The script paragraph it belongs to, from 0. */
   paragraph: number;
+  /** Who speaks it (conversation mode). */
+  speaker?: string;
+  /** Read mode: the paragraph of the extracted article text it was read from, from 0. */
+  sourceParagraph?: number;
+  /** The title of the chapter that starts at this sentence. */
+  chapter?: string;
 }
 
 /** A member's listening queue: the podcasts to play next, in `position` order. */

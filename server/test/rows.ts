@@ -2,7 +2,7 @@
  * What API tests read and set in the database directly, named by what they mean. Route tests use
  * these instead of SQL of their own, so nothing under server/routes/ touches the database layer.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { audioSegments, jobs, podcasts, rateLimits, users } from '../db/schema.ts';
 
@@ -65,4 +65,9 @@ export async function refuseNewAccounts(db: Database): Promise<void> {
       BEGIN RAISE EXCEPTION 'the test refuses new accounts'; END $$`),
   );
   await db.execute(sql.raw('CREATE TRIGGER test_refuse_account BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION test_refuse_account()'));
+}
+
+/** Replaces the cues a stored segment recorded (as a writer that names speakers and chapters would). */
+export async function setSegmentCues(db: Database, audioKey: string, seq: number, cues: (typeof audioSegments.$inferSelect)['cues']): Promise<void> {
+  await db.update(audioSegments).set({ cues }).where(and(eq(audioSegments.audioKey, audioKey), eq(audioSegments.seq, seq)));
 }

@@ -33,6 +33,7 @@ import {
 } from '../api/premium.ts';
 import { queueSchema } from '../api/listening.ts';
 import { successSchema } from '../api/success.ts';
+import { podcastChaptersSchema, transcriptSchema } from '../api/transcript.ts';
 import { PAYMENT_MESSAGES } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -121,6 +122,17 @@ export const ENDPOINTS = {
   sharePodcast: json('POST', '/api/podcasts/:id/share', shareResponseSchema),
   stopSharing: json('DELETE', '/api/podcasts/:id/share', successSchema),
   sharedPodcast: json('GET', '/api/shared/:token', sharedPodcastSchema),
+
+  // The timed transcript and chapters (they grow while the podcast is made); `?download=1` on the
+  // .vtt and .txt makes them files to keep.
+  transcript: json('GET', '/api/podcasts/:id/transcript.json', transcriptSchema),
+  transcriptVtt: stream('/api/podcasts/:id/transcript.vtt', 'text/vtt'),
+  transcriptText: stream('/api/podcasts/:id/transcript.txt', 'text/plain'),
+  chapters: json('GET', '/api/podcasts/:id/chapters.json', podcastChaptersSchema),
+  sharedTranscript: json('GET', '/api/shared/:token/transcript.json', transcriptSchema),
+  sharedTranscriptVtt: stream('/api/shared/:token/transcript.vtt', 'text/vtt'),
+  sharedTranscriptText: stream('/api/shared/:token/transcript.txt', 'text/plain'),
+  sharedChapters: json('GET', '/api/shared/:token/chapters.json', podcastChaptersSchema),
 
   feed: json('GET', '/api/feed', feedResponseSchema),
   rotateFeed: json('POST', '/api/feed/rotate', feedResponseSchema),

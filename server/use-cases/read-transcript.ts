@@ -1,0 +1,41 @@
+/**
+ * A podcast's timed transcript and chapters, from the cues its segments recorded: for a listener,
+ * the episode being made (cues so far) or the finished one; for the feed, the finished audio it serves.
+ */
+import type { Database } from '../db/client.ts';
+import type { PodcastRow } from '../repositories/podcast-repository.ts';
+import { listSegments } from '../repositories/segment-repository.ts';
+import { hasEpisodeStream } from '../services/podcasts/events.ts';
+import { buildTranscript } from '../services/feed/transcript.ts';
+import { streamComplete } from './open-episode-stream.ts';
+
+export type PodcastTranscript = ReturnType<typeof buildTranscript> & { title: string; language: string };
+
+const languageOf = (row: PodcastRow) => ((row as { language?: string | null }).language ?? null) || 'en';
+
+async function transcriptOfKey(db: Database, row: PodcastRow, key: string | null, finished: boolean, complete: boolean): Promise<PodcastTranscript> {
+  const segments = key ? await listSegments(db, key) : [];
+  const last = segments.at(-1);
+  const madeMs = last ? last.startMs + last.durationMs : 0;
+  const audioMs = finished ? (row.durationMs ?? madeMs) : madeMs;
+  const transcript = buildTranscript({ title: row.title, cues: segments.flatMap((s) => s.cues), audioMs, complete });
+  return { ...transcript, title: row.title, language: languageOf(row) };
+}
+
+/**
+ * What a listener plays: the episode being made (or ended unfinished) while there is one, else the
+ * finished episode; no cues before any audio exists (a podcast queued for a new voice included).
+ */
+export async function readTranscript(deps: { db: Database }, row: PodcastRow): Promise<PodcastTranscript> {
+  if (hasEpisodeStream(row)) {
+    const finished = row.status === 'ready' && row.streamKey === row.audioKey;
+    return transcriptOfKey(deps.db, row, row.streamKey, finished, streamComplete(row));
+  }
+  const ready = row.status === 'ready' && row.audioKey !== null;
+  return transcriptOfKey(deps.db, row, ready ? row.audioKey : null, ready, streamComplete(row));
+}
+
+/** The finished audio's transcript (the feed serves it while a new voice is made). */
+export async function readFinishedTranscript(deps: { db: Database }, row: PodcastRow & { audioKey: string }): Promise<PodcastTranscript> {
+  return transcriptOfKey(deps.db, row, row.audioKey, true, true);
+}
