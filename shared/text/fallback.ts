@@ -3,6 +3,7 @@
  * paragraphs of the article, a thank-you) and a title made from the text itself.
  */
 import { FALLBACK_SCRIPT_PARAGRAPHS, FALLBACK_TITLE_WORDS } from '../constants.ts';
+import { limitTitle, pageTitle } from './clean-title.ts';
 
 export const FALLBACK_WELCOME = 'Welcome to this episode. Here is what the article has to say.';
 export const FALLBACK_THANKS = 'Thanks for listening!';
@@ -21,5 +22,10 @@ export function fallbackScript(text: string): string {
 export function fallbackTitle(text: string): string {
   const firstLine = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
   const words = firstLine.split(/\s+/).filter(Boolean).slice(0, FALLBACK_TITLE_WORDS).join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return limitTitle(words.charAt(0).toUpperCase() + words.slice(1));
+}
+
+/** The page's own title kept whole (its site name removed); the eight-word rule only when it has none. */
+export function titleOrFallback(title: string | null | undefined, text: string, siteName?: string | null): string {
+  return pageTitle(title ?? '', siteName) || fallbackTitle(text);
 }

@@ -6,8 +6,8 @@ import {
   prepareScriptText,
   removeBareUrls,
 } from './prepare-script-text.ts';
-import { cleanTitle } from './clean-title.ts';
-import { FALLBACK_THANKS, FALLBACK_WELCOME, fallbackScript, fallbackTitle } from './fallback.ts';
+import { cleanTitle, limitTitle, pageTitle, TITLE_MAX_CHARS } from './clean-title.ts';
+import { FALLBACK_THANKS, FALLBACK_WELCOME, fallbackScript, fallbackTitle, titleOrFallback } from './fallback.ts';
 
 describe('text preparation for the script writer', () => {
   it.each([
@@ -71,6 +71,53 @@ describe('title cleanup', () => {
     ['Rust-lang, 2024. Done!', 'Rust-lang, 2024. Done!'],
   ])('%j → %j', (input, output) => {
     expect(cleanTitle(input)).toBe(output);
+  });
+
+  it('keeps a written title to 120 characters, cut between words', () => {
+    const long = Array.from({ length: 75 }, (_, i) => `word${i}`).join(' ');
+    const title = cleanTitle(long);
+    expect(title.length).toBeLessThanOrEqual(TITLE_MAX_CHARS);
+    expect(long.startsWith(title)).toBe(true);
+    expect(long[title.length]).toBe(' ');
+  });
+});
+
+describe("a page's own title", () => {
+  it.each([
+    ['How the Federal Reserve Decided to Hold Rates Steady for a Third Straight Meeting | Reuters', null, 'How the Federal Reserve Decided to Hold Rates Steady for a Third Straight Meeting'],
+    ["They'll Never Know: 0.3% of a $9 Billion Budget, Spent at 04:05 pm - BBC News", null, "They'll Never Know: 0.3% of a $9 Billion Budget, Spent at 04:05 pm"],
+    ['The economy is shrinking again — The Atlantic', null, 'The economy is shrinking again'],
+    ['Release notes · example.com', null, 'Release notes'],
+    ['Python 3.12 - What’s New', null, 'Python 3.12 - What’s New'],
+    ['Even — heaven help us — booyah', null, 'Even — heaven help us — booyah'],
+    ['Why we sleep - a long read about the science of rest and dreams', null, 'Why we sleep - a long read about the science of rest and dreams'],
+    ['Le Monde | La réforme des retraites expliquée en cinq points clés', 'Le Monde', 'La réforme des retraites expliquée en cinq points clés'],
+    ['Ein langer Artikel über die Zukunft der Arbeit - Süddeutsche Zeitung', 'Süddeutsche Zeitung', 'Ein langer Artikel über die Zukunft der Arbeit'],
+    ['  spaced \n  title  ', null, 'spaced title'],
+    ['Long title here - Part Two', null, 'Long title here - Part Two'],
+    ['| Site', null, '| Site'],
+  ])('%j (site %j) → %j', (raw, site, title) => {
+    expect(pageTitle(raw, site)).toBe(title);
+  });
+
+  it('survives whole when long, never cut to eight words', () => {
+    const raw = 'A Seventeen Word Headline That Goes On and On About What Happened in the Markets Today | Site';
+    expect(titleOrFallback(raw, 'first line of the text')).toBe(
+      'A Seventeen Word Headline That Goes On and On About What Happened in the Markets Today',
+    );
+  });
+
+  it('falls back to the first eight words of the text only when there is none', () => {
+    expect(titleOrFallback('', 'the quick brown fox jumps over the lazy dog again')).toBe('The quick brown fox jumps over the lazy');
+    expect(titleOrFallback(null, 'short')).toBe('Short');
+  });
+
+  it('is cut between words past 120 characters', () => {
+    const raw = `${'Supercalifragilistic '.repeat(10)}end`;
+    const title = pageTitle(raw);
+    expect(title.length).toBeLessThanOrEqual(TITLE_MAX_CHARS);
+    expect(title.endsWith('Supercalifragilistic')).toBe(true);
+    expect(limitTitle('x'.repeat(200)).length).toBe(TITLE_MAX_CHARS);
   });
 });
 
