@@ -62,6 +62,16 @@ export const DEFAULT_FREE_DAILY_PODCASTS = 5;
 /** Conversions an anonymous visitor may make a day from one address. */
 export const DEFAULT_ANONYMOUS_DAILY_PODCASTS = 3;
 
+/** How a podcast tells the article: read it whole, retell it, brief it, or two hosts talk it through. */
+export const PODCAST_MODES = ['read', 'podcast', 'brief', 'conversation'] as const;
+export type PodcastMode = (typeof PODCAST_MODES)[number];
+/** The length asked of podcast and conversation modes, in whole minutes. */
+export const PODCAST_MINUTES = { min: 3, max: 60, default: 10 } as const;
+/** Brief mode's length in minutes. */
+export const BRIEF_MINUTES = 2;
+/** The player's speeds a member may keep as their preference. */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3] as const;
+
 /** The fallback script uses at most this many paragraphs of the article. */
 export const FALLBACK_SCRIPT_PARAGRAPHS = 5;
 /** The fallback title is the first this many words of the first line. */

@@ -4,6 +4,9 @@ import {
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  PLAYBACK_RATES,
+  PODCAST_MINUTES,
+  PODCAST_MODES,
 } from '../constants.ts';
 import { AUTH_MESSAGES } from '../errors.ts';
 import { hasNoNul, nulMessage, stripNul } from './nul.ts';
@@ -48,8 +51,44 @@ export const userSchema = z.object({
     .nullable()
     .optional(),
   defaultVoice: z.string().nullable().optional(),
+  /** The member's preferences: mode and length offered at Create, and the player's speed. */
+  defaultMode: z.enum(PODCAST_MODES).nullable().optional(),
+  defaultMinutes: z.number().nullable().optional(),
+  playbackRate: z.number().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+const PLAYBACK_RATE_MESSAGE = `The speed must be one of: ${PLAYBACK_RATES.join(', ')}.`;
+
+/**
+ * `PATCH /api/auth/me/preferences`: any subset; null clears one back to the product's default.
+ * Minutes are the default length of podcast and conversation modes.
+ */
+export const updatePreferencesSchema = z.object({
+  defaultMode: z.enum(PODCAST_MODES, { error: `The mode must be one of: ${PODCAST_MODES.join(', ')}.` }).nullable().optional(),
+  defaultMinutes: z
+    .number({ error: `The length must be a whole number of minutes from ${PODCAST_MINUTES.min} to ${PODCAST_MINUTES.max}.` })
+    .int(`The length must be a whole number of minutes from ${PODCAST_MINUTES.min} to ${PODCAST_MINUTES.max}.`)
+    .min(PODCAST_MINUTES.min, `The length must be a whole number of minutes from ${PODCAST_MINUTES.min} to ${PODCAST_MINUTES.max}.`)
+    .max(PODCAST_MINUTES.max, `The length must be a whole number of minutes from ${PODCAST_MINUTES.min} to ${PODCAST_MINUTES.max}.`)
+    .nullable()
+    .optional(),
+  playbackRate: z
+    .number({ error: PLAYBACK_RATE_MESSAGE })
+    .refine((r) => (PLAYBACK_RATES as readonly number[]).includes(r), PLAYBACK_RATE_MESSAGE)
+    .nullable()
+    .optional(),
+});
+export type UpdatePreferences = z.infer<typeof updatePreferencesSchema>;
+
+export const preferencesSchema = z.object({
+  defaultMode: z.enum(PODCAST_MODES).nullable(),
+  defaultMinutes: z.number().nullable(),
+  playbackRate: z.number().nullable(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+/** The preferences as stored. */
+export const preferencesResponseSchema = z.object({ preferences: preferencesSchema });
 
 /** The answer of every auth route: success, and the user, the session token or an error. */
 export const authResponseSchema = z.object({
@@ -60,7 +99,5 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-/** The display name: the name, or the e-mail's part before the at-sign. */
-export function displayName(user: Pick<User, 'name' | 'email'>): string {
-  return user.name?.trim() || user.email.split('@')[0] || user.email;
-}
+// Lives apart so a client can show a name without loading the schemas.
+export { displayName } from '../display-name.ts';

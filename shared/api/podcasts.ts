@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.ts';
 import { CONTENT_MESSAGES } from '../errors.ts';
 import { isPageAddress, isWebsiteUrl } from '../validation.ts';
 import { hasNoNul, nulMessage, stripNul } from './nul.ts';
@@ -15,31 +16,69 @@ const websiteUrl = z
 
 const voiceName = z.string().max(100).refine(hasNoNul, nulMessage('A voice'));
 
+/** The messages of a mode or length the API refuses. */
+export const MODE_MESSAGES = {
+  invalidMode: `The mode must be one of: ${PODCAST_MODES.join(', ')}.`,
+  invalidMinutes: `The length must be a whole number of minutes from ${PODCAST_MINUTES.min} to ${PODCAST_MINUTES.max}.`,
+  minutesNotForMode: 'A length in minutes can be asked only in podcast and conversation modes.',
+  emptyScript: 'The script cannot be empty.',
+} as const;
+
+const modeField = z.enum(PODCAST_MODES, { error: MODE_MESSAGES.invalidMode });
+const minutesField = z
+  .number({ error: MODE_MESSAGES.invalidMinutes })
+  .int(MODE_MESSAGES.invalidMinutes)
+  .min(PODCAST_MINUTES.min, MODE_MESSAGES.invalidMinutes)
+  .max(PODCAST_MINUTES.max, MODE_MESSAGES.invalidMinutes);
+
+/**
+ * How the episode is told: `mode` (default: the member's, else podcast with an AI, else read),
+ * `minutes` (podcast and conversation only) and `draft` (Premium: stop once the script is written).
+ */
+const modeFields = {
+  mode: modeField.optional(),
+  minutes: minutesField.optional(),
+  draft: z.boolean({ error: 'draft must be true or false' }).optional(),
+};
+
+/** Minutes only for the modes that take a length. */
+export function minutesAllowed(mode: PodcastMode | undefined, minutes: number | undefined): boolean {
+  return minutes === undefined || mode === undefined || mode === 'podcast' || mode === 'conversation';
+}
+
 /** `{ url }`: the server fetches the page. */
-export const createFromUrlSchema = z.object({
-  url: websiteUrl,
-  voice: voiceName.optional(),
-});
+export const createFromUrlSchema = z
+  .object({
+    url: websiteUrl,
+    voice: voiceName.optional(),
+    ...modeFields,
+  })
+  .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
+
+const pageAddress = z.string().trim().max(2048).refine(isPageAddress, CONTENT_MESSAGES.invalidWebsiteUrl);
 
 /**
  * `{ title, text, sourceUrl }`: the extension already extracted the page. `sourceUrl` is the page's
  * address: http(s), or file for a local page the reader opened; any other scheme (`javascript:`,
  * `data:`…) is refused. Only an http(s) address is stored and shown as a link (see `webAddress`).
  */
-export const createFromTextSchema = z.object({
+const fromTextFields = {
   title: z.string().overwrite(stripNul).trim().max(MAX_TITLE_CHARS),
   text: z
     .string()
     .overwrite(stripNul)
     .max(MAX_ARTICLE_CHARS, 'The page is too long to convert')
     .refine((t) => t.trim().length > 0, CONTENT_MESSAGES.noReadableContent),
-  sourceUrl: z
-    .string()
-    .trim()
-    .max(2048)
-    .refine(isPageAddress, CONTENT_MESSAGES.invalidWebsiteUrl),
+  sourceUrl: pageAddress,
   voice: voiceName.optional(),
-});
+  ...modeFields,
+};
+export const createFromTextSchema = z
+  .object(fromTextFields)
+  .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
+const estimateFromTextSchema = z
+  .object({ ...fromTextFields, sourceUrl: pageAddress.optional() })
+  .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
 
 export type CreateFromUrl = z.infer<typeof createFromUrlSchema>;
 export type CreateFromText = z.infer<typeof createFromTextSchema>;
@@ -61,7 +100,8 @@ export const createPodcastSchema = z.unknown().transform((input, ctx): CreatePod
   return z.NEVER;
 });
 
-export const PODCAST_STATUSES = ['queued', 'writing', 'speaking', 'ready', 'failed'] as const;
+/** `drafted`: a script waiting to be edited and voiced (Premium). */
+export const PODCAST_STATUSES = ['queued', 'writing', 'speaking', 'ready', 'failed', 'drafted'] as const;
 export type PodcastStatus = (typeof PODCAST_STATUSES)[number];
 
 /** A podcast as the API answers it. `content` is the script. */
@@ -97,6 +137,16 @@ export const podcastSchema = z.object({
   durationSeconds: z.number().nullable(),
   positionSeconds: z.number().nullable(),
   createdAt: z.string(),
+  /** How the episode tells the article. */
+  mode: z.enum(PODCAST_MODES).default('podcast'),
+  /** The length asked (podcast and conversation), null for the other modes. */
+  minutes: z.number().nullable().default(null),
+  /** The article's language, ISO 639-1 (`de`); null when not known. */
+  language: z.string().nullable().default(null),
+  /** True once a member edited the script by hand. */
+  scriptEdited: z.boolean().default(false),
+  /** When the member marked it played; null while unplayed. */
+  playedAt: z.string().nullable().default(null),
 });
 export type Podcast = z.infer<typeof podcastSchema>;
 
@@ -119,3 +169,39 @@ export const podcastEventSchema = z.object({
   error: z.string().nullable(),
 });
 export type PodcastEvent = z.infer<typeof podcastEventSchema>;
+
+/** `POST /api/podcasts/estimate`: the page (as for create, `sourceUrl` optional) and the mode asked. */
+export const estimatePodcastSchema = z.unknown().transform((input, ctx): EstimatePodcast => {
+  if (!input || typeof input !== 'object' || !('url' in input || 'text' in input)) {
+    ctx.addIssue({ code: 'custom', message: 'Send { url } or { title, text }' });
+    return z.NEVER;
+  }
+  const schema = 'url' in input ? createFromUrlSchema : estimateFromTextSchema;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+export type EstimatePodcast = CreateFromUrl | z.infer<typeof estimateFromTextSchema>;
+
+/** What an estimate answers: the article's words, the episode's likely length, its language and title. */
+export const estimateResponseSchema = z.object({
+  words: z.number().int().min(0),
+  estimatedSeconds: z.number().min(0),
+  language: z.string(),
+  title: z.string(),
+});
+export type PodcastEstimate = z.infer<typeof estimateResponseSchema>;
+
+/** `GET /api/podcasts/:id/script`: the title and the script as it will be (or was) spoken. */
+export const scriptResponseSchema = z.object({ title: z.string(), script: z.string() });
+export type PodcastScript = z.infer<typeof scriptResponseSchema>;
+
+/** `PUT /api/podcasts/:id/script` (Premium): the edited script; empty after trimming is refused. */
+export const updateScriptSchema = z.object({
+  script: z
+    .string({ error: MODE_MESSAGES.emptyScript })
+    .overwrite(stripNul)
+    .max(MAX_ARTICLE_CHARS, 'The script is too long')
+    .refine((s) => s.trim().length > 0, MODE_MESSAGES.emptyScript),
+});

@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { hasNoNul, nulMessage, stripNul } from './nul.ts';
 
-export const voiceSchema = z.object({ id: z.string(), name: z.string(), premium: z.boolean() });
+export const voiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  premium: z.boolean(),
+  /** The voice's measured speaking rate, which turns minutes into words. */
+  wordsPerMinute: z.number().positive().default(160),
+});
 export type VoiceOption = z.infer<typeof voiceSchema>;
 export const voicesResponseSchema = z.object({ voices: z.array(voiceSchema), defaultVoice: z.string() });
 export const setVoiceSchema = z.object({

@@ -5,7 +5,13 @@
  * servers answer by it, so both speak the same contract.
  */
 import type { z } from 'zod';
-import { authResponseSchema, credentialsSchema, registerSchema } from '../api/auth.ts';
+import {
+  authResponseSchema,
+  credentialsSchema,
+  preferencesResponseSchema,
+  registerSchema,
+  updatePreferencesSchema,
+} from '../api/auth.ts';
 import {
   billingConfigSchema,
   billingUserResponseSchema,
@@ -14,10 +20,14 @@ import {
 } from '../api/billing.ts';
 import {
   createPodcastSchema,
+  estimatePodcastSchema,
+  estimateResponseSchema,
   podcastEventSchema,
   podcastListSchema,
   podcastSchema,
+  scriptResponseSchema,
   updatePodcastSchema,
+  updateScriptSchema,
 } from '../api/podcasts.ts';
 import {
   bookmarkSchema,
@@ -98,8 +108,10 @@ export const ENDPOINTS = {
   login: json('POST', '/api/auth/login', authResponseSchema, { request: credentialsSchema }),
   logout: json('POST', '/api/auth/logout', successSchema),
   me: json('GET', '/api/auth/me', authResponseSchema),
+  savePreferences: json('PATCH', '/api/auth/me/preferences', preferencesResponseSchema, { request: updatePreferencesSchema }),
 
   createPodcast: json('POST', '/api/podcasts', podcastSchema, { status: 201, request: createPodcastSchema }),
+  estimatePodcast: json('POST', '/api/podcasts/estimate', estimateResponseSchema, { request: estimatePodcastSchema }),
   listPodcasts: json('GET', '/api/podcasts', podcastListSchema),
   getPodcast: json('GET', '/api/podcasts/:id', podcastSchema),
   renamePodcast: json('PATCH', '/api/podcasts/:id', podcastSchema, { request: updatePodcastSchema }),
@@ -107,6 +119,8 @@ export const ENDPOINTS = {
   retryPodcast: json('POST', '/api/podcasts/:id/retry', podcastSchema),
   savePosition: json('PUT', '/api/podcasts/:id/position', successSchema, { request: positionSchema }),
   revoicePodcast: json('POST', '/api/podcasts/:id/voice', podcastSchema, { request: setVoiceSchema }),
+  getScript: json('GET', '/api/podcasts/:id/script', scriptResponseSchema),
+  saveScript: json('PUT', '/api/podcasts/:id/script', podcastSchema, { request: updateScriptSchema }),
   podcastEvents: stream('/api/podcasts/:id/events', 'text/event-stream', podcastEventSchema),
   downloadPodcast: stream('/api/podcasts/:id/download', 'audio/mpeg'),
 

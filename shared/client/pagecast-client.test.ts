@@ -23,6 +23,11 @@ const podcast = {
   durationSeconds: null,
   positionSeconds: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  mode: 'podcast',
+  minutes: 10,
+  language: 'en',
+  scriptEdited: false,
+  playedAt: null,
 };
 const user = { email: 'ada@example.com', name: null, isPremium: false };
 

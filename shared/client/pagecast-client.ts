@@ -3,9 +3,9 @@
  * taking and answering the shared schemas' types. Every failure is an ApiError (see api-error.ts).
  */
 import type { z } from 'zod';
-import type { Credentials, User } from '../api/auth.ts';
+import type { Credentials, Preferences, UpdatePreferences, User } from '../api/auth.ts';
 import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../api/billing.ts';
-import type { CreatePodcast, Podcast } from '../api/podcasts.ts';
+import type { CreatePodcast, EstimatePodcast, Podcast, PodcastEstimate, PodcastScript } from '../api/podcasts.ts';
 import type { Bookmark, createBookmarkSchema, SharedPodcast, VoiceOption } from '../api/premium.ts';
 import { loginFailedMessage, registrationFailedMessage } from '../errors.ts';
 import { ApiError, invalidAnswer } from './api-error.ts';
@@ -83,6 +83,10 @@ function authCalls(http: HttpClient) {
       if (!answer.success || !answer.user) throw invalidAnswer(200);
       return answer.user;
     },
+    /** Saves any of the member's default mode, default minutes and playback speed; answers all three. */
+    async setPreferences(preferences: UpdatePreferences): Promise<Preferences> {
+      return (await http.call(ENDPOINTS.savePreferences, { body: preferences })).preferences;
+    },
   };
 }
 
@@ -96,6 +100,18 @@ function podcastCalls(http: HttpClient) {
      */
     create: (input: CreatePodcast, { signal }: Signal = {}): Promise<Podcast> =>
       http.call(ENDPOINTS.createPodcast, { body: input, signal }),
+    /**
+     * What a podcast of this page would be: its words, estimated length, language and title. The
+     * page is fetched and read but nothing is made, and it does not count against the daily limit.
+     */
+    estimate: (input: EstimatePodcast, { signal }: Signal = {}): Promise<PodcastEstimate> =>
+      http.call(ENDPOINTS.estimatePodcast, { body: input, signal }),
+    /** The podcast's script as it will be (or was) spoken, and its title. */
+    script: (id: string, { signal }: Signal = {}): Promise<PodcastScript> =>
+      http.call(ENDPOINTS.getScript, { ...byId(id), signal }),
+    /** Saves an edited script (Premium); voice it with revoice. */
+    saveScript: (id: string, script: string): Promise<Podcast> =>
+      http.call(ENDPOINTS.saveScript, { ...byId(id), body: { script } }),
     /** The caller's podcasts, newest first. */
     async list({ signal }: Signal = {}): Promise<Podcast[]> {
       return (await http.call(ENDPOINTS.listPodcasts, { signal })).podcasts;

@@ -21,6 +21,11 @@ const podcast: Podcast = {
   durationSeconds: null,
   positionSeconds: 12,
   createdAt: '2026-01-01T00:00:00.000Z',
+  mode: 'podcast',
+  minutes: 10,
+  language: 'en',
+  scriptEdited: false,
+  playedAt: null,
 };
 
 const event = (change: Partial<PodcastEvent>): PodcastEvent => ({
