@@ -107,7 +107,7 @@ const dependencies = (...policies) => ({
 });
 
 export default defineConfig(
-  { ignores: ['node_modules/**', '.output/**', '.wxt/**', 'webapp/dist/**', 'e2e-artifacts/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['node_modules/**', 'dist/**', '.output/**', '.wxt/**', 'webapp/dist/**', 'e2e-artifacts/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   {
     files: [SOURCE],
     extends: [js.configs.recommended, tseslint.configs.recommended],

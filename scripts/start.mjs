@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources are newer than its build, then run the server
-// in this process (TypeScript through tsx), so signals reach it directly.
+// `npm start`: build the web app and the server's JavaScript when their sources are newer than
+// their builds, then run the compiled server in this process (no TypeScript loader), so signals
+// reach it directly.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { register } from 'tsx/esm/api';
+import { buildServer, compiledModule } from './server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'webapp', 'dist', 'index.html');
@@ -28,5 +29,10 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
   });
 }
 
-register();
-await import(path.join(root, 'server', 'index.ts'));
+let server = compiledModule('server/index.ts');
+if (!server) {
+  console.log('Building the server…');
+  await buildServer();
+  server = compiledModule('server/index.ts');
+}
+await import(server);

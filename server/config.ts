@@ -2,9 +2,18 @@
  * The only module that reads process.env. One zod schema over the environment, parsed at
  * start; a bad key stops the server with the list of every problem.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './errors.ts';
 import { DEFAULT_ANONYMOUS_DAILY_PODCASTS, DEFAULT_FREE_DAILY_PODCASTS } from '../shared/constants.ts';
+
+/** The project's root: the nearest folder above holding package.json, from the sources and from the build alike. */
+const PROJECT_ROOT = (() => {
+  let dir = import.meta.dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
 
 const optionalString = z
   .string()
@@ -151,13 +160,6 @@ export interface Config {
   webDistDir: string;
 }
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-}
-
 /** Parses an environment (process.env by default) into the server's settings, or throws every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -217,6 +219,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     workerHealthPort: e.WORKER_HEALTH_PORT,
     logLevel: e.LOG_LEVEL,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', 'webapp', 'dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(PROJECT_ROOT, 'webapp', 'dist')),
   };
 }

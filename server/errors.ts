@@ -2,7 +2,8 @@ import { ERROR_STATUS, type ErrorCode } from '../shared/errors.ts';
 
 /**
  * The server's errors. AppError is what use cases and routes throw for a client to read;
- * RetryableError is what a pipeline stage throws when trying again may succeed.
+ * RetryableError is what a pipeline stage throws when trying again may succeed. ConfigError is
+ * every problem of the settings a process starts with.
  */
 
 /**
@@ -34,4 +35,12 @@ export function isAppError(error: unknown): error is AppError {
  */
 export class RetryableError extends Error {
   override readonly name = 'RetryableError';
+}
+
+/** Settings a process cannot start with; the message lists every problem. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
 }

@@ -4,7 +4,7 @@
  * SIGTERM/SIGINT, 1 when it cannot start.
  */
 import { runProcess } from './boot.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './errors.ts';
 
 runProcess('all').then(
   () => process.exit(0),

@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/server-build.mjs';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
 import { main } from './main.ts';
@@ -94,7 +96,7 @@ describe.concurrent('pagecast extract, run as a command', () => {
     const run = await pagecast([]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('pagecast extract <url|file.html> [--base-url URL]');
+    expect(run.stderr).toContain('pagecast extract <url|file.html|folder>… [--base-url URL]');
   });
 
   it('exits with 1 and the list of problems on a bad setting', async () => {
@@ -103,6 +105,56 @@ describe.concurrent('pagecast extract, run as a command', () => {
     expect(run.stderr).toContain('Invalid configuration');
     expect(run.stderr).toContain('FETCH_ALLOW_HOSTS');
   });
+});
+
+describe('pagecast extract over many pages', () => {
+  const lines = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('extracts several files and a folder in one process, one JSON line a page, in order', async () => {
+    const folder = fs.mkdtempSync(path.join(workDir, 'corpus-'));
+    fs.mkdirSync(path.join(folder, 'b'));
+    fs.writeFileSync(path.join(folder, 'b', 'story.html'), ARTICLE);
+    fs.copyFileSync(path.join(CORPUS_PAGE, 'source.html'), path.join(folder, 'a.html'));
+    fs.writeFileSync(path.join(folder, 'readme.txt'), 'not a page');
+    const run = await pagecast(['extract', 'page.html', folder], { cwd: workDir });
+    expect(run.code, run.stderr).toBe(0);
+    const pages = lines(run.stdout);
+    expect(pages.map((p) => p.source)).toEqual(['page.html', path.join(folder, 'a.html'), path.join(folder, 'b', 'story.html')]);
+    expect(pages[1]!.title).toBe(pages[0]!.title);
+    expect(pages[2]!.title).toBe('Local Story');
+    expect(pages[2]!.text).toContain('Paragraph 3 of a local story');
+  });
+
+  it('prints a failing page as an error line, goes on with the rest, and exits with 1', async () => {
+    const empty = path.join(workDir, 'no-article.html');
+    fs.writeFileSync(empty, '<html><body><nav>menu</nav></body></html>');
+    const run = await runMain(['extract', 'missing-page.html', empty, path.join(workDir, 'page.html')]);
+    expect(run.code).toBe(1);
+    const pages = lines(run.stdout);
+    expect(pages[0]).toEqual({ source: 'missing-page.html', error: 'Cannot read missing-page.html: no such file' });
+    expect(pages[1]).toEqual({ source: empty, error: CONTENT_MESSAGES.noReadableContent });
+    expect(pages[2]!.title).toEqual(expect.any(String));
+    expect(run.stderr).toBe('2 of 3 pages could not be extracted\n');
+  });
+});
+
+describe('the compiled CLI', () => {
+  it('extracts a page exactly as the TypeScript sources do', async () => {
+    // Built under node_modules, so its packages resolve as they do from dist/.
+    const outDir = fs.mkdtempSync(path.join(import.meta.dirname, '../../node_modules/.cache-pagecast-build-'));
+    try {
+      await buildServer({ outDir });
+      const compiled = (await import(pathToFileURL(path.join(outDir, 'server/cli/main.js')).href)) as typeof import('./main.ts');
+      const page = path.join(workDir, 'page.html');
+      const viaBuild: string[] = [];
+      expect(await compiled.main(['extract', page], { out: (t) => viaBuild.push(t), err: (t) => viaBuild.push(t) })).toBe(0);
+      const viaSources = await runMain(['extract', page]);
+      expect(viaBuild.join('')).toBe(viaSources.stdout);
+      expect(fs.readFileSync(path.join(outDir, 'server/services/extract/page-document.js'), 'utf8')).toContain('vendor/linkedom.js');
+    } finally {
+      fs.rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 /** The same entry point in this process, for the argument and failure cases (each spawn costs a second or two). */
@@ -138,8 +190,8 @@ async function runMain(argv: string[]) {
 describe('pagecast arguments and failures', () => {
   it.each([
     ['an unknown command', ['speak', 'x'], 'Unknown command: speak'],
-    ['extract without a page', ['extract'], 'Give a web address or an HTML file'],
-    ['two pages', ['extract', 'a.html', 'b.html'], 'Unexpected argument: b.html'],
+    ['extract without a page', ['extract'], 'Give a web address, an HTML file or a folder'],
+    ['--base-url with two pages', ['extract', 'a.html', 'b.html', '--base-url', 'http://fakehost/'], '--base-url applies to one page only'],
     ['an unknown option', ['extract', 'page.html', '--verbose'], "Unknown option '--verbose'"],
     ['a relative --base-url', ['extract', 'page.html', '--base-url', 'test/page.html'], '--base-url must be an absolute URL'],
   ])('prints the usage and exits with 2 on %s', async (_name, args, message) => {
@@ -147,7 +199,7 @@ describe('pagecast arguments and failures', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(message);
-    expect(run.stderr).toContain('pagecast extract <url|file.html> [--base-url URL]');
+    expect(run.stderr).toContain('pagecast extract <url|file.html|folder>… [--base-url URL]');
   });
 
   it('prints the usage on --help and exits with 0', async () => {
@@ -157,12 +209,19 @@ describe('pagecast arguments and failures', () => {
 
   it.each([
     ['a missing file', ['extract', 'missing.html'], 'Cannot read missing.html: no such file'],
-    ['a directory', ['extract', os.tmpdir()], `Cannot read ${os.tmpdir()}: it is a directory`],
     ['an invalid address', ['extract', 'ftp://example.com/page'], CONTENT_MESSAGES.invalidWebsiteUrl],
   ])('exits with 1 and a readable message on %s', async (_name, args, message) => {
     const run = await runMain(args);
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe(message);
+  });
+
+  it('says so when a folder holds no HTML page, and exits with 2', async () => {
+    const empty = fs.mkdtempSync(path.join(workDir, 'empty-'));
+    fs.writeFileSync(path.join(empty, 'notes.txt'), 'not a page');
+    const run = await runMain(['extract', empty]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`No .html files in ${empty}`);
   });
 
   it('exits with 1 and the user-facing message on a page without readable content', async () => {

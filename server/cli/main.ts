@@ -1,10 +1,9 @@
 /**
- * The `pagecast` command line (bin/pagecast.mjs runs it through tsx). Dispatches to one module per
+ * The `pagecast` command line (bin/pagecast.mjs runs it, compiled or through tsx). Dispatches to one module per
  * command; bad arguments print the usage and exit with 2, failures print their readable message and
  * exit with 1.
  */
-import { ConfigError } from '../config.ts';
-import { isAppError } from '../errors.ts';
+import { ConfigError, isAppError } from '../errors.ts';
 import { UsageError, type CliCommand, type CliOutput } from './command.ts';
 import { extractCommand } from './commands/extract.ts';
 import { convertCommand } from './commands/convert.ts';

@@ -1,6 +1,6 @@
 /**
- * A real server process for the benchmarks, as server/restart.test.ts starts one: `node --import tsx
- * server/index.ts` on an unused port with a temporary DATA_DIR (embedded PGlite), and a small client
+ * A real server process for the benchmarks, as `npm start` runs one (`node scripts/start.mjs`, the
+ * compiled server) on an unused port with a temporary DATA_DIR (embedded PGlite), and a small client
  * for the calls a browser makes while an episode is made: create it, read it until its stream exists,
  * fetch the playlist and its first segment.
  */
@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-server-'));
   const port = await unusedPort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INHERITED_OUT.test(key)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...inherited,

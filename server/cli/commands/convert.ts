@@ -3,13 +3,9 @@
  * configured providers (the same stages a server job runs), showing progress as it goes.
  */
 import path from 'node:path';
-import { loadConfig } from '../../config.ts';
-import { createLogger } from '../../lib/logger.ts';
 import type { StageRecord } from '../../pipeline/stage.ts';
-import { runStages } from '../../pipeline/stage.ts';
-import { conversionStages, type Article, type Source, type Speech } from '../../pipeline/stages.ts';
+import type { Article, Source, Speech } from '../../pipeline/stages.ts';
 import type { ScriptStream } from '../../services/script/writer.ts';
-import { createCliPipeline } from '../../wiring.ts';
 import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
 
 export const convertCommand: CliCommand = {
@@ -25,6 +21,14 @@ export const convertCommand: CliCommand = {
     if (!values.output) throw new UsageError('Say where to write the MP3 with -o out.mp3');
     const outFile = path.resolve(values.output);
 
+    // The pipeline loads only for this command, so `pagecast extract` starts light.
+    const [{ loadConfig }, { createLogger }, { runStages }, { conversionStages }, { createCliPipeline }] = await Promise.all([
+      import('../../config.ts'),
+      import('../../lib/logger.ts'),
+      import('../../pipeline/stage.ts'),
+      import('../../pipeline/stages.ts'),
+      import('../../wiring.ts'),
+    ]);
     const config = loadConfig();
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
     const step = (text: string) => output.err(`${text}\n`);

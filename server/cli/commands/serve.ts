@@ -3,7 +3,7 @@
  * PostgreSQL. Both read the server's settings and boot through server/boot.ts, as `npm start` does.
  */
 import { parseArgs } from 'node:util';
-import { runProcess, type ProcessRole } from '../../boot.ts';
+import type { ProcessRole } from '../../boot.ts';
 import { UsageError, type CliCommand } from '../command.ts';
 
 function roleCommand(name: string, role: ProcessRole, summary: string): CliCommand {
@@ -17,6 +17,7 @@ function roleCommand(name: string, role: ProcessRole, summary: string): CliComma
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
+      const { runProcess } = await import('../../boot.ts');
       await runProcess(role);
       return 0;
     },

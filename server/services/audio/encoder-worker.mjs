@@ -1,6 +1,6 @@
 // One episode's encoding in a worker thread, so LAME never holds up the server's requests. Plain
-// JavaScript that loads the TypeScript encoder through tsx, so it starts the same way under tsx,
-// plain node and vitest.
+// JavaScript that loads the encoder compiled or through tsx, so it starts the same way from the
+// build, under tsx, plain node and vitest.
 //
 // Protocol. In: { type: 'open', sampleRate, bitrateKbps, gainDb }, then { type: 'pcm', samples }
 // (an Int16Array, transferred), { type: 'cut', id } and finally { type: 'finish', id }. Out:
@@ -10,7 +10,7 @@
 import { parentPort } from 'node:worker_threads';
 import os from 'node:os';
 
-import { register } from 'tsx/esm/api';
+import { typescriptModule } from '../../lib/typescript-module.mjs';
 
 // Background work: on Linux a thread's nice value is its own, so requests on the main thread go first.
 try {
@@ -19,10 +19,10 @@ try {
   // not permitted here: run at the normal priority
 }
 
-register();
-const { createMp3Encoder } = await import('./mp3-encoder.ts');
-const { splitWholeFrames } = await import('./mp3-frames.ts');
-const { createLoudnessNormalizer } = await import('./loudness.ts');
+const load = async (specifier) => import(await typescriptModule(specifier, import.meta.url));
+const { createMp3Encoder } = await load('./mp3-encoder.ts');
+const { splitWholeFrames } = await load('./mp3-frames.ts');
+const { createLoudnessNormalizer } = await load('./loudness.ts');
 
 let episode = null;
 

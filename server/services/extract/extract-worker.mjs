@@ -1,14 +1,13 @@
 // Extraction in a worker thread, so a large page never holds up the server's other requests.
-// Plain JavaScript that loads the TypeScript extractor through tsx, so it starts the same way under
-// tsx, plain node and vitest.
+// Plain JavaScript that loads the extractor compiled or through tsx, so it starts the same way from
+// the build, under tsx, plain node and vitest.
 //
 // Protocol. In: { id, html, url }. Out: { id, ok: true, article } or { id, ok: false, error: { code,
 // message } } (errors cross threads as data).
 import { parentPort } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
+import { typescriptModule } from '../../lib/typescript-module.mjs';
 
-register();
-const { extractArticle } = await import('./extract-article.ts');
+const { extractArticle } = await import(await typescriptModule('./extract-article.ts', import.meta.url));
 
 parentPort.on('message', ({ id, html, url }) => {
   try {
