@@ -1,0 +1,71 @@
+/**
+ * The language an article is written in, as an ISO 639-1 code (`de`, `fr`, `ar`): the page's own
+ * declaration (Readability's `lang`, the html `lang`) when the text agrees with it, else detected from
+ * the text with franc (trigram statistics, no data to fetch), else English.
+ */
+import { francAll } from 'franc';
+
+/** franc's ISO 639-3 codes → ISO 639-1, for the languages it knows that have a two-letter code. */
+const TWO_LETTER: Readonly<Record<string, string>> = {
+  afr: 'af', als: 'sq', amh: 'am', arb: 'ar', ayr: 'ay', azj: 'az', bam: 'bm', bel: 'be', ben: 'bn',
+  bod: 'bo', bos: 'bs', bul: 'bg', cat: 'ca', ces: 'cs', ckb: 'ku', cmn: 'zh', dan: 'da', deu: 'de',
+  ekk: 'et', ell: 'el', eng: 'en', epo: 'eo', ewe: 'ee', fin: 'fi', fra: 'fr', fuv: 'ff', glg: 'gl',
+  guj: 'gu', hat: 'ht', hau: 'ha', heb: 'he', hin: 'hi', hrv: 'hr', hun: 'hu', hye: 'hy', ibo: 'ig',
+  iii: 'ii', ind: 'id', ita: 'it', jav: 'jv', jpn: 'ja', kan: 'kn', kat: 'ka', kaz: 'kk', khk: 'mn',
+  khm: 'km', kin: 'rw', kir: 'ky', kng: 'kg', kor: 'ko', lao: 'lo', lin: 'ln', lit: 'lt', lug: 'lg',
+  lvs: 'lv', mal: 'ml', mar: 'mr', mkd: 'mk', mya: 'my', ndo: 'ng', nld: 'nl', nno: 'nn', nob: 'nb',
+  npi: 'ne', nya: 'ny', pan: 'pa', pbu: 'ps', pes: 'fa', pol: 'pl', por: 'pt', prs: 'fa', qug: 'qu',
+  quy: 'qu', quz: 'qu', ron: 'ro', run: 'rn', rus: 'ru', sag: 'sg', sin: 'si', slk: 'sk', slv: 'sl',
+  sna: 'sn', som: 'so', sot: 'st', spa: 'es', srp: 'sr', ssw: 'ss', sun: 'su', swe: 'sv', swh: 'sw',
+  tam: 'ta', tat: 'tt', tel: 'te', tgk: 'tg', tgl: 'tl', tha: 'th', tir: 'ti', tsn: 'tn', tso: 'ts',
+  tuk: 'tk', tur: 'tr', uig: 'ug', ukr: 'uk', urd: 'ur', uzn: 'uz', ven: 've', vie: 'vi', wol: 'wo',
+  xho: 'xh', ydd: 'yi', yor: 'yo', zlm: 'ms', zul: 'zu', plt: 'mg', zyb: 'za',
+};
+const DETECTABLE = Object.keys(TWO_LETTER);
+const KNOWN_TWO_LETTER = new Set(Object.values(TWO_LETTER));
+
+/** Old or alternative tags pages still declare. */
+const ALIASES: Readonly<Record<string, string>> = { iw: 'he', in: 'id', ji: 'yi', no: 'nb', fil: 'tl', jw: 'jv', mo: 'ro' };
+
+/** How much of the text is read to detect its language (franc's cost grows with it). */
+const SAMPLE_CHARS = 4_000;
+/** Below this many letters a declaration is trusted as it is and detection is not attempted. */
+const MIN_LETTERS_TO_DETECT = 40;
+/** A declared language the text scores at least this close to the best match is taken as right. */
+const DECLARED_AGREEMENT = 0.9;
+export const DEFAULT_LANGUAGE = 'en';
+
+/** `de-AT`, `DE`, `pt_BR` → `de`, `de`, `pt`; null when it is not a language tag. */
+export function normaliseLanguage(tag: string | null | undefined): string | null {
+  const base = tag?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (!/^[a-z]{2,3}$/.test(base)) return null;
+  if (base === 'und' || base === 'mul' || base === 'zxx') return null; // undetermined, several, none
+  return ALIASES[base] ?? base;
+}
+
+/** The text's languages as franc ranks them: two-letter code → score (the best is 1). */
+function rank(text: string): Map<string, number> {
+  const ranked = new Map<string, number>();
+  for (const [code, score] of francAll(text.slice(0, SAMPLE_CHARS), { only: DETECTABLE, minLength: 10 })) {
+    const two = TWO_LETTER[code];
+    if (two && !ranked.has(two)) ranked.set(two, score);
+  }
+  return ranked;
+}
+
+/**
+ * The article's language (ISO 639-1). The page's declared `lang` wins when plausible: the text is too
+ * short to tell, it is a language the detector does not know, or the text scores close to it;
+ * otherwise (a template's lang="en" over a German article) the detected language, else English.
+ */
+export function detectLanguage(text: string, declared?: string | null): string {
+  const stated = normaliseLanguage(declared);
+  const letters = text.slice(0, SAMPLE_CHARS).match(/\p{L}/gu)?.length ?? 0;
+  if (letters < MIN_LETTERS_TO_DETECT) return stated ?? DEFAULT_LANGUAGE;
+  const ranked = rank(text);
+  const best = ranked.keys().next().value;
+  if (!best) return stated ?? DEFAULT_LANGUAGE;
+  if (!stated) return best;
+  if (!KNOWN_TWO_LETTER.has(stated)) return stated;
+  return (ranked.get(stated) ?? 0) >= DECLARED_AGREEMENT ? stated : best;
+}
