@@ -1,0 +1,210 @@
+import { act } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../../../shared/api/auth.ts';
+import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { clearSession, setSession } from '../../../lib/session.ts';
+import { mountEachTest, waitFor } from '../../../testing/render.tsx';
+import { CreatePodcast } from './create-podcast.tsx';
+
+vi.mock('../../../lib/load-hls.ts', () => import('../../../testing/fake-hls.ts'));
+
+const view = mountEachTest({
+  beforeMount: () => localStorage.clear(),
+  afterUnmount: clearSession,
+});
+
+const ARTICLE = 'https://example.com/articles/tide-pools';
+
+function member(changes: Partial<User> = {}): User {
+  return { name: null, email: 'ada@example.com', isPremium: false, defaultMode: null, defaultMinutes: null, playbackRate: null, ...changes };
+}
+
+function created(body: Record<string, unknown>): Podcast {
+  return {
+    id: 'p1',
+    title: '',
+    content: '',
+    image: '/podcast-cover.svg',
+    progress: 0,
+    status: 'queued',
+    audioUrl: null,
+    streamUrl: null,
+    audioSeconds: null,
+    estimatedSeconds: null,
+    sourceUrl: ARTICLE,
+    shareUrl: null,
+    error: null,
+    fallbackReason: null,
+    voice: null,
+    durationSeconds: null,
+    positionSeconds: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    mode: (body.mode as Podcast['mode']) ?? 'read',
+    minutes: (body.minutes as number | undefined) ?? null,
+    language: null,
+    scriptEdited: false,
+    playedAt: null,
+  };
+}
+
+interface Sent {
+  url: string;
+  body: Record<string, unknown>;
+}
+
+/** A server that estimates `words` words (60 seconds a minute asked, else 150 words a minute) and makes podcasts. */
+function serve({ words = 1500, estimateError }: { words?: number; estimateError?: string } = {}) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      if (init?.method === 'POST') sent.push({ url, body });
+      if (url === '/api/billing/config') return Response.json({ enabled: false, publishableKey: null });
+      if (url === '/api/voices') return Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }], defaultVoice: 'en-us' });
+      if (url === '/api/podcasts/estimate') {
+        if (estimateError) return Response.json({ success: false, error: { code: 'FETCH_FAILED', message: estimateError } }, { status: 502 });
+        const minutes = typeof body.minutes === 'number' ? body.minutes : body.mode === 'brief' ? 2 : words / 150;
+        return Response.json({ words, estimatedSeconds: minutes * 60, language: 'en', title: 'Tide Pools' });
+      }
+      if (url === '/api/podcasts' && init?.method === 'POST') return Response.json(created(body), { status: 201 });
+      // The card's event stream: nothing yet.
+      return new Promise<Response>(() => {});
+    }),
+  );
+  return sent;
+}
+
+function renderCard() {
+  act(() =>
+    view.render(
+      <MemoryRouter>
+        <CreatePodcast />
+      </MemoryRouter>,
+    ),
+  );
+}
+
+const radio = (name: string) =>
+  [...view.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => r.labels?.[0]?.textContent?.startsWith(name));
+const minutesField = () => view.container.querySelector<HTMLInputElement>('input[type="number"]');
+const urlField = () => view.container.querySelector<HTMLInputElement>('input[type="url"]')!;
+const estimate = () => view.container.querySelector('[data-testid="length-estimate"]')?.textContent ?? '';
+const text = () => view.container.textContent ?? '';
+
+/** Types into a controlled field as a person would. */
+function type(field: HTMLInputElement, value: string) {
+  act(() => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+function choose(name: string) {
+  act(() => radio(name)!.click());
+}
+
+async function submit() {
+  await act(async () => urlField().closest('form')!.requestSubmit());
+}
+
+describe('the URL card: mode, minutes and the estimated length', () => {
+  it('offers the four modes as one radio group, each with its description, and minutes only for podcast and conversation', () => {
+    serve();
+    renderCard();
+    const radios = [...view.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(radios.map((r) => r.value)).toEqual(['read', 'podcast', 'brief', 'conversation']);
+    expect(new Set(radios.map((r) => r.name)).size).toBe(1);
+    expect(radios[0]!.closest('fieldset')?.querySelector('legend')?.textContent).toBe('Mode');
+    const description = document.getElementById(radio('Brief')!.getAttribute('aria-describedby')!);
+    expect(description?.textContent).toBe('About 2 minutes: what it says and why it matters.');
+
+    choose('Read');
+    expect(minutesField()).toBeNull();
+    choose('Conversation');
+    expect(minutesField()?.value).toBe('10');
+    expect(minutesField()?.labels?.[0]?.textContent).toBe('Length in minutes');
+    choose('Brief');
+    expect(minutesField()).toBeNull();
+  });
+
+  it("starts on the member's default mode and minutes", () => {
+    serve();
+    setSession(member({ defaultMode: 'conversation', defaultMinutes: 25 }), 'tok');
+    renderCard();
+    expect(radio('Conversation')!.checked).toBe(true);
+    expect(minutesField()?.value).toBe('25');
+  });
+
+  it('asks the server for the estimate once the address settles, with the mode and minutes, and shows it', async () => {
+    const sent = serve({ words: 1500 });
+    renderCard();
+    expect(estimate()).toContain('Paste an address');
+    choose('Podcast');
+    type(minutesField()!, '15');
+    type(urlField(), ARTICLE);
+    expect(estimate()).toContain('Estimating the length…');
+    await waitFor(() => expect(estimate()).toContain('Estimated length: about 15 min'));
+    expect(estimate()).toContain('the article has 1,500 words');
+    expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map((s) => s.body)).toEqual([{ url: ARTICLE, mode: 'podcast', minutes: 15 }]);
+
+    choose('Read');
+    await waitFor(() => expect(estimate()).toContain('Estimated length: about 10 min'));
+    expect(sent.at(-1)?.body).toEqual({ url: ARTICLE, mode: 'read' });
+    choose('Brief');
+    await waitFor(() => expect(estimate()).toContain('Estimated length: about 2 min'));
+  });
+
+  it('says why the length could not be estimated, and Create still works', async () => {
+    const sent = serve({ estimateError: 'Unable to reach the website. Please check if the URL is correct and the website is accessible.' });
+    renderCard();
+    choose('Read');
+    type(urlField(), ARTICLE);
+    await waitFor(() => expect(estimate()).toContain('Could not estimate the length: Unable to reach the website.'));
+    await submit();
+    await waitFor(() => expect(sent.some((s) => s.url === '/api/podcasts')).toBe(true));
+  });
+
+  it('creates with the mode and minutes chosen, and shows the mode on the new card', async () => {
+    const sent = serve();
+    renderCard();
+    choose('Conversation');
+    type(minutesField()!, '5');
+    type(urlField(), ARTICLE);
+    await submit();
+    await waitFor(() => expect(text()).toContain('Podcast created successfully!'));
+    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE, mode: 'conversation', minutes: 5 });
+    await waitFor(() => expect(view.container.querySelector('[data-testid="podcast-mode"]')?.textContent).toBe('Mode: Conversation, 5 min asked'));
+  });
+
+  it('refuses minutes outside 3–60 before sending anything', async () => {
+    const sent = serve();
+    renderCard();
+    choose('Podcast');
+    type(minutesField()!, '90');
+    expect(minutesField()!.getAttribute('aria-invalid')).toBe('true');
+    type(urlField(), ARTICLE);
+    await submit();
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toContain('Choose from 3 to 60 minutes.');
+    expect(sent.some((s) => s.url === '/api/podcasts')).toBe(false);
+  });
+
+  it('lets a Premium member have the script drafted first; a free member is not offered it', async () => {
+    const sent = serve();
+    setSession(member({ isPremium: true }), 'tok');
+    renderCard();
+    const draft = () => [...view.container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find((c) => c.labels?.[0]?.textContent?.includes('Draft the script first'));
+    choose('Read');
+    act(() => draft()!.click());
+    type(urlField(), ARTICLE);
+    await submit();
+    await waitFor(() => expect(sent.some((s) => s.url === '/api/podcasts')).toBe(true));
+    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toMatchObject({ url: ARTICLE, mode: 'read', draft: true });
+
+    act(() => setSession(member({ isPremium: false, email: 'bo@example.com' }), 'tok2'));
+    await waitFor(() => expect(draft()).toBeUndefined());
+  });
+});

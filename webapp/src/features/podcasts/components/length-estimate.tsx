@@ -1,0 +1,40 @@
+/**
+ * The estimated length under the URL card's choices, read out when it changes: a hint before there
+ * is an address, 'Estimating the length…' while the page is read, the length and the article's words,
+ * or why it could not be estimated (creating still works: the server says what is wrong).
+ */
+import { CircleAlert, Timer } from 'lucide-react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { EstimateState } from '../hooks/use-estimate.ts';
+import { formatLength } from '../utils/modes.ts';
+
+const words = new Intl.NumberFormat('en-US');
+
+export function LengthEstimate({ state }: { state: EstimateState }) {
+  return (
+    <div aria-live="polite" data-testid="length-estimate" className="min-h-5 text-sm">
+      {state.kind === 'idle' && <p className="text-slate-500">Paste an address to see how long it will be.</p>}
+      {state.kind === 'loading' && (
+        <p className="flex items-center gap-2 text-slate-600">
+          <Spinner size={14} className="text-brand-600" />
+          Estimating the length…
+        </p>
+      )}
+      {state.kind === 'failed' && (
+        <p className="flex items-start gap-2 text-amber-800">
+          <CircleAlert aria-hidden size={16} className="mt-0.5 shrink-0" />
+          <span>Could not estimate the length: {state.message}</span>
+        </p>
+      )}
+      {state.kind === 'ready' && (
+        <p className="flex items-center gap-2 text-slate-700">
+          <Timer aria-hidden size={16} className="shrink-0 text-brand-600" />
+          <span>
+            Estimated length: <strong className="font-semibold text-slate-900">{formatLength(state.estimatedSeconds)}</strong>
+            <span className="text-slate-500"> · the article has {words.format(state.words)} {state.words === 1 ? 'word' : 'words'}</span>
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
