@@ -73,6 +73,8 @@ export const podcasts = pgTable(
     sourceUrl: text('source_url'),
     sourceTitle: text('source_title'),
     articleText: text('article_text'),
+    /** The article's language, ISO 639-1 (detected when the page did not say); its script and voice follow it. */
+    language: text('language'),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     status: text('status').notNull().default('queued'),
