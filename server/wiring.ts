@@ -19,7 +19,6 @@ import type { AudioStore } from './services/audio/store.ts';
 import { createDiskAudioStore } from './services/audio/disk-store.ts';
 import { createS3AudioStore } from './services/audio/s3-store.ts';
 import { createAuthDeps } from './services/auth/auth-deps.ts';
-import { createStripeClient } from './services/billing/stripe-client.ts';
 import type { ArticleExtractor } from './services/extract/extractor.ts';
 import { createArticleExtractor } from './services/extract/extractor.ts';
 import { fetchPage } from './services/fetch/fetch-page.ts';
@@ -168,7 +167,8 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     db: database.db,
     dbKind: database.kind,
     logger,
-    stripe: config.stripe ? createStripeClient(config.stripe) : null,
+    // The SDK loads only when billing is configured.
+    stripe: config.stripe ? (await import('./services/billing/stripe-client.ts')).createStripeClient(config.stripe) : null,
     clock: () => new Date(),
     auth: createAuthDeps(config),
     signer: createUrlSigner(await getOrCreateSecret(database.db, 'signed-urls')),
