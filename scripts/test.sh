@@ -15,6 +15,16 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 fi
 "${CHROMIUM_PATH:-/usr/bin/chromium}" --version
 
+step "Podcast clients"
+# The feed and MP3 tests read what the server makes with real clients: gPodder's feed parser and ffprobe.
+if ! command -v ffprobe >/dev/null || ! /usr/bin/python3 -c 'import podcastparser' 2>/dev/null; then
+  echo "ffmpeg or python3-podcastparser is missing: installing Debian's packages."
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ffmpeg python3-podcastparser >/dev/null
+fi
+ffprobe -version | head -1
+
 step "PostgreSQL"
 PG_TEST_URL="${PG_TEST_URL:-postgres://postgres@127.0.0.1:5432/test}"
 export PG_TEST_URL

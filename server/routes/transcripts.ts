@@ -10,7 +10,6 @@ import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requireOwner } from '../http/owner.ts';
 import { textResponse } from '../http/text-response.ts';
-import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { renderChaptersJson, renderText, renderVtt } from '../services/feed/transcript.ts';
 import { getPodcast } from '../use-cases/get-podcast.ts';
 import { openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
@@ -31,7 +30,7 @@ export function transcriptJson(t: PodcastTranscript): Transcript {
   return { complete: t.complete, cues: t.cues, chapters: t.chapters };
 }
 
-function transcriptRoutes(deps: AppDeps, find: (c: Context<AppEnv>) => Promise<PodcastRow>) {
+function transcriptRoutes(deps: AppDeps, find: (c: Context<AppEnv>) => ReturnType<typeof getPodcast>) {
   const answer = async (c: Context<AppEnv>, format: 'json' | 'vtt' | 'txt') => {
     const transcript = await readTranscript(deps, await find(c));
     const download = c.req.query('download') === '1' ? { downloadName: fileName(transcript.title, format) } : {};

@@ -1,11 +1,12 @@
 import { episode, type AudioObject } from '../services/audio/store.ts';
-import { findReadyPodcastOf } from '../repositories/podcast-repository.ts';
-import { feedNotFound, feedOwner, type FeedDeps } from './read-feed.ts';
+import { audioVersion, findFeedEpisode, type FeedDeps } from './read-feed.ts';
 
-/** The stored audio of one episode of the feed. */
-export async function openFeedAudio(deps: FeedDeps, token: string, podcastId: string): Promise<AudioObject> {
-  const user = await feedOwner(deps, token);
-  const row = await findReadyPodcastOf(deps.db, user.id, podcastId);
-  if (!row?.audioKey) throw feedNotFound();
-  return episode(row.audioKey);
+/**
+ * The stored audio of one episode of the feed (`<id>.mp3`, or `<id>.<version>.mp3` as the feed names
+ * it): the finished audio, kept while a new voice is made; its version names it as a validator.
+ */
+export async function openFeedAudio(deps: FeedDeps, token: string, file: string): Promise<{ audio: AudioObject; version: string }> {
+  const [podcastId = ''] = file.replace(/\.mp3$/, '').split('.');
+  const row = await findFeedEpisode(deps, token, podcastId);
+  return { audio: episode(row.audioKey), version: audioVersion(row.audioKey) };
 }

@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/client.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
-import { listSegments } from '../repositories/segment-repository.ts';
+import { listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
 import { hasEpisodeStream } from '../services/podcasts/events.ts';
 import { buildTranscript } from '../services/feed/transcript.ts';
 import { streamComplete } from './open-episode-stream.ts';
@@ -14,7 +14,11 @@ export type PodcastTranscript = ReturnType<typeof buildTranscript> & { title: st
 const languageOf = (row: PodcastRow) => ((row as { language?: string | null }).language ?? null) || 'en';
 
 async function transcriptOfKey(db: Database, row: PodcastRow, key: string | null, finished: boolean, complete: boolean): Promise<PodcastTranscript> {
-  const segments = key ? await listSegments(db, key) : [];
+  return transcriptOfSegments(row, key ? await listSegments(db, key) : [], finished, complete);
+}
+
+/** The transcript of segments already read. */
+export function transcriptOfSegments(row: PodcastRow, segments: SegmentRow[], finished: boolean, complete: boolean): PodcastTranscript {
   const last = segments.at(-1);
   const madeMs = last ? last.startMs + last.durationMs : 0;
   const audioMs = finished ? (row.durationMs ?? madeMs) : madeMs;
