@@ -8,7 +8,15 @@ export const podcastKeys = {
   list: (owner: string | null) => ['podcasts', 'list', owner] as const,
   bookmarks: (podcastId: string) => ['podcasts', 'bookmarks', podcastId] as const,
   voices: () => ['voices'] as const,
+  /** The estimated length of an episode; `request` is the estimate's body as JSON. */
+  estimate: (request: string) => ['podcasts', 'estimate', request] as const,
+  /** A podcast's script, for the editor. */
+  script: (podcastId: string) => ['podcasts', 'script', podcastId] as const,
   sharedPodcast: (token: string) => ['shared-podcast', token] as const,
+  /** A podcast's timed transcript: its owner's (`podcast`) or a shared link's (`shared`). */
+  transcript: (kind: 'podcast' | 'shared', idOrToken: string) => ['transcript', kind, idOrToken] as const,
+  /** The listening queue: a member's (their e-mail) or this browser's (null). */
+  queue: (owner: string | null) => ['queue', owner] as const,
 };
 
 export function isPodcastListKey(key: QueryKey): key is ReturnType<typeof podcastKeys.list> {

@@ -1,18 +1,25 @@
 /**
  * The URL card and, below it, the podcasts made on this visit with their live progress: for
- * anonymous visitors too, whose podcasts this browser keeps until they sign in. Premium members pick
- * the voice (their default first); others see that voices are a Premium feature while billing is on.
+ * anonymous visitors too, whose podcasts this browser keeps until they sign in. Everyone picks the
+ * mode and, for podcast and conversation, the minutes (the member's defaults first) and sees the
+ * estimated length before Create. Premium members pick the voice (their default first) and may have
+ * the script drafted first; others see that voices are a Premium feature while billing is on.
  * The podcast just asked for starts playing as soon as its first part is made.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Lock } from 'lucide-react';
+import { FilePen, Lock } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { addPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
 import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
 import { useMembership } from '../hooks/use-membership.ts';
 import { usePodcastList } from '../hooks/use-podcast-list.ts';
+import { useEstimate } from '../hooks/use-estimate.ts';
 import { useVoices } from '../hooks/use-voices.ts';
+import { MINUTES_MESSAGE, startingChoice, takesMinutes } from '../utils/modes.ts';
+import type { PodcastMode } from '../../../../../shared/constants.ts';
+import { LengthEstimate } from './length-estimate.tsx';
+import { ModePicker } from './mode-picker.tsx';
 import { PodcastCard } from './podcast-card.tsx';
 import { UrlForm } from './url-form.tsx';
 import { VoiceSelect } from './voice-select.tsx';
@@ -35,11 +42,20 @@ export function CreatePodcast() {
   const voices = useVoices(isPremium);
   const [pickedVoice, setPickedVoice] = useState<string | null>(null);
   const voice = pickedVoice ?? user?.defaultVoice ?? voices.defaultVoice ?? '';
+  // The member's default mode and minutes; with none, the server picks the mode (nothing is checked).
+  const starting = startingChoice(user, null);
+  const [pickedMode, setPickedMode] = useState<PodcastMode | null>(null);
+  const [pickedMinutes, setPickedMinutes] = useState<number | null | undefined>(undefined);
+  const [draft, setDraft] = useState(false);
+  const draftHintId = useId();
+  const mode = pickedMode ?? starting.mode;
+  const minutes = pickedMinutes === undefined ? starting.minutes : pickedMinutes;
+  const withMinutes = mode !== null && takesMinutes(mode);
 
-  let options = null;
+  let voiceOptions = null;
   if (isPremium) {
-    options = (
-      <div className="mt-4 sm:max-w-xs">
+    voiceOptions = (
+      <div className="sm:max-w-xs">
         <VoiceSelect
           value={voice}
           voices={voices.voices}
@@ -50,8 +66,8 @@ export function CreatePodcast() {
       </div>
     );
   } else if (showUpgrade) {
-    options = (
-      <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+    voiceOptions = (
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
         <Lock aria-hidden size={14} className="text-brand-600" />
         Premium members choose the voice.
         <Link to="/subscription/register" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
@@ -61,11 +77,50 @@ export function CreatePodcast() {
     );
   }
 
+  const options = (url: string) => (
+    <div className="mt-5 space-y-4">
+      <ModePicker
+        mode={mode}
+        minutes={minutes ?? starting.minutes}
+        onModeChange={setPickedMode}
+        onMinutesChange={setPickedMinutes}
+      />
+      <Estimate url={url} mode={mode} minutes={withMinutes ? minutes : null} />
+      {voiceOptions}
+      {isPremium && (
+        <label className="flex cursor-pointer items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            checked={draft}
+            onChange={(e) => setDraft(e.currentTarget.checked)}
+            aria-describedby={draftHintId}
+            className="mt-0.5 h-4 w-4 accent-brand-600"
+          />
+          <span>
+            <span className="flex items-center gap-1.5 font-medium text-slate-800">
+              <FilePen aria-hidden size={14} className="text-brand-600" />
+              Draft the script first
+            </span>
+            <span id={draftHintId} className="block text-xs text-slate-500">
+              Read and edit the script, then voice it.
+            </span>
+          </span>
+        </label>
+      )}
+    </div>
+  );
+
   return (
     <div className="space-y-6">
       <UrlForm
         signedIn={signedIn}
-        voice={isPremium && voice ? voice : undefined}
+        choices={{
+          voice: isPremium && voice ? voice : undefined,
+          mode: mode ?? undefined,
+          minutes: withMinutes && minutes !== null ? minutes : undefined,
+          draft: isPremium && draft ? true : undefined,
+        }}
+        choiceError={withMinutes && minutes === null ? MINUTES_MESSAGE : null}
         options={options}
         onCreated={(podcast) => {
           addPodcast(queryClient, owner, toStoredPodcast(podcast));
@@ -92,4 +147,9 @@ export function CreatePodcast() {
       )}
     </div>
   );
+}
+
+/** The estimate for what the card would make now. */
+function Estimate({ url, mode, minutes }: { url: string; mode: PodcastMode | null; minutes: number | null }) {
+  return <LengthEstimate state={useEstimate({ url, mode, minutes })} />;
 }

@@ -59,11 +59,14 @@ export function ModePicker({
                   value={option.mode}
                   checked={mode === option.mode}
                   onChange={() => onModeChange(option.mode)}
+                  aria-labelledby={`${id}-label`}
                   aria-describedby={`${id}-description`}
                   className="mt-1 h-4 w-4 shrink-0 accent-brand-600 focus:outline-none"
                 />
                 <span className="min-w-0">
-                  <span className="block text-sm font-semibold text-slate-900">{option.label}</span>
+                  <span id={`${id}-label`} className="block text-sm font-semibold text-slate-900">
+                    {option.label}
+                  </span>
                   <span id={`${id}-description`} className="block text-xs text-slate-600">
                     {option.description}
                   </span>

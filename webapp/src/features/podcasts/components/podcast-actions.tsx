@@ -1,9 +1,9 @@
-import { FileText, Mic, Share2, Trash2 } from 'lucide-react';
+import { FilePen, FileText, Mic, Share2, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { DownloadButton } from './download-button.tsx';
 
-export type CardDialog = 'transcript' | 'share' | 'voice' | 'delete';
+export type CardDialog = 'transcript' | 'share' | 'voice' | 'delete' | 'script';
 
 interface PodcastActionsProps {
   podcast: StoredPodcast;
@@ -14,7 +14,7 @@ interface PodcastActionsProps {
 /**
  * The card's row of actions: View Transcript (once there is a script) and Delete for everyone;
  * Download for Premium members, Share as soon as there is audio (a podcast shared while it is made
- * plays on its public page as it grows), and Change voice once the podcast is ready.
+ * plays on its public page as it grows), and Change voice and Edit script once the podcast is ready.
  */
 export function PodcastActions({ podcast, isPremium, onOpen }: PodcastActionsProps) {
   const { id, title, content, audioUrl, status } = podcast;
@@ -34,6 +34,11 @@ export function PodcastActions({ podcast, isPremium, onOpen }: PodcastActionsPro
       {premiumTools && (
         <Button variant="outline" size="sm" icon={<Mic aria-hidden size={16} />} onClick={() => onOpen('voice')}>
           Change voice
+        </Button>
+      )}
+      {premiumTools && (
+        <Button variant="outline" size="sm" icon={<FilePen aria-hidden size={16} />} onClick={() => onOpen('script')}>
+          Edit script
         </Button>
       )}
       <button

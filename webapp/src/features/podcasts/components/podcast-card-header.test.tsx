@@ -27,6 +27,11 @@ function renderWithSource(sourceUrl: string | null) {
     durationSeconds: 95,
     positionSeconds: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    mode: 'podcast',
+    minutes: 10,
+    language: 'en',
+    scriptEdited: false,
+    playedAt: null,
   };
   act(() =>
     view.render(

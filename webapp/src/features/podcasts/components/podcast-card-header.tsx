@@ -1,6 +1,6 @@
 /**
  * The top of a podcast card: the image, the title, the page it was made from, and a line of badges
- * (the 'Free' badge, the length once ready, the voice, the stage while it converts, Failed or
+ * (the 'Free' badge, the mode (and minutes asked), the length once ready, the voice, the stage while it converts, Failed or
  * Unfinished (failed part of the way, the part made still plays), Shared).
  */
 import { ExternalLink, Link2, Mic } from 'lucide-react';
@@ -10,6 +10,7 @@ import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
 import { podcastStatusLabel } from '../../../../../shared/podcast/status-labels.ts';
 import { webAddress } from '../../../../../shared/validation.ts';
+import { modeLabel } from '../utils/modes.ts';
 
 /**
  * The page a podcast was made from, as a link: only an http(s) address, whatever the server or the
@@ -54,6 +55,13 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500">
           {showFreeBadge && <Badge>Free</Badge>}
+          {podcast.mode && (
+            <span data-testid="podcast-mode">
+              <span className="sr-only">Mode: </span>
+              {modeLabel(podcast.mode)}
+              {podcast.minutes ? `, ${podcast.minutes} min asked` : ''}
+            </span>
+          )}
           {status === 'ready' && durationSeconds ? <span>{formatTime(durationSeconds)}</span> : null}
           {voiceName && (
             <span className="inline-flex items-center gap-1">
@@ -62,7 +70,7 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
               {voiceName}
             </span>
           )}
-          {!isFinished(status) && <Badge tone="brand">{podcastStatusLabel(status)}</Badge>}
+          {!isFinished(status) && status !== 'drafted' && <Badge tone="brand">{podcastStatusLabel(status)}</Badge>}
           {status === 'failed' && <Badge tone="danger">{podcast.streamUrl ? 'Unfinished' : 'Failed'}</Badge>}
           {showShared && (
             <Badge tone="brand">

@@ -32,6 +32,11 @@ function podcast(changes: Partial<Podcast> = {}): Podcast {
     durationSeconds: 95,
     positionSeconds: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    mode: 'podcast',
+    minutes: 10,
+    language: 'en',
+    scriptEdited: false,
+    playedAt: null,
     ...changes,
   };
 }

@@ -1,10 +1,12 @@
 /**
  * 'Change voice' on a ready podcast (Premium): the script stays, the audio is spoken again in the
  * voice picked here. The card then shows the conversion's progress again until the new audio plays.
+ * On a drafted podcast it is 'Voice script': the first audio, in any voice. After an edit of the
+ * script the same voice may speak it again.
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
@@ -21,15 +23,21 @@ interface RevoiceDialogProps {
   open: boolean;
   onClose: () => void;
   onStarted: () => void;
+  /** The podcast is a draft never voiced: first audio rather than new audio. */
+  drafted?: boolean;
+  /** The script was edited: speaking it again in the same voice makes new audio too. */
+  scriptEdited?: boolean;
 }
 
-export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarted }: RevoiceDialogProps) {
+export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarted, drafted = false, scriptEdited = false }: RevoiceDialogProps) {
   const queryClient = useQueryClient();
   const voices = useVoices(open);
   const current = currentVoice ?? voices.defaultVoice ?? '';
   const [picked, setPicked] = useState<string | null>(null);
   const voice = picked ?? current;
   const formId = `revoice-${podcastId}`;
+  const sameVoiceAllowed = drafted || scriptEdited;
+  const unchanged = voice === current && !sameVoiceAllowed;
   const revoice = useMutation({
     mutationFn: (newVoice: string) => pagecast.podcasts.revoice(podcastId, newVoice),
     onSuccess: (fresh, newVoice) => {
@@ -38,7 +46,7 @@ export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarte
       onStarted();
       onClose();
       setPicked(null);
-      toast.success(`Making new audio with ${voiceName(voices.voices, newVoice)}`);
+      toast.success(`Making ${drafted ? 'the' : 'new'} audio with ${voiceName(voices.voices, newVoice)}`);
     },
     onError: (err) => toast.error(errorMessage(err)),
   });
@@ -46,7 +54,7 @@ export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarte
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!voice || voice === current || busy) return;
+    if (!voice || unchanged || busy) return;
     revoice.mutate(voice);
   }
 
@@ -54,29 +62,31 @@ export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarte
     <Modal
       open={open}
       onClose={onClose}
-      title="Change voice"
+      title={drafted ? 'Voice script' : 'Change voice'}
       size="sm"
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={!voices.loaded || !voice || voice === current}>
-            Make new audio
+          <Button type="submit" form={formId} loading={busy} disabled={!voices.loaded || !voice || unchanged}>
+            {drafted ? 'Make audio' : 'Make new audio'}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} className="space-y-4">
         <p className="text-sm text-slate-600">
-          The script stays as it is; the audio is spoken again in the voice you pick. It plays as soon as it is ready.
+          {drafted
+            ? 'The script is spoken as it stands now, in the voice you pick. It plays as soon as its first part is made.'
+            : 'The script stays as it is; the audio is spoken again in the voice you pick. It plays as soon as it is ready.'}
         </p>
         <VoiceSelect
           value={voice}
           voices={voices.voices}
           onChange={setPicked}
           disabled={!voices.loaded || busy}
-          hint={current ? `Now: ${voiceName(voices.voices, current)}` : undefined}
+          hint={current && !drafted ? `Now: ${voiceName(voices.voices, current)}` : undefined}
         />
         {voices.error && (
           <p role="alert" className="text-sm text-red-700">

@@ -1,13 +1,14 @@
 /**
- * The home page's URL card: one URL field and Create Podcast. An address that is not a website is
- * refused before anything is sent; that message and the server's refusals show in the form and as a
- * toast. On success the field clears and 'Podcast created successfully!' shows.
+ * The home page's URL card: one URL field and Create Podcast. An address that is not a website, or a
+ * choice the server would refuse (minutes out of range), is refused before anything is sent; that
+ * message and the server's refusals show in the form and as a toast. On success the field clears and
+ * 'Podcast created successfully!' shows.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Link2, Sparkles } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { toast } from '../../../lib/toast.tsx';
+import type { CreateFromUrl, Podcast } from '../../../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { validateUrlForm } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,20 +17,23 @@ import { pagecast } from '../../../lib/api-client.ts';
 interface UrlFormProps {
   signedIn: boolean;
   onCreated: (podcast: Podcast) => void;
-  /** The voice to speak it with (Premium); the server's choice when absent. */
-  voice?: string;
-  /** Fields under the address (the voice picker). */
-  options?: ReactNode;
+  /** What else the podcast is asked with (voice, mode, minutes, draft); the server's choice for any absent. */
+  choices?: Omit<CreateFromUrl, 'url'>;
+  /** Why the choices cannot be sent as they are; Create shows it instead of sending. */
+  choiceError?: string | null;
+  /** Fields under the address (mode, length, voice), given the address as typed. */
+  options?: ReactNode | ((url: string) => ReactNode);
 }
 
-export function UrlForm({ signedIn, onCreated, voice, options }: UrlFormProps) {
+export function UrlForm({ signedIn, onCreated, choices, choiceError = null, options }: UrlFormProps) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
   const inputId = useId();
   const messageId = useId();
   const create = useMutation({
-    mutationFn: ({ address, voice }: { address: string; voice?: string }) => pagecast.podcasts.create({ url: address.trim(), voice }),
+    mutationFn: ({ address, choices }: { address: string; choices?: Omit<CreateFromUrl, 'url'> }) =>
+      pagecast.podcasts.create({ ...choices, url: address.trim() }),
     onSuccess: (podcast) => {
       setUrl('');
       setCreated(true);
@@ -48,14 +52,14 @@ export function UrlForm({ signedIn, onCreated, voice, options }: UrlFormProps) {
     event.preventDefault();
     if (loading) return;
     setCreated(false);
-    const invalid = validateUrlForm(url);
+    const invalid = validateUrlForm(url) ?? choiceError;
     if (invalid) {
       setError(invalid);
       toast.error(invalid);
       return;
     }
     setError(null);
-    create.mutate({ address: url, voice });
+    create.mutate({ address: url, choices });
   }
 
   return (
@@ -108,7 +112,7 @@ export function UrlForm({ signedIn, onCreated, voice, options }: UrlFormProps) {
             Create Podcast
           </Button>
         </div>
-        {options}
+        {typeof options === 'function' ? options(url) : options}
         <div id={messageId} aria-live="polite" className="min-h-0">
           {error && (
             <p role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-red-700">

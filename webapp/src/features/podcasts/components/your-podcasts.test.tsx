@@ -30,6 +30,11 @@ function podcast(id: string, title: string, changes: Partial<Podcast> = {}): Pod
     durationSeconds: 60,
     positionSeconds: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    mode: 'podcast',
+    minutes: 10,
+    language: 'en',
+    scriptEdited: false,
+    playedAt: null,
     ...changes,
   };
 }

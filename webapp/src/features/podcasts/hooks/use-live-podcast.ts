@@ -2,7 +2,7 @@
  * Keeps a podcast that is still converting up to date: its progress, title and audio arrive from the
  * server's event stream into the cached lists. The events do not carry the script, so the podcast is
  * read once when the script is written (its transcript can be read while the audio is recorded) and
- * once more when it settles.
+ * once more when it settles. A draft (Premium) settles too: it waits for the member to voice it.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import { pagecast } from '../../../lib/api-client.ts';
 export function useLivePodcast(podcast: StoredPodcast): void {
   const queryClient = useQueryClient();
   const { id } = podcast;
-  const converting = !isFinished(podcast.status);
+  const converting = !isFinished(podcast.status) && podcast.status !== 'drafted';
 
   useEffect(() => {
     if (!converting) return;
@@ -26,6 +26,16 @@ export function useLivePodcast(podcast: StoredPodcast): void {
     let scriptRead = false;
 
     const onEvent = (event: PodcastEvent) => {
+      if (event.status === 'drafted') {
+        // The card stops following once it shows a draft: read the script first, then show it.
+        pagecast.podcasts
+          .get(id, { signal })
+          .then((full) => patchPodcast(queryClient, id, toStoredPodcast(full)))
+          .catch(() => {
+            if (!signal.aborted) applyEventToLists(queryClient, event);
+          });
+        return;
+      }
       applyEventToLists(queryClient, event);
       if (!scriptRead && event.status === 'speaking') {
         scriptRead = true;

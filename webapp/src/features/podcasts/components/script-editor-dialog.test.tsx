@@ -1,0 +1,199 @@
+import { act } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { AI_FALLBACK_LABEL } from '../../../../../shared/podcast/status-labels.ts';
+import { podcastKeys } from '../api/podcast-keys.ts';
+import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
+import { usePodcastList } from '../hooks/use-podcast-list.ts';
+import { mountEachTest, waitFor } from '../../../testing/render.tsx';
+import { PodcastCard } from './podcast-card.tsx';
+
+vi.mock('../../../lib/load-hls.ts', () => import('../../../testing/fake-hls.ts'));
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../../lib/toast.tsx', () => ({ toast: toasts }));
+
+const DRAFT = 'Welcome to the show.\nTide pools are small worlds.\nThanks for listening.';
+const EMPTY_SCRIPT = 'The script cannot be empty.';
+
+function podcast(changes: Partial<Podcast> = {}): Podcast {
+  return {
+    id: '1',
+    title: 'What the Tide Pools Remember',
+    content: DRAFT,
+    image: '/podcast-cover.svg',
+    progress: 20,
+    status: 'drafted',
+    audioUrl: null,
+    streamUrl: null,
+    audioSeconds: null,
+    estimatedSeconds: null,
+    sourceUrl: null,
+    shareUrl: null,
+    error: null,
+    fallbackReason: null,
+    voice: null,
+    durationSeconds: null,
+    positionSeconds: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    mode: 'podcast',
+    minutes: 5,
+    language: 'en',
+    scriptEdited: false,
+    playedAt: null,
+    ...changes,
+  };
+}
+
+const view = mountEachTest({
+  beforeMount: () => {
+    localStorage.clear();
+    toasts.success.mockClear();
+    toasts.error.mockClear();
+  },
+});
+
+/** A server holding one drafted podcast whose script can be read, saved (not empty) and voiced. */
+function serve() {
+  let script = DRAFT;
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = String(input);
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, path, body });
+      if (method === 'GET' && path === '/api/podcasts/1/script') return Response.json({ title: 'What the Tide Pools Remember', script });
+      if (method === 'PUT' && path === '/api/podcasts/1/script') {
+        const next = (body as { script: string }).script;
+        if (!next.trim()) return Response.json({ success: false, error: { code: 'VALIDATION_ERROR', message: EMPTY_SCRIPT } }, { status: 400 });
+        script = next;
+        return Response.json(podcast({ content: script, scriptEdited: true }));
+      }
+      if (method === 'GET' && path === '/api/voices') {
+        return Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }, { id: 'en-gb', name: 'British English', premium: true }], defaultVoice: 'en-us' });
+      }
+      if (method === 'POST' && path === '/api/podcasts/1/voice') {
+        return Response.json(podcast({ status: 'queued', progress: 20, content: script, scriptEdited: true, voice: (body as { voice: string }).voice }));
+      }
+      return new Promise<Response>(() => {});
+    }),
+  );
+  return calls;
+}
+
+function Card({ id, isPremium }: { id: string; isPremium: boolean }) {
+  const cached = usePodcastList(null, { fetch: false }).podcasts.find((p) => p.id === id);
+  return cached ? <PodcastCard podcast={cached} isPremium={isPremium} showFreeBadge={false} /> : null;
+}
+
+function render(p: Podcast, isPremium = true) {
+  view.queryClient.setQueryData(podcastKeys.list(null), [toStoredPodcast(p)]);
+  act(() =>
+    view.render(
+      <MemoryRouter>
+        <Card id={p.id} isPremium={isPremium} />
+      </MemoryRouter>,
+    ),
+  );
+}
+
+const cached = (): StoredPodcast | undefined => view.queryClient.getQueryData<StoredPodcast[]>(podcastKeys.list(null))?.[0];
+const button = (name: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+const openDialog = () => [...view.container.querySelectorAll('dialog')].find((d) => d.open);
+const textarea = () => openDialog()?.querySelector('textarea') ?? null;
+
+function typeInto(field: HTMLTextAreaElement, value: string) {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('a drafted podcast: edit the script, then voice it', () => {
+  it("shows 'Script ready to edit' with Edit script and Voice script, and no progress or player", () => {
+    serve();
+    render(podcast());
+    const text = view.container.textContent ?? '';
+    expect(text).toContain('Script ready to edit');
+    expect(button('Edit script')).toBeDefined();
+    expect(button('Voice script')).toBeDefined();
+    expect(view.container.querySelector('[role="progressbar"]')).toBeNull();
+    expect(text).not.toContain('Waiting to start');
+    expect(button('Play')).toBeUndefined();
+  });
+
+  it('saves an edited script: the server gets it and the card holds it', async () => {
+    const calls = serve();
+    render(podcast());
+    act(() => button('Edit script')!.click());
+    await waitFor(() => expect(textarea()?.value).toBe(DRAFT));
+    expect(openDialog()?.querySelector('label')?.textContent).toBe('Script');
+    expect(button('Save script')?.disabled).toBe(true);
+
+    typeInto(textarea()!, 'Hello tide pools, in my own words.');
+    await act(async () => button('Save script')!.click());
+    await waitFor(() => expect(cached()?.content).toBe('Hello tide pools, in my own words.'));
+    expect(calls).toContainEqual({ method: 'PUT', path: '/api/podcasts/1/script', body: { script: 'Hello tide pools, in my own words.' } });
+    expect(cached()?.scriptEdited).toBe(true);
+    expect(toasts.success).toHaveBeenCalledWith('Script saved');
+    expect(openDialog()).toBeUndefined();
+  });
+
+  it("refuses an empty script with the server's message and changes nothing", async () => {
+    serve();
+    render(podcast());
+    act(() => button('Edit script')!.click());
+    await waitFor(() => expect(textarea()?.value).toBe(DRAFT));
+    typeInto(textarea()!, '   ');
+    await act(async () => button('Save script')!.click());
+    await waitFor(() => expect(openDialog()?.querySelector('[role="alert"]')?.textContent).toBe(EMPTY_SCRIPT));
+    expect(toasts.error).toHaveBeenCalledWith(EMPTY_SCRIPT);
+    expect(textarea()?.getAttribute('aria-invalid')).toBe('true');
+    expect(cached()?.content).toBe(DRAFT);
+    expect(cached()?.status).toBe('drafted');
+  });
+
+  it('voices the draft in the voice picked, even the default one, and the card goes to converting', async () => {
+    const calls = serve();
+    render(podcast());
+    act(() => button('Voice script')!.click());
+    expect(openDialog()?.querySelector('h2')?.textContent).toBe('Voice script');
+    const select = () => openDialog()!.querySelector('select')!;
+    await waitFor(() => expect(select().disabled).toBe(false));
+    // A draft was never spoken: its first voice may be the default.
+    expect(button('Make audio')?.disabled).toBe(false);
+    act(() => {
+      select().value = 'en-gb';
+      select().dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await act(async () => button('Make audio')!.click());
+    await waitFor(() => expect(view.container.textContent).toContain('Waiting to start'));
+    expect(calls).toContainEqual({ method: 'POST', path: '/api/podcasts/1/voice', body: { voice: 'en-gb' } });
+    expect(cached()).toMatchObject({ status: 'queued', voice: 'en-gb' });
+    expect(view.container.textContent).not.toContain('Script ready to edit');
+  });
+
+  it('tells a member who is not Premium that editing a draft is a Premium feature', () => {
+    serve();
+    render(podcast(), false);
+    expect(view.container.textContent).toContain('Script ready to edit');
+    expect(button('Edit script')).toBeUndefined();
+    expect(view.container.textContent).toContain('Editing and voicing a draft are Premium features.');
+  });
+});
+
+describe('the card of a podcast the AI could not write', () => {
+  it(`says '${AI_FALLBACK_LABEL}'`, () => {
+    serve();
+    render(podcast({ status: 'ready', progress: 100, fallbackReason: 'AI_ERROR: the model did not answer', audioUrl: '/api/podcasts/1/audio?t=a', durationSeconds: 60 }));
+    expect(view.container.textContent).toContain(AI_FALLBACK_LABEL);
+  });
+
+  it('says nothing of the kind when the AI wrote it', () => {
+    serve();
+    render(podcast({ status: 'ready', progress: 100, audioUrl: '/api/podcasts/1/audio?t=a', durationSeconds: 60 }));
+    expect(view.container.textContent).not.toContain(AI_FALLBACK_LABEL);
+  });
+});
