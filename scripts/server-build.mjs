@@ -31,7 +31,11 @@ function newestSourceMtime() {
   for (const source of SOURCES) {
     const full = path.join(ROOT, source);
     if (!fs.existsSync(full)) continue;
-    if (fs.statSync(full).isDirectory()) walk(full, (file) => (newest = Math.max(newest, fs.statSync(file).mtimeMs)));
+    if (fs.statSync(full).isDirectory()) {
+      walk(full, (file) => {
+        if (!SKIP.test(file)) newest = Math.max(newest, fs.statSync(file).mtimeMs);
+      });
+    }
     else newest = Math.max(newest, fs.statSync(full).mtimeMs);
   }
   return newest;
@@ -49,6 +53,8 @@ export function compiledModule(sourcePath) {
 
 /** Transpiles server/ and shared/ into `outDir` (types are checked by `npm run typecheck`, not here). */
 export async function buildServer({ outDir = DIST } = {}) {
+  // Built aside, then swapped in, so a process starting meanwhile finds the old build or the new one whole.
+  const building = `${outDir}.tmp-${process.pid}`;
   const { build } = await import('esbuild');
   const started = Date.now();
   const entryPoints = [];
@@ -59,10 +65,10 @@ export async function buildServer({ outDir = DIST } = {}) {
       else if (file.endsWith('.mjs') || file.includes(`${path.sep}migrations${path.sep}`)) copies.push(file);
     });
   }
-  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.rmSync(building, { recursive: true, force: true });
   await build({
     entryPoints: Object.fromEntries(Object.entries(VENDORED).map(([pkg, name]) => [`vendor/${name}`, pkg])),
-    outdir: outDir,
+    outdir: building,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -72,7 +78,7 @@ export async function buildServer({ outDir = DIST } = {}) {
   });
   await build({
     entryPoints,
-    outdir: outDir,
+    outdir: building,
     outbase: ROOT,
     bundle: true,
     platform: 'node',
@@ -89,8 +95,8 @@ export async function buildServer({ outDir = DIST } = {}) {
             if (args.path.startsWith('.')) return { path: args.path.replace(/\.ts$/, '.js'), external: true };
             const vendored = VENDORED[args.path];
             if (!vendored) return { path: args.path, external: true };
-            const from = path.dirname(path.join(outDir, path.relative(ROOT, args.importer)));
-            const target = path.relative(from, path.join(outDir, 'vendor', `${vendored}.js`));
+            const from = path.dirname(path.join(building, path.relative(ROOT, args.importer)));
+            const target = path.relative(from, path.join(building, 'vendor', `${vendored}.js`));
             return { path: target.startsWith('.') ? target : `./${target}`, external: true };
           });
         },
@@ -98,11 +104,18 @@ export async function buildServer({ outDir = DIST } = {}) {
     ],
   });
   for (const file of copies) {
-    const target = path.join(outDir, path.relative(ROOT, file));
+    const target = path.join(building, path.relative(ROOT, file));
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(file, target);
   }
-  fs.writeFileSync(path.join(outDir, '.built'), `${new Date().toISOString()}\n`);
+  // Stamped with the build's start: a source saved during the build makes it stale.
+  const stamp = path.join(building, '.built');
+  fs.writeFileSync(stamp, `${new Date(started).toISOString()}\n`);
+  fs.utimesSync(stamp, started / 1000, started / 1000);
+  const old = `${outDir}.old-${process.pid}`;
+  if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
+  fs.renameSync(building, outDir);
+  fs.rmSync(old, { recursive: true, force: true });
   return { files: entryPoints.length + copies.length, ms: Date.now() - started };
 }
 

@@ -48,11 +48,12 @@ mkdir -p e2e-artifacts
 step "Unit and API tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=e2e-artifacts/vitest.json
 
-step "Builds (web app, Chrome and Firefox extensions)"
+step "Builds (server, web app, Chrome and Firefox extensions)"
+node scripts/server-build.mjs
 npx vite build --config webapp/vite.config.ts --logLevel warn
 npx wxt build >/dev/null
 npx wxt build -b firefox >/dev/null
-echo "built webapp/dist, .output/chrome-mv3 and .output/firefox-mv2"
+echo "built dist/, webapp/dist, .output/chrome-mv3 and .output/firefox-mv2"
 
 step "Browser tests"
 npx playwright test
