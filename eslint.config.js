@@ -155,6 +155,15 @@ export default defineConfig(
   { files: ['extension/**'], ignores: NOT_PRODUCTION, rules: dependencies(...PRODUCTION(...OUTSIDE_DATABASE), devDependencies(['wxt'])) },
   { files: DATABASE_FILES, ignores: NOT_PRODUCTION, rules: dependencies(...PRODUCTION(), devDependencies()) },
   {
+    // The web app's toasts load with the first one shown (lib/toast.tsx); sonner's own `toast` would
+    // show nothing before that.
+    files: ['webapp/src/**'],
+    ignores: ['webapp/src/lib/toast.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Import toast from webapp/src/lib/toast.tsx." }] }],
+    },
+  },
+  {
     // Plain JavaScript (workers, scripts, the CLI launcher) runs in Node: TypeScript does not check
     // its names, so ESLint needs to know Node's globals.
     files: ['**/*.{js,mjs}'],

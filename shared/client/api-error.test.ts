@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../api/error.ts';
 import { ApiError, errorFromAnswer, isApiError, isTransient } from './api-error.ts';
 
 describe('errorFromAnswer', () => {
@@ -12,6 +13,18 @@ describe('errorFromAnswer', () => {
     const error = errorFromAnswer(status, body);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ name: 'ApiError', code, message, status });
+  });
+
+  it.each([
+    ['no success field', { error: { code: 'NOT_FOUND', message: 'x' } }],
+    ['success true', { success: true, error: { code: 'NOT_FOUND', message: 'x' } }],
+    ['a message that is not text', { success: false, error: { code: 'NOT_FOUND', message: 1 } }],
+    ['a request id that is not text', { success: false, error: { code: 'NOT_FOUND', message: 'x', requestId: 2 } }],
+    ['an error that is a list', { success: false, error: ['NOT_FOUND', 'x'] }],
+    ['a valid body', { success: false, error: { code: 'NOT_FOUND', message: 'x', requestId: 'r' } }],
+  ])('reads a body exactly as errorBodySchema does: %s', (_, body) => {
+    const schemaAccepts = errorBodySchema.safeParse(body).success;
+    expect(errorFromAnswer(400, body).code !== 'INVALID_RESPONSE').toBe(schemaAccepts);
   });
 });
 

@@ -2,8 +2,7 @@
  * The one error a call to the Pagecast API fails with: the code of the shared error catalogue, the
  * message a reader can act on, and the HTTP status (0 when no answer arrived).
  */
-import { errorBodySchema } from '../api/error.ts';
-import { AUTH_MESSAGES, type ErrorCode } from '../errors.ts';
+import { AUTH_MESSAGES, ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -33,11 +32,26 @@ export function isApiError(value: unknown): value is ApiError {
  * other body (a proxy's HTML page, nothing) is INVALID_RESPONSE, worded by the status.
  */
 export function errorFromAnswer(status: number, body: unknown): ApiError {
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) return new ApiError(parsed.data.error.code, parsed.data.error.message, status);
+  const error = errorOfBody(body);
+  if (error) return new ApiError(error.code, error.message, status);
   const message = status >= 500 ? AUTH_MESSAGES.server : `Request failed (${status})`;
   return new ApiError('INVALID_RESPONSE', message, status);
 }
+
+/**
+ * The `error` of a body in the shared error shape (errorBodySchema in shared/api/error.ts), checked
+ * by hand so that clients reading errors need no schema library up front.
+ */
+function errorOfBody(body: unknown): { code: ErrorCode; message: string } | null {
+  if (!isObject(body) || body.success !== false || !isObject(body.error)) return null;
+  const { code, message, requestId } = body.error;
+  if (!(ERROR_CODES as readonly unknown[]).includes(code) || typeof message !== 'string') return null;
+  if (requestId !== undefined && typeof requestId !== 'string') return null;
+  return { code: code as ErrorCode, message };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The error of a request that never got an answer (offline, refused connection, timed out). */
 export function networkError(): ApiError {

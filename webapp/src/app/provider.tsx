@@ -1,9 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../../shared/constants.ts';
-import { keepPodcastListsStored } from '../features/podcasts/api/podcast-storage.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { Toasts } from '../lib/toast.tsx';
 
 /**
  * sonner's rich colours put text on its pale tints at about 3–4:1; these darker inks (Tailwind's
@@ -17,16 +16,20 @@ const readableRichColors = {
   '--error-text': '#b91c1c',
 } as CSSProperties;
 
-/** One cache of server state for the page; the podcast lists in it are mirrored in local storage. */
+/**
+ * One cache of server state for the page; the podcast lists in it are mirrored in local storage. The
+ * mirror (with the schema that reads the stored lists) loads after the first paint, well before any
+ * list can arrive: the lists come from the server, through the client that also loads then.
+ */
 const queryClient = createQueryClient();
-keepPodcastListsStored(queryClient);
+void import('../features/podcasts/api/podcast-storage.ts').then((m) => m.keepPodcastListsStored(queryClient));
 
 /** App-wide providers: the server-state cache and the toasts (4 s, top centre). */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors closeButton style={readableRichColors} />
+      <Toasts position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors closeButton style={readableRichColors} />
     </QueryClientProvider>
   );
 }

@@ -24,6 +24,9 @@ it('asks the server once for every component that wants it, and hides payments u
     );
   });
   expect(seen.at(-1)).toEqual({ enabled: false, publishableKey: null, loaded: false });
+  // The client loads with the first call: the request goes out a moment later.
+  await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  expect(seen.at(-1)).toEqual({ enabled: false, publishableKey: null, loaded: false });
 
   await act(async () => {
     answer(new Response(JSON.stringify({ enabled: true, publishableKey: 'pk_test_1' }), { status: 200 }));

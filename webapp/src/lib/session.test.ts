@@ -29,6 +29,19 @@ describe('the session store', () => {
     expect(getSession()).toEqual({ user: null, token: null });
   });
 
+  it('signs out a stored member the user schema refuses, once the schema has loaded', async () => {
+    localStorage.setItem('auth-storage', JSON.stringify({ state: { user: { ...user, subscription: 'yes' }, token: 'x' }, version: 0 }));
+    await useAuthStore.persist.rehydrate();
+    await expect.poll(() => getSession()).toEqual({ user: null, token: null });
+    expect(localStorage.getItem('auth-storage')).toBeNull();
+  });
+
+  it('keeps a stored member as the user schema reads it (fields it does not know dropped)', async () => {
+    localStorage.setItem('auth-storage', JSON.stringify({ state: { user: { ...user, stray: 1 }, token: 'tok-5' }, version: 0 }));
+    await useAuthStore.persist.rehydrate();
+    await expect.poll(() => getSession()).toEqual({ user, token: 'tok-5' });
+  });
+
   it('sign-out clears the user, the token, the stored auth data and session storage', () => {
     setSession(user, 'tok-3');
     sessionStorage.setItem('draft', 'x');

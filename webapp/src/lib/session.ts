@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { userSchema, type User } from '../../../shared/api/auth.ts';
+import type { User } from '../../../shared/api/auth.ts';
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
 
 interface AuthState {
@@ -20,15 +20,31 @@ export const useAuthStore = create<AuthState>()(
   persist(() => signedOut, {
     name: STORAGE_KEYS.authStorage,
     storage: createJSONStorage(() => localStorage),
-    // What another version of the app (or a hand) left in storage is checked, not trusted.
+    // What another version of the app (or a hand) left in storage is checked, not trusted: its
+    // outline at once, then against the user schema, which loads after the first paint.
     merge: (persisted, current) => {
       const state = persisted as Partial<AuthState> | undefined;
-      const user = userSchema.safeParse(state?.user);
       const token = typeof state?.token === 'string' && state.token ? state.token : null;
-      return user.success && token ? { ...current, user: user.data, token } : { ...current, ...signedOut };
+      if (!token || !looksLikeUser(state?.user)) return { ...current, ...signedOut };
+      void checkStoredUser(state.user);
+      return { ...current, user: state.user, token };
     },
   }),
 );
+
+function looksLikeUser(value: unknown): value is User {
+  const user = value as Partial<User> | null;
+  return typeof user === 'object' && user !== null && typeof user.email === 'string' && typeof user.isPremium === 'boolean';
+}
+
+/** The stored member checked by the schema: kept as the schema reads it, or signed out locally. */
+async function checkStoredUser(stored: User): Promise<void> {
+  const { userSchema } = await import('../../../shared/api/auth.ts');
+  const parsed = userSchema.safeParse(stored);
+  if (useAuthStore.getState().user !== stored) return;
+  if (parsed.success) useAuthStore.setState({ user: parsed.data });
+  else clearSession();
+}
 
 /** The signed-in member, or null. */
 export function useSessionUser(): User | null {

@@ -11,11 +11,25 @@ import { PremiumBanner } from '../../features/marketing/components/premium-banne
 import { PremiumFeatures } from '../../features/marketing/components/premium-features.tsx';
 import { Testimonials } from '../../features/marketing/components/testimonials.tsx';
 import { UseCases } from '../../features/marketing/components/use-cases.tsx';
-import { CreatePodcast } from '../../features/podcasts/components/create-podcast.tsx';
 import { useBillingConfig } from '../../lib/billing-config.ts';
+import { lazySection } from '../../lib/lazy-section.tsx';
 import { useSessionUser } from '../../lib/session.ts';
 
 const URL_CARD_ID = 'url-input';
+
+// The URL card, with the podcast list and the schemas that read it, downloads beside the first
+// paint; its place keeps about its size meanwhile, so nothing below it jumps.
+const CreatePodcast = lazySection(
+  () => import('../../features/podcasts/components/create-podcast.tsx').then((m) => m.CreatePodcast),
+  <section
+    id={URL_CARD_ID}
+    aria-busy="true"
+    aria-label="Convert Any Website to Podcast"
+    className="min-h-[22rem] rounded-2xl bg-white p-5 shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 sm:p-8"
+  >
+    <span className="sr-only">Loading…</span>
+  </section>,
+);
 
 /** Scrolls to the URL card (smoothly, unless the reader asked for less motion) and focuses its field. */
 function goToUrlCard() {
@@ -26,6 +40,12 @@ function goToUrlCard() {
   card.querySelector('input')?.focus({ preventScroll: true });
 }
 
+/** goToUrlCard once the card (not its place) is on the page. */
+function goToUrlCardOnceShown(framesLeft = 60) {
+  if (document.querySelector(`#${URL_CARD_ID} input`) || framesLeft === 0) goToUrlCard();
+  else requestAnimationFrame(() => goToUrlCardOnceShown(framesLeft - 1));
+}
+
 export function HomeRoute() {
   const user = useSessionUser();
   const billing = useBillingConfig();
@@ -33,7 +53,7 @@ export function HomeRoute() {
   const { hash } = useLocation();
 
   useEffect(() => {
-    if (hash === `#${URL_CARD_ID}`) goToUrlCard();
+    if (hash === `#${URL_CARD_ID}`) goToUrlCardOnceShown();
   }, [hash]);
 
   return (

@@ -6,16 +6,22 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import { PAYMENT_MESSAGES } from '../../../../shared/errors.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { BillingOffNotice } from '../../features/billing/components/billing-off-notice.tsx';
-import { Checkout } from '../../features/billing/components/checkout.tsx';
 import { PlanSummary } from '../../features/billing/components/plan-summary.tsx';
 import { useBillingConfig } from '../../lib/billing-config.ts';
 import { useSessionUser } from '../../lib/session.ts';
+import { lazySection, SectionLoading } from '../../lib/lazy-section.tsx';
+
+// The payment form and Stripe.js's loader download beside the page, while it asks whether billing is on.
+const Checkout = lazySection(
+  () => import('../../features/billing/components/checkout.tsx').then((m) => m.Checkout),
+  <SectionLoading className="min-h-96" />,
+);
 
 export function SubscriptionRegisterRoute() {
   const billing = useBillingConfig();

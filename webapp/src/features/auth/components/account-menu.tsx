@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Crown, LogOut } from 'lucide-react';
-import { displayName } from '../../../../../shared/api/auth.ts';
+import { displayName } from '../../../../../shared/display-name.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
 import { useSignOut } from '../hooks/use-sign-out.ts';

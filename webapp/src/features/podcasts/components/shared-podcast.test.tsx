@@ -34,8 +34,8 @@ describe('the shared podcast page', () => {
         createdAt: '2025-01-01T00:00:00.000Z',
       }),
     );
-    expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/shared/tok_123');
     await waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe('What the Tide Pools Remember'));
+    expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/shared/tok_123');
     expect(view.container.querySelector('audio')?.getAttribute('src')).toBe('/api/shared/tok_123/audio');
     expect(view.container.querySelector('[data-testid="total"]')?.textContent).toBe('1:35');
     const transcript = view.container.querySelector('section[aria-labelledby="shared-transcript"]')!;
