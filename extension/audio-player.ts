@@ -65,6 +65,13 @@ export function createAudioPlayer<ErrorEvent>(
   });
   audio.addEventListener('error', () => fault(PLAYBACK_FAILED_MESSAGE));
 
+  /** The speed survives a new source (loading resets playbackRate to defaultPlaybackRate); pitch is kept. */
+  function setRate(rate: number) {
+    audio.preservesPitch = true;
+    audio.defaultPlaybackRate = rate;
+    audio.playbackRate = rate;
+  }
+
   function stop() {
     audio.pause();
     current?.attached.detach();
@@ -72,8 +79,9 @@ export function createAudioPlayer<ErrorEvent>(
   }
 
   return {
-    async start({ src, kind, position }) {
+    async start({ src, kind, position, rate = 1 }) {
       failure = null;
+      setRate(rate);
       if (current?.source.url !== src) {
         stop();
         const source: EpisodeSource = { kind, url: src };
@@ -104,6 +112,9 @@ export function createAudioPlayer<ErrorEvent>(
           break;
         case 'seek':
           audio.currentTime = Math.max(0, command.position);
+          break;
+        case 'rate':
+          setRate(command.rate);
           break;
         case 'stop':
           stop();

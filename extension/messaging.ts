@@ -6,6 +6,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { User } from '../shared/api/auth.ts';
 import type { Podcast } from '../shared/api/podcasts.ts';
 import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
+import type { PodcastMode } from '../shared/constants.ts';
 import type { Result } from './result.ts';
 import type { Creation, Playback } from './storage.ts';
 
@@ -15,12 +16,29 @@ export interface SignInRequest {
   password: string;
 }
 
+/** How the reader asked the episode to tell the page (absent: the member's default, else the server's). */
+export interface CreateOptions {
+  mode?: PodcastMode;
+  /** Podcast and conversation modes only. */
+  minutes?: number;
+}
+
+/** The page's episode length before Create, for the mode asked. */
+export interface PageEstimate {
+  words: number;
+  seconds: number;
+}
+
 /** What the popup asks of the player. */
 export type PlaybackCommand =
   | { action: 'pause' }
   | { action: 'resume' }
   | { action: 'seek'; position: number }
+  | { action: 'rate'; rate: number }
   | { action: 'stop' };
+
+/** Where a podcast goes in the queue: right after the one playing, or at its end. */
+export type QueuePlace = 'next' | 'end';
 
 /** Starts (or resumes) the episode at `src` from `position` seconds. */
 export interface AudioStart {
@@ -28,9 +46,15 @@ export interface AudioStart {
   /** The finished file, or the episode's growing stream (HLS). */
   kind: EpisodeKind;
   position: number;
+  /** The speed, pitch kept (1 when absent). */
+  rate?: number;
 }
 
-export type AudioCommand = { action: 'pause' } | { action: 'seek'; position: number } | { action: 'stop' };
+export type AudioCommand =
+  | { action: 'pause' }
+  | { action: 'seek'; position: number }
+  | { action: 'rate'; rate: number }
+  | { action: 'stop' };
 
 /** What the player reports as the audio element's state changes. */
 export interface AudioReport {
@@ -49,18 +73,26 @@ export interface ProtocolMap {
   refreshSession(): Result<User | null>;
   saveServerAddress(data: { url: string }): Result<string>;
   readTabSelection(data: { tabId: number }): Result<string>;
-  createPodcastFromTab(data: { tabId: number }): Result<Creation>;
-  createPodcastFromSelection(data: { tabId: number; selectionText?: string }): Result<Creation>;
+  createPodcastFromTab(data: { tabId: number } & CreateOptions): Result<Creation>;
+  createPodcastFromSelection(data: { tabId: number; selectionText?: string } & CreateOptions): Result<Creation>;
+  estimatePage(data: { tabId: number } & CreateOptions): Result<PageEstimate>;
   acknowledgeCreation(): Result<null>;
   dismissCreation(): Result<null>;
   listPodcasts(): Result<Podcast[]>;
   playPodcast(data: { podcastId: string }): Result<Playback>;
   controlPlayback(data: PlaybackCommand): Result<Playback | null>;
+  queuePodcast(data: { podcastId: string; place: QueuePlace }): Result<string[]>;
   // background → offscreen player
   startAudio(data: AudioStart): Result<null>;
   controlAudio(data: AudioCommand): Result<null>;
   // offscreen player → background
   reportAudio(data: AudioReport): void;
+  // background → read-along on the source page: highlight a paragraph of the extracted article, or
+  // remove every highlight and listener
+  readAlongShow(data: { paragraph: number }): boolean;
+  readAlongStop(): boolean;
+  // read-along → background: the reader clicked a paragraph
+  readAlongSeek(data: { paragraph: number }): Result<null>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

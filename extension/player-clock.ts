@@ -13,10 +13,13 @@ export function playableEnd(playback: Pick<Playback, 'duration' | 'growing'>): n
   return Math.max(playback.growing.madeSeconds, playback.duration ?? 0);
 }
 
-/** The position now: the last report's, advanced by the time since while playing, never past the end. */
+/**
+ * The position now: the last report's, advanced by the time since (at the player's speed) while
+ * playing, never past the end.
+ */
 export function currentPosition(playback: Playback, now = Date.now()): number {
   if (playback.status !== 'playing') return playback.position;
-  const moved = playback.position + (now - playback.updatedAt) / 1000;
+  const moved = playback.position + ((now - playback.updatedAt) / 1000) * (playback.rate ?? 1);
   const end = playableEnd(playback);
   return end === null ? moved : Math.min(moved, end);
 }

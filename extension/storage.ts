@@ -7,6 +7,7 @@ import type { User } from '../shared/api/auth.ts';
 import type { Podcast, PodcastStatus } from '../shared/api/podcasts.ts';
 import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
 import type { GrowingEpisode } from '../shared/podcast/growing-episode.ts';
+import type { Chapter } from '../shared/api/transcript.ts';
 import type { ExtensionError } from './result.ts';
 import { DEFAULT_SERVER_URL } from './server-address.ts';
 
@@ -67,6 +68,10 @@ export interface Playback {
   error: string | null;
   /** Date.now() of the last report, to advance the position smoothly between reports. */
   updatedAt: number;
+  /** The speed it plays at (1 when absent). */
+  rate?: number;
+  /** The episode's chapters, from its transcript (absent until read, or when it has none). */
+  chapters?: Chapter[];
 }
 
 export const serverUrlItem = storage.defineItem<string>('local:serverUrl', { fallback: DEFAULT_SERVER_URL });
@@ -85,3 +90,9 @@ export const recentPodcastsItem = storage.defineItem<Podcast[]>('local:recentPod
 export const creationItem = storage.defineItem<Creation | null>('local:creation', { fallback: null });
 
 export const playbackItem = storage.defineItem<Playback | null>('local:playback', { fallback: null });
+
+/** The podcasts to play next, in order (a member's is kept on the server too). */
+export const queueItem = storage.defineItem<string[]>('local:queue', { fallback: [] });
+
+/** The speed of a reader who is not signed in (a member's is their preference). */
+export const playbackRateItem = storage.defineItem<number>('local:playbackRate', { fallback: 1 });

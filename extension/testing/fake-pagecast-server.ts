@@ -12,6 +12,7 @@
 import type { User } from '../../shared/api/auth.ts';
 import { errorBodySchema, type ErrorBody } from '../../shared/api/error.ts';
 import type { CreateFromText, Podcast, PodcastEvent } from '../../shared/api/podcasts.ts';
+import type { Transcript } from '../../shared/api/transcript.ts';
 import { ENDPOINTS, matchEndpoint, type EndpointName, type PathParams } from '../../shared/client/endpoints.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { AUTH_MESSAGES, CONTENT_MESSAGES, ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
@@ -73,6 +74,14 @@ export function createFakeServer(origin = 'http://localhost:8787') {
   let hold: { after: number; released: Promise<void> } | null = null;
   let nextToken = 1;
   let nextPodcast = 1;
+  /** Each member's queue (a reader who is not signed in keeps theirs in the browser). */
+  const queues = new Map<string, string[]>();
+  /** Transcripts a test set, by podcast id; others have none yet. */
+  const transcripts = new Map<string, Transcript>();
+  const voices = [
+    { id: 'en-us', name: 'English (US)', premium: false, wordsPerMinute: 150 },
+    { id: 'en-gb', name: 'English (UK)', premium: false, wordsPerMinute: 180 },
+  ];
 
   /** A JSON success of `name`, checked against its response schema. */
   function answer(name: EndpointName, body: unknown): Response {
@@ -213,6 +222,12 @@ export function createFakeServer(origin = 'http://localhost:8787') {
           durationSeconds: null,
           positionSeconds: null,
           createdAt: new Date().toISOString(),
+          // The real server's default without an AI.
+          mode: input.mode ?? ('email' in owner ? accounts.get(owner.email)!.user.defaultMode : null) ?? 'read',
+          minutes: input.minutes ?? null,
+          language: 'en',
+          scriptEdited: false,
+          playedAt: null,
           owner: ownerKey(owner),
         };
         podcasts.push(podcast);
@@ -233,6 +248,38 @@ export function createFakeServer(origin = 'http://localhost:8787') {
         if (!podcast) throw new Refusal('NOT_FOUND', 'Podcast not found');
         return eventStream(podcast);
       }
+      case 'transcript': {
+        ownedPodcast(headers, params.id);
+        return answer('transcript', transcripts.get(params.id!) ?? { complete: false, cues: [], chapters: [] });
+      }
+      case 'savePreferences': {
+        const email = member(headers);
+        if (!email) throw new Refusal('AUTH_REQUIRED', AUTH_MESSAGES.authenticationRequired);
+        const user = accounts.get(email)!.user;
+        Object.assign(user, body as object);
+        const preferences = { defaultMode: user.defaultMode ?? null, defaultMinutes: user.defaultMinutes ?? null, playbackRate: user.playbackRate ?? null };
+        return answer('savePreferences', { preferences });
+      }
+      case 'markPlayed': {
+        const podcast = ownedPodcast(headers, params.id);
+        podcast.playedAt = new Date().toISOString();
+        return answer('markPlayed', publicView(podcast));
+      }
+      case 'getQueue':
+      case 'setQueue': {
+        const email = member(headers);
+        if (!email) throw new Refusal('AUTH_REQUIRED', AUTH_MESSAGES.authenticationRequired);
+        if (name === 'setQueue') {
+          const { podcastIds } = body as { podcastIds: string[] };
+          if (podcastIds.some((id) => !podcasts.some((p) => p.id === id && p.owner === email))) {
+            throw new Refusal('VALIDATION_ERROR', 'The queue names a podcast that is not yours or does not exist.');
+          }
+          queues.set(email, podcastIds);
+        }
+        return answer(name, { podcastIds: queues.get(email) ?? [] });
+      }
+      case 'voices':
+        return answer('voices', { voices, defaultVoice: 'en-gb' });
       default:
         throw new Error(`this fake does not model ${name}`);
     }
@@ -271,6 +318,23 @@ export function createFakeServer(origin = 'http://localhost:8787') {
     /** Registers an account directly, as if made in the web app. */
     addAccount(email: string, password: string, user: Partial<User> = {}) {
       accounts.set(email, { password, user: { email, name: null, isPremium: false, ...user } });
+    },
+    /** The podcast's timed transcript from now on. */
+    setTranscript(podcastId: string, transcript: Transcript) {
+      transcripts.set(podcastId, transcript);
+    },
+    /** The podcast as stored (a test reads what was asked, e.g. its mode). */
+    podcast(podcastId: string): Podcast | undefined {
+      const found = podcasts.find((p) => p.id === podcastId);
+      return found && publicView(found);
+    },
+    /** A member's queue as stored. */
+    queueOf(email: string): string[] {
+      return queues.get(email) ?? [];
+    },
+    /** Changes a member's preferences, as the web app would. */
+    setPreferences(email: string, preferences: Partial<Pick<User, 'defaultMode' | 'defaultMinutes' | 'playbackRate'>>) {
+      Object.assign(accounts.get(email)!.user, preferences);
     },
     /** Revokes every session, as an expiry or a sign-out elsewhere would. */
     revokeSessions() {

@@ -44,14 +44,25 @@ const SKIPPED_ELEMENTS = new Set([
 /**
  * The text of `root` as a reader sees it: a line per block element and per `<br>`, whitespace within
  * a line collapsed to single spaces, lines trimmed, empty lines dropped, lines joined with `\n`.
+ * `lineStarts`, when given, receives each line's first text node with words (the extension's
+ * read-along finds a paragraph's element on the page from it).
  */
-export function articleText(root: ArticleNode): string {
+export function articleText(root: ArticleNode, lineStarts?: ArticleNode[]): string {
   const lines: string[] = [];
   let line = '';
+  let lineStart: ArticleNode | null = null;
+  const append = (text: string, node: ArticleNode) => {
+    if (lineStart === null && /\S/.test(text)) lineStart = node;
+    line += text;
+  };
   const breakLine = () => {
     const trimmed = line.replace(/\s+/g, ' ').trim();
-    if (trimmed) lines.push(trimmed);
+    if (trimmed) {
+      lines.push(trimmed);
+      if (lineStarts && lineStart) lineStarts.push(lineStart);
+    }
     line = '';
+    lineStart = null;
   };
 
   // Iterative walk: an article nested thousands of levels deep must not overflow the stack.
@@ -66,7 +77,7 @@ export function articleText(root: ArticleNode): string {
     if (name === 'pre') preDepth++;
   } else if (root.nodeType !== DOCUMENT_NODE && root.nodeType !== DOCUMENT_FRAGMENT_NODE) {
     node = null;
-    if (root.nodeType === TEXT_NODE || root.nodeType === CDATA_SECTION_NODE) line = root.nodeValue ?? '';
+    if (root.nodeType === TEXT_NODE || root.nodeType === CDATA_SECTION_NODE) append(root.nodeValue ?? '', root);
   }
 
   while (node || stack.length > 0) {
@@ -84,10 +95,10 @@ export function articleText(root: ArticleNode): string {
         const parts = value.split(/\r\n|\r|\n/);
         parts.forEach((part, i) => {
           if (i > 0) breakLine();
-          line += part;
+          append(part, node!);
         });
       } else {
-        line += value;
+        append(value, node);
       }
       node = node.nextSibling;
       continue;

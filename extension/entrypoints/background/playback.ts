@@ -5,6 +5,7 @@
  * current here, and the same stream plays on when the episode completes.
  */
 import type { Podcast, PodcastEvent } from '../../../shared/api/podcasts.ts';
+import type { Chapter } from '../../../shared/api/transcript.ts';
 import { isFinished } from '../../../shared/podcast/apply-event.ts';
 import { episodeSource } from '../../../shared/podcast/episode-source.ts';
 import { clampToMade, type GrowingEpisode } from '../../../shared/podcast/growing-episode.ts';
@@ -17,6 +18,7 @@ import { playbackItem, recentPodcastsItem, serverUrlItem, type Playback } from '
 import { PLAYBACK_UNAVAILABLE_MESSAGE, createAudioHost, type AudioHost } from './audio-host.ts';
 import { callServer } from './server.ts';
 import { restartPositionSync, syncPosition } from './position-sync.ts';
+import { INVALID_RATE_MESSAGE, isPlaybackRate, preferredRate, saveRate } from './speed.ts';
 
 export const AUDIO_NOT_READY_MESSAGE = 'Nothing of this podcast is recorded yet: it can play as soon as its first part is made';
 
@@ -80,6 +82,7 @@ export async function startEpisode(podcast: PlayableEpisode): Promise<Result<Pla
   const growing = growingOf(podcast, source.kind);
   const duration = podcast.durationSeconds ?? null;
   const resumeAt = same ? currentPosition(same) : startPosition(podcast.positionSeconds, duration ?? podcast.estimatedSeconds);
+  const rate = await preferredRate();
   const playback: Playback = {
     podcastId: podcast.id,
     title: podcast.title,
@@ -92,12 +95,14 @@ export async function startEpisode(podcast: PlayableEpisode): Promise<Result<Pla
     unfinished: source.kind === 'stream' && podcast.status === 'failed',
     error: null,
     updatedAt: Date.now(),
+    rate,
+    ...(same?.chapters ? { chapters: same.chapters } : {}),
   };
   const player = audioHost();
   if (!player) return unavailable();
   await changePlayback(() => playback);
   restartPositionSync();
-  const started = await player.start({ src: playback.src, kind: source.kind, position: playback.position });
+  const started = await player.start({ src: playback.src, kind: source.kind, position: playback.position, rate });
   if (!started.ok) {
     await changePlayback((now) => (now?.src === playback.src ? { ...now, status: 'error', error: started.error.message } : undefined));
     return started;
@@ -128,7 +133,7 @@ export async function controlPlayback(command: PlaybackCommand): Promise<Result<
     case 'resume': {
       const position = playback.status === 'ended' ? 0 : currentPosition(playback, now);
       await changePlayback((p) => p && { ...p, status: 'loading', position, error: null, updatedAt: now });
-      const resumed = await player.start({ src: playback.src, kind, position });
+      const resumed = await player.start({ src: playback.src, kind, position, rate: playback.rate ?? 1 });
       if (!resumed.ok) {
         await changePlayback((p) => p && { ...p, status: 'error', error: resumed.error.message });
         return resumed;
@@ -145,8 +150,35 @@ export async function controlPlayback(command: PlaybackCommand): Promise<Result<
       if (!sought.ok) return sought;
       break;
     }
+    case 'rate': {
+      if (!isPlaybackRate(command.rate)) return fail('VALIDATION_ERROR', INVALID_RATE_MESSAGE);
+      const changed = await applyRate(command.rate);
+      if (!changed.ok) return changed;
+      const saved = await saveRate(command.rate);
+      if (!saved.ok) return saved;
+      break;
+    }
   }
   return ok(await playbackItem.getValue());
+}
+
+/** The chapters of the episode playing, once its transcript is read. */
+export async function setChapters(podcastId: string, chapters: Chapter[]): Promise<void> {
+  await changePlayback((p) => {
+    if (!p || p.podcastId !== podcastId || JSON.stringify(p.chapters ?? []) === JSON.stringify(chapters)) return undefined;
+    return { ...p, chapters };
+  });
+}
+
+/** Plays on at `rate` (pitch kept), from where the clock is now. */
+export async function applyRate(rate: number): Promise<Result<null>> {
+  const playback = await playbackItem.getValue();
+  if (!playback || (playback.rate ?? 1) === rate) return ok(null);
+  const player = audioHost();
+  if (!player) return unavailable();
+  const now = Date.now();
+  await changePlayback((p) => p && { ...p, rate, position: currentPosition(p, now), updatedAt: now });
+  return player.control({ action: 'rate', rate });
 }
 
 /** Stops the audio and forgets it (sign-out, the popup's close button). */

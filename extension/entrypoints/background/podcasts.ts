@@ -3,30 +3,38 @@
  * The podcast in the making lives in `creationItem`, so the popup can close and reopen on it; it
  * starts playing as soon as its first part is made (see progress.ts).
  */
+import type { CreateOptions } from '../../messaging.ts';
 import { ok, type ExtensionError, type Result } from '../../result.ts';
 import type { PageText } from '../../read-article.ts';
 import { creationItem, recentPodcastsItem, type Creation, type CreationSource } from '../../storage.ts';
 import { findTab, readPage, readSelectionText } from './page-reader.ts';
 import { phaseOf, playNewPodcast, playsNow, trackPodcast } from './progress.ts';
+import { linkSourceTab } from './read-along.ts';
 import { callServer } from './server.ts';
 
-export async function createPodcastFromTab({ tabId }: { tabId: number }): Promise<Result<Creation>> {
+export async function createPodcastFromTab({ tabId, ...options }: { tabId: number } & CreateOptions): Promise<Result<Creation>> {
   const tab = await findTab(tabId);
   if (!tab.ok) return tab;
-  return createPodcast('page', tab.value.title ?? '', tab.value.url ?? '', () => readPage(tab.value));
+  // Read along on this tab: the paragraphs read are the ones on its page.
+  return createPodcast('page', tab.value.title ?? '', tab.value.url ?? '', () => readPage(tab.value), options, tabId);
 }
 
 export async function createPodcastFromSelection({
   tabId,
   selectionText,
+  ...options
 }: {
   tabId: number;
   selectionText?: string;
-}): Promise<Result<Creation>> {
+} & CreateOptions): Promise<Result<Creation>> {
   const tab = await findTab(tabId);
   if (!tab.ok) return tab;
-  return createPodcast('selection', tab.value.title ?? '', tab.value.url ?? '', () =>
-    readSelectionText(tab.value, selectionText),
+  return createPodcast(
+    'selection',
+    tab.value.title ?? '',
+    tab.value.url ?? '',
+    () => readSelectionText(tab.value, selectionText),
+    options,
   );
 }
 
@@ -36,6 +44,8 @@ async function createPodcast(
   pageTitle: string,
   pageUrl: string,
   read: () => Promise<Result<PageText>>,
+  options: CreateOptions = {},
+  sourceTabId?: number,
 ): Promise<Result<Creation>> {
   let creation: Creation = {
     attemptId: crypto.randomUUID(),
@@ -70,7 +80,10 @@ async function createPodcast(
   if (!page.ok) return failWith(page.error);
 
   await update({ phase: 'sending', title: page.value.title || pageTitle });
-  const answer = await callServer((client) => client.podcasts.create(page.value));
+  // Minutes only where the mode takes a length; no mode: the member's default, else the server's.
+  const { mode, minutes } = options;
+  const asked = { ...(mode ? { mode } : {}), ...(minutes !== undefined && (mode === 'podcast' || mode === 'conversation') ? { minutes } : {}) };
+  const answer = await callServer((client) => client.podcasts.create({ ...page.value, ...asked }));
   if (!answer.ok) return failWith(answer.error);
 
   const podcast = answer.value;
@@ -87,6 +100,8 @@ async function createPodcast(
     error: podcast.error ? { code: 'INTERNAL_ERROR', message: podcast.error } : null,
   });
   await recentPodcastsItem.setValue([podcast, ...(await recentPodcastsItem.getValue()).filter((p) => p.id !== podcast.id)]);
+  // Linked before it can start playing: read-along takes its steps in order.
+  if (sourceTabId !== undefined) void linkSourceTab(podcast, sourceTabId);
   // Audio already (a server that was quick): it plays now; otherwise once its first part is made.
   if (playsNow(created, podcast)) {
     created = await update({ autoplayed: true });

@@ -144,7 +144,7 @@ export function App() {
                 </button>
               </div>
             ) : null}
-            <CreateCard tab={tab} creation={creation} />
+            <CreateCard tab={tab} creation={creation} user={user} />
             {creation ? (
               <CreationStatus
                 creation={creation}

@@ -1,25 +1,61 @@
 /**
  * 'Create podcast from this page' for the tab the popup was opened on, and from the selection when
- * the reader has selected text there. Progress then shows in CreationStatus.
+ * the reader has selected text there, in the mode chosen (read, podcast, brief, conversation; minutes
+ * for podcast and conversation), with the episode's estimated length shown before Create. The choice
+ * starts on the member's preferences. Progress then shows in CreationStatus.
  */
 import { useEffect, useState } from 'react';
 import { FileText, Sparkles, TextSelect } from 'lucide-react';
-import { sendMessage } from '../../messaging.ts';
+import type { User } from '../../../shared/api/auth.ts';
+import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
+import { sendMessage, type CreateOptions, type PageEstimate } from '../../messaging.ts';
 import { UNREADABLE_PAGE_HINT, UNREADABLE_PAGE_MESSAGE, isReadableUrl } from '../../page-access.ts';
 import type { ExtensionError } from '../../result.ts';
 import type { Creation } from '../../storage.ts';
-import { countWords, hostOf } from './format.ts';
+import { countWords, formatLength, hostOf } from './format.ts';
 import { queryActiveTab, settle, type ActiveTab } from './hooks.ts';
 import { Button, ErrorNote } from './ui.tsx';
 
 type Source = Creation['source'];
 
-export function CreateCard({ tab, creation }: { tab: ActiveTab | null; creation: Creation | null }) {
+const MODE_LABELS: Record<PodcastMode, string> = { read: 'Read', podcast: 'Podcast', brief: 'Brief', conversation: 'Conversation' };
+const MODE_HINTS: Record<PodcastMode, string> = {
+  read: 'The whole article, word for word',
+  podcast: 'One host retells it at your length',
+  brief: 'About two minutes: what it says and why it matters',
+  conversation: 'Two hosts talk it through at your length',
+};
+
+export const takesMinutes = (mode: PodcastMode | null) => mode === 'podcast' || mode === 'conversation';
+
+const validMinutes = (minutes: number) =>
+  Number.isInteger(minutes) && minutes >= PODCAST_MINUTES.min && minutes <= PODCAST_MINUTES.max;
+
+/** What Create sends: the mode chosen (none: the server's default) and its minutes where it takes them. */
+export function createOptions(mode: PodcastMode | null, minutes: number): CreateOptions | null {
+  if (!mode) return {};
+  if (!takesMinutes(mode)) return { mode };
+  return validMinutes(minutes) ? { mode, minutes } : null;
+}
+
+export function CreateCard({ tab, creation, user }: { tab: ActiveTab | null; creation: Creation | null; user?: User | null }) {
   const [busy, setBusy] = useState<Source | null>(null);
   const [error, setError] = useState<ExtensionError | null>(null);
   const selection = useSelection(tab);
   // Only a known address can be judged up front; without one the browser's refusal tells us later.
   const knownUnreadable = tab?.url !== undefined && !isReadableUrl(tab.url);
+  const [mode, setMode] = useState<PodcastMode | null>(null);
+  const [minutesText, setMinutesText] = useState(String(PODCAST_MINUTES.default));
+  const [chosen, setChosen] = useState(false);
+  // The member's preferences arrive with the session: they set the choice until the reader makes one.
+  useEffect(() => {
+    if (chosen) return;
+    setMode(user?.defaultMode ?? null);
+    if (user?.defaultMinutes != null && validMinutes(user.defaultMinutes)) setMinutesText(String(user.defaultMinutes));
+  }, [user?.defaultMode, user?.defaultMinutes, chosen]);
+  const minutes = Number(minutesText);
+  const options = createOptions(mode, minutes);
+  const estimate = useEstimate(knownUnreadable ? null : tab, options);
   // The creation's own error shows in its card; this one is for failures that never made one.
   const shownError = error && !(creation?.phase === 'failed' && creation.error?.message === error.message) ? error : null;
 
@@ -28,11 +64,12 @@ export function CreateCard({ tab, creation }: { tab: ActiveTab | null; creation:
     setError(null);
     // Asked again at the click: the reader may have switched tabs since the popup opened.
     const target = (await queryActiveTab()) ?? tab;
+    const asked = options ?? {};
     const result = !target
       ? null
       : source === 'page'
-        ? await settle(sendMessage('createPodcastFromTab', { tabId: target.id }))
-        : await settle(sendMessage('createPodcastFromSelection', { tabId: target.id }));
+        ? await settle(sendMessage('createPodcastFromTab', { tabId: target.id, ...asked }))
+        : await settle(sendMessage('createPodcastFromSelection', { tabId: target.id, ...asked }));
     setBusy(null);
     if (!result) setError({ code: 'NO_TAB', message: 'There is no page to read in this window' });
     else if (!result.ok) setError(result.error);
@@ -57,11 +94,58 @@ export function CreateCard({ tab, creation }: { tab: ActiveTab | null; creation:
       {knownUnreadable ? (
         <ErrorNote error={{ code: 'UNREADABLE_PAGE', message: UNREADABLE_PAGE_MESSAGE, hint: UNREADABLE_PAGE_HINT }} />
       ) : null}
+      <fieldset className="mode-choice">
+        <legend className="eyebrow">Mode</legend>
+        <div className="mode-options">
+          {PODCAST_MODES.map((option) => (
+            <label key={option} className={`mode-option${mode === option ? ' is-chosen' : ''}`} title={MODE_HINTS[option]}>
+              <input
+                type="radio"
+                name="mode"
+                value={option}
+                checked={mode === option}
+                onChange={() => {
+                  setChosen(true);
+                  setMode(option);
+                }}
+              />
+              {MODE_LABELS[option]}
+            </label>
+          ))}
+        </div>
+        {takesMinutes(mode) ? (
+          <label className="minutes-field">
+            Minutes
+            <input
+              type="number"
+              inputMode="numeric"
+              min={PODCAST_MINUTES.min}
+              max={PODCAST_MINUTES.max}
+              step={1}
+              value={minutesText}
+              aria-invalid={options === null || undefined}
+              onChange={(e) => {
+                setChosen(true);
+                setMinutesText(e.target.value);
+              }}
+            />
+          </label>
+        ) : null}
+        <p className="muted estimate" aria-live="polite">
+          {options === null
+            ? `Choose from ${PODCAST_MINUTES.min} to ${PODCAST_MINUTES.max} minutes.`
+            : estimate
+              ? `Estimated length: ${formatLength(estimate.seconds)} (${estimate.words.toLocaleString('en')} words)`
+              : mode
+                ? MODE_HINTS[mode]
+                : '\u00a0'}
+        </p>
+      </fieldset>
       <Button
         className="btn-block"
         icon={<Sparkles size={16} aria-hidden />}
         loading={busy === 'page'}
-        disabled={!tab || busy !== null || knownUnreadable}
+        disabled={!tab || busy !== null || knownUnreadable || options === null}
         onClick={() => void create('page')}
       >
         Create podcast from this page
@@ -73,7 +157,7 @@ export function CreateCard({ tab, creation }: { tab: ActiveTab | null; creation:
             className="btn-block"
             icon={<TextSelect size={16} aria-hidden />}
             loading={busy === 'selection'}
-            disabled={busy !== null}
+            disabled={busy !== null || options === null}
             onClick={() => void create('selection')}
           >
             Create podcast from selection
@@ -105,4 +189,28 @@ function useSelection(tab: ActiveTab | null): string {
     };
   }, [tabId, url]);
   return selection;
+}
+
+/** How long the page's episode would be in the mode chosen, once the tab's article is read. */
+function useEstimate(tab: ActiveTab | null, options: CreateOptions | null): PageEstimate | null {
+  const [estimate, setEstimate] = useState<PageEstimate | null>(null);
+  const tabId = tab?.id;
+  const url = tab?.url;
+  const key = options ? JSON.stringify(options) : null;
+  useEffect(() => {
+    setEstimate(null);
+    if (tabId === undefined || key === null) return;
+    let active = true;
+    // Typing minutes fires per key: the estimate is asked once the value rests.
+    const timer = setTimeout(() => {
+      void settle(sendMessage('estimatePage', { tabId, ...(JSON.parse(key) as CreateOptions) })).then((result) => {
+        if (active && result.ok) setEstimate(result.value);
+      });
+    }, 250);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [tabId, url, key]);
+  return estimate;
 }

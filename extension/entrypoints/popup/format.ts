@@ -40,3 +40,9 @@ export function hostOf(url: string | undefined): string {
 export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
+
+/** An episode's length for people: 'about 12 min', 'under a minute'. */
+export function formatLength(seconds: number): string {
+  if (seconds < 45) return 'under a minute';
+  return `about ${Math.max(1, Math.round(seconds / 60))} min`;
+}

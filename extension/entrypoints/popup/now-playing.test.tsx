@@ -61,7 +61,7 @@ describe("the popup's player", () => {
   it('moves forward only up to what is made', async () => {
     vi.useFakeTimers();
     act(() => root.render(<NowPlaying playback={playback({ position: 125 })} />));
-    act(() => button('Forward 15 seconds').click());
+    act(() => button('Forward 30 seconds').click());
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 130 }]);
   });

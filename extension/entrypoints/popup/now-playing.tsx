@@ -2,10 +2,15 @@
  * What the offscreen player is playing, and its controls. The player lives outside the popup, so
  * closing the popup does not stop it; the position moves on smoothly between the player's reports.
  * While the episode is still being made the seek bar spans its estimated length, shows the part made
- * as a band and in words, and moves only within it.
+ * as a band and in words, and moves only within it. The speed is the member's (saved as their
+ * preference when changed here, pitch kept); skips go back 15 and forward 30 seconds; an episode with
+ * chapters names the one playing and steps to the previous or next.
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, X } from 'lucide-react';
+import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { PLAYBACK_RATES } from '../../../shared/constants.ts';
+import { chapterIndexAt, nextChapterStart, previousChapterStart } from '../../episode-marks.ts';
 import { sendMessage, type PlaybackCommand } from '../../messaging.ts';
 import { formatTime } from '../../../shared/format-time.ts';
 import { clampToMade, estimatedLength, growingPositionText, madeSoFarLabel } from '../../../shared/podcast/growing-episode.ts';
@@ -14,7 +19,11 @@ import type { Playback } from '../../storage.ts';
 import { settle, useNow } from './hooks.ts';
 import { ErrorNote, IconButton } from './ui.tsx';
 
-const SKIP_SECONDS = 15;
+const BACK_SECONDS = 15;
+const FORWARD_SECONDS = 30;
+
+/** '1×', '1.25×'. */
+export const rateLabel = (rate: number) => `${rate}×`;
 
 export function NowPlaying({ playback }: { playback: Playback }) {
   const playing = playback.status === 'playing';
@@ -45,6 +54,11 @@ export function NowPlaying({ playback }: { playback: Playback }) {
 
   const shown = dragging ?? position;
   const busy = playback.status === 'loading';
+  const rate = playback.rate ?? 1;
+  const chapters = playback.chapters ?? [];
+  const chapter = chapters[chapterIndexAt(chapters, shown)] ?? null;
+  const previousChapter = previousChapterStart(chapters, shown);
+  const nextChapter = nextChapterStart(chapters, shown);
   return (
     <section className="card player" aria-label="Now playing">
       <div className="player-head">
@@ -83,11 +97,41 @@ export function NowPlaying({ playback }: { playback: Playback }) {
         </span>
       </div>
       {made ? <p className="made-so-far">{madeSoFarLabel(made)}</p> : null}
+      {chapters.length > 0 ? (
+        <div className="chapter-row">
+          <IconButton label="Previous chapter" disabled={previousChapter === null} onClick={() => previousChapter !== null && seekTo(previousChapter)}>
+            <SkipBack size={16} />
+          </IconButton>
+          <p className="chapter-name" aria-label="Chapter" title={chapter?.title}>
+            {chapter?.title ?? '\u00a0'}
+          </p>
+          <IconButton label="Next chapter" disabled={nextChapter === null} onClick={() => nextChapter !== null && seekTo(nextChapter)}>
+            <SkipForward size={16} />
+          </IconButton>
+        </div>
+      ) : null}
       {playback.unfinished ? (
         <p className="unfinished-note">Unfinished: this is the part made before the podcast failed.</p>
       ) : null}
       <div className="controls">
-        <IconButton label={`Back ${SKIP_SECONDS} seconds`} onClick={() => seekTo(Math.max(0, position - SKIP_SECONDS))}>
+        <select
+          className="speed"
+          aria-label="Playback speed"
+          title="Playback speed"
+          value={rate}
+          onChange={(e) =>
+            void settle(sendMessage('controlPlayback', { action: 'rate', rate: Number(e.target.value) })).then((result) => {
+              if (!result.ok) toast.error(result.error.message);
+            })
+          }
+        >
+          {(PLAYBACK_RATES.includes(rate as (typeof PLAYBACK_RATES)[number]) ? PLAYBACK_RATES : [...PLAYBACK_RATES, rate]).map((r) => (
+            <option key={r} value={r}>
+              {rateLabel(r)}
+            </option>
+          ))}
+        </select>
+        <IconButton label={`Back ${BACK_SECONDS} seconds`} onClick={() => seekTo(Math.max(0, position - BACK_SECONDS))}>
           <RotateCcw size={18} />
         </IconButton>
         <button
@@ -99,8 +143,8 @@ export function NowPlaying({ playback }: { playback: Playback }) {
           {busy ? <LoaderCircle className="spin" size={22} aria-hidden /> : playing ? <Pause size={22} aria-hidden /> : <Play size={22} aria-hidden />}
         </button>
         <IconButton
-          label={`Forward ${SKIP_SECONDS} seconds`}
-          onClick={() => seekTo(end ? Math.min(end, position + SKIP_SECONDS) : position + SKIP_SECONDS)}
+          label={`Forward ${FORWARD_SECONDS} seconds`}
+          onClick={() => seekTo(end ? Math.min(end, position + FORWARD_SECONDS) : position + FORWARD_SECONDS)}
         >
           <RotateCw size={18} />
         </IconButton>

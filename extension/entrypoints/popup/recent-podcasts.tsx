@@ -1,16 +1,20 @@
 /**
  * The reader's latest podcasts: the same list the web app's profile shows, newest first. A podcast
- * plays once it has audio: finished, still being made (its part made so far), or unfinished.
+ * plays once it has audio: finished, still being made (its part made so far), or unfinished. Each
+ * goes into the queue from here: "Play next" or "Add to queue"; a played one says so.
  */
-import { AudioLines, CircleAlert, Pause, Play } from 'lucide-react';
+import { AudioLines, CircleAlert, ListEnd, ListStart, Pause, Play } from 'lucide-react';
+import { toast } from 'sonner';
 import type { Podcast } from '../../../shared/api/podcasts.ts';
 import { formatTime } from '../../../shared/format-time.ts';
 import { episodeSource } from '../../../shared/podcast/episode-source.ts';
 import { resumePoint } from '../../../shared/podcast/resume-point.ts';
 import { podcastStatusLabel } from '../../../shared/podcast/status-labels.ts';
-import type { Playback } from '../../storage.ts';
+import { sendMessage, type QueuePlace } from '../../messaging.ts';
+import { queueItem, type Playback } from '../../storage.ts';
 import { formatCreatedAt } from './format.ts';
-import { ProgressBar } from './ui.tsx';
+import { settle, useStoredValue } from './hooks.ts';
+import { IconButton, ProgressBar } from './ui.tsx';
 
 const SHOWN = 5;
 
@@ -29,6 +33,14 @@ export function RecentPodcasts({
   onPlay: (podcastId: string) => void;
   onPause: () => void;
 }) {
+  const { value: queue } = useStoredValue(queueItem);
+
+  async function enqueue(podcastId: string, place: QueuePlace) {
+    const result = await settle(sendMessage('queuePodcast', { podcastId, place }));
+    if (!result.ok) toast.error(result.error.message);
+    else toast.success(place === 'next' ? 'It plays next' : 'Added to queue');
+  }
+
   return (
     <section className="recent" aria-labelledby="recent-heading">
       <div className="section-head">
@@ -63,6 +75,7 @@ export function RecentPodcasts({
             const playable = episodeSource(podcast) !== null;
             const unfinished = podcast.status === 'failed' && !!podcast.streamUrl;
             const resumeAt = !current ? resumePoint(podcast.positionSeconds, podcast.durationSeconds) : null;
+            const queued = queue.indexOf(podcast.id);
             return (
               <li key={podcast.id} className={`podcast-row${current ? ' is-current' : ''}`}>
                 <button
@@ -89,6 +102,8 @@ export function RecentPodcasts({
                       {formatCreatedAt(podcast.createdAt)}
                       {podcast.durationSeconds ? ` · ${formatTime(podcast.durationSeconds)}` : ''}
                       {resumeAt ? ` · Resume from ${formatTime(resumeAt)}` : ''}
+                      {podcast.playedAt ? ' · Played' : ''}
+                      {queued >= 0 ? ` · In queue (${queued + 1})` : ''}
                     </p>
                   ) : podcast.status === 'failed' ? (
                     <p className="row-meta row-failed" title={podcast.error ?? undefined}>
@@ -102,6 +117,16 @@ export function RecentPodcasts({
                     </div>
                   )}
                 </div>
+                {current ? null : (
+                  <div className="row-actions">
+                    <IconButton label="Play next" onClick={() => void enqueue(podcast.id, 'next')}>
+                      <ListStart size={16} />
+                    </IconButton>
+                    <IconButton label="Add to queue" onClick={() => void enqueue(podcast.id, 'end')}>
+                      <ListEnd size={16} />
+                    </IconButton>
+                  </div>
+                )}
               </li>
             );
           })}
