@@ -17,6 +17,7 @@ import type { ScriptResult } from '../services/script/writer.ts';
 import { scriptSentences } from '../services/script/sentence-cutter.ts';
 import { FRESH_EPISODE, type EpisodeSegment } from '../services/speech/episode.ts';
 import { READY_PROGRESS, SCRIPTED_PROGRESS, SPOKEN_PROGRESS, WRITING_PROGRESS } from './progress.ts';
+import { episodeTag } from './episode-tag.ts';
 import { runStages, type StageRecord } from './stage.ts';
 import { conversionStages, type Article, type EpisodeSink, type PreparedArticle, type ServerPipeline, type Speech } from './stages.ts';
 
@@ -151,7 +152,8 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
 
   const storeAudio = async (speech: Speech) => {
     const previousKey = podcast!.audioKey;
-    const bytes = await deps.audio.join(speech.key, speech.segments);
+    // The finished file starts with an ID3 tag naming its chapters; the segments follow it.
+    const bytes = await deps.audio.join(speech.key, speech.segments, await episodeTag(db, podcast!.title, speech.key, speech.durationMs));
     await save({
       status: 'ready',
       progress: READY_PROGRESS,

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { id3TagSize } from '../services/audio/id3-chapters.ts';
 import { measureLoudness, TARGET_LUFS } from '../services/audio/loudness.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
@@ -78,12 +79,13 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
     const done = await waitFor(id, who, (p) => p.status === 'ready');
     const final = parsePlaylist(await (await call(done.streamUrl!)).text());
     expect(final.ended).toBe(true);
-    // The segments, now cut from the finished file, join into exactly the MP3 a download gets.
+    // The segments, now cut from the finished file, join into exactly the MP3 a download gets, after its ID3 tag.
     const parts = await Promise.all(final.segments.map(async (s) => new Uint8Array(await (await call(segmentUrl(s.uri))).arrayBuffer())));
     expect(parts[0]).toEqual(firstBytes);
     const joined = Buffer.concat(parts);
     const mp3 = Buffer.from(await (await call(done.audioUrl!)).arrayBuffer());
-    expect(joined.equals(mp3)).toBe(true);
+    expect(id3TagSize(mp3)).toBeGreaterThan(0);
+    expect(joined.equals(mp3.subarray(id3TagSize(mp3)))).toBe(true);
     const audio = await decodeMp3(mp3);
     expect(audio.errors).toBe(0);
     // As loud as the podcasts beside it, without clipping.

@@ -16,6 +16,7 @@ import { podcastById, segmentsOf, setSegmentCues, setSubscriptionStatus } from '
 import { pacedVoice } from '../test/voices.ts';
 import { waitFor } from '../test/wait.ts';
 import { parseVtt } from '../test/vtt.ts';
+import { probe } from '../test/podcast-apps.ts';
 
 const billingOn = {
   STRIPE_SECRET_KEY: 'sk_test_x',
@@ -106,6 +107,18 @@ describeEachDatabase('the timed transcript', (ctx) => {
 
     // The cues stay with the finished episode: its segment rows are kept.
     expect((await segmentsOf(ctx.db, row!.audioKey!)).length).toBeGreaterThan(0);
+
+    // The downloaded MP3 names its chapters in its ID3 tag, as ffprobe reads them.
+    const download = await call(`/api/podcasts/${made.id}/download`);
+    expect(download.status).toBe(200);
+    const mp3 = new Uint8Array(await download.arrayBuffer());
+    expect(mp3.length).toBe(row!.audioBytes);
+    const probed = await probe('episode.mp3', mp3);
+    expect(probed.format.tags?.title).toBe(made.title);
+    expect(probed.chapters.map((c) => [Number(c.start_time), Number(c.end_time), c.tags?.title])).toEqual(
+      done.chapters.map((c) => [c.startMs / 1000, c.endMs / 1000, c.title]),
+    );
+    expect(Math.abs(Number(probed.format.duration) - row!.durationMs! / 1000)).toBeLessThan(0.1);
   });
 
   it('serves the same through the share link, and nothing to others', async () => {

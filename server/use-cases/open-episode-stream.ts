@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/client.ts';
 import { findOwnedPodcast, findPodcast, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
-import { findSegment, listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
+import { findSegment, lastSegment, listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
 import { episode, segment as segmentObject, type AudioObject, type AudioStore } from '../services/audio/store.ts';
 import { podcastNotFound } from './podcast-errors.ts';
 import { hasEpisodeStream } from '../services/podcasts/events.ts';
@@ -49,7 +49,10 @@ export async function openStreamSegment(
   if ((await deps.audio.stat(own)) !== null) return { audio: own };
   // Once complete, the segments are slices of the finished episode.
   if (podcast.audioKey === podcast.streamKey) {
-    return { audio: episode(podcast.audioKey), slice: { offset: segment.byteOffset, length: segment.bytes } };
+    // The finished file starts with its tag (all it holds beyond the segments): they follow it.
+    const last = await lastSegment(deps.db, podcast.streamKey);
+    const head = Math.max(0, (podcast.audioBytes ?? 0) - (last ? last.byteOffset + last.bytes : 0));
+    return { audio: episode(podcast.audioKey), slice: { offset: head + segment.byteOffset, length: segment.bytes } };
   }
   throw podcastNotFound();
 }

@@ -60,12 +60,13 @@ export function createDiskAudioStore(dir: string): AudioStore {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await writeAtomically(file, (part) => fs.promises.writeFile(part, bytes, { flag: 'wx' }));
     },
-    async join(key, count) {
+    async join(key, count, head) {
       const file = fileOf(episode(key));
       await writeAtomically(file, async (part) => {
         // One segment (a few seconds, tens of KB) in memory at a time.
         const out = await fs.promises.open(part, 'wx');
         try {
+          if (head?.length) await out.write(head);
           for (let seq = 0; seq < count; seq++) await out.write(await fs.promises.readFile(fileOf(segment(key, seq))));
         } finally {
           await out.close();

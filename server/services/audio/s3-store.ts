@@ -135,9 +135,13 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
         new PutObjectCommand({ Bucket, Key: objectName(object), Body: bytes, ContentLength: bytes.byteLength, ContentType: CONTENT_TYPE }),
       );
     },
-    async join(key, count) {
+    async join(key, count, head) {
       let size = 0;
       async function* segments() {
+        if (head?.length) {
+          size += head.byteLength;
+          yield head;
+        }
         for (let seq = 0; seq < count; seq++) {
           for await (const chunk of (await open(segment(key, seq))).body as AsyncIterable<Uint8Array>) {
             size += chunk.byteLength;

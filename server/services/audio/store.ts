@@ -28,8 +28,11 @@ export interface AudioStore {
   read(object: AudioObject, range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
   /** Stores an object (replacing one a crashed run left at the same place); no reader sees half of it. */
   write(object: AudioObject, bytes: Uint8Array): Promise<void>;
-  /** Joins segments 0..count-1 of `key` into its finished episode; answers the episode's size. */
-  join(key: string, count: number): Promise<number>;
+  /**
+   * Joins segments 0..count-1 of `key` into its finished episode, after `head` when given (a tag);
+   * answers the episode's size.
+   */
+  join(key: string, count: number, head?: Uint8Array): Promise<number>;
   /** Deletes the segments of a key; missing ones are not an error. */
   removeSegments(key: string): Promise<void>;
   /** Deletes a key's episode and segments; missing ones are not an error. */
