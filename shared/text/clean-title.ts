@@ -15,6 +15,9 @@ const SITE_SEPARATOR = /\s+(\||-|–|—|·|•|::)\s+/g;
 /** A dash-separated site name has at most this many words (longer, it is more likely part of the title). */
 const SITE_NAME_MAX_WORDS = 4;
 
+// The spec's filter: word characters, whitespace and . , ! ? - only.
+const DISALLOWED_IN_TITLE = /[^\p{L}\p{N}_\s.,!?-]/gu;
+
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -82,6 +85,6 @@ export function cleanTitle(raw: string): string {
   return limitTitle(
     raw
       .replace(/["'`\u2018\u2019\u201C\u201D\u00AB\u00BB]/g, '')
-      .replace(/[^\p{L}\p{N}_\s.,!?-]/gu, ''),
+      .replace(DISALLOWED_IN_TITLE, ''),
   );
 }

@@ -1,6 +1,9 @@
 /**
- * Text preparation for the script writer: links reduced to their text, bare URLs removed,
- * characters other than word characters, whitespace and . , ! ? - removed, whitespace collapsed.
+ * Text preparation for the script writer: links reduced to their text, bare URLs removed, whitespace
+ * collapsed. Every other character stays as written: symbols, apostrophes, times and dashes carry
+ * meaning ("0.3%", "$9 billion", "04:05 pm", "they'll", "even — heaven help us — booyah") for the
+ * model, the voice and the transcript alike. The spec's character filter applies to titles only
+ * (filterCharacters, used by the title cleanup).
  *
  * Whitespace collapses within a paragraph; paragraph breaks survive as single newlines because the
  * fallback script and the transcript are built paragraph by paragraph.
@@ -23,7 +26,7 @@ export function removeBareUrls(text: string): string {
   return text.replace(BARE_URL, '');
 }
 
-/** Keeps word characters, whitespace and . , ! ? - only. */
+/** Keeps word characters, whitespace and . , ! ? - only (the spec's filter, for titles). */
 export function filterCharacters(text: string): string {
   return text.replace(DISALLOWED, '');
 }
@@ -37,7 +40,7 @@ export function collapseWhitespace(text: string): string {
     .join('\n');
 }
 
-/** The whole preparation: links, then bare URLs, then characters, then whitespace. */
+/** The whole preparation: links, then bare URLs, then whitespace. */
 export function prepareScriptText(text: string): string {
-  return collapseWhitespace(filterCharacters(removeBareUrls(linksToText(text))));
+  return collapseWhitespace(removeBareUrls(linksToText(text)));
 }

@@ -164,3 +164,51 @@ describe('prepareSpeechText on hostile text', () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 });
+
+describe('prepareSpeechText in the article language', () => {
+  it.each([
+    // the examples: symbols, apostrophes, times and dashes become words, never vanish
+    ["They'll pay 0.3% of $9 billion at 04:05 pm.", "They'll pay 0.3 percent of 9 billion dollars at 4 oh 5 PM."],
+    ['We were even — heaven help us — booyah.', 'We were even, heaven help us, booyah.'],
+    ['Yes - it is, from 10 – 20 people.', 'Yes, it is, from 10 to 20 people.'],
+  ])('English: %j', (input, output) => expect(prepareSpeechText(input, 'en')).toBe(output));
+
+  it.each([
+    ['Die Inflation stieg um 0,3 % auf 9 Mrd. €.', 'Die Inflation stieg um 0,3 Prozent auf 9 Milliarden Euro.'],
+    ['Es kostet 9,99 € oder $5. Sonst 10–20 % weniger.', 'Es kostet 9 Euro 99 oder 5 Dollar. Sonst 10 bis 20 Prozent weniger.'],
+    ['Der Plan kostet $9 Mrd. Die Opposition lacht.', 'Der Plan kostet 9 Milliarden Dollar. Die Opposition lacht.'],
+    ['Wir treffen uns um 04:05 Uhr oder um 16:30.', 'Wir treffen uns um 4 Uhr 5 oder um 16 Uhr 30.'],
+    ['Am 15. März 2024 und am 2024-10-03.', 'Am fünfzehnten März 2024 und am dritten Oktober 2024.'],
+    ['Termin: 15.03.2024 in Berlin.', 'Termin: fünfzehnter März 2024 in Berlin.'],
+    ['Im 21. Jahrhundert belegte er den 2. Platz. Er wurde 3.', 'Im einundzwanzigsten Jahrhundert belegte er den zweiten Platz. Er wurde 3.'],
+    ['Er fuhr 120 km/h bei 25 °C, z. B. mit 5 kg & mehr.', 'Er fuhr 120 Kilometer pro Stunde bei 25 Grad Celsius, zum Beispiel mit 5 Kilogramm und mehr.'],
+    ["Sie sagen – Gott sei Dank – ja, und sie hat's gesagt.", "Sie sagen, Gott sei Dank, ja, und sie hat's gesagt."],
+  ])('German: %j', (input, output) => expect(prepareSpeechText(input, 'de')).toBe(output));
+
+  it.each([
+    ["L'inflation a atteint 0,3 % et 9 Md€.", "L'inflation a atteint 0,3 pour cent et 9 milliards d'euros."],
+    ['Il paie 9,99 € ou 1 000 $.', 'Il paie 9 euros 99 ou 1 000 dollars.'],
+    ['Rendez-vous le 1er mai 2024 à 16h30 ou à 04:05.', 'Rendez-vous le premier mai 2024 à 16 heures 30 ou à 4 heures 5.'],
+    ['Le 2024-03-15, le 2e tour et le 21e jour.', 'Le 15 mars 2024, le deuxième tour et le vingt et unième jour.'],
+    ['M. Dupont roule à 120 km/h par 25 °C.', 'Monsieur Dupont roule à 120 kilomètres par heure par 25 degrés Celsius.'],
+  ])('French: %j', (input, output) => expect(prepareSpeechText(input, 'fr')).toBe(output));
+
+  it.each([
+    ['La inflación subió un 0,3 % y cuesta 9,99 €.', 'La inflación subió un 0,3 por ciento y cuesta 9 euros con 99.'],
+    ['Son $9 mil millones.', 'Son 9 mil millones de dólares.'],
+    ['El 2024-03-15 a las 16:30 o a las 4:05 p. m.', 'El 15 de marzo de 2024 a las 16 y 30 o a las 4 y 5 de la tarde.'],
+    ['El 1.º y la 2.ª, p. ej. hoy.', 'El primero y la segunda, por ejemplo hoy.'],
+  ])('Spanish: %j', (input, output) => expect(prepareSpeechText(input, 'es')).toBe(output));
+
+  it.each([
+    ['ar', 'أعلنت الحكومة أن التضخم بلغ 0.3% في 15 مارس 2024؟', 'أعلنت الحكومة أن التضخم بلغ 0.3% في 15 مارس 2024؟'],
+    ['it', "L'inflazione è salita dello 0,3% e costa 9,99 € alle 16:30 — davvero 🎉", "L'inflazione è salita dello 0,3% e costa 9,99 € alle 16:30, davvero."],
+    ['ja', '価格は9,800円です。', '価格は9,800円です。'],
+  ])('any other language keeps its numbers and symbols for its own voice (%s)', (language, input, output) => {
+    expect(prepareSpeechText(input, language)).toBe(output);
+  });
+
+  it('takes a regional tag as its language', () => {
+    expect(prepareSpeechText('Es kostet 5 €.', 'de-AT')).toBe('Es kostet 5 Euro.');
+  });
+});

@@ -8,6 +8,7 @@
  * percentages and units, then ordinals and years, then abbreviations, then tidying.
  */
 import { linksToText } from './prepare-script-text.ts';
+import { isSpeechLanguage, localSpeechText } from './speech-languages.ts';
 
 const ONES = [
   'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
@@ -99,15 +100,21 @@ const DOMAIN_PATH = /\b([\w-]{1,63}\.(?:com|org|net|io|dev|app|co|gov|edu|ai|uk|
 // if it matched whole sequences).
 const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u{FE0E}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 // Other symbols (arrows, bullets, boxes, check marks…) that are decoration when written.
-const DECORATION = /[\p{So}\u2190-\u21FF\u2022\u2023\u2043\u25A0-\u25FF\u00B7]/gu;
+// The degree sign is not one: each language's rules read it.
+const DECORATION = /(?!\u00B0)[\p{So}\u2190-\u21FF\u2022\u2023\u2043\u25A0-\u25FF\u00B7]/gu;
+
+/** English degrees: "25°C" → "25 degrees Celsius". */
+function replaceDegrees(text: string): string {
+  return text
+    .replace(/°\s?([CF])\b/g, (_, unit: string) => (unit === 'C' ? ' degrees Celsius' : ' degrees Fahrenheit'))
+    .replace(/(\d)\s?°/g, '$1 degrees');
+}
 
 /** Links keep their text; addresses, emoji and decorative symbols go; markdown marks go. */
 function removeUnspeakable(text: string): string {
   return linksToText(text)
     .replace(URL_PATTERN, '')
     .replace(DOMAIN_PATH, '$1')
-    .replace(/°\s?([CF])\b/g, (_, unit: string) => (unit === 'C' ? ' degrees Celsius' : ' degrees Fahrenheit'))
-    .replace(/(\d)\s?°/g, '$1 degrees')
     .replace(EMOJI, '')
     .replace(DECORATION, ' ')
     .replace(/^[ \t]*(?:#{1,6}|>+|[-*+](?=\s))[ \t]*/gm, '')
@@ -306,6 +313,8 @@ function replaceAbbreviations(text: string): string {
 function tidy(text: string): string {
   return text
     .replace(/[—―]/g, ', ')
+    // a spaced dash between words is a pause, not a range
+    .replace(/(?<!\d)[ \t]+[–-][ \t]+(?!\d)/g, ', ')
     .replace(/…/g, '...')
     .replace(/[_|\\^<>{}]/g, ' ')
     .replace(/\(\s*\)|\[\s*\]/g, '')
@@ -322,19 +331,23 @@ function tidy(text: string): string {
         .trim(),
     )
     .filter((line) => /[\p{L}\p{N}]/u.test(line))
-    .map((line) => (/[.!?…"'”’)]$/.test(line) ? line : `${line}.`))
+    .map((line) => (/[.!?…"'”’»)؟。！？]$/.test(line) ? line : `${line}.`))
     .join('\n');
 }
 
 /**
- * Rewrites a podcast script so a speech engine reads it naturally: links keep their text and bare
- * addresses go, emoji and decorative symbols go, money ("$7.99" → "7 dollars and 99 cents"),
- * percentages, units, dates, times, ordinals and years become words, common abbreviations are
- * expanded. One paragraph per line; every line ends as a sentence. Pure: no engine needed.
+ * Rewrites a podcast script so a speech engine reads it naturally, in the script's language (ISO
+ * 639-1, English when not given): links keep their text and bare addresses go, emoji and decorative
+ * symbols go, money ("$7.99" → "7 dollars and 99 cents"), percentages, units, dates, times, ordinals
+ * and years become words, common abbreviations are expanded. German, French and Spanish have their
+ * own words (speech-languages.ts); any other language keeps its numbers and symbols as written, which
+ * a voice of that language reads. One paragraph per line; every line ends as a sentence. Pure.
  */
-export function prepareSpeechText(text: string): string {
-  let out = text.normalize('NFC');
-  out = removeUnspeakable(out);
+export function prepareSpeechText(text: string, language = 'en'): string {
+  const base = language.trim().toLowerCase().split(/[-_]/)[0] || 'en';
+  let out = removeUnspeakable(text.normalize('NFC'));
+  if (base !== 'en') return tidy(isSpeechLanguage(base) ? localSpeechText(out, base) : out);
+  out = replaceDegrees(out);
   out = replaceDates(out);
   out = replaceTimes(out);
   out = replaceMoney(out);

@@ -58,7 +58,19 @@ describe('text preparation for the script writer', () => {
 
   it('runs the steps in order on a realistic paragraph', () => {
     const input = 'Our [new release](https://x.io/r) ships today!\n\nDetails: https://x.io/notes — “fast” & small 🚀.';
-    expect(prepareScriptText(input)).toBe('Our new release ships today!\nDetails fast small .');
+    expect(prepareScriptText(input)).toBe('Our new release ships today!\nDetails: — “fast” & small 🚀.');
+  });
+
+  it.each([
+    ["They'll say it's fine.", "They'll say it's fine."],
+    ['Inflation rose 0.3% in May.', 'Inflation rose 0.3% in May.'],
+    ['A $9 billion deal, €5 each, £3.50 a pint.', 'A $9 billion deal, €5 each, £3.50 a pint.'],
+    ['The train left at 04:05 pm on 2024-03-15.', 'The train left at 04:05 pm on 2024-03-15.'],
+    ['We were even — heaven help us — booyah.', 'We were even — heaven help us — booyah.'],
+    ['Les « guillemets » et l’apostrophe: 25 °C, 1er mai.', 'Les « guillemets » et l’apostrophe: 25 °C, 1er mai.'],
+    ['الحكومة: 30٪ من الميزانية!', 'الحكومة: 30٪ من الميزانية!'],
+  ])('keeps the words as written for the model and the voice: %j', (input, output) => {
+    expect(prepareScriptText(input)).toBe(output);
   });
 });
 

@@ -13,6 +13,11 @@ describe('splitSentences', () => {
     ['He said "Stop." She left. (Really.) Fine', ['He said "Stop."', 'She left.', '(Really.)', 'Fine']],
     ['Wait... what? Yes.', ['Wait... what?', 'Yes.']],
     ['It ended. 5 people stayed.', ['It ended.', '5 people stayed.']],
+    // German ordinals and abbreviations, amounts after an abbreviation
+    ['Am 15. März 2024 kam er. Im 21. Jahrhundert nicht.', ['Am 15. März 2024 kam er.', 'Im 21. Jahrhundert nicht.']],
+    ['Der Plan kostet 9 Mrd. € im Jahr. Das ist viel.', ['Der Plan kostet 9 Mrd. € im Jahr.', 'Das ist viel.']],
+    ['Er wurde 3. Dann ging er.', ['Er wurde 3.', 'Dann ging er.']],
+    ['It rose in 2023. March was calm.', ['It rose in 2023.', 'March was calm.']],
   ])('%j', (text, sentences) => expect(splitSentences(text)).toEqual(sentences));
 });
 

@@ -9,7 +9,28 @@ const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'e.g', 'i.e', 'no', 'nr', 'fig',
   'inc', 'ltd', 'co', 'corp', 'approx', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
   'oct', 'nov', 'dec', 'gen', 'gov', 'sen', 'rep', 'capt', 'lt', 'col', 'u.s', 'u.k',
+  // German, French and Spanish
+  'mrd', 'mio', 'tsd', 'bzw', 'ca', 'vgl', 'ggf', 'evtl', 'inkl', 'bspw', 'str', 'sra', 'dra', 'núm', 'av', 'apr', 'ex', 'ej',
 ]);
+
+// Months (English, German, French, Spanish): "am 15. März" and "le 1. mai" are not sentence ends.
+const MONTHS = new Set(
+  (
+    'january february march april may june july august september october november december ' +
+    'januar februar märz april mai juni juli august september oktober november dezember ' +
+    'janvier février mars avril mai juin juillet août septembre octobre novembre décembre ' +
+    'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'
+  ).split(' '),
+);
+// A German ordinal after an article or preposition: "im 21. Jahrhundert", "der 3. Platz".
+const ORDINAL_AFTER = /(?:^|\s)(?:am|im|vom|zum|beim|dem|den|des|der|die|das|seit|bis|ab)\s+\d{1,2}$/i;
+
+/** Whether a full stop after a number marks an ordinal (German writes "15." for "fifteenth"). */
+function isOrdinalDot(sentenceSoFar: string, before: string, after: string): boolean {
+  if (!/^\d{1,2}$/.test(before)) return false;
+  const nextWord = /^\p{L}+/u.exec(after)?.[0]?.toLowerCase() ?? '';
+  return MONTHS.has(nextWord) || ORDINAL_AFTER.test(sentenceSoFar);
+}
 
 // End punctuation, closing quotes or brackets, then the space before the next sentence.
 const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+/g;
@@ -23,8 +44,11 @@ export function splitSentences(paragraph: string): string[] {
     const next = paragraph[end];
     const before = paragraph.slice(start, match.index).match(/(\S+)$/)?.[1] ?? '';
     const word = before.toLowerCase().replace(/^["'“‘([]+/, '');
-    const isAbbreviation = match[0].startsWith('.') && (ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(before));
-    if (next === undefined || isAbbreviation || /\p{Ll}/u.test(next)) continue;
+    const isAbbreviation =
+      match[0].startsWith('.') &&
+      (ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(before) || isOrdinalDot(paragraph.slice(start, match.index), before, paragraph.slice(end)));
+    // A sentence starts with a capital, a digit or a quote, not with a lower-case word or an amount's symbol.
+    if (next === undefined || isAbbreviation || /[\p{Ll}\p{Sc}]/u.test(next)) continue;
     sentences.push(paragraph.slice(start, end).trim());
     start = end;
   }
