@@ -1,20 +1,27 @@
 /**
  * /profile: signed-out visitors go to /. Shows the member's name (or e-mail), 'Premium
- * Member' or 'Free Member', the upgrade banner for free members, the default voice and the private
- * feed (Premium), then their podcasts.
+ * Member' or 'Free Member', the upgrade banner for free members, the default mode and minutes, the
+ * default voice and the private feed (Premium), then their podcasts.
  */
 import { Navigate } from 'react-router';
 import { Crown, Mail, Sparkles } from 'lucide-react';
-import { displayName } from '../../../../shared/api/auth.ts';
+import { displayName } from '../../../../shared/display-name.ts';
 import { PREMIUM_PLAN } from '../../../../shared/constants.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PrivateFeed } from '../../features/feed/components/private-feed.tsx';
+import { DefaultMode } from '../../features/podcasts/components/default-mode.tsx';
 import { DefaultVoice } from '../../features/podcasts/components/default-voice.tsx';
-import { YourPodcasts } from '../../features/podcasts/components/your-podcasts.tsx';
 import { SubscriptionPanel } from '../../features/billing/components/subscription-panel.tsx';
 import { useSessionUser } from '../../lib/session.ts';
+import { lazySection, SectionLoading } from '../../lib/lazy-section.tsx';
+
+// The list, with the schemas that read it and the player, downloads beside the page's first paint.
+const YourPodcasts = lazySection(
+  () => import('../../features/podcasts/components/your-podcasts.tsx').then((m) => m.YourPodcasts),
+  <SectionLoading className="min-h-48" />,
+);
 
 export function ProfileRoute() {
   const user = useSessionUser();
@@ -78,6 +85,8 @@ export function ProfileRoute() {
       )}
 
       <SubscriptionPanel className="mt-8" />
+
+      <DefaultMode user={user} className="mt-8" />
 
       {/* min-w-0: a select is as wide as its longest voice, which must not widen the page on a phone. */}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
