@@ -6,6 +6,7 @@
  * written when the run stopped is written, and spoken, afresh. Status, progress, the audio made so
  * far and the estimated length are stored and published as stages start and segments are stored.
  */
+import { detectLanguage } from '../../shared/text/language.ts';
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -60,8 +61,10 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
       const row = podcast!;
       const article: Article = { title: row.sourceTitle ?? row.title, text: row.articleText ?? '', sourceUrl: row.sourceUrl ?? '' };
       if (stage === 'fetch' || stage === 'extract') return article;
-      if (stage === 'prepare') return { ...article, scriptText: prepareScriptText(article.text) } satisfies PreparedArticle;
-      if (stage === 'script' && scriptAtStart) return { written: { script: scriptAtStart, title: '', fallbackReason: row.fallbackReason } };
+      // A podcast stored before languages were kept has its language detected from its text.
+      const language = row.language ?? detectLanguage(article.text);
+      if (stage === 'prepare') return { ...article, scriptText: prepareScriptText(article.text), language } satisfies PreparedArticle;
+      if (stage === 'script' && scriptAtStart) return { written: { script: scriptAtStart, title: '', fallbackReason: row.fallbackReason }, language };
       return undefined;
     },
     async started(stage) {

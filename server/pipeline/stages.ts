@@ -5,6 +5,8 @@
  */
 import type { CreatePodcast } from '../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
+import { pageTitle } from '../../shared/text/clean-title.ts';
+import { detectLanguage } from '../../shared/text/language.ts';
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import { AppError } from '../errors.ts';
 import type { ExtractionResult } from '../services/extract/extract-article.ts';
@@ -14,6 +16,7 @@ import type { ScriptResult, ScriptStream, ScriptWriter } from '../services/scrip
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { scriptSentences } from '../services/script/sentence-cutter.ts';
 import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
+import { hostVoices } from '../services/speech/language-voices.ts';
 import type { AnyStage, Stage } from './stage.ts';
 
 /** What a conversion starts from: a page address, or an article the extension already read. */
@@ -29,11 +32,15 @@ export interface Article {
   title: string;
   text: string;
   sourceUrl: string;
+  /** The language the page declares (its lang), if any. */
+  declaredLanguage?: string | null;
 }
 
 export interface PreparedArticle extends Article {
   /** The text as the script writer reads it. */
   scriptText: string;
+  /** The article's language, ISO 639-1: the script is written and spoken in it. */
+  language: string;
 }
 
 export interface Speech {
@@ -46,8 +53,11 @@ export interface Speech {
   voice: string;
 }
 
-/** The script: already written (stored by an earlier run, or the CLI's), or being written as it is spoken. */
-export type ScriptSource = { written: ScriptResult } | { stream: ScriptStream };
+/**
+ * The script: already written (stored by an earlier run, or the CLI's), or being written as it is
+ * spoken; with the article's language, which picks the voice.
+ */
+export type ScriptSource = ({ written: ScriptResult } | { stream: ScriptStream }) & { language?: string };
 
 /** Where one run of speech stores its episode, and where an earlier run left it. */
 export interface EpisodeSink {
@@ -83,7 +93,7 @@ export function fetchStage(ports: Pick<PipelinePorts, 'fetchPage'>): Stage<Sourc
     async run(source, { signal }) {
       if ('url' in source) return ports.fetchPage(source.url, signal);
       // Received: the extension already read the article.
-      return { title: source.title, text: source.text.replace(/\r\n?/g, '\n'), sourceUrl: source.sourceUrl };
+      return { title: pageTitle(source.title), text: source.text.replace(/\r\n?/g, '\n'), sourceUrl: source.sourceUrl };
     },
     retryable: notAnAnswer,
   };
@@ -95,7 +105,8 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
     async run(input) {
       if (!('html' in input)) return input;
       const article = await ports.extract(input);
-      return { title: article.title?.trim() ?? '', text: article.text, sourceUrl: input.url };
+      // The page's own title, whole (its site name removed).
+      return { title: pageTitle(article.title ?? '', article.siteName), text: article.text, sourceUrl: input.url, declaredLanguage: article.lang };
     },
     retryable: () => false,
   };
@@ -107,7 +118,7 @@ export function prepareStage(): Stage<Article, PreparedArticle> {
     async run(article) {
       const scriptText = prepareScriptText(article.text);
       if (!scriptText.trim()) throw new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.noReadableContent });
-      return { ...article, scriptText };
+      return { ...article, scriptText, language: detectLanguage(article.text, article.declaredLanguage) };
     },
     retryable: () => false,
   };
@@ -118,7 +129,10 @@ export function scriptStage(ports: Pick<PipelinePorts, 'scriptWriter'>): Stage<P
     name: 'script',
     // The script is spoken as it is written: this stage starts the writing, speech reads it.
     // The writer falls back to a template itself when the AI fails, so its errors are the server's own.
-    run: async (article, { signal }) => ({ stream: ports.scriptWriter.stream({ title: article.title, text: article.scriptText }, { signal }) }),
+    run: async (article, { signal }) => ({
+      stream: ports.scriptWriter.stream({ title: article.title, text: article.scriptText }, { signal }),
+      language: article.language,
+    }),
     retryable: () => false,
   };
 }
@@ -131,7 +145,11 @@ export function speechStage(
   return {
     name: 'speech',
     async run(source, { signal }) {
+      // The member's voice (kept on the podcast); the engine speaks the article's language (espeak
+      // switches to a voice of it, an OpenAI-compatible voice speaks it as it is).
       const chosen = voice ?? ports.speech.defaultVoice;
+      const language = source.language ?? 'en';
+      const spoken = hostVoices(ports.speech.name, language, voice, ports.speech.defaultVoice).host;
       const sink = await ports.openEpisode(chosen);
       let written: Promise<void> = Promise.resolve();
       if ('stream' in source) {
@@ -144,10 +162,11 @@ export function speechStage(
       try {
         result = await speakEpisode({
           engine: ports.speech,
-          voice: chosen,
+          voice: spoken,
+          language,
           sentences: 'stream' in source ? source.stream.sentences : scriptSentences(source.written.script),
           encoders: ports.encoders,
-          gainDb: ports.gainDb(chosen),
+          gainDb: ports.gainDb(spoken),
           resume: sink.resume,
           onSegment: (segment) => sink.segment(segment),
           signal,

@@ -58,6 +58,7 @@ export async function createPodcast(deps: CreatePodcastDeps, input: CreatePodcas
         sourceUrl: webAddress(article.sourceUrl),
         sourceTitle: article.title,
         articleText: article.text,
+        language: article.language,
         title: article.title || fallbackTitle(article.text),
         voice,
         status: 'queued',

@@ -3,18 +3,18 @@
  * writer when nothing is configured, and the answer of the AI writer when the AI fails. Its stream has
  * every sentence at once.
  */
-import { fallbackScript, fallbackTitle } from '../../../shared/text/fallback.ts';
+import { fallbackScript, titleOrFallback } from '../../../shared/text/fallback.ts';
 import { templateScriptStream } from './script-stream.ts';
 import type { Article, ScriptResult, ScriptWriter } from './writer.ts';
 
 export const NO_SCRIPT_WRITER_REASON = 'No AI script writer is configured';
 
 /**
- * The fallback title (the first eight words of the first line) of the article as a whole:
- * its page title when it has one, else the first line of its text.
+ * The title with no AI: the page's own title, kept whole; the first eight words of the first line
+ * of the text only when the page has none.
  */
 export function articleFallbackTitle(article: Article): string {
-  return fallbackTitle(article.title.trim() ? article.title : article.text);
+  return titleOrFallback(article.title, article.text);
 }
 
 /** The template script and title of an article, with why they were used. */

@@ -68,6 +68,8 @@ export const FRESH_EPISODE: EpisodeResume = { nextSentence: 0, seq: 0, ms: 0, by
 export interface EpisodeOptions {
   engine: SpeechEngine;
   voice: string;
+  /** The script's language (ISO 639-1): numbers, money, dates and times are read as words of it. */
+  language?: string;
   sentences: AsyncIterable<EpisodeSentence> | Iterable<EpisodeSentence>;
   encoders: EncoderPool;
   /** Loudness gain for this voice, in dB. */
@@ -162,7 +164,7 @@ export async function speakEpisode(options: EpisodeOptions): Promise<EpisodeResu
         }
         while (queue.length >= ahead && !stopped) await new Promise<void>((r) => (wakeProducer = r));
         if (stopped) return;
-        const speech = prepareSpeechText(sentence.text).trim();
+        const speech = prepareSpeechText(sentence.text, options.language).trim();
         const pcm = speech ? speakSentence(engine, speech, voice, signal) : Promise.resolve(new Int16Array(0));
         pcm.catch(() => {}); // read in order by the consumer
         queue.push({ index: i, sentence, speech, pcm });
