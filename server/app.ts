@@ -25,7 +25,7 @@ import { refuseNulInAddress } from './http/nul.ts';
 import { podcastRoutes } from './routes/podcasts.ts';
 import { bookmarkRoutes } from './routes/bookmarks.ts';
 import { playedRoutes, queueRoutes } from './routes/listening.ts';
-import { shareRoutes, sharedRoutes } from './routes/share.ts';
+import { sharePageRoutes, shareRoutes, sharedRoutes } from './routes/share.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { podcastTranscriptRoutes, sharedTranscriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voices.ts';
@@ -110,6 +110,8 @@ export function createApp(deps: AppDeps) {
     c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`, c.get('requestId')), 404),
   );
 
+  // A share link's page carries its preview tags, and answers 404 when it shares nothing.
+  app.route('/shared', sharePageRoutes(deps));
   // The web app: its files, and index.html for every other path so its router shows the screen.
   const indexHtml = path.join(config.webDistDir, 'index.html');
   // Mounted only when built (npm start builds first), so a server without it explains itself below.

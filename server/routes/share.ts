@@ -1,7 +1,10 @@
 /**
  * Sharing: the owner's `POST` (Premium) and `DELETE /api/podcasts/:id/share` (any member, so one whose
- * subscription ended can still take a page down), and the public `/api/shared/:token`.
+ * subscription ended can still take a page down), the public `/api/shared/:token`, and the web app's
+ * page `/shared/:token` with its link preview (404 when the link shares nothing).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Hono } from 'hono';
 import type { SharedPodcast } from '../../shared/api/premium.ts';
 import { PODCAST_IMAGE_PATH } from '../../shared/constants.ts';
@@ -10,6 +13,8 @@ import type { AppEnv } from '../http/app-env.ts';
 import { requireCaller } from '../http/caller.ts';
 import { requirePremium } from '../http/premium.ts';
 import { serveAudio } from '../http/serve-audio.ts';
+import { sharePageHtml } from '../http/share-page.ts';
+import { openSharePage } from '../use-cases/open-share-page.ts';
 import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
 import { seconds } from '../http/podcast-view.ts';
 import { playlistResponse, segmentNumber } from '../http/stream.ts';
@@ -70,4 +75,19 @@ export function sharedRoutes(deps: AppDeps) {
       const { audio, slice } = await openStreamSegment(deps, podcast, segmentNumber(c.req.param('name')));
       return serveAudio(c, deps.audio, audio, { contentType: 'audio/mpeg', cacheControl: 'no-store', ...(slice ? { slice } : {}) });
     });
+}
+
+/** `/shared/:token`: the web app's page, with the podcast's preview tags; 404 when nothing is shared. */
+export function sharePageRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/:token', async (c, next) => {
+    const indexHtml = path.join(deps.config.webDistDir, 'index.html');
+    if (!fs.existsSync(indexHtml)) return next(); // the web app's catch-all says it is not built
+    const token = c.req.param('token');
+    const preview = await openSharePage(deps, token);
+    const { publicUrl } = deps.config;
+    const html = sharePageHtml(await fs.promises.readFile(indexHtml, 'utf8'), preview, `${publicUrl}/shared/${token}`, publicUrl);
+    // The page still runs the web app, which says the link is gone.
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html, preview ? 200 : 404);
+  });
 }
