@@ -9,18 +9,8 @@
  * multipart upload beyond, one part in memory at a time; a failed join aborts it.
  */
 import { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as Storage from '@aws-sdk/lib-storage';
 import { audioNotFound, checkedKey, episode, newAudioKey, objectName, segment, type AudioObject, type AudioStore, type ByteRange } from './store.ts';
 
 export interface S3AudioSettings {
@@ -67,8 +57,8 @@ function isMissing(err: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound';
 }
 
-export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { close(): void } {
-  const client = new S3Client({
+function newClient(s3: typeof S3, settings: S3AudioSettings): S3.S3Client {
+  return new s3.S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -85,12 +75,24 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
       httpsAgent: { keepAlive: true, maxSockets: 256 },
     },
   });
+}
+
+export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { close(): void } {
+  // The SDK (tens of MB) loads on the first call: a server keeping its audio on disk never loads it.
+  let connection: Promise<{ s3: typeof S3; Upload: typeof Storage.Upload; client: S3.S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, { Upload }]) => ({
+      s3,
+      Upload,
+      client: newClient(s3, settings),
+    })));
   const Bucket = settings.bucket;
 
   const open = async (object: AudioObject, range?: ByteRange) => {
     try {
+      const { s3, client } = await connect();
       const answer = await client.send(
-        new GetObjectCommand({ Bucket, Key: objectName(object), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new s3.GetObjectCommand({ Bucket, Key: objectName(object), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
       if (!answer.Body) throw audioNotFound();
       return { body: answer.Body, servedFrom: Number(/^bytes (\d+)-/.exec(answer.ContentRange ?? '')?.[1] ?? 0) };
@@ -102,11 +104,12 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
   async function removeSegments(key: string): Promise<void> {
     const Prefix = `${checkedKey(key)}/`;
     let ContinuationToken: string | undefined;
+    const { s3, client } = await connect();
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+      const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
       const Objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
       if (Objects.length > 0) {
-        const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const answer = await client.send(new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
         const failed = answer.Errors?.[0];
         if (failed) throw new Error(`could not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
       }
@@ -118,7 +121,8 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
     newKey: newAudioKey,
     async stat(object) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: objectName(object) }));
+        const { s3, client } = await connect();
+        const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key: objectName(object) }));
         return head.ContentLength ?? 0;
       } catch (err) {
         if (isMissing(err)) return null;
@@ -131,8 +135,9 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
       return range ? exactly(stream, servedFrom, range) : stream;
     },
     async write(object, bytes) {
+      const { s3, client } = await connect();
       await client.send(
-        new PutObjectCommand({ Bucket, Key: objectName(object), Body: bytes, ContentLength: bytes.byteLength, ContentType: CONTENT_TYPE }),
+        new s3.PutObjectCommand({ Bucket, Key: objectName(object), Body: bytes, ContentLength: bytes.byteLength, ContentType: CONTENT_TYPE }),
       );
     },
     async join(key, count, head) {
@@ -149,6 +154,7 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
           }
         }
       }
+      const { Upload, client } = await connect();
       const upload = new Upload({
         client,
         params: { Bucket, Key: objectName(episode(key)), Body: Readable.from(segments()), ContentType: CONTENT_TYPE },
@@ -160,7 +166,8 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
     },
     removeSegments,
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectName(episode(key)) }));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: objectName(episode(key)) }));
       await removeSegments(key);
     },
     /** Aborts episode uploads a crash left unfinished (a multipart upload holds its parts until then). */
@@ -168,13 +175,14 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
       let removed = 0;
       let KeyMarker: string | undefined;
       let UploadIdMarker: string | undefined;
+      const { s3, client } = await connect();
       try {
         do {
-          const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }));
+          const page = await client.send(new s3.ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }));
           for (const upload of page.Uploads ?? []) {
             if (!upload.Key || !upload.UploadId || !EPISODE_NAME.test(upload.Key)) continue;
             if (!upload.Initiated || Date.now() - upload.Initiated.getTime() <= olderThanMs) continue;
-            await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
+            await client.send(new s3.AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
             removed++;
           }
           [KeyMarker, UploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
@@ -185,6 +193,6 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
       }
       return removed;
     },
-    close: () => client.destroy(),
+    close: () => void connection?.then(({ client }) => client.destroy()),
   };
 }
