@@ -1,0 +1,169 @@
+/**
+ * An article is spoken in its own language and its words are kept as written: pages in German,
+ * French and Arabic go through the real pipeline (fetch, extract, prepare, script, the embedded
+ * voice) and every call to the voice uses a voice of the page's language; the transcript keeps
+ * symbols, apostrophes, times and dashes while the voice receives them as words.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
+import { listSegments } from '../repositories/segment-repository.ts';
+import { findPodcast } from '../repositories/podcast-repository.ts';
+import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { espeakLanguageVoice } from '../services/speech/language-voices.ts';
+import { createTestApp, testConfig } from '../test/app.ts';
+import { describeEachDatabase } from '../test/databases.ts';
+import { voiceLike } from '../test/voices.ts';
+
+const LONG_GERMAN_TITLE = 'Wie die Bundesregierung die Renten im kommenden Jahr stärker erhöhen will als bisher geplant';
+
+const PAGES: Record<string, { lang: string; dir?: string; title: string; paragraphs: string[] }> = {
+  '/de': {
+    lang: 'de',
+    title: `${LONG_GERMAN_TITLE} | Tagesblatt`,
+    paragraphs: [
+      'Die Bundesregierung hat am 15. März 2024 beschlossen, dass die Renten stärker steigen sollen als erwartet.',
+      'Die Inflation lag zuletzt bei 0,3 % und der Plan kostet 9 Mrd. € im Jahr. Die Opposition kritisierte ihn scharf.',
+    ],
+  },
+  '/fr': {
+    lang: 'fr',
+    title: 'La réforme des retraites expliquée en cinq points - Le Quotidien',
+    paragraphs: [
+      "Le gouvernement a annoncé le 1er mai une réforme des retraites qui doit entrer en vigueur l'année prochaine.",
+      "Les syndicats ont appelé à une grève nationale à 16h30 et l'opposition promet de combattre le texte à l'Assemblée.",
+    ],
+  },
+  '/ar': {
+    lang: 'ar',
+    dir: 'rtl',
+    title: 'الحكومة تعلن إصلاحا جديدا لنظام التقاعد',
+    paragraphs: [
+      'أعلنت الحكومة يوم الأربعاء عن إصلاح جديد لنظام التقاعد سيدخل حيز التنفيذ في العام المقبل.',
+      'ودعت النقابات إلى إضراب وطني بينما تعهدت المعارضة بمحاربة النص في البرلمان.',
+    ],
+  },
+  // A template that says English over a German article: the text wins.
+  '/de-as-en': {
+    lang: 'en',
+    title: 'Neue Regeln für den Wohnungsmarkt in Berlin',
+    paragraphs: [
+      'Der Senat will die Mieten in der Hauptstadt für fünf Jahre begrenzen und neue Wohnungen schneller genehmigen.',
+      'Vermieter und Verbände halten das Gesetz für verfassungswidrig und wollen dagegen klagen.',
+    ],
+  },
+  '/en': {
+    lang: 'en',
+    title: 'What the Budget Means',
+    paragraphs: [
+      "They'll say inflation rose 0.3% in May, and the $9 billion plan that the council approved last week starts at 04:05 pm on Monday, whatever the weather.",
+      'We were even — heaven help us — booyah.',
+    ],
+  },
+};
+
+function pageHtml({ lang, dir, title, paragraphs }: (typeof PAGES)[string]) {
+  return `<!doctype html><html lang="${lang}"${dir ? ` dir="${dir}"` : ''}><head><meta charset="utf-8"><title>${title}</title></head>
+<body><main><article><h1>${title.split(/ [|-] /)[0]}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</article></main></body></html>`;
+}
+
+let server: http.Server;
+let host = '';
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const page = PAGES[req.url ?? ''];
+    if (!page) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(page));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const espeak = createEspeakEngine();
+afterAll(() => espeak.close());
+
+describeEachDatabase('an article in its own language', (ctx) => {
+  /** What the voice was asked to say, and with which voice. */
+  let calls: Array<{ text: string; voice: string }> = [];
+  let t: ReturnType<typeof createTestApp>;
+  const who = `language-${ctx.kind}-${Date.now()}`;
+
+  beforeAll(() => {
+    const speech = voiceLike(espeak, async function* (text, options) {
+      calls.push({ text, voice: options.voice });
+      yield* espeak.synthesize(text, options);
+    });
+    t = createTestApp(ctx, { speech, config: testConfig({ FETCH_ALLOW_HOSTS: host, ANONYMOUS_DAILY_PODCASTS: '1000' }) });
+    t.deps.jobs.start();
+  });
+  afterAll(() => t.deps.jobs.stop());
+
+  /** Makes a podcast of one page and waits until it is ready; answers the API's view of it. */
+  const convert = async (path: string) => {
+    calls = [];
+    const headers = { [ANONYMOUS_TOKEN_HEADER]: who, 'Content-Type': 'application/json' };
+    const res = await t.app.request('/api/podcasts', { method: 'POST', headers, body: JSON.stringify({ url: `http://${host}${path}` }) });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    let view: { status: string; language: string | null; title: string } | undefined;
+    await expect
+      .poll(async () => (view = await (await t.app.request(`/api/podcasts/${id}`, { headers })).json()).status, { timeout: 60_000, interval: 100 })
+      .toMatch(/ready|failed/);
+    expect(view!.status).toBe('ready');
+    return { id, view: view! };
+  };
+
+  /** The languages of the voices the engine was called with. */
+  const voiceLanguages = () => [...new Set(calls.map((c) => espeakLanguageVoice(c.voice)?.language ?? c.voice))];
+
+  it.each([
+    ['/de', 'de'],
+    ['/fr', 'fr'],
+    ['/ar', 'ar'],
+    ['/de-as-en', 'de'],
+  ])('speaks %s with voices of its language (%s)', async (path, language) => {
+    const { view } = await convert(path);
+    expect(view.language).toBe(language);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(voiceLanguages()).toEqual([language]);
+  });
+
+  it("keeps a long page title whole, without its site's name", async () => {
+    const { view } = await convert('/de');
+    expect(view.title).toBe(LONG_GERMAN_TITLE);
+  });
+
+  it('reads German numbers, money and dates as German words', async () => {
+    await convert('/de');
+    const spoken = calls.map((c) => c.text).join(' ');
+    expect(spoken).toContain('am fünfzehnten März 2024');
+    expect(spoken).toContain('0,3 Prozent');
+    expect(spoken).toContain('9 Milliarden Euro');
+  });
+
+  it('reads French dates and times as French words', async () => {
+    await convert('/fr');
+    const spoken = calls.map((c) => c.text).join(' ');
+    expect(spoken).toContain('le premier mai');
+    expect(spoken).toContain('à 16 heures 30');
+  });
+
+  it('keeps the words as written in the transcript and gives the voice them as words', async () => {
+    const { id } = await convert('/en');
+    const row = await findPodcast(ctx.db, id);
+    const cues = (await listSegments(ctx.db, row!.audioKey!)).flatMap((s) => s.cues.map((c) => c.text));
+    const transcript = cues.join(' ');
+    for (const written of ["They'll", '0.3%', '$9 billion', '04:05 pm', 'even — heaven help us — booyah']) {
+      expect(transcript).toContain(written);
+    }
+    expect(row!.content).toContain("They'll say inflation rose 0.3% in May");
+    const spoken = calls.map((c) => c.text).join(' ');
+    for (const said of ["They'll", '0.3 percent', '9 billion dollars', '4 oh 5 PM', 'even, heaven help us, booyah']) {
+      expect(spoken).toContain(said);
+    }
+    expect(spoken).not.toMatch(/[%$]/);
+    expect(voiceLanguages()).toEqual(['en-us']);
+  });
+});
