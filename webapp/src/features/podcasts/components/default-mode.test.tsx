@@ -100,7 +100,8 @@ describe('the default mode panel', () => {
     act(() => radio('podcast').click());
     type(minutesField()!, '2');
     expect(saveButton().disabled).toBe(true);
-    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('Choose from 3 to 60 minutes.');
+    expect(minutesField()!.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(minutesField()!.getAttribute('aria-describedby')!)?.textContent).toBe('Choose from 3 to 60 minutes.');
     expect(sent).toEqual([]);
   });
 });

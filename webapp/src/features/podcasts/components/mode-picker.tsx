@@ -105,7 +105,7 @@ export function ModePicker({
               className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-400 disabled:bg-slate-50"
             />
           </div>
-          <p id={minutesHintId} className={`mt-1.5 text-xs ${invalid ? 'font-medium text-red-700' : 'text-slate-500'}`} role={invalid ? 'alert' : undefined}>
+          <p id={minutesHintId} className={`mt-1.5 text-xs ${invalid ? 'font-medium text-red-700' : 'text-slate-500'}`}>
             {MINUTES_MESSAGE}
           </p>
         </div>
