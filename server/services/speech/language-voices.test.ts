@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ESPEAK_VOICES } from './espeak-engine.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEspeakEngine, ESPEAK_VOICES } from './espeak-engine.ts';
 import { ESPEAK_LANGUAGE_VOICES, espeakLanguageVoice, hostVoices, voiceLanguage } from './language-voices.ts';
 
 const englishIds = ESPEAK_VOICES.map((v) => v.id);
@@ -46,5 +46,21 @@ describe('hostVoices with an OpenAI-compatible voice', () => {
     expect(hostVoices('openai', 'fr', 'nova')).toEqual({ host: 'nova', guest: 'onyx' });
     expect(hostVoices('openai', 'xx')).toEqual({ host: 'alloy', guest: 'nova' });
     expect(voiceLanguage('openai', 'yo')).toEqual({ language: 'yo', exact: true });
+  });
+});
+
+describe('the bundled espeak-ng voice data', () => {
+  const espeak = createEspeakEngine();
+  afterAll(() => espeak.close());
+
+  it('speaks with every language hostVoices may pick (and with the female variant)', async () => {
+    const silent: string[] = [];
+    const voices = [...ESPEAK_LANGUAGE_VOICES.filter((v) => !v.female).map((v) => v.id), 'de-female', 'ar-female'];
+    for (const id of voices) {
+      let samples = 0;
+      for await (const pcm of espeak.synthesize('1 2 3', { voice: id })) samples += pcm.length;
+      if (samples === 0) silent.push(id);
+    }
+    expect(silent).toEqual([]);
   });
 });
