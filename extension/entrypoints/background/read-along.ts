@@ -123,7 +123,12 @@ async function end(link: ReadAlongLink): Promise<void> {
 export async function seekToParagraph({ paragraph }: { paragraph: number }, tabId: number | undefined): Promise<Result<null>> {
   const [link, playback] = await Promise.all([readAlongItem.getValue(), playbackItem.getValue()]);
   if (!link || link.tabId !== tabId || playback?.podcastId !== link.podcastId) return fail('NOT_FOUND', NOT_READING_ALONG_MESSAGE);
-  const transcript = await transcriptOf(playback, currentPosition(playback));
+  const position = currentPosition(playback);
+  let transcript = await transcriptOf(playback, position);
+  // A paragraph further on may have been made since the transcript was read.
+  if (transcript && !transcript.complete && paragraphStart(transcript.cues, paragraph) === null) {
+    transcript = await transcriptOf(playback, position, { fresh: true });
+  }
   const start = paragraphStart(transcript?.cues ?? [], paragraph);
   if (start === null) return fail('NOT_FOUND', PARAGRAPH_NOT_READY_MESSAGE);
   // A hair past the cue's start, so the clock lands inside it.

@@ -24,10 +24,17 @@ export interface LoadedTranscript {
 let loaded: LoadedTranscript | null = null;
 let reading: { podcastId: string; done: Promise<LoadedTranscript | null> } | null = null;
 
-/** The transcript of `playback`'s podcast, as read last or read now when it is due. */
-export async function transcriptOf(playback: Pick<Playback, 'podcastId'>, positionSeconds: number, now = Date.now()): Promise<LoadedTranscript | null> {
+/**
+ * The transcript of `playback`'s podcast, as read last or read now when it is due (`fresh`: now,
+ * unless it is complete).
+ */
+export async function transcriptOf(
+  playback: Pick<Playback, 'podcastId'>,
+  positionSeconds: number,
+  { now = Date.now(), fresh = false }: { now?: number; fresh?: boolean } = {},
+): Promise<LoadedTranscript | null> {
   const held = loaded?.podcastId === playback.podcastId ? loaded : null;
-  if (held) {
+  if (held?.complete || (held && !fresh)) {
     const lastEnd = held.cues.at(-1)?.endMs ?? 0;
     const due = !held.complete && positionSeconds * 1000 + NEAR_END_MS >= lastEnd && now - held.readAt >= REREAD_MS;
     if (!due) return held;
