@@ -107,10 +107,10 @@ describeEachDatabase('an article in its own language', (ctx) => {
     const res = await t.app.request('/api/podcasts', { method: 'POST', headers, body: JSON.stringify({ url: `http://${host}${path}` }) });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    let view: { status: string; language: string | null; title: string } | undefined;
-    await expect
-      .poll(async () => (view = await (await t.app.request(`/api/podcasts/${id}`, { headers })).json()).status, { timeout: 60_000, interval: 100 })
-      .toMatch(/ready|failed/);
+    type View = { status: string; language: string | null; title: string };
+    let view: View | undefined;
+    const read = async () => (view = (await (await t.app.request(`/api/podcasts/${id}`, { headers })).json()) as View).status;
+    await expect.poll(read, { timeout: 60_000, interval: 100 }).toMatch(/ready|failed/);
     expect(view!.status).toBe('ready');
     return { id, view: view! };
   };
