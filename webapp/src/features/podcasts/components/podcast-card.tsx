@@ -15,6 +15,7 @@ import { Bookmarks } from './bookmarks.tsx';
 import { ConversionFailed } from './conversion-failed.tsx';
 import { ConversionProgress } from './conversion-progress.tsx';
 import { DeletePodcastDialog } from './delete-podcast-dialog.tsx';
+import { ListeningActions } from './listening-actions.tsx';
 import { PodcastActions, type CardDialog } from './podcast-actions.tsx';
 import { PodcastCardHeader } from './podcast-card-header.tsx';
 import { PodcastPlayback } from './podcast-playback.tsx';
@@ -75,6 +76,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
             podcastId={id}
             source={source}
             title={title}
+            image={podcast.image}
             durationSeconds={podcast.durationSeconds}
             growing={growing}
             positionSeconds={podcast.positionSeconds}
@@ -86,6 +88,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
             }}
           />
         )}
+        {source && <ListeningActions podcast={podcast} />}
         {premiumTools && <Bookmarks podcastId={id} player={player} />}
         <PodcastActions podcast={podcast} isPremium={isPremium} onOpen={setDialog} />
         {showUpgradeOverlay && !isPremium && <PremiumOverlay />}

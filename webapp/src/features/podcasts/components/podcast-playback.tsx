@@ -1,22 +1,31 @@
 /**
  * A podcast's player and, until it has started, 'Resume from m:ss' where the listener stopped. It
  * plays the finished episode, or the episode while it is made (and the part made of one that failed).
- * Where the listener is gets saved as the audio plays.
+ * Where the listener is gets saved as the audio plays. Under the player, "Read along" opens the timed
+ * transcript that follows the audio; the chapters come with it. The speed is the listener's own; an
+ * episode played to the end is marked played and the queue's next podcast starts.
  */
-import { useState, type RefObject } from 'react';
-import { History } from 'lucide-react';
+import { useEffect, useId, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { BookOpenText, History } from 'lucide-react';
 import { formatTime } from '../../../../../shared/format-time.ts';
 import type { EpisodeSource } from '../../../../../shared/podcast/episode-source.ts';
 import type { GrowingEpisode } from '../../../../../shared/podcast/growing-episode.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { usePlaybackRate } from '../hooks/use-playback-rate.ts';
 import { usePositionSaver } from '../hooks/use-position-saver.ts';
+import { finishEpisode, onPlayRequest, useQueue } from '../hooks/use-queue.ts';
+import { useTranscript } from '../hooks/use-transcript.ts';
 import { resumePoint } from '../../../../../shared/podcast/resume-point.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
+import { ReadAlong } from './read-along.tsx';
 
 interface PodcastPlaybackProps {
   podcastId: string;
   source: EpisodeSource;
   title: string;
+  /** The cover, for the lock screen. */
+  image?: string;
   durationSeconds: number | null;
   /** The episode while it is made; null once complete. */
   growing: GrowingEpisode | null;
@@ -27,10 +36,25 @@ interface PodcastPlaybackProps {
   onPlayed: () => void;
 }
 
+const READ_ALONG_KEY = 'pagecast-read-along';
+
+/** Whether "Read along" is open: once a listener opens it, every player shows it open. */
+function useReadAlongOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => localStorage.getItem(READ_ALONG_KEY) === 'open');
+  return [
+    open,
+    (next) => {
+      setOpen(next);
+      localStorage.setItem(READ_ALONG_KEY, next ? 'open' : 'closed');
+    },
+  ];
+}
+
 export function PodcastPlayback({
   podcastId,
   source,
   title,
+  image,
   durationSeconds,
   growing,
   positionSeconds,
@@ -38,12 +62,26 @@ export function PodcastPlayback({
   playWhenReady,
   onPlayed,
 }: PodcastPlaybackProps) {
+  const queryClient = useQueryClient();
   const positionSaver = usePositionSaver(podcastId, positionSeconds);
   /** The offer to resume goes once this card's player has started. */
   const [started, setStarted] = useState(false);
+  const [time, setTime] = useState(0);
+  const [rate, setRate] = usePlaybackRate();
+  const [readAlongOpen, setReadAlongOpen] = useReadAlongOpen();
+  const readAlongId = useId();
+  const queue = useQueue();
+  const { transcript, loading, error } = useTranscript(
+    { podcastId },
+    { enabled: readAlongOpen || started || playWhenReady, live: growing !== null, madeSeconds: growing?.madeSeconds ?? durationSeconds },
+  );
+
   let resumeAt = started || playWhenReady ? null : resumePoint(positionSeconds, durationSeconds ?? growing?.estimatedSeconds);
   // Not offered until the place exists again (a podcast re-voiced since).
   if (growing && resumeAt !== null && resumeAt > growing.madeSeconds) resumeAt = null;
+
+  // The queue's next podcast starts here when the one before ends.
+  useEffect(() => onPlayRequest(podcastId, () => player.current?.play()), [podcastId, player]);
 
   return (
     <>
@@ -67,19 +105,54 @@ export function PodcastPlayback({
         ref={player}
         source={source}
         title={title}
+        image={image}
         durationHint={durationSeconds}
         growing={growing}
         autoPlay={playWhenReady}
+        playbackRate={rate}
+        onPlaybackRateChange={setRate}
+        chapters={transcript?.chapters}
+        onNextTrack={queue.ids.some((id) => id !== podcastId) ? () => void finishEpisode(queryClient, podcastId, { played: false }) : undefined}
         onPlay={() => {
           setStarted(true);
           onPlayed();
         }}
-        onTimeUpdate={positionSaver.update}
+        onTimeUpdate={(seconds) => {
+          setTime(seconds);
+          positionSaver.update(seconds);
+        }}
         onPause={(seconds) => {
           positionSaver.update(seconds);
           positionSaver.flush();
         }}
+        onEnded={() => void finishEpisode(queryClient, podcastId)}
       />
+      <div className="flex flex-col gap-2">
+        <button
+          type="button"
+          aria-expanded={readAlongOpen}
+          aria-controls={readAlongId}
+          onClick={() => setReadAlongOpen(!readAlongOpen)}
+          className="inline-flex items-center gap-1.5 self-start rounded-md px-1.5 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <BookOpenText aria-hidden size={16} />
+          Read along
+        </button>
+        <div id={readAlongId} hidden={!readAlongOpen}>
+          {readAlongOpen && (
+            <ReadAlong
+              transcript={transcript}
+              loading={loading}
+              error={error}
+              live={growing !== null}
+              time={time}
+              onSeek={(seconds) => player.current?.seek(seconds)}
+              of={{ podcastId }}
+              title={title}
+            />
+          )}
+        </div>
+      </div>
     </>
   );
 }

@@ -9,9 +9,15 @@ vi.mock('../../../lib/load-hls.ts', () => import('../../../testing/fake-hls.ts')
 
 const view = mountEachTest({ beforeMount: resetFakeHls });
 
-async function renderShared(answer: Response) {
-  const fetchMock = vi.fn(async () => answer);
-  vi.stubGlobal('fetch', fetchMock);
+/** No timed sentences unless a test gives some. */
+const untimed = () => Response.json({ complete: false, cues: [], chapters: [] });
+
+/** Renders the page; `fetchMock` answers the page's own requests, `transcript` the timed transcript's. */
+async function renderShared(answer: Response, transcript: () => Response = untimed) {
+  const fetchMock = vi.fn(async (..._args: unknown[]) => answer);
+  vi.stubGlobal('fetch', async (input: unknown, init?: unknown) =>
+    String(input).includes('/transcript') ? transcript() : fetchMock(input, init),
+  );
   await act(async () =>
     view.render(
       <MemoryRouter>
@@ -40,6 +46,49 @@ describe('the shared podcast page', () => {
     expect(view.container.querySelector('[data-testid="total"]')?.textContent).toBe('1:35');
     const transcript = view.container.querySelector('section[aria-labelledby="shared-transcript"]')!;
     expect([...transcript.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Welcome.', 'Tide pools are small worlds.']);
+  });
+
+  it('reads along: the sentence spoken is highlighted, a click plays from a sentence, chapters in the player', async () => {
+    const cues = [
+      { index: 0, startMs: 0, endMs: 2000, text: 'Welcome.', chapter: 'Opening' },
+      { index: 1, startMs: 2000, endMs: 5000, text: 'Tide pools are small worlds.' },
+      { index: 2, startMs: 5000, endMs: 9000, text: 'They empty twice a day.', chapter: 'Tides' },
+    ];
+    const chapters = [
+      { title: 'Opening', startMs: 0, endMs: 5000 },
+      { title: 'Tides', startMs: 5000, endMs: 9000 },
+    ];
+    await renderShared(
+      Response.json({
+        title: 'Tide Pools',
+        content: 'Welcome.\nTide pools are small worlds.\nThey empty twice a day.',
+        image: '/podcast-cover.svg',
+        audioUrl: '/api/shared/tok_123/audio',
+        durationSeconds: 9,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      }),
+      () => Response.json({ complete: true, cues, chapters }),
+    );
+    const region = () => view.container.querySelector('[data-testid="read-along"]');
+    await waitFor(() => expect(region()?.textContent).toContain('They empty twice a day.'));
+    expect([...region()!.querySelectorAll('h4')].map((h) => h.textContent)).toEqual(['Opening', 'Tides']);
+    const current = () => region()!.querySelector('[aria-current="true"]')?.textContent;
+    expect(current()).toBe('Welcome.');
+
+    const audio = view.container.querySelector('audio')!;
+    await act(async () => {
+      audio.currentTime = 3;
+      audio.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(current()).toBe('Tide pools are small worlds.');
+    expect(view.container.querySelector('[data-testid="current-chapter"]')?.textContent).toBe('Opening');
+
+    const sentence = [...region()!.querySelectorAll<HTMLElement>('[role="button"]')].find((s) => s.textContent === 'They empty twice a day.')!;
+    await act(async () => sentence.click());
+    expect(audio.currentTime).toBe(5);
+    await act(async () => audio.dispatchEvent(new Event('timeupdate')));
+    expect(current()).toBe('They empty twice a day.');
+    expect(view.container.querySelector('[data-testid="current-chapter"]')?.textContent).toBe('Tides');
   });
 
   it('says the podcast is no longer shared once the link answers 404', async () => {

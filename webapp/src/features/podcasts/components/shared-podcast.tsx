@@ -3,8 +3,10 @@
  * anyone, with no account and nothing else of the owner's. Once the owner stops sharing, the link
  * shows that it is no longer shared. A podcast shared while it is still being made plays as it grows:
  * the page asks again every 2 seconds until the episode is complete, and the stream it started plays
- * on to the end.
+ * on to the end. The transcript reads along with the audio (its timed sentences, as they are made)
+ * and the player has the speed and the chapters; a podcast without timed sentences shows its script.
  */
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Clock, Link2Off } from 'lucide-react';
@@ -19,7 +21,10 @@ import { podcastKeys } from '../api/podcast-keys.ts';
 import { formatTime } from '../../../../../shared/format-time.ts';
 import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
-import { AudioPlayer } from './audio-player.tsx';
+import { usePlaybackRate } from '../hooks/use-playback-rate.ts';
+import { useTranscript } from '../hooks/use-transcript.ts';
+import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
+import { ReadAlong } from './read-along.tsx';
 
 /** How often the page asks again while the episode is being made. */
 export const SHARED_REFRESH_MS = 2000;
@@ -64,15 +69,24 @@ export function SharedPodcast({ token }: { token: string }) {
       </div>
     );
   }
-  return <SharedPodcastView podcast={state.podcast} />;
+  return <SharedPodcastView token={token} podcast={state.podcast} />;
 }
 
-function SharedPodcastView({ podcast }: { podcast: SharedPodcastData }) {
+function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedPodcastData }) {
   const title = podcast.title.trim() || 'Untitled podcast';
   const source = useEpisodeSource(podcast);
   const growing: GrowingEpisode | null =
     !podcast.complete && source?.kind === 'stream' ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
   const paragraphs = transcriptParagraphs(podcast.content);
+  const player = useRef<AudioPlayerHandle>(null);
+  const [time, setTime] = useState(0);
+  const [rate, setRate] = usePlaybackRate();
+  const live = !podcast.complete;
+  const { transcript, loading, error } = useTranscript(
+    { shareToken: token },
+    { enabled: true, live, madeSeconds: podcast.audioSeconds ?? podcast.durationSeconds },
+  );
+  const timed = (transcript?.cues.length ?? 0) > 0;
   const date = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(podcast.createdAt));
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
@@ -112,7 +126,19 @@ function SharedPodcastView({ podcast }: { podcast: SharedPodcastData }) {
         </div>
         <div className="px-6 sm:px-8">
           {source ? (
-            <AudioPlayer key={source.url} source={source} title={title} durationHint={podcast.durationSeconds} growing={growing} />
+            <AudioPlayer
+              key={source.url}
+              ref={player}
+              source={source}
+              title={title}
+              image={podcast.image}
+              durationHint={podcast.durationSeconds}
+              growing={growing}
+              playbackRate={rate}
+              onPlaybackRateChange={setRate}
+              chapters={transcript?.chapters}
+              onTimeUpdate={setTime}
+            />
           ) : (
             <p role="status" className="flex items-center gap-2 rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200 ring-inset">
               <Spinner size={16} className="text-brand-600" />
@@ -124,11 +150,26 @@ function SharedPodcastView({ podcast }: { podcast: SharedPodcastData }) {
           <h2 id="shared-transcript" className="text-lg font-semibold tracking-tight text-slate-900">
             Transcript
           </h2>
-          <div className="mt-4 space-y-4 text-base leading-relaxed text-slate-800">
-            {paragraphs.map((paragraph, i) => (
-              <p key={i}>{paragraph}</p>
-            ))}
-          </div>
+          {timed || (live && source) ? (
+            <ReadAlong
+              className="mt-4"
+              transcript={transcript}
+              loading={loading}
+              error={error}
+              live={live}
+              time={time}
+              onSeek={(seconds) => player.current?.seek(seconds)}
+              of={{ shareToken: token }}
+              title={title}
+              labelledBy="shared-transcript"
+            />
+          ) : (
+            <div className="mt-4 space-y-4 text-base leading-relaxed text-slate-800">
+              {paragraphs.map((paragraph, i) => (
+                <p key={i}>{paragraph}</p>
+              ))}
+            </div>
+          )}
         </section>
       </article>
       <p className="mt-8 text-center text-sm text-slate-600">
