@@ -5,6 +5,7 @@
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -30,6 +31,10 @@ export const users = pgTable(
     subscriptionPeriodEnd: timestamp('subscription_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     defaultVoice: text('default_voice'),
+    /** Preferences: the mode and minutes Create offers first, the player's speed. */
+    defaultMode: text('default_mode'),
+    defaultMinutes: integer('default_minutes'),
+    playbackRate: doublePrecision('playback_rate'),
     feedToken: text('feed_token'),
     createdAt: createdAt(),
   },
@@ -94,6 +99,15 @@ export const podcasts = pgTable(
     estimatedMs: integer('estimated_ms'),
     /** When the listener finished it (or marked it played); null while unplayed. */
     playedAt: timestamp('played_at', { withTimezone: true }),
+    /** How the episode tells the article (read, podcast, brief, conversation) and the length asked. */
+    mode: text('mode').notNull().default('podcast'),
+    minutes: integer('minutes'),
+    /** The member edited the script by hand. */
+    scriptEdited: boolean('script_edited').notNull().default(false),
+    /** Stop once the script is written (status drafted) until the member voices it. */
+    draft: boolean('draft').notNull().default(false),
+    /** The article's structure: a kind per line of articleText, and its byline. */
+    articleStructure: jsonb('article_structure').$type<ArticleStructure>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -184,6 +198,13 @@ export interface SegmentCue {
   sourceParagraph?: number;
   /** The title of the chapter that starts at this sentence. */
   chapter?: string;
+}
+
+/** The structure of a stored article: one kind letter per line of its text, and the byline. */
+export interface ArticleStructure {
+  /** One letter a line: p text, h heading, i list item, q quotation, r table row, c caption, x code. */
+  lines: string;
+  byline: string | null;
 }
 
 /** A member's listening queue: the podcasts to play next, in `position` order. */

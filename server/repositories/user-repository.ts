@@ -35,3 +35,15 @@ export async function setFeedToken(db: Database, userId: string, token: string):
 export async function setDefaultVoice(db: Database, userId: string, voice: string): Promise<void> {
   await db.update(users).set({ defaultVoice: voice }).where(eq(users.id, userId));
 }
+
+/** Stores any of the member's preferences (undefined leaves one as it is); answers the row. */
+export async function setPreferences(
+  db: Database,
+  userId: string,
+  values: Partial<Pick<UserRow, 'defaultMode' | 'defaultMinutes' | 'playbackRate'>>,
+): Promise<UserRow | null> {
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return findUser(db, userId);
+  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
+  return row ?? null;
+}

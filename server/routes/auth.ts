@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { credentialsSchema, registerSchema, type AuthResponse } from '../../shared/api/auth.ts';
+import { credentialsSchema, registerSchema, updatePreferencesSchema, type AuthResponse } from '../../shared/api/auth.ts';
 import { ANONYMOUS_TOKEN_HEADER, AUTH_COOKIE } from '../../shared/constants.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -15,6 +15,7 @@ import { getMe } from '../use-cases/get-me.ts';
 import { createLogIn } from '../use-cases/log-in.ts';
 import { logOut } from '../use-cases/log-out.ts';
 import { createRegister } from '../use-cases/register.ts';
+import { setPreferences } from '../use-cases/set-preferences.ts';
 import type { signIn } from '../use-cases/sign-in.ts';
 
 export function authRoutes(deps: AppDeps) {
@@ -62,5 +63,9 @@ export function authRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       const body: AuthResponse = { success: true, user };
       return c.json(body);
+    })
+    .patch('/me/preferences', validate('json', updatePreferencesSchema), async (c) => {
+      const preferences = await setPreferences(deps, requireCaller(c).userId, c.req.valid('json'));
+      return c.json({ preferences });
     });
 }

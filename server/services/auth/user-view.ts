@@ -2,7 +2,8 @@
  * A user as the API shows it. With billing off (no Stripe keys) a self-hosted server gives every
  * account every feature; with billing on, Premium lasts while the subscription is active or trialing.
  */
-import type { User } from '../../../shared/api/auth.ts';
+import type { Preferences, User } from '../../../shared/api/auth.ts';
+import { PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../repositories/user-repository.ts';
 
@@ -26,5 +27,15 @@ export function toUserView(row: UserRow, config: Pick<Config, 'stripe'>): User {
         }
       : null,
     defaultVoice: row.defaultVoice,
+    ...preferencesOf(row),
+  };
+}
+
+/** The member's preferences as the API answers them (a mode no longer known reads as none). */
+export function preferencesOf(row: Pick<UserRow, 'defaultMode' | 'defaultMinutes' | 'playbackRate'>): Preferences {
+  return {
+    defaultMode: (PODCAST_MODES as readonly string[]).includes(row.defaultMode ?? '') ? (row.defaultMode as PodcastMode) : null,
+    defaultMinutes: row.defaultMinutes,
+    playbackRate: row.playbackRate,
   };
 }

@@ -4,8 +4,10 @@
  * every sentence at once.
  */
 import { fallbackScript, titleOrFallback } from '../../../shared/text/fallback.ts';
-import { templateScriptStream } from './script-stream.ts';
-import type { Article, ScriptResult, ScriptWriter } from './writer.ts';
+import { scriptWithoutAi } from './mode-fallback.ts';
+import { formatScript } from './script-format.ts';
+import { sentencesStream, templateScriptStream } from './script-stream.ts';
+import type { Article, ScriptPlan, ScriptResult, ScriptWriter } from './writer.ts';
 
 export const NO_SCRIPT_WRITER_REASON = 'No AI script writer is configured';
 
@@ -22,14 +24,23 @@ export function fallbackScriptResult(article: Article, reason: string): ScriptRe
   return { script: fallbackScript(article.text), title: articleFallbackTitle(article), fallbackReason: reason };
 }
 
+/** Why a plan's script is not the AI's: none in read mode, which never asks one. */
+export function planReason(plan: ScriptPlan, reason: string): string | null {
+  return plan.mode === 'read' ? null : reason;
+}
+
 export function createFallbackScriptWriter(reason: string = NO_SCRIPT_WRITER_REASON): ScriptWriter {
   return {
     async write(article, options) {
       options?.signal?.throwIfAborted();
-      return fallbackScriptResult(article, reason);
+      if (!options?.plan) return fallbackScriptResult(article, reason);
+      const sentences = scriptWithoutAi(article, options.plan);
+      return { script: formatScript(sentences), title: articleFallbackTitle(article), fallbackReason: planReason(options.plan, reason) };
     },
     stream(article, options) {
-      return templateScriptStream(fallbackScriptResult(article, reason), options);
+      if (!options?.plan) return templateScriptStream(fallbackScriptResult(article, reason), options);
+      const rest = { title: articleFallbackTitle(article), fallbackReason: planReason(options.plan, reason) };
+      return sentencesStream(scriptWithoutAi(article, options.plan), rest, options);
     },
   };
 }

@@ -15,10 +15,13 @@ import type { Logger } from '../../lib/logger.ts';
 import { streamChat } from './chat-stream.ts';
 import { articleFallbackTitle, createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './fallback-writer.ts';
 import { createOpenAiClient, describeProviderError, ProviderAnswerError } from './openai-client.ts';
+import { writeLongForm } from './long-form.ts';
+import { scriptWithoutAi } from './mode-fallback.ts';
 import { scriptPrompt, titlePrompt, type ChatPrompt } from './prompts.ts';
-import { createScriptStream } from './script-stream.ts';
+import { guessKinds, LINE_KIND } from './read-script.ts';
+import { createScriptStream, sentencesStream } from './script-stream.ts';
 import { createSentenceCutter, scriptSentences } from './sentence-cutter.ts';
-import type { Article, ScriptSentence, ScriptStream, ScriptWriter } from './writer.ts';
+import type { Article, ScriptPlan, ScriptSentence, ScriptStream, ScriptWriter, WriteOptions } from './writer.ts';
 
 export interface ScriptWriterOptions {
   apiKey: string | undefined;
@@ -138,13 +141,79 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
     }
   };
 
-  const stream = (article: Article, { signal }: { signal?: AbortSignal } = {}): ScriptStream => {
+  /** One request's whole answer, streamed so a slow model is not cut while it writes. */
+  const complete = async (prompt: ChatPrompt, signal: AbortSignal | undefined) => {
+    let text = '';
+    const { truncated } = await streamChat(client, { model, prompt, signal, idleMs: timeoutMs, service: SERVICE, onText: (t) => (text += t) });
+    return { text, truncated };
+  };
+
+  /**
+   * A planned script (podcast, brief, conversation) written section by section into `emit`. When the
+   * AI fails before any sentence, the template at the plan's length stands in; after some, the
+   * template's closing line ends what was said.
+   */
+  const writePlanned = async (
+    article: Article,
+    plan: ScriptPlan & { mode: 'podcast' | 'brief' | 'conversation' },
+    signal: AbortSignal | undefined,
+    emit: (sentence: ScriptSentence) => void,
+  ): Promise<ScriptFailure | null> => {
+    let given = 0;
+    const give = (sentence: ScriptSentence) => {
+      emit(sentence);
+      given += 1;
+    };
+    const paragraphs = article.text.split('\n').map((p) => p.trim()).filter(Boolean);
+    const kinds = plan.source?.lines && plan.source.text === article.text ? plan.source.lines : guessKinds(paragraphs);
+    const headings = new Set(paragraphs.flatMap((_, i) => (kinds[i] === LINE_KIND.heading ? [i] : [])));
+    let offset = 0;
+    if (plan.note) {
+      give({ text: plan.note, paragraph: 0 });
+      offset = 1;
+    }
+    try {
+      const started = Date.now();
+      const written = await writeLongForm({
+        title: article.title,
+        paragraphs,
+        headings,
+        targetWords: plan.targetWords ?? 900,
+        context: { mode: plan.mode, language: plan.language, ...(plan.hosts ? { hosts: plan.hosts } : {}) },
+        complete: (prompt) => complete(prompt, signal),
+        emit: (sentence) => give({ ...sentence, paragraph: sentence.paragraph + offset }),
+      });
+      if (given === offset) throw new ProviderAnswerError(`The ${SERVICE} answered with an empty script`);
+      logger.debug('the AI wrote the script', { mode: plan.mode, ...written, targetWords: plan.targetWords, totalMs: Date.now() - started });
+      return null;
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      const reason = reasonOf(error, isAbort(error));
+      if (given === offset) {
+        warn('script', reason, error);
+        scriptWithoutAi(article, plan).forEach((sentence) => emit({ ...sentence, paragraph: sentence.paragraph + offset }));
+        return { reason, cutShort: false };
+      }
+      warn('script', reason, error, true);
+      emit({ text: FALLBACK_THANKS, paragraph: 1_000_000 });
+      return { reason, cutShort: true };
+    }
+  };
+
+  const stream = (article: Article, { signal, plan }: WriteOptions = {}): ScriptStream => {
+    // Read mode reads the article itself: nothing to ask an AI, the page's own title.
+    if (plan?.mode === 'read') {
+      return sentencesStream(scriptWithoutAi(article, plan), { title: articleFallbackTitle(article), fallbackReason: null }, { signal });
+    }
     const title = askTitle(article, signal);
     return createScriptStream({
       signal,
       title: title.then((outcome) => outcome.value ?? ''),
       write: async (emit) => {
-        const script = await writeScript(article, signal, emit);
+        const script =
+          plan && plan.mode !== 'read'
+            ? await writePlanned(article, { ...plan, mode: plan.mode }, signal, emit)
+            : await writeScript(article, signal, emit);
         const written = await title;
         signal?.throwIfAborted();
         return {

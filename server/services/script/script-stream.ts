@@ -3,7 +3,8 @@
  * sentences are kept in order, and every reader of `sentences` gets all of them from the first.
  * An abort ends every reader with the abort's reason, even with sentences still unread.
  */
-import { joinSentences, scriptSentences } from './sentence-cutter.ts';
+import { formatScript } from './script-format.ts';
+import { scriptSentences } from './sentence-cutter.ts';
 import type { Article, ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from './writer.ts';
 
 export interface ScriptStreamSource {
@@ -49,7 +50,7 @@ export function createScriptStream({ signal, title, write }: ScriptStreamSource)
       const rest = await Promise.race([writing, aborted]);
       done = true;
       wake();
-      return { ...rest, script: joinSentences(sentences) };
+      return { ...rest, script: formatScript(sentences) };
     } catch (error) {
       fail(error);
       throw error;
@@ -89,6 +90,22 @@ export function templateScriptStream(
     write: async (emit) => {
       scriptSentences(written.script).forEach(emit);
       return { title: written.title, fallbackReason: written.fallbackReason };
+    },
+  });
+}
+
+/** Sentences already made (read mode, a template by mode), all at once. */
+export function sentencesStream(
+  sentences: readonly ScriptSentence[],
+  rest: Omit<ScriptResult, 'script'>,
+  { signal }: { signal?: AbortSignal | undefined } = {},
+): ScriptStream {
+  return createScriptStream({
+    signal,
+    title: Promise.resolve(''),
+    write: async (emit) => {
+      sentences.forEach(emit);
+      return rest;
     },
   });
 }

@@ -3,10 +3,27 @@
  * when the AI fails, it answers a template script and the page's title and says why (`fallbackReason`).
  * `stream` gives the script sentence by sentence while it is written, so speech can start at once.
  */
+import type { PodcastMode } from '../../../shared/constants.ts';
+
 export interface Article {
   title: string;
   /** The prepared article text, one paragraph per line. */
   text: string;
+}
+
+/** How a script tells its article: the mode, its length in words, the article's shape and language. */
+export interface ScriptPlan {
+  mode: PodcastMode;
+  /** Words the script should have (podcast, brief, conversation); null in read mode. */
+  targetWords: number | null;
+  /** The article's language (ISO 639-1); the script is written in it. */
+  language: string;
+  /** The two hosts' names in conversation mode: the first opens, they alternate. */
+  hosts?: readonly [string, string];
+  /** Said after the welcome: why the episode is shorter than asked (the article is short). */
+  note?: string;
+  /** Read mode: the article as stored (lines as extracted), with a kind per line, and its byline. */
+  source?: { text: string; lines: string | null; byline: string | null };
 }
 
 export interface ScriptResult {
@@ -20,6 +37,14 @@ export interface ScriptSentence {
   text: string;
   /** 0-based paragraph of the script this sentence belongs to */
   paragraph: number;
+  /** The host who says it, as the transcript names them (conversation). */
+  speaker?: string;
+  /** The voice that speaks it; the episode's voice when unset. */
+  voice?: string;
+  /** The title of the chapter that starts at this sentence. */
+  chapter?: string;
+  /** Read mode: the 0-based line of the stored article text it was read from. */
+  sourceParagraph?: number;
 }
 
 export interface ScriptStream {
@@ -31,7 +56,13 @@ export interface ScriptStream {
   result: Promise<ScriptResult>;
 }
 
+export interface WriteOptions {
+  signal?: AbortSignal;
+  /** How to tell it; without one, a podcast of the writer's default length. */
+  plan?: ScriptPlan;
+}
+
 export interface ScriptWriter {
-  write(article: Article, options?: { signal?: AbortSignal }): Promise<ScriptResult>;
-  stream(article: Article, options?: { signal?: AbortSignal }): ScriptStream;
+  write(article: Article, options?: WriteOptions): Promise<ScriptResult>;
+  stream(article: Article, options?: WriteOptions): ScriptStream;
 }

@@ -1,0 +1,58 @@
+/**
+ * How a podcast's script is told: its mode, and for the modes an AI writes, the asked minutes made
+ * into words at the voice's measured speaking rate. A retelling is never longer than the article it
+ * tells: when the article is short, the episode is shorter than asked and its opening says so.
+ */
+import { BRIEF_MINUTES, PODCAST_MINUTES, type PodcastMode } from '../../shared/constants.ts';
+import { countWords } from '../services/script/script-format.ts';
+import type { ScriptPlan } from '../services/script/writer.ts';
+
+/** The two hosts of a conversation, as the script and the transcript name them. */
+export const CONVERSATION_HOSTS = ['Alex', 'Sam'] as const;
+
+export interface PlanInput {
+  mode: PodcastMode;
+  minutes: number | null;
+  language: string;
+  /** The article as stored: its text (a line per block), its kinds per line and its byline. */
+  text: string;
+  lines: string | null;
+  byline: string | null;
+  /** The host voice's words per minute. */
+  wordsPerMinute: number;
+}
+
+/** The minutes a mode aims at: brief's two, the asked (or default) for podcast and conversation, none for read. */
+export function askedMinutes(mode: PodcastMode, minutes: number | null): number | null {
+  if (mode === 'read') return null;
+  if (mode === 'brief') return BRIEF_MINUTES;
+  return minutes ?? PODCAST_MINUTES.default;
+}
+
+export function planScript(input: PlanInput): ScriptPlan {
+  const source = { text: input.text, lines: input.lines, byline: input.byline };
+  const asked = askedMinutes(input.mode, input.minutes);
+  if (asked === null) return { mode: input.mode, targetWords: null, language: input.language, source };
+  const budget = Math.round(asked * input.wordsPerMinute);
+  const articleWords = countWords(input.text);
+  const targetWords = Math.max(1, Math.min(budget, articleWords));
+  const short = input.mode !== 'brief' && articleWords < budget * 0.85;
+  const minutes = Math.max(1, Math.round(articleWords / input.wordsPerMinute));
+  return {
+    mode: input.mode,
+    targetWords,
+    language: input.language,
+    source,
+    ...(input.mode === 'conversation' ? { hosts: CONVERSATION_HOSTS } : {}),
+    ...(short
+      ? { note: `The article is short, so this episode runs about ${minutes} minute${minutes === 1 ? '' : 's'} rather than the ${asked} asked.` }
+      : {}),
+  };
+}
+
+/** The likely length of an episode in seconds: the words it will speak at the voice's rate. */
+export function estimateSeconds(mode: PodcastMode, minutes: number | null, articleWords: number, wordsPerMinute: number): number {
+  const asked = askedMinutes(mode, minutes);
+  const words = asked === null ? articleWords : Math.min(articleWords, asked * wordsPerMinute);
+  return Math.round((words / wordsPerMinute) * 60);
+}

@@ -1,0 +1,109 @@
+/**
+ * Read mode: the whole article, word for word, spoken so its structure can be heard. The title and
+ * byline open it; a heading is its own line, announced after a pause, and starts a chapter; list
+ * items, quotations and table rows are each their own line; image captions and credits, footnote
+ * markers and "advertisement" lines are left out. Nothing is shortened: every other line is read.
+ * Each sentence keeps the line of the stored article it came from (`sourceParagraph`).
+ */
+import type { ScriptSentence } from './writer.ts';
+import { splitSentences } from '../speech/split-text.ts';
+
+/** Line kinds, one letter each (the stored article structure). */
+export const LINE_KIND = {
+  text: 'p',
+  heading: 'h',
+  item: 'i',
+  quote: 'q',
+  row: 'r',
+  caption: 'c',
+  code: 'x',
+} as const;
+
+/** Lines an article shows between its paragraphs that are not part of it. */
+const ADVERTISEMENT = /^(?:advertisements?|ad|sponsored(?: content)?|story continues below(?: advertisement)?|continue reading(?: below)?)\W*$/i;
+/** Footnote and reference markers: [1], [12], [a], [citation needed], [note 3]. */
+const FOOTNOTE_MARK = /\[(?:\d{1,3}|[a-z]|citation needed|note \d{1,3})\]/gi;
+/** Photo credits on a line of their own. */
+const CREDIT = /^(?:photo|image|picture|illustration|credit|photograph|source)s?(?: credit)?\s*[:/]|^\(?(?:getty images|reuters|ap photo|afp)\b/i;
+
+export interface ReadSource {
+  title: string;
+  /** The article as stored, one line per block. */
+  text: string;
+  /** A kind letter per line (see LINE_KIND); null when unknown (an article sent as plain text). */
+  lines: string | null;
+  byline: string | null;
+}
+
+/** The read-mode script's sentences. */
+export function readScript(source: ReadSource): ScriptSentence[] {
+  const out: ScriptSentence[] = [];
+  let paragraph = 0;
+  const say = (text: string, { chapter, sourceParagraph }: { chapter?: string; sourceParagraph?: number } = {}) => {
+    const sentences = splitSentences(text);
+    sentences.forEach((sentence, i) =>
+      out.push({
+        text: sentence,
+        paragraph,
+        ...(i === 0 && chapter ? { chapter } : {}),
+        ...(sourceParagraph !== undefined ? { sourceParagraph } : {}),
+      }),
+    );
+    if (sentences.length) paragraph += 1;
+  };
+  const title = source.title.replace(/\s+/g, ' ').trim();
+  const lines = source.text.split('\n');
+  const kinds = source.lines && source.lines.length === lines.length ? source.lines : guessKinds(lines);
+  if (title) say(endSentence(title));
+  const byline = source.byline?.replace(/\s+/g, ' ').trim();
+  if (byline) say(endSentence(/^by\b/i.test(byline) ? byline : `By ${byline}`));
+
+  let previous: string | null = null;
+  lines.forEach((raw, index) => {
+    const kind = kinds[index] ?? LINE_KIND.text;
+    const line = raw.replace(FOOTNOTE_MARK, '').replace(/\s+/g, ' ').trim();
+    if (!line || !/[\p{L}\p{N}]/u.test(line)) return;
+    if (ADVERTISEMENT.test(line)) return;
+    if (kind === LINE_KIND.caption || CREDIT.test(line)) return;
+    // A repeated title (the page's own heading) is not read twice.
+    if (index < 3 && kind === LINE_KIND.heading && sameWords(line, title)) return;
+    const sourceParagraph = index;
+    if (kind === LINE_KIND.heading) {
+      const chapter = line.replace(/[.:]+$/, '');
+      say(endSentence(line), { chapter, sourceParagraph });
+    } else if (kind === LINE_KIND.quote && previous !== LINE_KIND.quote) {
+      say(`Quote: ${endSentence(line)}`, { sourceParagraph });
+    } else if (kind === LINE_KIND.item || kind === LINE_KIND.row) {
+      say(endSentence(line), { sourceParagraph });
+    } else {
+      say(line, { sourceParagraph });
+    }
+    previous = kind;
+  });
+  return out;
+}
+
+/** A line that does not end a sentence gets a full stop, so the voice pauses after it. */
+function endSentence(line: string): string {
+  return /[.!?…:;]["'”’)\]]*$/.test(line) ? line : `${line}.`;
+}
+
+function sameWords(a: string, b: string): boolean {
+  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.join(' ') ?? '';
+  return words(a) === words(b);
+}
+
+/**
+ * Kinds for text without a stored structure: a short line without end punctuation followed by a
+ * longer one reads as a heading; everything else as text.
+ */
+export function guessKinds(lines: readonly string[]): string {
+  return lines
+    .map((line, i) => {
+      const words = line.trim().split(/\s+/).filter(Boolean).length;
+      const next = lines[i + 1]?.trim() ?? '';
+      const heading = words > 0 && words <= 10 && !/[.!?,;:…"”]$/.test(line.trim()) && next.split(/\s+/).length > words * 2;
+      return heading ? LINE_KIND.heading : LINE_KIND.text;
+    })
+    .join('');
+}
