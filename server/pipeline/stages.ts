@@ -117,7 +117,8 @@ export function prepareStage(): Stage<Article, PreparedArticle> {
     name: 'prepare',
     async run(article) {
       const scriptText = prepareScriptText(article.text);
-      if (!scriptText.trim()) throw new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.noReadableContent });
+      // Readable means words: symbols and emoji alone are not an article.
+      if (!/[\p{L}\p{N}]/u.test(scriptText)) throw new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.noReadableContent });
       return { ...article, scriptText, language: detectLanguage(article.text, article.declaredLanguage) };
     },
     retryable: () => false,
