@@ -11,6 +11,7 @@ import {
   anonymousTokenItem,
   creationItem,
   playbackItem,
+  queueItem,
   recentPodcastsItem,
   serverUrlItem,
   sessionItem,
@@ -84,6 +85,8 @@ async function runInTab(injection: { target: { tabId: number }; files?: string[]
   if (!tab) throw new Error(`No tab with id: ${injection.target.tabId}.`);
   if (tab.refusal) throw new Error(tab.refusal);
   document.documentElement.innerHTML = tab.html;
+  // The read-along script answers the paragraphs it found on the page.
+  if (injection.files?.[0] === '/read-along.js') return [{ frameId: 0, documentId: 'd', result: 3 }];
   if (injection.files) {
     expect(injection.files).toEqual(['/read-page.js']);
     const page = document.implementation.createHTMLDocument('');
@@ -525,5 +528,172 @@ describe('listening', () => {
     await recentPodcastsItem.setValue([]);
     const result = await sendMessage('playPodcast', { podcastId: 'p9' });
     expect(result.ok).toBe(false);
+  });
+});
+
+describe('modes, speed, the queue and read-along', () => {
+  /** Messages the background sent to a tab's read-along script, and its stylesheet's insertions. */
+  let pageMessages: { tabId: number; type: string; data: unknown }[];
+  let css: { inserted: number; removed: number };
+
+  beforeEach(() => {
+    pageMessages = [];
+    css = { inserted: 0, removed: 0 };
+    Object.assign(fakeBrowser.tabs, {
+      sendMessage: vi.fn((tabId: number, message: { type: string; data: unknown }, _options: unknown, respond?: (answer: unknown) => void) => {
+        pageMessages.push({ tabId, type: message.type, data: message.data });
+        respond?.({ res: true });
+      }),
+    });
+    Object.assign(fakeBrowser.scripting, {
+      insertCSS: vi.fn(async () => void css.inserted++),
+      removeCSS: vi.fn(async () => void css.removed++),
+    });
+  });
+
+  /** A podcast made from a tab, played to the point where it is stopped, with its transcript. */
+  async function madeAndPlaying(options: { mode?: 'read' | 'podcast' } = {}) {
+    await signedIn();
+    const tabId = articleTab();
+    offscreen.onStart = (data) => void sendMessage('reportAudio', { src: data.src, status: 'playing', position: 0, duration: 42, error: null });
+    await sendMessage('createPodcastFromTab', { tabId, ...options });
+    const creation = await finishedCreation();
+    await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
+    return { tabId, podcastId: creation.podcastId! };
+  }
+
+  const report = async (position: number, status: 'playing' | 'ended' = 'playing') =>
+    sendMessage('reportAudio', { src: (await playbackItem.getValue())!.src, status, position, duration: 42, error: null });
+
+  it('sends the mode and minutes chosen, minutes only where the mode takes them', async () => {
+    await signedIn();
+    await sendMessage('createPodcastFromTab', { tabId: articleTab(), mode: 'conversation', minutes: 12 });
+    await sendMessage('createPodcastFromTab', { tabId: articleTab(), mode: 'brief', minutes: 12 });
+    await sendMessage('createPodcastFromTab', { tabId: articleTab() });
+    expect(postedPodcasts().map((r) => r.body)).toEqual([
+      expect.objectContaining({ mode: 'conversation', minutes: 12 }),
+      expect.not.objectContaining({ minutes: 12 }),
+      expect.not.objectContaining({ mode: expect.anything() }),
+    ]);
+    expect(postedPodcasts()[1]!.body).toMatchObject({ mode: 'brief' });
+    expect(server.podcast('p1')).toMatchObject({ mode: 'conversation', minutes: 12 });
+  });
+
+  it("estimates the page's length before Create: read mode at the voice's rate, the others as asked", async () => {
+    await signedIn();
+    const tabId = articleTab();
+    const read = await sendMessage('estimatePage', { tabId, mode: 'read' });
+    if (!read.ok) throw new Error(read.error.message);
+    const page = readArticle(Object.assign(new DOMParser().parseFromString(ARTICLE_HTML, 'text/html')));
+    if (!page.ok) throw new Error('unreadable');
+    expect(read.value.words).toBe(page.value.text.split(/\s+/).filter(Boolean).length);
+    // The member's voice (the fake's default, en-gb) speaks 180 words a minute.
+    expect(read.value.seconds).toBe(Math.round((read.value.words / 180) * 60));
+    expect(await sendMessage('estimatePage', { tabId, mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words: read.value.words, seconds: 420 } });
+    expect(await sendMessage('estimatePage', { tabId, mode: 'brief' })).toMatchObject({ ok: true, value: { seconds: 120 } });
+  });
+
+  it("plays at the member's speed, saves a new one as their preference, and follows one set in the web app", async () => {
+    await signedIn();
+    server.setPreferences(EMAIL, { playbackRate: 1.5 });
+    await sendMessage('refreshSession');
+    await sendMessage('createPodcastFromTab', { tabId: articleTab(), mode: 'podcast' });
+    await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
+    expect(offscreen.started[0]).toMatchObject({ rate: 1.5 });
+
+    expect(await sendMessage('controlPlayback', { action: 'rate', rate: 2 })).toMatchObject({ ok: true, value: { rate: 2 } });
+    expect(offscreen.commands).toContainEqual({ action: 'rate', rate: 2 });
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ playbackRate: 2 }]);
+    expect((await sessionItem.getValue())?.user.playbackRate).toBe(2);
+
+    expect(await sendMessage('controlPlayback', { action: 'rate', rate: 4 })).toEqual({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR', message: 'The speed must be one of: 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3.' },
+    });
+    expect((await playbackItem.getValue())?.rate).toBe(2);
+
+    // Changed in the web app: the popup's next session check brings it to the player.
+    server.setPreferences(EMAIL, { playbackRate: 0.75 });
+    await sendMessage('refreshSession');
+    await vi.waitFor(() => expect(offscreen.commands).toContainEqual({ action: 'rate', rate: 0.75 }));
+    expect((await playbackItem.getValue())?.rate).toBe(0.75);
+  });
+
+  it('queues podcasts, keeps a member queue on the server, marks an episode played at its end and plays the next unplayed', async () => {
+    const { podcastId: first } = await madeAndPlaying({ mode: 'podcast' });
+    await sendMessage('createPodcastFromTab', { tabId: articleTab(), mode: 'podcast' });
+    await sendMessage('createPodcastFromTab', { tabId: articleTab(), mode: 'podcast' });
+    await vi.waitFor(async () => expect(await recentPodcastsItem.getValue()).toHaveLength(3));
+    await vi.waitFor(async () => expect((await creationItem.getValue())?.phase).toBe('ready'));
+    await sendMessage('playPodcast', { podcastId: first });
+
+    expect(await sendMessage('queuePodcast', { podcastId: 'p2', place: 'end' })).toEqual({ ok: true, value: ['p2'] });
+    expect(await sendMessage('queuePodcast', { podcastId: 'p3', place: 'next' })).toEqual({ ok: true, value: ['p3', 'p2'] });
+    expect(server.queueOf(EMAIL)).toEqual(['p3', 'p2']);
+    expect(await sendMessage('queuePodcast', { podcastId: 'p9', place: 'end' })).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Podcast not found' } });
+
+    const started = offscreen.started.length;
+    await report(42, 'ended');
+    await vi.waitFor(() => expect(offscreen.started).toHaveLength(started + 1));
+    expect(server.podcast(first)?.playedAt).not.toBeNull();
+    expect((await recentPodcastsItem.getValue()).find((p) => p.id === first)?.playedAt).not.toBeNull();
+    expect(offscreen.started.at(-1)?.src).toContain('/api/podcasts/p3/');
+    await vi.waitFor(async () => expect(await queueItem.getValue()).toEqual(['p2']));
+    expect(server.queueOf(EMAIL)).toEqual(['p2']);
+  });
+
+  it('reads along on the source tab of a read-mode podcast: the paragraph of the cue playing, a click plays from its paragraph, stop removes it', async () => {
+    // The first podcast this server makes, its transcript complete.
+    server.setTranscript('p1', {
+      complete: true,
+      cues: [
+        { index: 0, startMs: 0, endMs: 3000, text: 'Morning in the Harbour.', sourceParagraph: 0, chapter: 'Morning in the Harbour' },
+        { index: 1, startMs: 3000, endMs: 9000, text: 'The harbour wakes.', sourceParagraph: 1 },
+        { index: 2, startMs: 9000, endMs: 15000, text: 'Fishermen here.', sourceParagraph: 2 },
+        { index: 3, startMs: 15000, endMs: 21000, text: 'By noon.', sourceParagraph: 3 },
+      ],
+      chapters: [{ title: 'Morning in the Harbour', startMs: 0, endMs: 21000 }],
+    });
+    const { tabId, podcastId } = await madeAndPlaying({ mode: 'read' });
+    expect(podcastId).toBe('p1');
+    await report(4);
+    await vi.waitFor(() => expect(pageMessages).toContainEqual({ tabId, type: 'readAlongShow', data: { paragraph: 1 } }));
+    expect(executeScript).toHaveBeenCalledWith({ target: { tabId }, files: ['/read-along.js'] });
+    expect(css.inserted).toBe(1);
+    expect((await playbackItem.getValue())?.chapters).toEqual([{ title: 'Morning in the Harbour', startMs: 0, endMs: 21000 }]);
+
+    await report(10);
+    await vi.waitFor(() => expect(pageMessages.at(-1)).toEqual({ tabId, type: 'readAlongShow', data: { paragraph: 2 } }));
+    // Injected once, however long it plays.
+    expect(executeScript.mock.calls.filter(([call]) => call.files?.[0] === '/read-along.js')).toHaveLength(1);
+
+    // A click on paragraph 3 of the page: the player goes where that paragraph is read.
+    // What the page's script sends, from its tab; the answer comes back through sendResponse.
+    const fromPage = (tab: number, paragraph: number) =>
+      new Promise((resolve) =>
+        void fakeBrowser.runtime.onMessage.trigger(
+          { id: paragraph, type: 'readAlongSeek', data: { paragraph }, timestamp: Date.now() },
+          { tab: { id: tab } } as never,
+          resolve,
+        ),
+      );
+    expect(await fromPage(tabId, 3)).toEqual({ res: { ok: true, value: null } });
+    expect(offscreen.commands.at(-1)).toMatchObject({ action: 'seek' });
+    expect((offscreen.commands.at(-1) as { position: number }).position).toBeCloseTo(15, 1);
+    // From another tab, nothing moves.
+    expect(await fromPage(999, 1)).toEqual({ res: { ok: false, error: { code: 'NOT_FOUND', message: 'Nothing is being read along on this page' } } });
+
+    await sendMessage('controlPlayback', { action: 'stop' });
+    await vi.waitFor(() => expect(pageMessages.at(-1)).toMatchObject({ tabId, type: 'readAlongStop' }));
+    expect(css.removed).toBe(1);
+  });
+
+  it('does not read along a podcast in another mode', async () => {
+    server.setTranscript('p1', { complete: true, cues: [{ index: 0, startMs: 0, endMs: 9000, text: 'Welcome.', sourceParagraph: 0 }], chapters: [] });
+    await madeAndPlaying({ mode: 'podcast' });
+    await report(4);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pageMessages).toEqual([]);
+    expect(css.inserted).toBe(0);
   });
 });

@@ -76,4 +76,45 @@ describe("the popup's player", () => {
     expect(container.textContent).toContain('Unfinished: this is the part made before the podcast failed.');
     expect(container.querySelector('[aria-label="Total time"]')?.textContent).toBe('2:10');
   });
+
+  it("shows the speed, and a new one goes to the player", async () => {
+    act(() => root.render(<NowPlaying playback={playback({ rate: 1.5 })} />));
+    const speed = container.querySelector<HTMLSelectElement>('select[aria-label="Playback speed"]')!;
+    expect(speed.value).toBe('1.5');
+    expect([...speed.options].map((o) => o.textContent)).toEqual(['0.5×', '0.75×', '1×', '1.25×', '1.5×', '1.75×', '2×', '2.5×', '3×']);
+    await act(async () => {
+      speed.value = '2';
+      speed.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(sent).toContainEqual(['controlPlayback', { action: 'rate', rate: 2 }]);
+  });
+
+  it("names the chapter playing and steps to the previous and next chapter's start", async () => {
+    vi.useFakeTimers();
+    const chapters = [
+      { title: 'The shore', startMs: 0, endMs: 40_000 },
+      { title: 'The pools', startMs: 40_000, endMs: 90_000 },
+      { title: 'The future', startMs: 90_000, endMs: 126_000 },
+    ];
+    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, chapters })} />));
+    expect(container.querySelector('[aria-label="Chapter"]')?.textContent).toBe('The pools');
+    act(() => button('Next chapter').click());
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 90 }]);
+    act(() => button('Previous chapter').click());
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 40 }]);
+  });
+
+  it('has no chapter controls for an episode without chapters, and skips back 15 and forward 30 seconds', async () => {
+    vi.useFakeTimers();
+    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null })} />));
+    expect(container.querySelector('[aria-label="Chapter"]')).toBeNull();
+    act(() => button('Back 15 seconds').click());
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 50 }]);
+    act(() => button('Forward 30 seconds').click());
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 95 }]);
+  });
 });

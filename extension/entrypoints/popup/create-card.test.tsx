@@ -1,0 +1,91 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CreateCard } from './create-card.tsx';
+
+const sent = vi.hoisted(() => [] as unknown[][]);
+vi.mock('../../messaging.ts', () => ({
+  sendMessage: vi.fn(async (type: string, data: { mode?: string; minutes?: number }) => {
+    sent.push([type, data]);
+    if (type === 'estimatePage') {
+      const seconds = data.mode === 'read' ? 300 : data.mode === 'brief' ? 120 : (data.minutes ?? 10) * 60;
+      return { ok: true, value: { words: 900, seconds } };
+    }
+    if (type === 'readTabSelection') return { ok: true, value: '' };
+    return { ok: true, value: null };
+  }),
+}));
+vi.mock('./hooks.ts', async (original) => ({
+  ...(await original<typeof import('./hooks.ts')>()),
+  queryActiveTab: vi.fn(async () => TAB),
+}));
+
+const TAB = { id: 7, title: 'Morning in the Harbour', url: 'https://news.example.com/harbour' };
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLElement;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sent.length = 0;
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+});
+
+const radio = (name: string) =>
+  [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => r.parentElement?.textContent === name)!;
+const minutes = () => container.querySelector<HTMLInputElement>('input[type="number"]');
+const createButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Create podcast from this page')!;
+const estimate = () => container.querySelector('.estimate')?.textContent;
+const settle = () => act(() => vi.advanceTimersByTimeAsync(300));
+
+function type(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('choosing how the page is told', () => {
+  it("starts on the member's default mode and minutes, shows the estimate, and sends them with Create", async () => {
+    act(() => root.render(<CreateCard tab={TAB} creation={null} user={{ email: 'a@b.c', isPremium: false, defaultMode: 'conversation', defaultMinutes: 15 }} />));
+    expect(radio('Conversation').checked).toBe(true);
+    expect(minutes()?.value).toBe('15');
+    await settle();
+    expect(estimate()).toBe('Estimated length: about 15 min (900 words)');
+
+    await act(async () => radio('Read').click());
+    expect(minutes()).toBeNull();
+    await settle();
+    expect(sent).toContainEqual(['estimatePage', { tabId: 7, mode: 'read' }]);
+    expect(estimate()).toBe('Estimated length: about 5 min (900 words)');
+
+    await act(async () => createButton().click());
+    expect(sent).toContainEqual(['createPodcastFromTab', { tabId: 7, mode: 'read' }]);
+  });
+
+  it('with no default, no mode is chosen and the server decides; minutes out of range are refused before sending', async () => {
+    act(() => root.render(<CreateCard tab={TAB} creation={null} user={null} />));
+    expect(['Read', 'Podcast', 'Brief', 'Conversation'].map((m) => radio(m).checked)).toEqual([false, false, false, false]);
+    await settle();
+    expect(sent).toContainEqual(['estimatePage', { tabId: 7 }]);
+
+    await act(async () => radio('Podcast').click());
+    act(() => type(minutes()!, '90'));
+    expect(estimate()).toBe('Choose from 3 to 60 minutes.');
+    expect(createButton().disabled).toBe(true);
+    act(() => type(minutes()!, '20'));
+    await settle();
+    expect(estimate()).toBe('Estimated length: about 20 min (900 words)');
+    await act(async () => createButton().click());
+    expect(sent).toContainEqual(['createPodcastFromTab', { tabId: 7, mode: 'podcast', minutes: 20 }]);
+  });
+});
