@@ -38,3 +38,14 @@ describe('articleText', () => {
     expect(articleText(body(html))).toBe('deep\nend');
   });
 });
+
+describe("articleText's line starts", () => {
+  it("names each line's first text node with words, one per line", () => {
+    const root = body('<h2>Images</h2><p>\n  <a href="#">DUBAI</a>, the city<br>second line</p><ul><li> </li><li>item</li></ul><pre>a\nb</pre>');
+    const starts: { nodeValue: string | null }[] = [];
+    const text = articleText(root, starts as never);
+    expect(text.split('\n')).toEqual(['Images', 'DUBAI, the city', 'second line', 'item', 'a', 'b']);
+    expect(starts.map((node) => node.nodeValue)).toEqual(['Images', 'DUBAI', 'second line', 'item', 'a\nb', 'a\nb']);
+  });
+});
+
