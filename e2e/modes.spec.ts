@@ -61,13 +61,20 @@ test('a mode and minutes chosen on the URL card, the estimate before Create, and
   await expect(minutes).toHaveValue('10');
   await minutes.fill('4');
 
-  // The estimate is asked once the address has settled, with the mode and minutes chosen.
-  const asked = page.waitForRequest((r) => r.url().endsWith('/api/podcasts/estimate') && r.method() === 'POST');
+  // The page is read once the address has settled (once: each read counts against the hourly
+  // page-fetch limit), and the length shown is the one the mode and minutes give.
+  const estimates: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/podcasts/estimate') && r.method() === 'POST') estimates.push(r.postDataJSON());
+  });
   await fillAddress(page, NIGHT_TRAINS);
-  const request = await asked;
-  expect(request.postDataJSON()).toEqual({ url: `${articles.url}${NIGHT_TRAINS.path}`, mode: 'podcast', minutes: 4 });
-  await expect(form.getByTestId('length-estimate')).toContainText(/Estimated length: (about \d+ min|under a minute)/);
-  await expect(form.getByTestId('length-estimate')).toContainText(/the article has \d+ words/);
+  const estimate = form.getByTestId('length-estimate');
+  await expect(estimate).toContainText(/Estimated length: (about \d+ min|under a minute)/);
+  await expect(estimate).toContainText(/the article has \d+ words/);
+  // A five-paragraph article cannot fill four minutes, and the card says so before Create.
+  await expect(estimate).toContainText('The article is short, so the episode runs shorter than the 4 minutes asked.');
+  expect(estimates).toHaveLength(1);
+  expect(estimates[0]).toMatchObject({ url: `${articles.url}${NIGHT_TRAINS.path}`, mode: 'read' });
 
   // Minutes the server would refuse are refused here first.
   await minutes.fill('61');

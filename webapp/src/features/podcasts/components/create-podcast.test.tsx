@@ -139,23 +139,41 @@ describe('the URL card: mode, minutes and the estimated length', () => {
     expect(minutesField()?.value).toBe('25');
   });
 
-  it('asks the server for the estimate once the address settles, with the mode and minutes, and shows it', async () => {
-    const sent = serve({ words: 1500 });
+  it('asks the server once the address settles, then shows each mode its length without asking again', async () => {
+    const sent = serve({ words: 3000 });
     renderCard();
     expect(estimate()).toContain('Paste an address');
     choose('Podcast');
     type(minutesField()!, '15');
     type(urlField(), ARTICLE);
     expect(estimate()).toContain('Estimating the length…');
+    // The whole article read at the voice's rate: 3,000 words, 20 minutes.
     await waitFor(() => expect(estimate()).toContain('Estimated length: about 15 min'));
-    expect(estimate()).toContain('the article has 1,500 words');
-    expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map((s) => s.body)).toEqual([{ url: ARTICLE, mode: 'podcast', minutes: 15 }]);
+    expect(estimate()).toContain('the article has 3,000 words');
 
     choose('Read');
-    await waitFor(() => expect(estimate()).toContain('Estimated length: about 10 min'));
-    expect(sent.at(-1)?.body).toEqual({ url: ARTICLE, mode: 'read' });
+    expect(estimate()).toContain('Estimated length: about 20 min');
     choose('Brief');
-    await waitFor(() => expect(estimate()).toContain('Estimated length: about 2 min'));
+    expect(estimate()).toContain('Estimated length: about 2 min');
+    choose('Conversation');
+    type(minutesField()!, '40');
+    expect(estimate()).toContain('Estimated length: about 20 min');
+    expect(estimate()).toContain('The article is short, so the episode runs shorter than the 40 minutes asked.');
+    type(minutesField()!, '');
+    expect(estimate()).toContain('Choose the minutes to see how long it will be.');
+    // One page fetch for all of it: each one counts against the hourly limit Create shares.
+    expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map((s) => s.body)).toEqual([{ url: ARTICLE, mode: 'read' }]);
+  });
+
+  it("asks the server's own default when no mode is chosen", async () => {
+    const sent = serve({ words: 1500 });
+    renderCard();
+    expect(view.container.querySelectorAll('input[type="radio"]:checked')).toHaveLength(0);
+    type(urlField(), ARTICLE);
+    await waitFor(() => expect(estimate()).toContain('Estimated length: about 10 min'));
+    expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map((s) => s.body)).toEqual([{ url: ARTICLE }]);
+    await submit();
+    await waitFor(() => expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE }));
   });
 
   it('says why the length could not be estimated, and Create still works', async () => {

@@ -85,7 +85,7 @@ export function CreatePodcast() {
         onModeChange={setPickedMode}
         onMinutesChange={setPickedMinutes}
       />
-      <Estimate url={url} mode={mode} minutes={withMinutes ? minutes : null} />
+      <Estimate url={url} mode={mode} minutes={withMinutes ? minutes : null} voice={isPremium && voice ? voice : undefined} />
       {voiceOptions}
       {isPremium && (
         <label className="flex cursor-pointer items-start gap-3 text-sm">
@@ -150,6 +150,6 @@ export function CreatePodcast() {
 }
 
 /** The estimate for what the card would make now. */
-function Estimate({ url, mode, minutes }: { url: string; mode: PodcastMode | null; minutes: number | null }) {
-  return <LengthEstimate state={useEstimate({ url, mode, minutes })} />;
+function Estimate(props: { url: string; mode: PodcastMode | null; minutes: number | null; voice: string | undefined }) {
+  return <LengthEstimate state={useEstimate(props)} />;
 }

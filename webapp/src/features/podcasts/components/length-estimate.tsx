@@ -1,7 +1,8 @@
 /**
  * The estimated length under the URL card's choices, read out when it changes: a hint before there
- * is an address, 'Estimating the length…' while the page is read, the length and the article's words,
- * or why it could not be estimated (creating still works: the server says what is wrong).
+ * is an address, 'Estimating the length…' while the page is read, the length and the article's words
+ * (and when it is too short for the minutes asked), or why it could not be estimated (creating still
+ * works: the server says what is wrong).
  */
 import { CircleAlert, Timer } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -14,6 +15,7 @@ export function LengthEstimate({ state }: { state: EstimateState }) {
   return (
     <div aria-live="polite" data-testid="length-estimate" className="min-h-5 text-sm">
       {state.kind === 'idle' && <p className="text-slate-500">Paste an address to see how long it will be.</p>}
+      {state.kind === 'no-minutes' && <p className="text-slate-500">Choose the minutes to see how long it will be.</p>}
       {state.kind === 'loading' && (
         <p className="flex items-center gap-2 text-slate-600">
           <Spinner size={14} className="text-brand-600" />
@@ -34,6 +36,9 @@ export function LengthEstimate({ state }: { state: EstimateState }) {
             <span className="text-slate-500"> · the article has {words.format(state.words)} {state.words === 1 ? 'word' : 'words'}</span>
           </span>
         </p>
+      )}
+      {state.kind === 'ready' && state.shortOf !== null && (
+        <p className="mt-1 text-slate-600">The article is short, so the episode runs shorter than the {state.shortOf} minutes asked.</p>
       )}
     </div>
   );

@@ -1,34 +1,43 @@
 /**
- * The estimated length of the episode the URL card would make, asked of the server
- * (`POST /api/podcasts/estimate`: it fetches and reads the page) once the address and the choices
- * have stayed the same for a moment, so typing an address does not fetch a page per key. Not counted
- * against the daily allowance. Each address and choice is asked once a minute at most.
+ * The estimated length of the episode the URL card would make. The server reads the page
+ * (`POST /api/podcasts/estimate`) once the address has stayed the same for a moment, so typing does
+ * not fetch a page per key, and each fetch counts against the hourly page-fetch limit Create shares:
+ * so it is asked once per address (and voice), in read mode, and the other modes' lengths are worked
+ * out here from the article's words and the voice's rate, as the server plans them (a retelling aims
+ * at the minutes asked, never longer than the article; brief at two minutes). With no mode chosen the
+ * server's own default is asked instead.
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { PodcastMode } from '../../../../../shared/constants.ts';
+import { BRIEF_MINUTES, type PodcastMode } from '../../../../../shared/constants.ts';
 import { isWebsiteUrl } from '../../../../../shared/validation.ts';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { takesMinutes } from '../utils/modes.ts';
 
-/** How long the address and choices must stay the same before the server is asked. */
+/** How long the address must stay the same before the server is asked. */
 export const ESTIMATE_DEBOUNCE_MS = 600;
-const ESTIMATE_FRESH_MS = 60_000;
+/** A page's estimate is kept this long: flipping between modes asks nothing more. */
+const ESTIMATE_FRESH_MS = 10 * 60_000;
 
 export interface EstimateInput {
   url: string;
   mode: PodcastMode | null;
   /** The minutes asked (podcast and conversation); null while the field holds an invalid value. */
   minutes: number | null;
+  /** The voice picked (Premium): its speaking rate sets the length. */
+  voice?: string | undefined;
 }
 
 export type EstimateState =
   | { kind: 'idle' }
+  /** The minutes field holds something the server would refuse. */
+  | { kind: 'no-minutes' }
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'ready'; words: number; estimatedSeconds: number };
+  /** `shortOf`: the minutes asked when the article is too short to fill them. */
+  | { kind: 'ready'; words: number; estimatedSeconds: number; shortOf: number | null };
 
 /** The value once it has stopped changing for `delayMs`. */
 function useSettled<T>(value: T, delayMs: number): T {
@@ -40,18 +49,30 @@ function useSettled<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-/** The request an input makes, or null when there is nothing to ask yet (no address, bad minutes). */
-function estimateRequest({ url, mode, minutes }: EstimateInput) {
-  const address = url.trim();
-  if (!isWebsiteUrl(address)) return null;
-  // No mode chosen: the server estimates its own default.
-  if (mode === null) return { url: address };
-  if (!takesMinutes(mode)) return { url: address, mode };
-  return minutes === null ? null : { url: address, mode, minutes };
+/**
+ * A mode's length from the whole article's words and its reading time: the words the mode speaks
+ * (the asked minutes' worth, at most the article) at the same rate.
+ */
+export function lengthInMode(
+  read: { words: number; estimatedSeconds: number },
+  mode: PodcastMode,
+  minutes: number,
+): { estimatedSeconds: number; shortOf: number | null } {
+  const asked = mode === 'brief' ? BRIEF_MINUTES : takesMinutes(mode) ? minutes : null;
+  if (asked === null || read.words === 0 || read.estimatedSeconds === 0) return { estimatedSeconds: read.estimatedSeconds, shortOf: null };
+  const wordsPerSecond = read.words / read.estimatedSeconds;
+  const budget = asked * 60 * wordsPerSecond;
+  const spoken = Math.min(read.words, budget);
+  // As the server plans it: an article under 85% of the asked words makes a shorter episode.
+  const short = mode !== 'brief' && read.words < budget * 0.85;
+  return { estimatedSeconds: Math.round(spoken / wordsPerSecond), shortOf: short ? asked : null };
 }
 
 export function useEstimate(input: EstimateInput): EstimateState {
-  const request = estimateRequest(input);
+  const address = input.url.trim();
+  const request = isWebsiteUrl(address)
+    ? { url: address, ...(input.mode === null ? {} : { mode: 'read' as const }), ...(input.voice ? { voice: input.voice } : {}) }
+    : null;
   const key = request ? JSON.stringify(request) : null;
   const settledKey = useSettled(key, ESTIMATE_DEBOUNCE_MS);
   const settled = settledKey === key ? request : null;
@@ -66,5 +87,8 @@ export function useEstimate(input: EstimateInput): EstimateState {
   // Still typing, or asked and waiting.
   if (settled === null || query.isPending) return { kind: 'loading' };
   if (query.isError) return { kind: 'failed', message: errorMessage(query.error) };
-  return { kind: 'ready', words: query.data.words, estimatedSeconds: query.data.estimatedSeconds };
+  const { words, estimatedSeconds } = query.data;
+  if (input.mode === null) return { kind: 'ready', words, estimatedSeconds, shortOf: null };
+  if (takesMinutes(input.mode) && input.minutes === null) return { kind: 'no-minutes' };
+  return { kind: 'ready', words, ...lengthInMode(query.data, input.mode, input.minutes ?? 0) };
 }
