@@ -1,11 +1,15 @@
 /**
  * One podcast: its header, live progress while it converts, the reason and 'Try again' when it
- * failed, the player, the bookmarks (Premium), the actions and their dialogs, and, where asked, the
- * 'Premium Feature' overlay for free members. A podcast still converting follows the server's events;
- * its player appears with the first part of the episode and plays while the rest is made.
+ * failed, 'Script ready to edit' with Edit and Voice on a draft, a note when the AI was unavailable
+ * and the article was read instead, the player, the bookmarks (Premium), the actions and their
+ * dialogs, and, where asked, the 'Premium Feature' overlay for free members. A podcast still
+ * converting follows the server's events; its player appears with the first part of the episode and
+ * plays while the rest is made.
  */
 import { useId, useRef, useState } from 'react';
+import { Info } from 'lucide-react';
 import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
+import { AI_FALLBACK_LABEL } from '../../../../../shared/podcast/status-labels.ts';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { useLivePodcast } from '../hooks/use-live-podcast.ts';
@@ -15,12 +19,14 @@ import { Bookmarks } from './bookmarks.tsx';
 import { ConversionFailed } from './conversion-failed.tsx';
 import { ConversionProgress } from './conversion-progress.tsx';
 import { DeletePodcastDialog } from './delete-podcast-dialog.tsx';
+import { DraftReady } from './draft-ready.tsx';
 import { ListeningActions } from './listening-actions.tsx';
 import { PodcastActions, type CardDialog } from './podcast-actions.tsx';
 import { PodcastCardHeader } from './podcast-card-header.tsx';
 import { PodcastPlayback } from './podcast-playback.tsx';
 import { PremiumOverlay } from './premium-overlay.tsx';
 import { RevoiceDialog } from './revoice-dialog.tsx';
+import { ScriptEditorDialog } from './script-editor-dialog.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 import { TranscriptModal } from './transcript-modal.tsx';
 
@@ -69,7 +75,14 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
       />
 
       <div className="flex flex-1 flex-col gap-4 px-4 pb-4 sm:px-5 sm:pb-5">
-        {!isFinished(status) && <ConversionProgress status={status} progress={progress} title={title} />}
+        {!isFinished(status) && status !== 'drafted' && <ConversionProgress status={status} progress={progress} title={title} />}
+        {status === 'drafted' && <DraftReady canEdit={isPremium} onEdit={() => setDialog('script')} onVoice={() => setDialog('voice')} />}
+        {podcast.fallbackReason && podcast.mode !== 'read' && status === 'ready' && (
+          <p className="flex items-center gap-2 text-sm text-amber-800">
+            <Info aria-hidden size={16} className="shrink-0" />
+            {AI_FALLBACK_LABEL}
+          </p>
+        )}
         {status === 'failed' && <ConversionFailed podcastId={id} error={error} unfinished={source !== null} />}
         {source && (
           <PodcastPlayback
@@ -105,7 +118,10 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
             open={dialog === 'voice'}
             onClose={closeDialog}
             onStarted={() => setPlayWhenReady(true)}
+            drafted={status === 'drafted'}
+            scriptEdited={podcast.scriptEdited === true}
           />
+          <ScriptEditorDialog podcastId={id} status={status} open={dialog === 'script'} onClose={closeDialog} />
         </>
       )}
       <DeletePodcastDialog podcastId={id} title={title} open={dialog === 'delete'} onClose={closeDialog} />
