@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Chapter, Cue } from '../shared/api/transcript.ts';
-import { chapterIndexAt, cueAt, nextChapterStart, paragraphStart, previousChapterStart } from './episode-marks.ts';
+import type { Cue } from '../shared/api/transcript.ts';
+import { cueAt, paragraphStart } from './episode-marks.ts';
 
 const cues: Cue[] = [
   { index: 0, startMs: 0, endMs: 2500, text: 'A title.', sourceParagraph: 0 },
@@ -8,12 +8,6 @@ const cues: Cue[] = [
   { index: 2, startMs: 6000, endMs: 9000, text: 'Second sentence.', sourceParagraph: 1 },
   { index: 3, startMs: 9000, endMs: 12000, text: 'Another paragraph.', sourceParagraph: 3 },
 ];
-const chapters: Chapter[] = [
-  { title: 'Opening', startMs: 0, endMs: 60_000 },
-  { title: 'The quay', startMs: 60_000, endMs: 120_000 },
-  { title: 'Evening', startMs: 120_000, endMs: 150_000 },
-];
-
 describe('places in an episode', () => {
   it('the cue spoken at a time is the last one started by then', () => {
     expect(cueAt(cues, 0)?.index).toBe(0);
@@ -27,17 +21,5 @@ describe('places in an episode', () => {
     expect(paragraphStart(cues, 1)).toBe(2.5);
     expect(paragraphStart(cues, 3)).toBe(9);
     expect(paragraphStart(cues, 2)).toBeNull();
-  });
-
-  it('names the chapter playing and steps to the previous and next', () => {
-    expect(chapterIndexAt(chapters, 75)).toBe(1);
-    expect(chapterIndexAt([], 75)).toBe(-1);
-    expect(nextChapterStart(chapters, 75)).toBe(120);
-    expect(nextChapterStart(chapters, 130)).toBeNull();
-    // Well into a chapter: back to its start; just past its start: the one before.
-    expect(previousChapterStart(chapters, 75)).toBe(60);
-    expect(previousChapterStart(chapters, 61)).toBe(0);
-    expect(previousChapterStart(chapters, 1)).toBe(0);
-    expect(previousChapterStart([], 10)).toBeNull();
   });
 });

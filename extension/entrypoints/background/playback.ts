@@ -18,7 +18,8 @@ import { playbackItem, recentPodcastsItem, serverUrlItem, type Playback } from '
 import { PLAYBACK_UNAVAILABLE_MESSAGE, createAudioHost, type AudioHost } from './audio-host.ts';
 import { callServer } from './server.ts';
 import { restartPositionSync, syncPosition } from './position-sync.ts';
-import { INVALID_RATE_MESSAGE, isPlaybackRate, preferredRate, saveRate } from './speed.ts';
+import { isPlaybackRate } from '../../../shared/podcast/playback-rate.ts';
+import { INVALID_RATE_MESSAGE, preferredRate, saveRate } from './speed.ts';
 
 export const AUDIO_NOT_READY_MESSAGE = 'Nothing of this podcast is recorded yet: it can play as soon as its first part is made';
 

@@ -3,13 +3,13 @@
  * share it), kept in the session's user as last read; a reader who is not signed in keeps one here.
  */
 import { PLAYBACK_RATES } from '../../../shared/constants.ts';
+import { isPlaybackRate } from '../../../shared/podcast/playback-rate.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { playbackRateItem, sessionItem } from '../../storage.ts';
 import { callServer } from './server.ts';
 
 export const INVALID_RATE_MESSAGE = `The speed must be one of: ${PLAYBACK_RATES.join(', ')}.`;
 
-export const isPlaybackRate = (rate: number) => (PLAYBACK_RATES as readonly number[]).includes(rate);
 
 /** The speed a new episode starts at. */
 export async function preferredRate(): Promise<number> {

@@ -8,22 +8,20 @@
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from './toast.tsx';
 import { PLAYBACK_RATES } from '../../../shared/constants.ts';
-import { chapterIndexAt, nextChapterStart, previousChapterStart } from '../../episode-marks.ts';
-import { sendMessage, type PlaybackCommand } from '../../messaging.ts';
+import { formatPlaybackRate } from '../../../shared/podcast/playback-rate.ts';
+import { currentChapterIndex, nextChapterStart, previousChapterStart } from '../../../shared/podcast/read-along.ts';
+import type { PlaybackCommand } from '../../messaging.ts';
 import { formatTime } from '../../../shared/format-time.ts';
 import { clampToMade, estimatedLength, growingPositionText, madeSoFarLabel } from '../../../shared/podcast/growing-episode.ts';
 import { currentPosition, playableEnd } from '../../player-clock.ts';
 import type { Playback } from '../../storage.ts';
-import { settle, useNow } from './hooks.ts';
+import { sendMessage, settle, useNow } from './hooks.ts';
 import { ErrorNote, IconButton } from './ui.tsx';
 
 const BACK_SECONDS = 15;
 const FORWARD_SECONDS = 30;
-
-/** '1×', '1.25×'. */
-export const rateLabel = (rate: number) => `${rate}×`;
 
 export function NowPlaying({ playback }: { playback: Playback }) {
   const playing = playback.status === 'playing';
@@ -56,7 +54,7 @@ export function NowPlaying({ playback }: { playback: Playback }) {
   const busy = playback.status === 'loading';
   const rate = playback.rate ?? 1;
   const chapters = playback.chapters ?? [];
-  const chapter = chapters[chapterIndexAt(chapters, shown)] ?? null;
+  const chapter = chapters[currentChapterIndex(chapters, shown)] ?? null;
   const previousChapter = previousChapterStart(chapters, shown);
   const nextChapter = nextChapterStart(chapters, shown);
   return (
@@ -127,7 +125,7 @@ export function NowPlaying({ playback }: { playback: Playback }) {
         >
           {(PLAYBACK_RATES.includes(rate as (typeof PLAYBACK_RATES)[number]) ? PLAYBACK_RATES : [...PLAYBACK_RATES, rate]).map((r) => (
             <option key={r} value={r}>
-              {rateLabel(r)}
+              {formatPlaybackRate(r)}
             </option>
           ))}
         </select>
