@@ -1,11 +1,11 @@
 /** The signed-in member: who, which plan, the web app's profile, and signing out. */
 import { useState } from 'react';
 import { Crown, ExternalLink, LogOut } from 'lucide-react';
-import { toast } from 'sonner';
-import { displayName, type User } from '../../../shared/api/auth.ts';
+import { toast } from './toast.tsx';
+import type { User } from '../../../shared/api/auth.ts';
+import { displayName } from '../../../shared/display-name.ts';
 import { AUTH_TOASTS } from '../../../shared/errors.ts';
-import { sendMessage } from '../../messaging.ts';
-import { settle } from './hooks.ts';
+import { sendMessage, settle } from './hooks.ts';
 import { Button } from './ui.tsx';
 
 export function AccountPanel({ user, serverUrl, onSignedOut }: { user: User; serverUrl: string; onSignedOut: () => void }) {

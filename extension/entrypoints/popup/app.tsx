@@ -1,21 +1,21 @@
 /**
- * The popup. It paints its frame at once from what the last visit stored and asks the server only
- * afterwards: who is signed in, and the latest podcasts.
+ * The popup. Its first frame shows what the last visit stored (the account, the latest podcasts) and
+ * the tab it acts on; only once that frame is painted does it ask the server, through the background,
+ * who is signed in and for the latest podcasts.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { ChevronLeft, ExternalLink, Settings } from 'lucide-react';
-import { Toaster, toast } from 'sonner';
-import { displayName } from '../../../shared/api/auth.ts';
+import { toast, Toasts } from './toast.tsx';
+import { displayName } from '../../../shared/display-name.ts';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../../shared/constants.ts';
 import { AUTH_MESSAGES, CONTENT_MESSAGES } from '../../../shared/errors.ts';
-import { sendMessage } from '../../messaging.ts';
 import type { ExtensionError } from '../../result.ts';
 import { resolveServerPath } from '../../server-address.ts';
 import { creationItem, playbackItem, recentPodcastsItem, serverUrlItem, sessionItem } from '../../storage.ts';
 import { AccountPanel } from './account-panel.tsx';
 import { CreateCard } from './create-card.tsx';
 import { CreationStatus } from './creation-status.tsx';
-import { settle, useActiveTab, useStoredValue } from './hooks.ts';
+import { sendMessage, settle, useActiveTab, useStoredValue, watchFirstPaint } from './hooks.ts';
 import { NowPlaying } from './now-playing.tsx';
 import { RecentPodcasts } from './recent-podcasts.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
@@ -39,6 +39,9 @@ export function App() {
   const [inlineAudio, setInlineAudio] = useState<{ src: string; title: string } | null>(null);
   const user = session.value?.user ?? null;
   const server = serverUrl.value;
+
+  // The first frame is committed: messages to the background go once it is painted.
+  useLayoutEffect(watchFirstPaint, []);
 
   // On open, and again after a sign-in or a new server address: check the session, fetch the list.
   useEffect(() => {
@@ -182,7 +185,7 @@ export function App() {
           {new URL(server).host}
         </span>
       </footer>
-      <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors />
+      <Toasts position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors />
     </div>
   );
 }

@@ -8,12 +8,12 @@ import { useEffect, useState } from 'react';
 import { FileText, Sparkles, TextSelect } from 'lucide-react';
 import type { User } from '../../../shared/api/auth.ts';
 import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
-import { sendMessage, type CreateOptions, type PageEstimate } from '../../messaging.ts';
+import type { CreateOptions, PageEstimate } from '../../messaging.ts';
 import { UNREADABLE_PAGE_HINT, UNREADABLE_PAGE_MESSAGE, isReadableUrl } from '../../page-access.ts';
 import type { ExtensionError } from '../../result.ts';
 import type { Creation } from '../../storage.ts';
 import { countWords, formatLength, hostOf } from './format.ts';
-import { queryActiveTab, settle, type ActiveTab } from './hooks.ts';
+import { queryActiveTab, sendMessage, settle, type ActiveTab } from './hooks.ts';
 import { Button, ErrorNote } from './ui.tsx';
 
 type Source = Creation['source'];

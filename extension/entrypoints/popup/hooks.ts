@@ -1,15 +1,51 @@
-/** The popup's view of the extension's state: storage items and the tab it was opened on. */
+/**
+ * The popup's view of the extension's state: storage items and the tab it was opened on, both read
+ * before the first frame, and the messages to the background, which leave only after it is painted.
+ */
 import { useEffect, useState } from 'react';
 import { browser, type Browser } from 'wxt/browser';
 import type { WxtStorageItem } from 'wxt/utils/storage';
+import { sendMessage as sendToBackground } from '../../messaging.ts';
 import { fail, type Result } from '../../result.ts';
 
+/** The extension's local storage as it was when the popup opened (see preloadPopupState). */
+let storedAtOpen: Record<string, unknown> | null = null;
+let tabAtOpen: ActiveTab | null | undefined;
+
 /**
- * A storage item's value, live. Starts from the item's fallback so the first frame paints at once;
- * `loaded` turns true a few milliseconds later, with what the last visit left.
+ * Reads local storage in one call, and the active tab, so the first frame shows what the last visit
+ * left (the account, the list) and a usable Create button. Nothing here touches the network.
+ */
+export async function preloadPopupState(): Promise<void> {
+  await Promise.all([
+    browser.storage.local.get(null).then((all) => {
+      storedAtOpen = all;
+    }),
+    queryActiveTab().then(
+      (tab) => {
+        tabAtOpen = tab;
+      },
+      () => {},
+    ),
+  ]);
+}
+
+/** What the popup opened with for a `local:` item, or nothing when it was not read in time. */
+function storedValueAtOpen<T>(item: WxtStorageItem<T, Record<string, unknown>>): { value: T } | null {
+  if (!storedAtOpen || !item.key.startsWith('local:')) return null;
+  const value = storedAtOpen[item.key.slice('local:'.length)] as T | null | undefined;
+  return { value: value ?? item.fallback };
+}
+
+/**
+ * A storage item's value, live. Starts from what local storage held when the popup opened (else the
+ * item's fallback, with `loaded` false until the read arrives); later changes follow.
  */
 export function useStoredValue<T>(item: WxtStorageItem<T, Record<string, unknown>>): { value: T; loaded: boolean } {
-  const [state, setState] = useState<{ value: T; loaded: boolean }>({ value: item.fallback, loaded: false });
+  const [state, setState] = useState<{ value: T; loaded: boolean }>(() => {
+    const atOpen = storedValueAtOpen(item);
+    return atOpen ? { value: atOpen.value, loaded: true } : { value: item.fallback, loaded: false };
+  });
   useEffect(() => {
     let active = true;
     void item.getValue().then((value) => {
@@ -32,7 +68,7 @@ export interface ActiveTab {
 
 /** The tab the popup acts on: the active tab of its window, followed as the reader switches tabs. */
 export function useActiveTab(): ActiveTab | null {
-  const [tab, setTab] = useState<ActiveTab | null>(null);
+  const [tab, setTab] = useState<ActiveTab | null>(() => tabAtOpen ?? null);
   useEffect(() => {
     let active = true;
     const refresh = async () => {
@@ -72,6 +108,34 @@ export function useNow(running: boolean, intervalMs = 250): number {
   }, [running, intervalMs]);
   return now;
 }
+
+let paintedResolve!: () => void;
+const painted = new Promise<void>((resolve) => (paintedResolve = resolve));
+let paintWatched = false;
+
+/**
+ * Called once the first frame is committed (and by the first message, whichever comes first):
+ * resolves `afterFirstPaint` once the browser has painted the next frame. A hidden page, which paints
+ * nothing, lets messages go after 200 ms.
+ */
+export function watchFirstPaint(): void {
+  if (paintWatched) return;
+  paintWatched = true;
+  requestAnimationFrame(() => setTimeout(paintedResolve, 0));
+  setTimeout(paintedResolve, 200);
+}
+
+export function afterFirstPaint(): Promise<void> {
+  watchFirstPaint();
+  return painted;
+}
+
+/**
+ * A message to the background, sent once the popup's first frame is painted: the background's calls
+ * to the server never hold up the first paint.
+ */
+export const sendMessage = ((...args: Parameters<typeof sendToBackground>) =>
+  afterFirstPaint().then(() => sendToBackground(...args))) as typeof sendToBackground;
 
 /**
  * A message's answer, never a rejection: if the background cannot answer at all (the extension was

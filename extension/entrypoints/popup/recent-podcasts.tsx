@@ -4,16 +4,16 @@
  * goes into the queue from here: "Play next" or "Add to queue"; a played one says so.
  */
 import { AudioLines, CircleAlert, ListEnd, ListStart, Pause, Play } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from './toast.tsx';
 import type { Podcast } from '../../../shared/api/podcasts.ts';
 import { formatTime } from '../../../shared/format-time.ts';
 import { episodeSource } from '../../../shared/podcast/episode-source.ts';
 import { resumePoint } from '../../../shared/podcast/resume-point.ts';
 import { podcastStatusLabel } from '../../../shared/podcast/status-labels.ts';
-import { sendMessage, type QueuePlace } from '../../messaging.ts';
+import type { QueuePlace } from '../../messaging.ts';
 import { queueItem, type Playback } from '../../storage.ts';
 import { formatCreatedAt } from './format.ts';
-import { settle, useStoredValue } from './hooks.ts';
+import { sendMessage, settle, useStoredValue } from './hooks.ts';
 import { IconButton, ProgressBar } from './ui.tsx';
 
 const SHOWN = 5;

@@ -5,9 +5,8 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Keyboard } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from './toast.tsx';
 import { browser } from 'wxt/browser';
-import { sendMessage } from '../../messaging.ts';
 import type { ExtensionError } from '../../result.ts';
 import {
   DEFAULT_SERVER_URL,
@@ -15,7 +14,7 @@ import {
   normalizeServerUrl,
   permissionPatternFor,
 } from '../../server-address.ts';
-import { settle } from './hooks.ts';
+import { sendMessage, settle } from './hooks.ts';
 import { Button, ErrorNote } from './ui.tsx';
 
 export function SettingsPanel({ serverUrl, onSaved }: { serverUrl: string; onSaved: () => void }) {

@@ -1,11 +1,10 @@
 /** Sign in or create an account: the web app's form, fields and messages. */
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast.tsx';
 import { AUTH_TOASTS } from '../../../shared/errors.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
-import { sendMessage } from '../../messaging.ts';
 import type { ExtensionError } from '../../result.ts';
-import { settle } from './hooks.ts';
+import { sendMessage, settle } from './hooks.ts';
 import { Button } from './ui.tsx';
 
 export function SignInForm({ onSignedIn, notice }: { onSignedIn: () => void; notice?: string | null }) {
