@@ -3,8 +3,10 @@
  * every member is Premium): a mode and minutes chosen on the URL card with the estimated length shown
  * before Create, the podcast made in that mode; the default mode kept on /profile across a reload and
  * offered by the URL card; and a script drafted, edited (an empty one refused), voiced, and heard as
- * edited in the transcript.
+ * edited in the transcript. The URL card's choices, the profile's panel and the script editor have no
+ * serious accessibility violation (axe).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODE_MESSAGES } from '../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
@@ -42,6 +44,13 @@ interface ApiPodcast {
   content: string;
 }
 
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
 async function apiPodcast(page: Page, card: Locator): Promise<ApiPodcast> {
   const id = await card.getAttribute('data-podcast-id');
   return (await (await page.request.get(`/api/podcasts/${id}`)).json()) as ApiPodcast;
@@ -74,6 +83,7 @@ test('a mode and minutes chosen on the URL card, the estimate before Create, and
   // A five-paragraph article cannot fill four minutes, and the card says so before Create.
   await expect(estimate).toContainText('The article is short, so the episode runs shorter than the 4 minutes asked.');
   expect(estimates).toHaveLength(1);
+  expect(await seriousViolations(page)).toEqual([]);
   expect(estimates[0]).toMatchObject({ url: `${articles.url}${NIGHT_TRAINS.path}`, mode: 'read' });
 
   // Minutes the server would refuse are refused here first.
@@ -107,6 +117,7 @@ test('the default mode and minutes are kept on /profile across a reload, and the
   await panel.getByRole('spinbutton', { name: 'Length in minutes' }).fill('15');
   await panel.getByRole('button', { name: 'Save default' }).click();
   await expect(toast(page, 'New podcasts will be Conversation, 15 minutes')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.reload();
   await expect(page.getByRole('region', { name: 'Default mode' }).getByRole('radio', { name: 'Conversation' })).toBeChecked();
@@ -135,6 +146,7 @@ test('a Premium member drafts a script, edits it, voices it, and the transcript 
   const editor = page.getByRole('dialog', { name: 'Edit script' });
   const script = editor.getByRole('textbox', { name: 'Script' });
   await expect(script).toHaveValue(new RegExp(TIDE_POOLS.paragraphs[0]!.slice(0, 30)));
+  expect(await seriousViolations(page)).toEqual([]);
 
   // An empty script is refused with the server's message, and nothing changes.
   await script.fill('   ');
