@@ -175,7 +175,10 @@ test('share: the link plays with no account, shows nothing of the owner, and sto
   const stranger = await browser.newContext();
   try {
     const publicPage = await stranger.newPage();
-    await publicPage.goto(link);
+    const opened = await publicPage.goto(link);
+    // The HTML the server sends previews the link: its title in the Open Graph tags.
+    expect(opened!.status()).toBe(200);
+    await expect(publicPage.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
     await expect(publicPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(publicPage.getByRole('heading', { name: 'Transcript' })).toBeVisible();
     await expect(publicPage.getByText(TIDE_POOLS.paragraphs[0]!.slice(0, 40))).toBeVisible();
@@ -193,7 +196,8 @@ test('share: the link plays with no account, shows nothing of the owner, and sto
     await expect(toast(page, 'Sharing stopped')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(card.getByText('Shared', { exact: true })).toHaveCount(0);
-    await publicPage.reload();
+    const gone = await publicPage.reload();
+    expect(gone!.status()).toBe(404);
     await expect(publicPage.getByRole('heading', { name: 'This podcast is no longer shared' })).toBeVisible();
     await expect(publicPage.getByText(title)).toHaveCount(0);
     const token = link.split('/').pop()!;
