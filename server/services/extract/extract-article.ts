@@ -5,11 +5,11 @@
  * Readability and linkedom each crash on the odd page, so a crash becomes the parse-failure
  * message instead of a 500.
  */
-import { Readability } from '@mozilla/readability';
-import { articleText, type ArticleNode } from '../../../shared/text/article-text.ts';
+import { readableArticle, type ReadableArticle } from '../../../shared/extract/readable-article.ts';
+import type { PageDocument } from '../../../shared/extract/page-dom.ts';
+import { articleText } from '../../../shared/text/article-text.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
-import { dropAreas } from './drop-areas.ts';
 import { parsePage } from './page-document.ts';
 
 export interface ExtractionResult {
@@ -82,39 +82,33 @@ const noReadableContent = () =>
  * with the parse-failure message when the page cannot be processed.
  */
 export function extractArticle(html: string, url: string): ExtractionResult {
-  let article: ReturnType<Readability<string>['parse']>;
-  let root: ArticleNode | undefined;
+  let article: ReadableArticle | null;
   try {
     const document = parsePage(html, url);
     if (nestedDeeperThan(document.documentElement, MAX_ARTICLE_DEPTH)) {
       throw new Error(`elements nested over ${MAX_ARTICLE_DEPTH} deep`);
     }
-    dropAreas(document);
-    const elements = document.querySelectorAll('*').length;
-    if (elements > MAX_ARTICLE_ELEMENTS) throw new Error(`${elements} elements is over the ${MAX_ARTICLE_ELEMENTS} cap`);
-    const reader = new Readability(document as never, {
-      serializer: (node) => {
-        root = node as unknown as ArticleNode;
-        return (node as unknown as { innerHTML: string }).innerHTML;
-      },
+    article = readableArticle(document as unknown as PageDocument, (cleaned) => {
+      const elements = cleaned.querySelectorAll('*').length;
+      if (elements > MAX_ARTICLE_ELEMENTS) throw new Error(`${elements} elements is over the ${MAX_ARTICLE_ELEMENTS} cap`);
     });
-    article = reader.parse();
   } catch (error) {
     throw new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.parseFailed, cause: error });
   }
-  if (!article || !root) throw noReadableContent();
-  const text = articleText(root);
+  if (!article) throw noReadableContent();
+  const text = articleText(article.root);
   if (!text) throw noReadableContent();
+  const textContent = article.root.textContent ?? '';
   return {
-    title: article.title?.trim() ?? '',
-    byline: article.byline ?? null,
-    dir: article.dir ?? null,
-    lang: article.lang ?? null,
-    content: article.content ?? '',
-    textContent: article.textContent ?? '',
-    length: article.length ?? 0,
-    excerpt: article.excerpt ?? null,
-    siteName: article.siteName ?? null,
+    title: article.title,
+    byline: article.byline,
+    dir: article.dir,
+    lang: article.lang,
+    content: article.root.innerHTML,
+    textContent,
+    length: textContent.length,
+    excerpt: article.excerpt,
+    siteName: article.siteName,
     text,
   };
 }

@@ -38,8 +38,16 @@ function withImpliedStructure(html: string): string {
   return `<!doctype html><html${rootAttributes}><head></head><body>${inner}</body></html>`;
 }
 
+/**
+ * Scripts (but JSON-LD, which holds the article's metadata), styles, inline SVG and comments, cut from
+ * the HTML before parsing: they are never article text, and on a news page they are half the bytes and
+ * most of the parse time. A script ends at the first "</script", as in the HTML parser.
+ */
+const NEVER_TEXT = /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<svg\b[^>]*>[\s\S]*?<\/svg\s*>|<!--[\s\S]*?-->/gi;
+
 /** Parses `html` as a page served from `url`. */
-export function parsePage(html: string, url: string): PageDocument {
+export function parsePage(page: string, url: string): PageDocument {
+  const html = page.replace(NEVER_TEXT, '');
   let { document } = parseHTML(html);
   if (!hasHtmlAndBody(document)) {
     document = parseHTML(withImpliedStructure(html)).document;

@@ -1,0 +1,138 @@
+/**
+ * Boilerplate that Readability keeps inside the article, removed from its content in place. The
+ * article is read as text blocks (the text whose nearest block element is the same); a block goes
+ * when it is:
+ * - mostly links, four words or more (a related story's headline, "Related: …"), unless it is a
+ *   heading, a table cell or a list item;
+ * - a widget's label ("Advertisement", "Enlarge image", "Image 1 of 13") or a bare address;
+ * - a dateline ("Updated 3:27 am PST, Wednesday, November 20, 2019");
+ * and a short list of short items that are all links goes whole.
+ */
+import { ELEMENT_NODE, TEXT_NODE, type PageElement, type PageNode } from './page-dom.ts';
+
+const BLOCK_ELEMENTS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'CENTER', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET',
+  'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN',
+  'NAV', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'TBODY', 'TD', 'TH', 'TR', 'UL',
+]);
+/** Blocks that may well be all links and still content: headings, table cells, list items (judged as a list). */
+const LINKS_KEPT = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'TD', 'TH', 'LI', 'DT', 'DD', 'PRE', 'TABLE', 'TBODY', 'TR', 'UL', 'OL', 'DL']);
+
+interface Block {
+  element: PageElement;
+  text: string;
+  words: number;
+  linked: number;
+  /** Whether blocks inside it hold text too (then only its own inline content goes). */
+  hasInnerText: boolean;
+  /** Its children that are text or inline elements holding text. */
+  own: PageNode[];
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const wordCount = (text: string) => text.match(WORD)?.length ?? 0;
+const upper = (node: PageNode) => node.nodeName.toUpperCase();
+
+/** The text blocks of `root`, in reading order. */
+function textBlocks(root: PageElement): Block[] {
+  const blocks: Block[] = [];
+  const newBlock = (element: PageElement): Block => {
+    const block = { element, text: '', words: 0, linked: 0, hasInnerText: false, own: [] };
+    blocks.push(block);
+    return block;
+  };
+  /** Adds the text under `parent` to `block`; returns whether any was found. */
+  const visit = (parent: PageNode, block: Block, inLink: boolean): boolean => {
+    let found = false;
+    for (let child = parent.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === TEXT_NODE) {
+        const value = child.nodeValue ?? '';
+        if (!value.trim()) continue;
+        const words = wordCount(value);
+        block.text += value;
+        block.words += words;
+        if (inLink) block.linked += words;
+        found = true;
+        if (parent === block.element) block.own.push(child);
+      } else if (child.nodeType === ELEMENT_NODE) {
+        const name = upper(child);
+        if (BLOCK_ELEMENTS.has(name)) {
+          const inner = newBlock(child as PageElement);
+          if (visit(child, inner, inLink)) {
+            block.hasInnerText = true;
+            found = true;
+          }
+          block.text += ' ';
+        } else {
+          const before = block.words;
+          const had = visit(child, block, inLink || name === 'A');
+          if (had) found = true;
+          if (parent === block.element && block.words > before) block.own.push(child);
+        }
+      }
+    }
+    return found;
+  };
+  visit(root, newBlock(root), false);
+  return blocks.filter((block) => block.words > 0);
+}
+
+/** Labels of page furniture, whole-text matches. */
+const LABEL =
+  /^(?:advert(?:isement)?s?|ads?|sponsored(?: content)?|skip to (?:main )?content|caption|close|enlarge(?: this)? image|image \d+(?: of)? \/? ?\d+|\d+ of \d+|(?:view|show) (?:full )?(?:gallery|caption)|(?:breaking|latest|related) news|related(?: stories| articles)?|more stories|subscribe(?: now)?|sign up|share(?: this)?(?: article| story)?|comments?|\d+ comments?|this slideshow requires javascript\.?)$/i;
+/** A line that is only a web address. */
+const BARE_URL = /^(?:[\p{L} ]{1,20}:\s*)?https?:\/\/\S+$/u;
+/** A time of day, as datelines give it. */
+const CLOCK = /\b\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?|[AP]M|\s*(?:UTC|GMT|[A-Z][SD]T|HST))\b/;
+const DATELINE_WORD = /\b(?:updated|published|posted|last modified)\b/i;
+const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/i;
+
+function isBoilerplate(block: Block): boolean {
+  const text = block.text.replace(/\s+/g, ' ').trim();
+  const name = upper(block.element);
+  if (!LINKS_KEPT.has(name) && block.words >= 4 && block.linked >= 0.75 * block.words) return true;
+  if (LABEL.test(text)) return true;
+  if (BARE_URL.test(text)) return true;
+  if (block.words <= 20 && (CLOCK.test(text) || (DATELINE_WORD.test(text) && MONTH.test(text)))) return true;
+  return false;
+}
+
+function removeBlock(block: Block): void {
+  if (!block.hasInnerText) {
+    block.element.remove();
+    return;
+  }
+  for (const node of block.own) (node as unknown as { remove(): void }).remove();
+}
+
+/** A short list of short items that are all links: further reading, not the article. */
+function isLinkList(list: PageElement, blocks: Map<PageElement, Block>): boolean {
+  let items = 0;
+  let words = 0;
+  let linked = 0;
+  for (let item = list.firstElementChild; item; item = item.nextElementSibling) {
+    if (upper(item) !== 'LI') continue;
+    const block = blocks.get(item);
+    if (!block || block.hasInnerText) continue;
+    items++;
+    if (block.words > 20) return false;
+    words += block.words;
+    linked += block.linked;
+  }
+  return items > 0 && items <= 12 && linked >= 0.75 * words;
+}
+
+export function cleanArticle(root: PageElement): void {
+  const blocks = textBlocks(root);
+  const byElement = new Map(blocks.map((block) => [block.element, block]));
+  const lists = new Set<PageElement>();
+  for (const block of blocks) {
+    const parent = block.element.parentElement;
+    if (upper(block.element) === 'LI' && parent && (upper(parent) === 'UL' || upper(parent) === 'OL')) lists.add(parent);
+  }
+  for (const list of lists) if (isLinkList(list, byElement)) list.remove();
+  for (const block of blocks) {
+    if (block.element === root) continue;
+    if (isBoilerplate(block)) removeBlock(block);
+  }
+}

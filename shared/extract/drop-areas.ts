@@ -1,0 +1,70 @@
+/**
+ * The areas dropped before extraction, in place:
+ * - elements that are never article text: script (not JSON-LD, which Readability reads the metadata
+ *   from), style, iframe, nav, footer, header, aside, form controls, dialogs;
+ * - landmarks that are not the article (navigation, banner, footer, sidebar and search roles);
+ * - boilerplate areas recognised by a word of their class or id: advertising, sharing, comments,
+ *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
+ *   notices, pop-ups, author boxes, screen-reader-only labels. A name splits into words at dashes,
+ *   underscores and case changes ("shareBar__icons" is share, bar, icons).
+ * An area that holds most of the page's text is kept whatever its name says: a class on the
+ * article's own wrapper ("post has-comments") must not take the article with it.
+ */
+import type { PageDocument, PageElement } from './page-dom.ts';
+
+const DROPPED_ELEMENTS = [
+  'script:not([type="application/ld+json"])', 'style', 'iframe', 'nav', 'footer', 'header', 'aside',
+  'button', 'select', 'textarea', 'dialog', 'figcaption',
+  '[role="navigation"]', '[role="banner"]', '[role="contentinfo"]', '[role="complementary"]', '[role="search"]',
+].join(', ');
+
+/** Words of a class or id that mark a boilerplate area. */
+const BOILERPLATE_WORDS = new Set([
+  'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'sponsor', 'sponsored', 'promo', 'promotion',
+  'share', 'sharing', 'sharebar', 'social', 'comment', 'comments', 'disqus',
+  'newsletter', 'signup', 'subscribe', 'subscription',
+  'related', 'recommended', 'recommendations', 'outbrain', 'taboola', 'trending', 'popular',
+  'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'consent', 'popup',
+  'sidebar', 'bio', 'offscreen', 'sronly', 'visuallyhidden',
+]);
+
+/** Never dropped, whatever their class says: they hold the page itself. */
+const KEPT_ELEMENTS = new Set(['HTML', 'HEAD', 'BODY', 'MAIN', 'ARTICLE']);
+
+/** An area holding more than this share of the page's text is never dropped for its name. */
+const MAX_DROPPED_SHARE = 0.4;
+
+const NEGATIONS = new Set(['no', 'not', 'non', 'hasnt', 'without']);
+
+/** A name made of words, not a utility class ("Mx(a)--modalCentered") or a heading's slug. */
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,3}[-_]*$/;
+
+function isBoilerplateName(name: string): boolean {
+  if (!PLAIN_NAME.test(name)) return false;
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  // "hasnt-bio", "no-comments": a state of the area, not what it is.
+  if (words.some((word) => NEGATIONS.has(word))) return false;
+  // Joined pairs too: "sr-only", "off-screen", "share-bar".
+  for (let i = 0; i < words.length; i++) {
+    if (BOILERPLATE_WORDS.has(words[i]!)) return true;
+    if (i + 1 < words.length && BOILERPLATE_WORDS.has(words[i]! + words[i + 1]!)) return true;
+  }
+  return false;
+}
+
+function hasBoilerplateName(element: PageElement): boolean {
+  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  return names.split(/\s+/).some(isBoilerplateName);
+}
+
+/** Removes the dropped areas from `document` in place. */
+export function dropAreas(document: PageDocument): void {
+  for (const element of document.querySelectorAll(DROPPED_ELEMENTS)) element.remove();
+  const pageText = document.body?.textContent?.length ?? 0;
+  for (const element of document.querySelectorAll('[class], [id]')) {
+    if (!element.isConnected || KEPT_ELEMENTS.has(element.tagName.toUpperCase())) continue;
+    if (!hasBoilerplateName(element)) continue;
+    if ((element.textContent?.length ?? 0) > MAX_DROPPED_SHARE * pageText) continue;
+    element.remove();
+  }
+}
