@@ -119,6 +119,8 @@ describe('request logs', () => {
     ['/api/feed/abcDEF_123-xyz/audio/1-2.mp3', '/api/feed/[secret]/audio/1-2.mp3'],
     ['/api/shared/abcDEF_123-xyz', '/api/shared/[secret]'],
     ['/api/shared/abcDEF_123-xyz/audio', '/api/shared/[secret]/audio'],
+    ['/api/shared/abcDEF_123-xyz/transcript.vtt', '/api/shared/[secret]/transcript.vtt'],
+    ['/shared/abcDEF_123-xyz', '/shared/[secret]'],
     ['/api/feed', '/api/feed'],
     ['/api/feed/rotate', '/api/feed/rotate'],
     ['/api/podcasts/123/audio', '/api/podcasts/123/audio'],

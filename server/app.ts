@@ -148,7 +148,7 @@ export type App = ReturnType<typeof createApp>;
 
 /** Feed and share addresses carry their secret in the path: logs keep the route, not the key. */
 export function redactSecrets(path: string): string {
-  return path.replace(/^\/api\/(feed|shared)\/(?!rotate$)[^/]+/, '/api/$1/[secret]');
+  return path.replace(/^\/api\/(feed|shared)\/(?!rotate$)[^/]+/, '/api/$1/[secret]').replace(/^\/shared\/[^/]+/, '/shared/[secret]');
 }
 
 export function errorBody(code: ErrorBody['error']['code'], message: string, requestId?: string): ErrorBody {
