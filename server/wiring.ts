@@ -34,6 +34,7 @@ import { voiceGainDb } from './services/audio/loudness.ts';
 import { FRESH_EPISODE, type EpisodeSegment } from './services/speech/episode.ts';
 import { createEspeakEngine } from './services/speech/espeak-engine.ts';
 import { createOpenAiSpeechEngine } from './services/speech/openai-engine.ts';
+import { createSpeakingRates } from './services/speech/speaking-rate.ts';
 
 /** The voice TTS_PROVIDER names. */
 export function createSpeechEngine(config: Config, logger: Logger): SpeechEngine {
@@ -70,6 +71,7 @@ export function createServerPipeline(parts: {
     speech: parts.speech,
     encoders: parts.encoders,
     gainDb: (voice) => voiceGainDb(parts.speech.name, voice),
+    wordsPerMinute: createSpeakingRates(parts.speech, parts.encoders).wordsPerMinute,
   };
 }
 

@@ -3,7 +3,7 @@
  * element can open it without headers.
  */
 import type { Podcast, PodcastEvent } from '../../shared/api/podcasts.ts';
-import { PODCAST_IMAGE_PATH } from '../../shared/constants.ts';
+import { PODCAST_IMAGE_PATH, PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { changeOf, type PodcastChange } from '../services/podcasts/events.ts';
@@ -53,7 +53,16 @@ export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl: string)
     positionSeconds: seconds(row.positionMs),
     createdAt: row.createdAt.toISOString(),
     playedAt: row.playedAt?.toISOString() ?? null,
+    mode: podcastMode(row.mode),
+    minutes: row.minutes,
+    scriptEdited: row.scriptEdited,
+    language: row.language,
   };
+}
+
+/** A stored mode as the API names it (rows from before modes were told as podcasts). */
+function podcastMode(mode: string): PodcastMode {
+  return (PODCAST_MODES as readonly string[]).includes(mode) ? (mode as PodcastMode) : 'podcast';
 }
 
 export function toPodcastEvent(change: PodcastChange, signer: UrlSigner): PodcastEvent {

@@ -14,13 +14,24 @@ import { findPodcast, replaceTitleIfUnchanged, updatePodcast, type PodcastRow } 
 import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segment-repository.ts';
 import { segment as segmentObject, type AudioStore } from '../services/audio/store.ts';
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
-import type { ScriptResult } from '../services/script/writer.ts';
-import { scriptSentences } from '../services/script/sentence-cutter.ts';
+import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
+import { readScript } from '../services/script/read-script.ts';
+import { parseScript } from '../services/script/script-format.ts';
+import type { ScriptResult, ScriptSentence } from '../services/script/writer.ts';
+import { CONVERSATION_HOSTS } from './script-plan.ts';
 import { FRESH_EPISODE, type EpisodeSegment } from '../services/speech/episode.ts';
 import { READY_PROGRESS, SCRIPTED_PROGRESS, SPOKEN_PROGRESS, WRITING_PROGRESS } from './progress.ts';
 import { episodeTag } from './episode-tag.ts';
 import { runStages, type StageRecord } from './stage.ts';
-import { conversionStages, type Article, type EpisodeSink, type PreparedArticle, type ServerPipeline, type Speech } from './stages.ts';
+import {
+  conversionStages,
+  type Article,
+  type EpisodeSink,
+  type PreparedArticle,
+  type ScriptSource,
+  type ServerPipeline,
+  type Speech,
+} from './stages.ts';
 
 export interface PodcastConversionDeps {
   db: Database;
@@ -59,12 +70,22 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
   const record: StageRecord = {
     async load(stage) {
       const row = podcast!;
-      const article: Article = { title: row.sourceTitle ?? row.title, text: row.articleText ?? '', sourceUrl: row.sourceUrl ?? '' };
+      const article: Article = {
+        title: row.sourceTitle ?? row.title,
+        text: row.articleText ?? '',
+        sourceUrl: row.sourceUrl ?? '',
+        mode: modeOf(row.mode),
+        minutes: row.minutes,
+        lines: row.articleStructure?.lines ?? null,
+        byline: row.articleStructure?.byline ?? null,
+      };
       if (stage === 'fetch' || stage === 'extract') return article;
       // A podcast stored before languages were kept has its language detected from its text.
       const language = row.language ?? detectLanguage(article.text);
       if (stage === 'prepare') return { ...article, scriptText: prepareScriptText(article.text), language } satisfies PreparedArticle;
-      if (stage === 'script' && scriptAtStart) return { written: { script: scriptAtStart, title: '', fallbackReason: row.fallbackReason }, language };
+      if (stage === 'script' && scriptAtStart) {
+        return { written: { script: scriptAtStart, title: '', fallbackReason: row.fallbackReason }, language, ...writtenSentences(row, article) };
+      }
       return undefined;
     },
     async started(stage) {
@@ -106,7 +127,7 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
     if (inProgress && last) {
       // The script spoken before is the one stored: resume after the last stored segment.
       key = inProgress;
-      const spokenChars = scriptSentences(scriptAtStart)
+      const spokenChars = (writtenSentences(row, articleOf(row)).sentences ?? parseScript(scriptAtStart, hostsOf(row)))
         .slice(0, last.nextSentence)
         .reduce((n, s) => n + s.text.length + 1, 0);
       resume = { nextSentence: last.nextSentence, seq: last.seq + 1, ms: last.startMs + last.durationMs, bytes: last.byteOffset + last.bytes, spokenChars };
@@ -131,7 +152,16 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
           startMs: Math.round(segment.startMs),
           durationMs: Math.round(segment.durationMs),
           nextSentence: segment.nextSentence,
-          cues: segment.cues.map(({ index, startMs, endMs, text, paragraph }) => ({ index, startMs, endMs, text, paragraph })),
+          cues: segment.cues.map(({ index, startMs, endMs, text, paragraph, speaker, sourceParagraph, chapter }) => ({
+            index,
+            startMs,
+            endMs,
+            text,
+            paragraph,
+            ...(speaker ? { speaker } : {}),
+            ...(sourceParagraph !== undefined ? { sourceParagraph } : {}),
+            ...(chapter ? { chapter } : {}),
+          })),
         }).catch(async (err) => {
           // A deleted podcast takes its segment rows with it: stop, and leave no files behind.
           if (!(await findPodcast(db, podcastId))) {
@@ -174,15 +204,48 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
     if (previousKey && previousKey !== speech.key) await discardEpisode(deps, previousKey);
   };
 
-  await runStages(
-    conversionStages(
-      { ...deps.ports, storeAudio, openEpisode, scriptWritten, titleWritten: (title) => keepTitle(title, titleAtStart) },
-      podcast.voice,
-    ),
-    null,
-    record,
-    signal,
+  const stages = conversionStages(
+    { ...deps.ports, storeAudio, openEpisode, scriptWritten, titleWritten: (title) => keepTitle(title, titleAtStart) },
+    podcast.voice,
   );
+  if (podcast.draft && !scriptAtStart) {
+    // A draft stops once its script is written: the member edits it, then voices it.
+    const source = (await runStages(stages.slice(0, stages.findIndex((s) => s.name === 'speech')), null, record, signal)) as ScriptSource;
+    if ('stream' in source) await scriptWritten(await source.stream.result);
+    await save({ status: 'drafted', progress: SCRIPTED_PROGRESS });
+    return;
+  }
+  await runStages(stages, null, record, signal);
+}
+
+function modeOf(mode: string): PodcastMode {
+  return (PODCAST_MODES as readonly string[]).includes(mode) ? (mode as PodcastMode) : 'podcast';
+}
+
+function hostsOf(row: PodcastRow): readonly string[] | undefined {
+  return row.mode === 'conversation' ? CONVERSATION_HOSTS : undefined;
+}
+
+function articleOf(row: PodcastRow): Article {
+  return { title: row.sourceTitle ?? row.title, text: row.articleText ?? '', sourceUrl: row.sourceUrl ?? '' };
+}
+
+/**
+ * How a stored script is spoken: a read-mode script nobody edited is read again from the article
+ * (its sentences keep their lines of the article); any other is parsed, with its hosts.
+ */
+function writtenSentences(row: PodcastRow, article: Article): { hosts?: readonly string[]; sentences?: ScriptSentence[] } {
+  const hosts = hostsOf(row);
+  if (row.mode === 'read' && !row.scriptEdited) {
+    const sentences = readScript({
+      title: article.title,
+      text: article.text,
+      lines: row.articleStructure?.lines ?? null,
+      byline: row.articleStructure?.byline ?? null,
+    });
+    return { sentences };
+  }
+  return hosts ? { hosts } : {};
 }
 
 /** Removes an episode's audio and segment rows. */

@@ -4,6 +4,7 @@
  * their own fetcher, extractor, writer, voice and audio storage.
  */
 import type { CreatePodcast } from '../../shared/api/podcasts.ts';
+import type { PodcastMode } from '../../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { pageTitle } from '../../shared/text/clean-title.ts';
 import { detectLanguage } from '../../shared/text/language.ts';
@@ -12,7 +13,9 @@ import { AppError } from '../errors.ts';
 import type { ExtractionResult } from '../services/extract/extract-article.ts';
 import type { EncoderPool } from '../services/audio/episode-encoder.ts';
 import type { VoiceGain } from '../services/audio/loudness.ts';
-import type { ScriptResult, ScriptStream, ScriptWriter } from '../services/script/writer.ts';
+import type { ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from '../services/script/writer.ts';
+import { parseScript } from '../services/script/script-format.ts';
+import { planScript } from './script-plan.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { scriptSentences } from '../services/script/sentence-cutter.ts';
 import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
@@ -34,6 +37,12 @@ export interface Article {
   sourceUrl: string;
   /** The language the page declares (its lang), if any. */
   declaredLanguage?: string | null;
+  /** How the episode tells it and the length asked (a podcast of the default length when unset). */
+  mode?: PodcastMode;
+  minutes?: number | null;
+  /** A kind letter per line of `text` (read-script.ts LINE_KIND), when the extraction knew them. */
+  lines?: string | null;
+  byline?: string | null;
 }
 
 export interface PreparedArticle extends Article {
@@ -57,7 +66,12 @@ export interface Speech {
  * The script: already written (stored by an earlier run, or the CLI's), or being written as it is
  * spoken; with the article's language, which picks the voice.
  */
-export type ScriptSource = ({ written: ScriptResult } | { stream: ScriptStream }) & { language?: string };
+export type ScriptSource = ({ written: ScriptResult } | { stream: ScriptStream }) & {
+  language?: string;
+  /** The hosts a conversation's lines name; the written script's sentences when known whole (read mode). */
+  hosts?: readonly string[];
+  sentences?: ScriptSentence[];
+};
 
 /** Where one run of speech stores its episode, and where an earlier run left it. */
 export interface EpisodeSink {
@@ -82,7 +96,12 @@ export interface PipelinePorts {
   titleWritten(title: string): Promise<void>;
   /** Keeps the finished audio as the conversion's result. */
   storeAudio(speech: Speech): Promise<void>;
+  /** The voice's measured speaking rate, which turns minutes into words. */
+  wordsPerMinute?(voice: string): Promise<number>;
 }
+
+/** The rate assumed for a voice not measured (a test's engine). */
+export const ASSUMED_WORDS_PER_MINUTE = 160;
 
 /** Faults an AppError names are answers (an unreadable page): trying again gives the same one. */
 const notAnAnswer = (error: unknown) => !(error instanceof AppError);
@@ -106,7 +125,14 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
       if (!('html' in input)) return input;
       const article = await ports.extract(input);
       // The page's own title, whole (its site name removed).
-      return { title: pageTitle(article.title ?? '', article.siteName), text: article.text, sourceUrl: input.url, declaredLanguage: article.lang };
+      return {
+        title: pageTitle(article.title ?? '', article.siteName),
+        text: article.text,
+        sourceUrl: input.url,
+        declaredLanguage: article.lang,
+        byline: article.byline,
+        lines: (article as { lines?: string | null }).lines ?? null,
+      };
     },
     retryable: () => false,
   };
@@ -125,17 +151,44 @@ export function prepareStage(): Stage<Article, PreparedArticle> {
   };
 }
 
-export function scriptStage(ports: Pick<PipelinePorts, 'scriptWriter'>): Stage<PreparedArticle, ScriptSource> {
+export function scriptStage(
+  ports: Pick<PipelinePorts, 'scriptWriter' | 'speech' | 'wordsPerMinute'>,
+  voice: string | null = null,
+): Stage<PreparedArticle, ScriptSource> {
   return {
     name: 'script',
     // The script is spoken as it is written: this stage starts the writing, speech reads it.
     // The writer falls back to a template itself when the AI fails, so its errors are the server's own.
-    run: async (article, { signal }) => ({
-      stream: ports.scriptWriter.stream({ title: article.title, text: article.scriptText }, { signal }),
-      language: article.language,
-    }),
+    run: async (article, { signal }) => {
+      const host = hostVoices(ports.speech.name, article.language, voice, ports.speech.defaultVoice).host;
+      const plan = planScript({
+        mode: article.mode ?? 'podcast',
+        minutes: article.minutes ?? null,
+        language: article.language,
+        text: article.text,
+        lines: article.lines ?? null,
+        byline: article.byline ?? null,
+        wordsPerMinute: (await ports.wordsPerMinute?.(host)) ?? ASSUMED_WORDS_PER_MINUTE,
+      });
+      return {
+        stream: ports.scriptWriter.stream({ title: article.title, text: article.scriptText }, { signal, plan }),
+        language: article.language,
+        ...(plan.hosts ? { hosts: plan.hosts } : {}),
+      };
+    },
     retryable: () => false,
   };
+}
+
+/** Each conversation host's voice: the first the episode's, the second another of its language. */
+function speakerVoices(source: ScriptSource, voices: { host: string; guest: string }) {
+  const [first, second] = source.hosts ?? [];
+  return (sentence: ScriptSentence): ScriptSentence =>
+    sentence.speaker && sentence.speaker === second ? { ...sentence, voice: voices.guest } : sentence.speaker && sentence.speaker === first ? { ...sentence, voice: voices.host } : sentence;
+}
+
+async function* mapSentences(sentences: AsyncIterable<ScriptSentence> | Iterable<ScriptSentence>, map: (s: ScriptSentence) => ScriptSentence) {
+  for await (const sentence of sentences) yield map(sentence);
 }
 
 export function speechStage(
@@ -150,7 +203,8 @@ export function speechStage(
       // switches to a voice of it, an OpenAI-compatible voice speaks it as it is).
       const chosen = voice ?? ports.speech.defaultVoice;
       const language = source.language ?? 'en';
-      const spoken = hostVoices(ports.speech.name, language, voice, ports.speech.defaultVoice).host;
+      const voices = hostVoices(ports.speech.name, language, voice, ports.speech.defaultVoice);
+      const spoken = voices.host;
       const sink = await ports.openEpisode(chosen);
       let written: Promise<void> = Promise.resolve();
       if ('stream' in source) {
@@ -165,7 +219,10 @@ export function speechStage(
           engine: ports.speech,
           voice: spoken,
           language,
-          sentences: 'stream' in source ? source.stream.sentences : scriptSentences(source.written.script),
+          sentences: mapSentences(
+            'stream' in source ? source.stream.sentences : (source.sentences ?? parseScript(source.written.script, source.hosts)),
+            speakerVoices(source, voices),
+          ),
           encoders: ports.encoders,
           gainDb: ports.gainDb(spoken),
           resume: sink.resume,
@@ -208,5 +265,5 @@ export function intakeStages(ports: IntakePorts): AnyStage[] {
 
 /** The whole conversion, in order. Adding a stage is one line here and its own small function. */
 export function conversionStages(ports: PipelinePorts, voice: string | null): AnyStage[] {
-  return [...intakeStages(ports), scriptStage(ports), speechStage(ports, voice), storeStage(ports)];
+  return [...intakeStages(ports), scriptStage(ports, voice), speechStage(ports, voice), storeStage(ports)];
 }

@@ -1,7 +1,7 @@
 /** `/api/podcasts`: make, list, rename, delete, retry and re-voice podcasts; follow and play them. */
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { createPodcastSchema, updatePodcastSchema } from '../../shared/api/podcasts.ts';
+import { createPodcastSchema, estimatePodcastSchema, updatePodcastSchema, updateScriptSchema } from '../../shared/api/podcasts.ts';
 import { positionSchema, setVoiceSchema } from '../../shared/api/premium.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -15,6 +15,8 @@ import { findStreamingPodcast, listStreamSegments, openStreamSegment } from '../
 import { validate } from '../http/validate.ts';
 import { createPodcast } from '../use-cases/create-podcast.ts';
 import { deletePodcast } from '../use-cases/delete-podcast.ts';
+import { estimatePodcast } from '../use-cases/estimate-podcast.ts';
+import { getPodcastScript, savePodcastScript } from '../use-cases/podcast-script.ts';
 import { downloadPodcast } from '../use-cases/download-podcast.ts';
 import { getPodcast } from '../use-cases/get-podcast.ts';
 import { listPodcasts } from '../use-cases/list-podcasts.ts';
@@ -49,6 +51,15 @@ export function podcastRoutes(deps: AppDeps) {
       });
       return c.json(view(row), 201);
     })
+    .post('/estimate', validate('json', estimatePodcastSchema), async (c) => {
+      const caller = c.get('caller');
+      const estimate = await estimatePodcast(deps, {
+        caller,
+        clientAddress: caller ? null : clientAddress(c),
+        request: c.req.valid('json'),
+      });
+      return c.json(estimate);
+    })
     .get('/', async (c) => {
       const rows = await listPodcasts(deps, ownerOf(c));
       return c.json({ podcasts: rows.map(view) });
@@ -73,6 +84,13 @@ export function podcastRoutes(deps: AppDeps) {
     })
     .post('/:id/voice', validate('json', setVoiceSchema), async (c) => {
       const row = await revoicePodcast(deps, requireCaller(c), c.req.param('id'), c.req.valid('json').voice);
+      return c.json(view(row));
+    })
+    .get('/:id/script', async (c) => {
+      return c.json(await getPodcastScript(deps, c.req.param('id'), requireOwner(c)));
+    })
+    .put('/:id/script', validate('json', updateScriptSchema), async (c) => {
+      const row = await savePodcastScript(deps, requireCaller(c), c.req.param('id'), c.req.valid('json').script);
       return c.json(view(row));
     })
     .get('/:id/events', async (c) => {

@@ -133,6 +133,36 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   speechChunkDelayMs: 0,
 };
 
+/**
+ * A chat reply that does what a script-writing prompt asks, for the modes' tests: an outline request
+ * ("Answer with exactly N lines") gets N section names; a script or follow-up request asking for
+ * "about N words" gets that many words (times `scale`, to play a model that writes too much or too
+ * little), as sentences of ten words, a paragraph a line; a conversation's lines start with its two
+ * hosts' names in turn. Anything else gets the default reply.
+ */
+export function fakeScriptReply({ scale = 1, followUpScale = 1 }: { scale?: number; followUpScale?: number } = {}) {
+  return (request: FakeChatRequest): string => {
+    const system = request.messages[0]?.content ?? '';
+    const user = request.messages.at(-1)?.content ?? '';
+    const lines = /Answer with exactly (\d+) lines/.exec(user);
+    if (lines) return Array.from({ length: Number(lines[1]) }, (_, i) => `Section ${i + 1} name`).join('\n');
+    const asked = /about (\d+) words/.exec(user);
+    if (!asked) return DEFAULT_FAKE_BEHAVIOUR.chatReply instanceof Function ? DEFAULT_FAKE_BEHAVIOUR.chatReply(request) : FAKE_SCRIPT;
+    const followUp = /This draft has \d+ words/.test(user);
+    const words = Math.max(1, Math.round(Number(asked[1]) * (followUp ? followUpScale : scale)));
+    const hosts = /two hosts, (\w+) and (\w+)/.exec(system);
+    const paragraphs: string[] = [];
+    for (let made = 0, n = 0; made < words; n++) {
+      const size = Math.min(10, words - made);
+      const sentence = `${Array.from({ length: size }, (_, i) => (i === 0 ? 'Word' : 'word')).join(' ')}.`;
+      made += size;
+      const host = hosts ? `${hosts[1 + (paragraphs.length % 2)]}: ` : '';
+      paragraphs.push(`${host}${sentence}`);
+    }
+    return paragraphs.join('\n');
+  };
+}
+
 /** A reply cut into the fake's tokens: word-ish pieces of up to four non-space characters, each with the whitespace before it. */
 export function fakeReplyPieces(reply: string): string[] {
   return reply.match(/\s*\S{1,4}|\s+/g) ?? [];

@@ -17,12 +17,13 @@ import { takeDailyConversion, takePageFetch } from '../services/podcasts/limits.
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import type { Logger } from '../lib/logger.ts';
 import { runIntake } from '../pipeline/intake.ts';
+import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 
 export interface CreatePodcastDeps {
   db: Database;
-  config: Pick<Config, 'limits'>;
+  config: Pick<Config, 'limits' | 'openai'>;
   clock: () => Date;
   logger: Logger;
   speech: Pick<SpeechEngine, 'voices'>;
@@ -38,11 +39,15 @@ export interface CreatePodcastInput {
   request: CreatePodcast;
 }
 
+export const DRAFT_MESSAGE = 'Upgrade to Premium to edit a script before it is voiced';
 export const START_FAILED_MESSAGE = 'We could not start this podcast. Please try again.';
 
 export async function createPodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): Promise<PodcastRow> {
   const { owner, caller, clientAddress, request } = input;
   const voice = await chooseVoice(deps, request.voice, caller);
+  const { mode, minutes } = await chooseMode(deps, request, caller);
+  // Stopping at the script to edit it is Premium's.
+  if (request.draft && !caller?.isPremium) throw new AppError('PREMIUM_REQUIRED', { message: DRAFT_MESSAGE });
   if ('url' in request) await takePageFetch(deps, { caller, clientAddress });
   const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
   try {
@@ -58,6 +63,10 @@ export async function createPodcast(deps: CreatePodcastDeps, input: CreatePodcas
         sourceUrl: webAddress(article.sourceUrl),
         sourceTitle: article.title,
         articleText: article.text,
+        articleStructure: article.lines || article.byline ? { lines: article.lines ?? '', byline: article.byline ?? null } : null,
+        mode,
+        minutes,
+        draft: request.draft === true,
         language: article.language,
         title: article.title || fallbackTitle(article.text),
         voice,

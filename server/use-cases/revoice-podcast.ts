@@ -7,7 +7,10 @@ import { getPodcast } from './get-podcast.ts';
 import type { Caller } from './identify-caller.ts';
 import { requeuePodcast, type RequeueDeps } from './requeue-podcast.ts';
 
-/** A Premium member gives a finished podcast another voice: the script stays, the speech is made again. */
+/**
+ * A Premium member gives a finished podcast another voice, or voices a drafted one: the stored script
+ * (edited or not) stays, the speech is made again.
+ */
 export async function revoicePodcast(
   deps: RequeueDeps & { speech: Pick<SpeechEngine, 'voices'> },
   caller: Caller,
@@ -17,9 +20,11 @@ export async function revoicePodcast(
   if (!caller.isPremium) throw new AppError('PREMIUM_REQUIRED', { message: VOICE_MESSAGE });
   const row = await getPodcast(deps, id, { userId: caller.userId });
   const chosen = await checkVoice(deps.speech, voice, true);
-  const updated = await requeuePodcast(deps, row.id, ['ready', 'failed'], {
+  // A drafted podcast starts its speech here, on its (maybe edited) script.
+  const updated = await requeuePodcast(deps, row.id, ['ready', 'failed', 'drafted'], {
     voice: chosen,
     progress: row.content ? SCRIPTED_PROGRESS : 0,
+    draft: false,
   });
   if (!updated) {
     throw new AppError('VALIDATION_ERROR', { message: 'Wait until this podcast is ready to change its voice', status: 409 });

@@ -22,7 +22,7 @@ export const LINE_KIND = {
 /** Lines an article shows between its paragraphs that are not part of it. */
 const ADVERTISEMENT = /^(?:advertisements?|ad|sponsored(?: content)?|story continues below(?: advertisement)?|continue reading(?: below)?)\W*$/i;
 /** Footnote and reference markers: [1], [12], [a], [citation needed], [note 3]. */
-const FOOTNOTE_MARK = /\[(?:\d{1,3}|[a-z]|citation needed|note \d{1,3})\]/gi;
+export const FOOTNOTE_MARK = /\[(?:\d{1,3}|[a-z]|citation needed|note \d{1,3})\]/gi;
 /** Photo credits on a line of their own. */
 const CREDIT = /^(?:photo|image|picture|illustration|credit|photograph|source)s?(?: credit)?\s*[:/]|^\(?(?:getty images|reuters|ap photo|afp)\b/i;
 
@@ -74,6 +74,8 @@ export function readScript(source: ReadSource): ScriptSentence[] {
     } else if (kind === LINE_KIND.quote && previous !== LINE_KIND.quote) {
       say(`Quote: ${endSentence(line)}`, { sourceParagraph });
     } else if (kind === LINE_KIND.item || kind === LINE_KIND.row) {
+      // Items of one list (rows of one table) follow each other as sentences of one paragraph.
+      if (previous === kind && paragraph > 0) paragraph -= 1;
       say(endSentence(line), { sourceParagraph });
     } else {
       say(line, { sourceParagraph });

@@ -19,6 +19,8 @@ import { splitIntoChunks } from './split-text.ts';
 /** The pause after each sentence; a new paragraph adds PARAGRAPH_PAUSE_MS before its first. */
 export const SENTENCE_PAUSE_MS = 300;
 export const PARAGRAPH_PAUSE_MS = 300;
+/** A chapter's first sentence (a heading read aloud) gets this much more before it. */
+export const CHAPTER_PAUSE_MS = 600;
 /** Segments after the first are cut at the first sentence end past this much audio. */
 export const SEGMENT_TARGET_MS = 4_000;
 /** Attempts at one sentence before the episode fails (the job may still try again later). */
@@ -165,7 +167,7 @@ export async function speakEpisode(options: EpisodeOptions): Promise<EpisodeResu
         while (queue.length >= ahead && !stopped) await new Promise<void>((r) => (wakeProducer = r));
         if (stopped) return;
         const speech = prepareSpeechText(sentence.text, options.language).trim();
-        const pcm = speech ? speakSentence(engine, speech, voice, signal) : Promise.resolve(new Int16Array(0));
+        const pcm = speech ? speakSentence(engine, speech, sentence.voice ?? voice, signal) : Promise.resolve(new Int16Array(0));
         pcm.catch(() => {}); // read in order by the consumer
         queue.push({ index: i, sentence, speech, pcm });
         wakeConsumer?.();
@@ -208,6 +210,7 @@ export async function speakEpisode(options: EpisodeOptions): Promise<EpisodeResu
   const runStartMs = resume.ms;
   const pauseSamples = Math.round((SENTENCE_PAUSE_MS * rate) / 1000);
   const paragraphSamples = Math.round((PARAGRAPH_PAUSE_MS * rate) / 1000);
+  const chapterSamples = Math.round((CHAPTER_PAUSE_MS * rate) / 1000);
 
   const write = (pcm: Int16Array) => {
     const length = pcm.length; // the array is handed over, and empty after
@@ -251,6 +254,7 @@ export async function speakEpisode(options: EpisodeOptions): Promise<EpisodeResu
       encoder ??= await encoders.open({ sampleRate: rate, gainDb: options.gainDb }, signal);
       lastParagraph ??= resumeParagraph;
       if (lastParagraph !== null && item.sentence.paragraph !== lastParagraph) write(new Int16Array(paragraphSamples));
+      if (lastParagraph !== null && item.sentence.chapter) write(new Int16Array(chapterSamples));
       lastParagraph = item.sentence.paragraph;
       for (let i = 0; i < pcm.length; i++) sumSquares += pcm[i]! * pcm[i]!;
       spokenSamples += pcm.length;

@@ -5,54 +5,55 @@
  * The embedded voices' rates were measured once and are kept here; any other voice is measured the
  * first time it is needed, once per process.
  */
-import { SENTENCE_PAUSE_MS } from './episode.ts';
+import type { EncoderPool } from '../audio/episode-encoder.ts';
+import { parseScript } from '../script/script-format.ts';
 import type { SpeechEngine } from './engine.ts';
-import { splitSentences } from './split-text.ts';
-import { concatPcm } from '../audio/pcm.ts';
+import { speakEpisode } from './episode.ts';
 
-/** Ordinary prose of ordinary sentence lengths. */
-export const CALIBRATION_TEXT =
-  'The town council met on Tuesday evening to discuss the new bridge across the river. ' +
-  'Most of the residents who came to the meeting were in favour of the plan, although several ' +
-  'shop owners worried about the months of building work on the main street. ' +
-  'The engineers explained that the old bridge had been repaired many times since it was built, ' +
-  'and that a new one would be cheaper to keep in good condition over the coming decades. ' +
-  'After a long debate, the council agreed to ask the public for their views before making a final decision in the spring.';
+/**
+ * An article as pages are: headings, paragraphs of one to three sentences, plain and dense words,
+ * quotations, numbers, short lists.
+ */
+export const CALIBRATION_TEXT = [
+  '# A new bridge for the town',
+  'A new bridge for the town.',
+  'The town council met on Tuesday evening to discuss the new bridge across the river.',
+  'Most of the residents who came to the meeting were in favour of the plan, although several shop owners worried about the months of building work on the main street.',
+  '"We have waited for this bridge for twenty years," said one of them. "But my shop cannot close for a whole summer."',
+  'The plan has three parts. A wider road for buses. A path for bicycles. New lights along the river.',
+  'After a long debate, the council agreed to ask the public for their views before making a final decision in the spring.',
+  '# Council approves the river crossing',
+  'Council approves the river crossing.',
+  'The regional council approved on Tuesday evening a controversial proposal to replace the ageing bridge across the river with a wider, modern structure.',
+  'Most residents attending the consultation supported the development, although several independent retailers expressed concerns about months of construction disrupting business on the high street.',
+  '"We have campaigned for this investment for two decades," said Margaret Holloway, chair of the neighbourhood association. "But many businesses cannot survive a summer of closures."',
+  'Engineers explained that the original crossing, completed in 1952, had required expensive repairs repeatedly, and that maintenance costs were increasing every year.',
+  'The proposal includes three elements. A dedicated lane for public transport. A separated cycling path. Improved lighting along the embankment.',
+  'Following a lengthy debate, councillors agreed to publish the detailed designs for public comment before reaching a final decision next spring.',
+].join('\n');
 
 /** Measured with `npm run bench` (speaking rate section) on espeak-ng; words per minute. */
 export const MEASURED_WORDS_PER_MINUTE: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   espeak: {
-    'en-us': 214,
-    'en-us-female': 215,
-    'en-gb': 214,
-    'en-gb-female': 213,
-    'en-gb-x-rp': 215,
-    'en-gb-scotland': 223,
-    'en-029': 215,
-    'en-us-nyc': 217,
+    'en-us': 168,
+    'en-us-female': 168,
+    'en-gb': 169,
+    'en-gb-female': 167,
+    'en-gb-x-rp': 170,
+    'en-gb-scotland': 174,
+    'en-029': 169,
+    'en-us-nyc': 171,
   },
 };
-
-const QUIET_SAMPLE = 300;
 
 function countWords(text: string): number {
   return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 }
 
-/** Speaks the calibration passage in `voice` and answers its words per minute. */
-export async function measureWordsPerMinute(engine: SpeechEngine, voice: string, text = CALIBRATION_TEXT): Promise<number> {
-  let samples = 0;
-  const sentences = splitSentences(text);
-  for (const sentence of sentences) {
-    const parts: Int16Array[] = [];
-    for await (const pcm of engine.synthesize(sentence, { voice })) parts.push(pcm);
-    const pcm = concatPcm(parts);
-    let end = pcm.length;
-    while (end > 0 && Math.abs(pcm[end - 1]!) < QUIET_SAMPLE) end--;
-    samples += end;
-  }
-  const ms = (samples / engine.sampleRate) * 1000 + sentences.length * SENTENCE_PAUSE_MS;
-  return Math.round((countWords(text) / ms) * 60_000);
+/** Speaks the calibration passage in `voice` as an episode is spoken (its pauses included); its words per minute. */
+export async function measureWordsPerMinute(engine: SpeechEngine, encoders: EncoderPool, voice: string, text = CALIBRATION_TEXT): Promise<number> {
+  const { durationMs } = await speakEpisode({ engine, voice, sentences: parseScript(text), encoders, gainDb: 0, onSegment: async () => {} });
+  return Math.round((countWords(text) / durationMs) * 60_000);
 }
 
 export interface SpeakingRates {
@@ -60,7 +61,7 @@ export interface SpeakingRates {
 }
 
 /** The engine's rates: the stored figure when there is one, else measured once and kept. */
-export function createSpeakingRates(engine: SpeechEngine): SpeakingRates {
+export function createSpeakingRates(engine: SpeechEngine, encoders: EncoderPool): SpeakingRates {
   const measured = new Map<string, Promise<number>>();
   return {
     wordsPerMinute(voice) {
@@ -68,7 +69,7 @@ export function createSpeakingRates(engine: SpeechEngine): SpeakingRates {
       if (stored) return Promise.resolve(stored);
       let rate = measured.get(voice);
       if (!rate) {
-        rate = measureWordsPerMinute(engine, voice);
+        rate = measureWordsPerMinute(engine, encoders, voice);
         measured.set(voice, rate);
         rate.catch(() => measured.delete(voice)); // a failed measurement is tried again next time
       }

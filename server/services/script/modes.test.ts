@@ -1,0 +1,176 @@
+/**
+ * The AI modes against the local OpenAI-compatible server: a long article is written outline first,
+ * then section by section, every paragraph reaching some request and every request within the
+ * model's context; the asked length reaches the prompts and a draft off its length gets a follow-up;
+ * a conversation's lines alternate its two named hosts; a failed AI falls back at the asked length.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AI_SETTINGS } from '../../../shared/constants.ts';
+import { FALLBACK_THANKS, FALLBACK_WELCOME } from '../../../shared/text/fallback.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { CONVERSATION_HOSTS, planScript } from '../../pipeline/script-plan.ts';
+import {
+  DEFAULT_FAKE_BEHAVIOUR,
+  FAKE_OPENAI_KEY,
+  fakeScriptReply,
+  startFakeOpenAi,
+  type FakeChatRequest,
+  type FakeOpenAi,
+} from '../../test/fake-openai.ts';
+import { LENGTH_TOLERANCE } from './long-form.ts';
+import { CONTEXT_TOKENS, estimateTokens } from './mode-prompts.ts';
+import { createScriptWriter } from './openai-writer.ts';
+import { countWords, parseScript } from './script-format.ts';
+import type { PodcastMode } from '../../../shared/constants.ts';
+import type { ScriptSentence } from './writer.ts';
+
+const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => quiet };
+const WPM = 200;
+
+let fake: FakeOpenAi;
+beforeAll(async () => {
+  fake = await startFakeOpenAi({ chatReply: fakeScriptReply() });
+});
+afterAll(() => fake.close());
+afterEach(() => {
+  fake.requests.length = 0;
+  fake.setBehaviour({ ...DEFAULT_FAKE_BEHAVIOUR, chatReply: fakeScriptReply() });
+});
+
+const writer = () => createScriptWriter({ apiKey: FAKE_OPENAI_KEY, baseUrl: fake.url, model: undefined, logger: quiet, timeoutMs: 5000, maxRetries: 0 });
+
+/** An article of `sections` headed sections of `paragraphs` paragraphs, each paragraph with its own marker word. */
+function longArticle(sections: number, paragraphs: number, wordsEach: number) {
+  const lines: string[] = [];
+  for (let s = 0; s < sections; s++) {
+    lines.push(`Heading number ${s + 1}`);
+    for (let p = 0; p < paragraphs; p++) {
+      const marker = `marker${s}x${p}`;
+      const words = Array.from({ length: wordsEach - 1 }, (_, i) => (i % 12 === 11 ? 'end.' : 'text'));
+      lines.push(`${marker} ${words.join(' ')}.`);
+    }
+  }
+  return { title: 'A very long article', text: lines.join('\n') };
+}
+
+async function write(article: { title: string; text: string }, mode: PodcastMode, minutes: number | null) {
+  const plan = planScript({ mode, minutes, language: 'en', text: article.text, lines: null, byline: null, wordsPerMinute: WPM });
+  const stream = writer().stream(article, { plan });
+  const sentences: ScriptSentence[] = [];
+  for await (const sentence of stream.sentences) sentences.push(sentence);
+  return { plan, sentences, result: await stream.result };
+}
+
+const chats = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as FakeChatRequest);
+const userText = (b: FakeChatRequest) => b.messages.at(-1)!.content;
+const askedWords = (b: FakeChatRequest) => Number(/about (\d+) words/.exec(userText(b))?.[1] ?? NaN);
+const spokenWords = (sentences: ScriptSentence[]) => sentences.reduce((n, s) => n + countWords(s.text), 0);
+
+describe('podcast mode on a 12,000-word article', () => {
+  it('asks an outline, then every section: together the requests carry every paragraph, each within the context', async () => {
+    const article = longArticle(10, 6, 200); // 60 paragraphs of 200 words
+    expect(countWords(article.text)).toBeGreaterThanOrEqual(12_000);
+    const { plan, sentences, result } = await write(article, 'podcast', 10);
+
+    const bodies = chats().filter((b) => (b.max_tokens ?? 0) > 50);
+    expect(userText(bodies[0]!)).toMatch(/Answer with exactly \d+ lines/);
+    const sections = bodies.filter((b) => /Write (part|the whole)/.test(userText(b)));
+    expect(sections.length).toBeGreaterThan(1);
+    const sent = bodies.map(userText).join('\n');
+    for (let s = 0; s < 10; s++) for (let p = 0; p < 6; p++) expect(sent).toContain(`marker${s}x${p}`);
+    for (const body of chats()) {
+      expect(body.max_tokens).toBeLessThanOrEqual(AI_SETTINGS.script.maxTokens);
+      const prompt = body.messages.reduce((n, m) => n + estimateTokens(m.content) + 4, 0);
+      expect(prompt + body.max_tokens!).toBeLessThanOrEqual(CONTEXT_TOKENS);
+    }
+    // The asked minutes, as words at the voice's rate, are shared out over the section prompts.
+    expect(plan.targetWords).toBe(10 * WPM);
+    expect(sections.reduce((n, b) => n + askedWords(b), 0)).toBe(10 * WPM);
+    expect(Math.abs(spokenWords(sentences) - 10 * WPM)).toBeLessThanOrEqual(10 * WPM * 0.15);
+    // Sections are chapters; one script, as stored, names them.
+    expect(sentences.filter((s) => s.chapter).length).toBe(sections.length);
+    expect(result.script.split('\n').filter((l) => l.startsWith('# '))).toHaveLength(sections.length);
+    expect(result.fallbackReason).toBeNull();
+    // Only the first section welcomes and only the last thanks.
+    expect(userText(sections[0]!)).toContain('Open with a short welcome');
+    expect(sections.slice(1).every((b) => userText(b).includes('Do not welcome'))).toBe(true);
+    expect(userText(sections.at(-1)!)).toContain('Close with a short thanks');
+    expect(sections.slice(0, -1).every((b) => userText(b).includes('Do not say goodbye'))).toBe(true);
+  });
+
+  it('asks twice the words for twice the minutes', async () => {
+    const article = longArticle(4, 6, 200);
+    await write(article, 'podcast', 5);
+    const five = chats().filter((b) => /Write (part|the whole)/.test(userText(b))).reduce((n, b) => n + askedWords(b), 0);
+    fake.requests.length = 0;
+    await write(article, 'podcast', 10);
+    const ten = chats().filter((b) => /Write (part|the whole)/.test(userText(b))).reduce((n, b) => n + askedWords(b), 0);
+    expect(five).toBe(5 * WPM);
+    expect(ten).toBe(10 * WPM);
+  });
+});
+
+describe('a draft off its length', () => {
+  const article = longArticle(1, 6, 200);
+
+  it('too short: a follow-up asks for the length, and its answer is kept', async () => {
+    fake.setBehaviour({ chatReply: fakeScriptReply({ scale: 0.5 }) });
+    const { sentences } = await write(article, 'podcast', 3);
+    const followUps = chats().filter((b) => /This draft has \d+ words; it must have about \d+ words\. Rewrite it longer/.test(userText(b)));
+    expect(followUps.length).toBeGreaterThan(0);
+    expect(Math.abs(spokenWords(sentences) - 3 * WPM)).toBeLessThanOrEqual(3 * WPM * 0.15);
+  });
+
+  it('too long: a follow-up asks to shorten it; still too long, it is cut at a sentence end', async () => {
+    fake.setBehaviour({ chatReply: fakeScriptReply({ scale: 2, followUpScale: 1.8 }) });
+    const { sentences } = await write(article, 'podcast', 3);
+    expect(chats().some((b) => /Rewrite it shorter/.test(userText(b)))).toBe(true);
+    expect(spokenWords(sentences)).toBeLessThanOrEqual(Math.round(3 * WPM * (1 + LENGTH_TOLERANCE)) + 10);
+    expect(sentences.every((s) => /[.!?]$/.test(s.text))).toBe(true);
+  });
+});
+
+describe('conversation mode', () => {
+  it('names its two hosts on every line, in turn, and the stored script keeps the names', async () => {
+    const { sentences, result } = await write(longArticle(2, 4, 150), 'conversation', 3);
+    const speakers = sentences.map((s) => s.speaker);
+    expect(new Set(speakers)).toEqual(new Set(CONVERSATION_HOSTS));
+    const turns = speakers.filter((s, i) => i === 0 || s !== speakers[i - 1]);
+    turns.forEach((s, i) => i > 0 && expect(s).not.toBe(turns[i - 1]));
+    expect(chats().some((b) => b.messages[0]!.content.includes('two hosts, Alex and Sam'))).toBe(true);
+    expect(parseScript(result.script, CONVERSATION_HOSTS).map((s) => s.speaker)).toEqual(speakers);
+  });
+});
+
+describe('when the AI fails', () => {
+  const article = {
+    title: 'Ten paragraphs',
+    text: Array.from({ length: 10 }, (_, i) => `Paragraph ${i + 1} has exactly ten words in it, no more.`).join('\n'),
+  };
+
+  it('brief mode reads the spec\'s five paragraphs between the welcome and the thanks, and says why', async () => {
+    fake.setBehaviour({ chatFault: 'server-error' });
+    const { result } = await write(article, 'brief', null);
+    expect(result.script.split('\n')).toEqual([FALLBACK_WELCOME, ...article.text.split('\n').slice(0, 5), FALLBACK_THANKS]);
+    expect(result.fallbackReason).toMatch(/internal error/);
+  });
+
+  it('podcast mode reads as many paragraphs as fit the asked minutes', async () => {
+    fake.setBehaviour({ chatFault: 'server-error' });
+    const long = { title: 'Many', text: Array.from({ length: 200 }, (_, i) => `Paragraph ${i + 1} has exactly ten words in it, no more.`).join('\n') };
+    const { result } = await write(long, 'podcast', 3);
+    const words = countWords(result.script);
+    expect(Math.abs(words - 3 * WPM)).toBeLessThanOrEqual(3 * WPM * 0.15);
+    expect(result.fallbackReason).toMatch(/internal error/);
+  });
+});
+
+describe('a short article', () => {
+  it('is never padded: the budget is the article\'s length and the episode says it is short', async () => {
+    const article = { title: 'Short', text: Array.from({ length: 20 }, () => 'This short article has exactly ten words in every line.').join('\n') };
+    const { plan, sentences } = await write(article, 'podcast', 60);
+    expect(plan.targetWords).toBe(200);
+    expect(sentences[0]!.text).toMatch(/The article is short, so this episode runs about 1 minute rather than the 60 asked\./);
+    expect(spokenWords(sentences)).toBeLessThanOrEqual(200 * 1.15 + 30);
+  });
+});

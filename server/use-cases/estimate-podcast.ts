@@ -1,0 +1,48 @@
+/**
+ * What a podcast of a page would be, before it is made: the article's words, the episode's likely
+ * length in the mode and minutes asked, its language and title. The page is fetched and read as for
+ * Create (under the same fetch limit), but nothing is stored and the daily allowance is untouched.
+ */
+import type { EstimatePodcast, PodcastEstimate } from '../../shared/api/podcasts.ts';
+import { fallbackTitle } from '../../shared/text/fallback.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { runIntake } from '../pipeline/intake.ts';
+import { estimateSeconds } from '../pipeline/script-plan.ts';
+import { ASSUMED_WORDS_PER_MINUTE, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
+import { countWords } from '../services/script/script-format.ts';
+import type { SpeechEngine } from '../services/speech/engine.ts';
+import { hostVoices } from '../services/speech/language-voices.ts';
+import { takePageFetch } from '../services/podcasts/limits.ts';
+import { chooseMode } from './choose-mode.ts';
+import { chooseVoice } from './choose-voice.ts';
+import type { Caller } from './identify-caller.ts';
+
+export interface EstimatePodcastDeps {
+  db: Database;
+  config: Pick<Config, 'openai'>;
+  clock: () => Date;
+  speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice'>;
+  pipeline: IntakePorts & Pick<ServerPipeline, 'wordsPerMinute'>;
+}
+
+export async function estimatePodcast(
+  deps: EstimatePodcastDeps,
+  input: { caller: Caller | null; clientAddress: string | null; request: EstimatePodcast },
+): Promise<PodcastEstimate> {
+  const { caller, clientAddress, request } = input;
+  const voice = await chooseVoice(deps, request.voice, caller);
+  const { mode, minutes } = await chooseMode(deps, request, caller);
+  if ('url' in request) await takePageFetch(deps, { caller, clientAddress });
+  const source = 'url' in request ? request : { ...request, sourceUrl: request.sourceUrl ?? '' };
+  const article = await runIntake(deps.pipeline, source);
+  const host = hostVoices(deps.speech.name, article.language, voice, deps.speech.defaultVoice).host;
+  const wordsPerMinute = (await deps.pipeline.wordsPerMinute?.(host)) ?? ASSUMED_WORDS_PER_MINUTE;
+  const words = countWords(article.text);
+  return {
+    words,
+    estimatedSeconds: estimateSeconds(mode, minutes, words, wordsPerMinute),
+    language: article.language,
+    title: article.title || fallbackTitle(article.text),
+  };
+}
