@@ -1,13 +1,15 @@
 /**
- * Reads the article out of a page the reader has open: Readability on a clone of the live document
+ * Reads the article out of a page the reader has open: the server's own extraction
+ * (shared/extract: dropped areas, Readability, boilerplate removed) on a clone of the live document
  * (so logged-in and paywalled pages work, and the page itself is left untouched), then the text built
- * from Readability's content with a line per block (shared/text/article-text.ts).
+ * from the article with a line per block (shared/text/article-text.ts).
  *
  * Runs inside the tab (injected by the background on the reader's click), so it returns plain data.
  */
-import { Readability } from '@mozilla/readability';
 import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS, type createFromTextSchema } from '../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
+import type { PageDocument } from '../shared/extract/page-dom.ts';
+import { readableArticle, type ReadableArticle } from '../shared/extract/readable-article.ts';
 import { articleText } from '../shared/text/article-text.ts';
 import type { z } from 'zod';
 import { fail, ok, type Result } from './result.ts';
@@ -16,18 +18,18 @@ import { fail, ok, type Result } from './result.ts';
 export type PageText = z.input<typeof createFromTextSchema>;
 
 export function readArticle(doc: Document): Result<PageText> {
-  let article: { title?: string | null; content?: Node | null } | null;
+  let article: ReadableArticle | null;
   try {
     const clone = doc.cloneNode(true) as Document;
-    article = new Readability<Node>(clone, { serializer: (node) => node }).parse();
+    article = readableArticle(clone as unknown as PageDocument);
   } catch {
     // Readability throws on a few malformed documents; to the reader that is a page it cannot read.
     return fail('NO_READABLE_CONTENT', CONTENT_MESSAGES.parseFailed);
   }
-  const text = article?.content ? articleText(article.content) : '';
+  const text = article ? articleText(article.root) : '';
   if (!text.trim()) return fail('NO_READABLE_CONTENT', CONTENT_MESSAGES.noReadableContent);
   return ok({
-    title: (article?.title?.trim() || doc.title.trim()).slice(0, MAX_TITLE_CHARS),
+    title: (article?.title || doc.title.trim()).slice(0, MAX_TITLE_CHARS),
     text: limitText(text, MAX_ARTICLE_CHARS),
     sourceUrl: doc.URL,
   });
