@@ -106,8 +106,11 @@ describe("the popup's player", () => {
     expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 40 }]);
   });
 
-  it('has no chapter controls for an episode without chapters, and skips back 15 and forward 30 seconds', async () => {
+  it('has no chapter controls for an episode of one chapter or none, and skips back 15 and forward 30 seconds', async () => {
     vi.useFakeTimers();
+    const whole = [{ title: 'What the Tide Pools Remember', startMs: 0, endMs: 126_000 }];
+    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, chapters: whole })} />));
+    expect(container.querySelector('[aria-label="Chapter"]')).toBeNull();
     act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null })} />));
     expect(container.querySelector('[aria-label="Chapter"]')).toBeNull();
     act(() => button('Back 15 seconds').click());

@@ -4,7 +4,7 @@
  * While the episode is still being made the seek bar spans its estimated length, shows the part made
  * as a band and in words, and moves only within it. The speed is the member's (saved as their
  * preference when changed here, pitch kept); skips go back 15 and forward 30 seconds; an episode with
- * chapters names the one playing and steps to the previous or next.
+ * two chapters or more names the one playing and steps to the previous or next.
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward, X } from 'lucide-react';
@@ -95,7 +95,8 @@ export function NowPlaying({ playback }: { playback: Playback }) {
         </span>
       </div>
       {made ? <p className="made-so-far">{madeSoFarLabel(made)}</p> : null}
-      {chapters.length > 0 ? (
+      {/* One chapter is the whole episode: nothing to step between. */}
+      {chapters.length > 1 ? (
         <div className="chapter-row">
           <IconButton label="Previous chapter" disabled={previousChapter === null} onClick={() => previousChapter !== null && seekTo(previousChapter)}>
             <SkipBack size={16} />
