@@ -195,6 +195,30 @@ describeEachDatabase('the timed transcript', (ctx) => {
     expect(txt.headers.get('content-disposition')).toContain(`filename="${made.title}.txt"`);
   });
 
+  it('carries the chapters a script names into the transcript, its JSON chapters and the MP3’s ID3 tag', async () => {
+    const script = '# The harbour\nThe ferry left at dawn. Gulls followed it out.\n# The crossing\nThe sea was calm all morning. The captain kept the old route.';
+    expect((await call(`/api/podcasts/${made.id}/script`, token, { method: 'PUT', body: JSON.stringify({ script }) })).status).toBe(200);
+    expect((await call(`/api/podcasts/${made.id}/voice`, token, { method: 'POST', body: JSON.stringify({ voice: 'en-us' }) })).status).toBe(200);
+    expect((await waitFor(() => podcast(made.id), (p) => p.status === 'ready' || p.status === 'failed', 60_000)).status).toBe('ready');
+    const row = (await podcastById(ctx.db, made.id))!;
+
+    const chaptered = await transcript(`/api/podcasts/${made.id}/transcript.json`);
+    expect(chaptered.cues.map((c) => c.text)).toEqual(['The ferry left at dawn.', 'Gulls followed it out.', 'The sea was calm all morning.', 'The captain kept the old route.']);
+    expect(chaptered.cues.map((c) => c.chapter)).toEqual(['The harbour', undefined, 'The crossing', undefined]);
+    expectTimed(chaptered, row.durationMs!);
+    expect(chaptered.chapters).toEqual([
+      { title: 'The harbour', startMs: 0, endMs: chaptered.cues[2]!.startMs },
+      { title: 'The crossing', startMs: chaptered.cues[2]!.startMs, endMs: row.durationMs! },
+    ]);
+    const json = podcastChaptersSchema.parse(await (await call(`/api/podcasts/${made.id}/chapters.json`)).json());
+    expect(json.chapters.map((c) => c.title)).toEqual(['The harbour', 'The crossing']);
+
+    const probed = await probe('episode.mp3', new Uint8Array(await (await call(`/api/podcasts/${made.id}/download`)).arrayBuffer()));
+    expect(probed.chapters.map((c) => [Number(c.start_time), Number(c.end_time), c.tags?.title])).toEqual(
+      chaptered.chapters.map((c) => [c.startMs / 1000, c.endMs / 1000, c.title]),
+    );
+  }, 90_000);
+
   it('after "Change voice", answers the new audio’s cues once it is made', async () => {
     const before = (await podcastById(ctx.db, made.id))!;
     const res = await call(`/api/podcasts/${made.id}/voice`, token, { method: 'POST', body: JSON.stringify({ voice: 'en-gb' }) });
