@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseVtt } from '../../test/vtt.ts';
+import { buildTranscript, renderChaptersJson, renderText, renderVtt, vttTime } from './transcript.ts';
+
+const cue = (index: number, startMs: number, endMs: number, text: string, extra: object = {}) => ({ index, startMs, endMs, text, paragraph: 0, ...extra });
+
+describe('the transcript made from stored cues', () => {
+  it('names the first chapter after the title when the first cue starts none', () => {
+    const t = buildTranscript({
+      title: 'Tides',
+      cues: [cue(0, 100, 900, 'Hello.'), cue(1, 1200, 2000, 'Part two.', { chapter: 'Low tide' }), cue(2, 2300, 3000, 'End.')],
+      audioMs: 3400,
+      complete: true,
+    });
+    expect(t.chapters).toEqual([
+      { title: 'Tides', startMs: 0, endMs: 1200 },
+      { title: 'Low tide', startMs: 1200, endMs: 3400 },
+    ]);
+  });
+
+  it('keeps one cue per sentence, in order, even when a resumed run stored one twice', () => {
+    const t = buildTranscript({ title: 'x', cues: [cue(1, 1000, 1500, 'B.'), cue(0, 0, 800, 'A.'), cue(1, 1000, 1500, 'B.')], audioMs: 1600, complete: false });
+    expect(t.cues.map((c) => c.text)).toEqual(['A.', 'B.']);
+    expect(t.complete).toBe(false);
+  });
+
+  it('writes WebVTT a strict reader takes, whatever the text holds', () => {
+    const t = buildTranscript({
+      title: 'x',
+      cues: [cue(0, 0, 1000, 'a --> b & <c>', { speaker: 'Ann <host>' }), cue(1, 3_723_004, 3_724_000, 'line\n\nbreak')],
+      audioMs: 3_725_000,
+      complete: true,
+    });
+    expect(vttTime(3_723_004)).toBe('01:02:03.004');
+    const cues = parseVtt(renderVtt(t));
+    // Escaped in the file ("--&gt;", "&amp;", "&lt;"), the same text once read.
+    expect(cues.map((c) => c.text)).toEqual(['a --> b & <c>', 'line break']);
+    expect(cues[0]!.voice).toBe('Ann &lt;host&gt;');
+    expect(cues[1]!.startMs).toBe(3_723_004);
+  });
+
+  it('writes plain text with chapter headings and speakers, and chapters JSON in seconds', () => {
+    const t = buildTranscript({
+      title: 'Talk',
+      cues: [cue(0, 0, 900, 'Hi.', { speaker: 'Ann', chapter: 'Start' }), cue(1, 1000, 1900, 'Hello.', { speaker: 'Bo' })],
+      audioMs: 2000,
+      complete: true,
+    });
+    expect(renderText('Talk', t)).toBe('Talk\n\n## Start\n\nAnn: Hi.\n\nBo: Hello.\n');
+    expect(JSON.parse(renderChaptersJson('Talk', t.chapters))).toEqual({ version: '1.2.0', title: 'Talk', chapters: [{ startTime: 0, endTime: 2, title: 'Start' }] });
+  });
+});
