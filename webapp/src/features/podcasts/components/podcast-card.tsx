@@ -121,7 +121,15 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
             drafted={status === 'drafted'}
             scriptEdited={podcast.scriptEdited === true}
           />
-          <ScriptEditorDialog podcastId={id} status={status} open={dialog === 'script'} onClose={closeDialog} />
+          <ScriptEditorDialog
+            podcastId={id}
+            status={status}
+            mode={podcast.mode}
+            currentVoice={voice ?? null}
+            open={dialog === 'script'}
+            onClose={closeDialog}
+            onVoiced={() => setPlayWhenReady(true)}
+          />
         </>
       )}
       <DeletePodcastDialog podcastId={id} title={title} open={dialog === 'delete'} onClose={closeDialog} />

@@ -184,6 +184,27 @@ describe('a drafted podcast: edit the script, then voice it', () => {
   });
 });
 
+describe('editing the script of a ready podcast', () => {
+  it("'Save and voice again' saves the edit, then has it spoken in the podcast's voice", async () => {
+    const calls = serve();
+    render(podcast({ status: 'ready', progress: 100, audioUrl: '/api/podcasts/1/audio?t=a', durationSeconds: 60, voice: 'en-gb' }));
+    act(() => button('Edit script')!.click());
+    await waitFor(() => expect(textarea()?.value).toBe(DRAFT));
+    expect(openDialog()?.textContent).toContain('Saving alone keeps the audio and transcript you have until it is voiced again.');
+    typeInto(textarea()!, 'Welcome back.\nThe pools, retold.');
+    await waitFor(() => expect(button('Save and voice again')?.disabled).toBe(false));
+    await act(async () => button('Save and voice again')!.click());
+    await waitFor(() => expect(view.container.textContent).toContain('Waiting to start'));
+    const writes = calls.filter((c) => c.method !== 'GET');
+    expect(writes).toEqual([
+      { method: 'PUT', path: '/api/podcasts/1/script', body: { script: 'Welcome back.\nThe pools, retold.' } },
+      { method: 'POST', path: '/api/podcasts/1/voice', body: { voice: 'en-gb' } },
+    ]);
+    expect(toasts.success).toHaveBeenCalledWith('Script saved: making new audio of it');
+    expect(cached()).toMatchObject({ status: 'queued', content: 'Welcome back.\nThe pools, retold.', scriptEdited: true });
+  });
+});
+
 describe('the card of a podcast the AI could not write', () => {
   it(`says '${AI_FALLBACK_LABEL}'`, () => {
     serve();

@@ -1,32 +1,41 @@
 /**
  * 'Edit script' (Premium): the podcast's script in a textarea, saved as a whole. The server refuses an
  * empty script with its own message, shown here and as a toast, and nothing changes. A drafted
- * podcast is voiced afterwards with 'Voice script'; a ready one keeps its audio until it is voiced
- * again.
+ * podcast is voiced afterwards with 'Voice script'. A ready one keeps the audio (and the transcript)
+ * it has until it is voiced again: 'Save and voice again' does both at once, in its voice.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.tsx';
-import type { PodcastStatus } from '../../../../../shared/api/podcasts.ts';
+import type { Podcast, PodcastStatus } from '../../../../../shared/api/podcasts.ts';
+import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
-import { patchPodcast } from '../api/podcast-list.ts';
+import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
+import { toStoredPodcast } from '../api/podcast-storage.ts';
+import { useVoices } from '../hooks/use-voices.ts';
 
 interface ScriptEditorDialogProps {
   podcastId: string;
   status: PodcastStatus;
+  mode: PodcastMode | undefined;
+  /** The podcast's voice; null when the server's default spoke it. */
+  currentVoice: string | null;
   open: boolean;
   onClose: () => void;
+  /** New audio of the edited script was asked for. */
+  onVoiced: () => void;
 }
 
 export const SCRIPT_SAVED = 'Script saved';
+const VOICING_EDITED = 'Script saved: making new audio of it';
 
-export function ScriptEditorDialog({ podcastId, status, open, onClose }: ScriptEditorDialogProps) {
+export function ScriptEditorDialog({ podcastId, status, mode, currentVoice, open, onClose, onVoiced }: ScriptEditorDialogProps) {
   const queryClient = useQueryClient();
   const formId = useId();
   const fieldId = useId();
@@ -45,17 +54,29 @@ export function ScriptEditorDialog({ podcastId, status, open, onClose }: ScriptE
   const stored = script.data?.script ?? '';
   const text = edited ?? stored;
 
+  const drafted = status === 'drafted';
+  const voices = useVoices(open && !drafted);
+  const voice = currentVoice ?? voices.defaultVoice;
+
   const save = useMutation({
-    mutationFn: (next: string) => pagecast.podcasts.saveScript(podcastId, next),
-    onSuccess: (fresh) => {
-      patchPodcast(queryClient, podcastId, { content: fresh.content, scriptEdited: fresh.scriptEdited, status: fresh.status });
+    mutationFn: async ({ next, voiceAgain }: { next: string; voiceAgain: boolean }): Promise<{ saved: Podcast; voiced: Podcast | null }> => {
+      const saved = await pagecast.podcasts.saveScript(podcastId, next);
+      return { saved, voiced: voiceAgain && voice ? await pagecast.podcasts.revoice(podcastId, voice) : null };
+    },
+    onSuccess: ({ saved, voiced }) => {
+      patchPodcast(queryClient, podcastId, { content: saved.content, scriptEdited: saved.scriptEdited, status: saved.status });
       queryClient.setQueryData(podcastKeys.script(podcastId), (old: { title: string; script: string } | undefined) => ({
-        title: old?.title ?? fresh.title,
-        script: fresh.content,
+        title: old?.title ?? saved.title,
+        script: saved.content,
       }));
+      if (voiced) {
+        patchPodcast(queryClient, podcastId, toStoredPodcast(voiced));
+        void refreshPodcastLists(queryClient);
+        onVoiced();
+      }
       setEdited(null);
       setError(null);
-      toast.success(SCRIPT_SAVED);
+      toast.success(voiced ? VOICING_EDITED : SCRIPT_SAVED);
       onClose();
     },
     onError: (err) => {
@@ -75,13 +96,21 @@ export function ScriptEditorDialog({ podcastId, status, open, onClose }: ScriptE
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || edited === null) return;
-    save.mutate(edited);
+    // The submitter says which: Save script, or Save and voice again.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    save.mutate({ next: edited, voiceAgain: submitter?.dataset.voiceAgain === 'true' });
   }
 
-  const hint =
-    status === 'drafted'
-      ? 'Change anything you like, then save and voice it. Every word here is what will be spoken.'
-      : 'Saving keeps the audio you have; voice it again to hear the changes.';
+  const unchanged = !script.isSuccess || edited === null || edited === stored;
+  const hint = [
+    drafted
+      ? 'Change anything you like, then save it and voice it.'
+      : 'Saving alone keeps the audio and transcript you have until it is voiced again.',
+    'A line starting with # names a chapter and is not spoken.',
+    mode === 'conversation' ? "A line starting with a host's name and a colon is that host's." : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <Modal
@@ -93,9 +122,14 @@ export function ScriptEditorDialog({ podcastId, status, open, onClose }: ScriptE
           <Button variant="outline" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={!script.isSuccess || edited === null || edited === stored}>
+          <Button type="submit" form={formId} variant={drafted ? 'primary' : 'outline'} loading={busy} disabled={unchanged}>
             Save script
           </Button>
+          {!drafted && (
+            <Button type="submit" form={formId} data-voice-again="true" loading={busy} disabled={unchanged || !voice}>
+              Save and voice again
+            </Button>
+          )}
         </>
       }
     >
