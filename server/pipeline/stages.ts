@@ -17,7 +17,6 @@ import type { ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from '.
 import { parseScript } from '../services/script/script-format.ts';
 import { planScript } from './script-plan.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
-import { scriptSentences } from '../services/script/sentence-cutter.ts';
 import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
 import { hostVoices } from '../services/speech/language-voices.ts';
 import type { AnyStage, Stage } from './stage.ts';

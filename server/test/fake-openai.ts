@@ -133,6 +133,13 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   speechChunkDelayMs: 0,
 };
 
+/** Words of ordinary prose, which the fake's scripts are made of (a voice speaks them at its usual rate). */
+const PROSE_WORDS = (
+  'the council met on tuesday evening to discuss the proposal for a new bridge across the river while ' +
+  'residents worried about months of construction disrupting business on the main street and engineers ' +
+  'explained that maintenance of the original crossing had become expensive every year since it opened'
+).split(' ');
+
 /**
  * A chat reply that does what a script-writing prompt asks, for the modes' tests: an outline request
  * ("Answer with exactly N lines") gets N section names; a script or follow-up request asking for
@@ -154,7 +161,8 @@ export function fakeScriptReply({ scale = 1, followUpScale = 1 }: { scale?: numb
     const paragraphs: string[] = [];
     for (let made = 0, n = 0; made < words; n++) {
       const size = Math.min(10, words - made);
-      const sentence = `${Array.from({ length: size }, (_, i) => (i === 0 ? 'Word' : 'word')).join(' ')}.`;
+      const picked = Array.from({ length: size }, (_, i) => PROSE_WORDS[(made + i) % PROSE_WORDS.length]!);
+      const sentence = `${picked.join(' ').replace(/^./, (c) => c.toUpperCase())}.`;
       made += size;
       const host = hosts ? `${hosts[1 + (paragraphs.length % 2)]}: ` : '';
       paragraphs.push(`${host}${sentence}`);

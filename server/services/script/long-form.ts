@@ -131,16 +131,13 @@ export async function writeLongForm(input: LongFormInput): Promise<{ words: numb
       words: Math.max(20, budgets[i]!),
     };
     let draft = (await input.complete(sectionPrompt(context, request), 'section')).text;
-    let draftWords = countWords(stripSpeakers(draft, hosts));
+    const draftWords = countWords(stripSpeakers(draft, hosts));
     if (Math.abs(draftWords - request.words) > request.words * LENGTH_TOLERANCE) {
       followUps += 1;
       const resized = (await input.complete(resizePrompt(context, request, draft, draftWords), 'resize')).text;
       const resizedWords = countWords(stripSpeakers(resized, hosts));
       // The follow-up's answer stands when it comes closer to the budget.
-      if (resizedWords > 0 && Math.abs(resizedWords - request.words) < Math.abs(draftWords - request.words)) {
-        draft = resized;
-        draftWords = resizedWords;
-      }
+      if (resizedWords > 0 && Math.abs(resizedWords - request.words) < Math.abs(draftWords - request.words)) draft = resized;
     }
     let sentences = parseScript(tidyScript(draft), hosts);
     sentences = keepWithin(sentences, Math.round(request.words * (1 + LENGTH_TOLERANCE)), i === sections.length - 1);

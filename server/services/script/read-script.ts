@@ -96,16 +96,29 @@ function sameWords(a: string, b: string): boolean {
 }
 
 /**
- * Kinds for text without a stored structure: a short line without end punctuation followed by a
- * longer one reads as a heading; everything else as text.
+ * Kinds for text without a stored structure: a run of three or more short lines without end
+ * punctuation reads as list items; another such line followed by a longer one reads as a heading;
+ * everything else as text.
  */
 export function guessKinds(lines: readonly string[]): string {
+  const wordsOf = (line: string) => line.trim().split(/\s+/).filter(Boolean).length;
+  const bare = lines.map((line) => {
+    const n = wordsOf(line);
+    return n > 0 && n <= 10 && !/[.!?,;:…"”]$/.test(line.trim());
+  });
+  const inRun = bare.map((b, i) => {
+    if (!b) return false;
+    let start = i;
+    let end = i;
+    while (start > 0 && bare[start - 1]) start--;
+    while (end < bare.length - 1 && bare[end + 1]) end++;
+    return end - start + 1 >= 3;
+  });
   return lines
     .map((line, i) => {
-      const words = line.trim().split(/\s+/).filter(Boolean).length;
+      if (inRun[i]) return LINE_KIND.item;
       const next = lines[i + 1]?.trim() ?? '';
-      const heading = words > 0 && words <= 10 && !/[.!?,;:…"”]$/.test(line.trim()) && next.split(/\s+/).length > words * 2;
-      return heading ? LINE_KIND.heading : LINE_KIND.text;
+      return bare[i] && wordsOf(next) > wordsOf(line) * 2 ? LINE_KIND.heading : LINE_KIND.text;
     })
     .join('');
 }
