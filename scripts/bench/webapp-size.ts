@@ -1,16 +1,25 @@
 /**
- * The web app's initial download: the JavaScript and CSS that webapp/dist/index.html loads before
- * anything else (entry script, module preloads, stylesheets), raw and gzipped. Chunks loaded later
- * (dynamic imports) are counted apart. Builds the web app first when its build is missing or older
- * than its sources.
+ * The web app's download, gzipped: what index.html loads before anything else, what each page needs
+ * before it can paint (support/webapp-assets.ts says what counts), against the budgets (≤ 120 KiB for
+ * /, ≤ 150 KiB for any page; e2e/budgets.spec.ts checks them in the browser tests), and the chunks
+ * loaded later. Builds the web app first when its build is missing or older than its sources.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { table, verdict } from './support/report.ts';
+import {
+  firstLoads,
+  gzipSize,
+  HOME_BUDGET_KIB,
+  initialAssets,
+  kib,
+  PAGE_BUDGET_KIB,
+  WEB_PAGES,
+  WEBAPP_DIST,
+} from './support/webapp-assets.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const dist = path.join(root, 'webapp', 'dist');
 const SOURCES = ['webapp/src', 'webapp/public', 'webapp/index.html', 'webapp/vite.config.ts', 'shared', 'package-lock.json'];
 
 function newestMtime(target: string): number {
@@ -23,7 +32,7 @@ function newestMtime(target: string): number {
 }
 
 function ensureBuilt(): void {
-  const index = path.join(dist, 'index.html');
+  const index = path.join(WEBAPP_DIST, 'index.html');
   const sourceTime = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sourceTime) return;
   console.log('building the web app…');
@@ -34,55 +43,30 @@ function ensureBuilt(): void {
   );
 }
 
-/** Same-origin asset paths index.html loads up front, by kind. */
-export function initialAssets(html: string): { js: string[]; css: string[] } {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) js.add(src!);
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
-    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
-    if (!href) continue;
-    if (/\brel="modulepreload"/.test(tag)) js.add(href);
-    else if (/\brel="stylesheet"/.test(tag)) css.add(href);
-  }
-  const local = (list: Set<string>) => [...list].filter((p) => p.startsWith('/') && !p.startsWith('//'));
-  return { js: local(js), css: local(css) };
-}
-
-interface Sized {
-  file: string;
-  raw: number;
-  gzip: number;
-}
-
-function measure(file: string): Sized {
-  const bytes = fs.readFileSync(path.join(dist, file));
-  return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-}
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-function total(label: string, files: Sized[]): void {
-  const raw = files.reduce((s, f) => s + f.raw, 0);
-  const gzip = files.reduce((s, f) => s + f.gzip, 0);
-  console.log(`${label.padEnd(28)} ${kb(gzip).padStart(10)} gzipped  (${kb(raw)} raw, ${files.length} file${files.length === 1 ? '' : 's'})`);
-}
+const k = (bytes: number) => `${kib(bytes).toFixed(1)} KiB`;
 
 export default async function webappSize(): Promise<void> {
   ensureBuilt();
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const html = fs.readFileSync(path.join(WEBAPP_DIST, 'index.html'), 'utf8');
   const { js, css } = initialAssets(html);
-  const initialJs = js.map((p) => measure(p.slice(1)));
-  const initialCss = css.map((p) => measure(p.slice(1)));
-  const initial = new Set([...js, ...css].map((p) => p.slice(1)));
-  const assetsDir = path.join(dist, 'assets');
-  const later = fs
-    .readdirSync(assetsDir)
-    .filter((f) => f.endsWith('.js') && !initial.has(`assets/${f}`))
-    .map((f) => measure(`assets/${f}`));
+  const upFront = [...js, ...css].map((p) => p.slice(1));
+  for (const f of upFront) console.log(`  ${f.padEnd(40)} ${k(gzipSize(f)).padStart(10)} gzipped`);
+  const upFrontTotal = upFront.reduce((s, f) => s + gzipSize(f), 0);
+  console.log(`index.html loads up front: ${k(upFrontTotal)} gzipped (JavaScript and CSS)\n`);
 
-  for (const f of [...initialJs, ...initialCss]) console.log(`  ${f.file.padEnd(40)} ${kb(f.gzip).padStart(10)} gzipped`);
-  total('initial JavaScript', initialJs);
-  total('initial CSS', initialCss);
-  total('JavaScript loaded later', later);
+  const loads = firstLoads();
+  const rows = loads.map((load, i) => {
+    const budget = load.page === '/' ? HOME_BUDGET_KIB : PAGE_BUDGET_KIB;
+    return [`${WEB_PAGES[i]!.name} (${load.page})`, k(load.gzip), `${budget} KiB`, verdict(kib(load.gzip) <= budget), String(load.files.length)];
+  });
+  for (const line of table(['first load before paint', 'gzipped', 'budget', '', 'files'], rows)) console.log(line);
+
+  const needed = new Set(loads.flatMap((l) => l.files));
+  const later = fs
+    .readdirSync(path.join(WEBAPP_DIST, 'assets'))
+    .filter((f) => f.endsWith('.js') && !needed.has(`assets/${f}`))
+    .map((f) => `assets/${f}`);
+  const laterTotal = later.reduce((s, f) => s + gzipSize(f), 0);
+  console.log(`\nchunks no page needs before its first paint: ${k(laterTotal)} gzipped in ${later.length} files`);
+  for (const f of later.sort((a, b) => gzipSize(b) - gzipSize(a)).slice(0, 8)) console.log(`  ${f.padEnd(40)} ${k(gzipSize(f)).padStart(10)}`);
 }
