@@ -72,12 +72,16 @@ test('a podcast made end to end: live progress to 100, audio that plays, the tra
   });
 
   const card = await createPodcast(page, TIDE_POOLS);
-  // It plays by itself as soon as its first part is made, while the progress goes on to the end.
+  // It plays by itself as soon as its first part is made, while the progress goes on to the end. It is
+  // paused at once: left playing until the episode is complete, a short one could end before the pause.
   await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
-  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
-  await expect(card.getByRole('progressbar')).toHaveCount(0);
   await card.getByRole('button', { name: 'Pause' }).click();
   await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('progressbar')).toHaveCount(0);
+  // Still paused: nothing started it again while the episode was completed.
+  await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
+  expect(await card.locator('audio').evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
 
   const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
   expect(seen.length, 'the progress bar showed at least one value on the way').toBeGreaterThan(0);

@@ -121,7 +121,8 @@ test('read along, speed, shortcuts and the queue', async ({ page }) => {
 
   await test.step('a queued podcast starts when the one playing ends; the finished one is marked played', async () => {
     const next = cardOf(second);
-    await next.getByRole('button', { name: 'Add to queue' }).click();
+    await next.getByRole('button', { name: 'Queue', exact: true }).click();
+    await next.getByRole('button', { name: 'Add to queue', exact: true }).click();
     await expect(next.getByText('Up next')).toBeVisible();
     const player = cardOf(first);
     const duration = await player.locator('audio').evaluate((el: HTMLAudioElement) => el.duration);

@@ -116,7 +116,7 @@ export function ReadAlong({ transcript, loading, error, live, time, onSeek, of, 
                         role="button"
                         tabIndex={0}
                         aria-current={position === current ? 'true' : undefined}
-                        aria-label={`${cue.text} (play from ${formatTime(cue.startMs / 1000)})`}
+                        title={`From ${formatTime(cue.startMs / 1000)}`}
                         onClick={() => seekTo(cue.startMs)}
                         onKeyDown={(e) => onSentenceKey(e, cue.startMs)}
                         className={
