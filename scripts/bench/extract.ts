@@ -1,62 +1,117 @@
 /**
- * Extraction on shared/corpora/readability: time per page (linkedom parse, dropping navigation, ads
- * and the like, Readability, the readable text), its median, p95 and total, the word F1 against each
- * page's expected text, and the memory the run holds.
+ * Extraction on the two test corpora (shared/corpora): word F1 against each page's expected text and
+ * time per page in the server's extraction worker (the round trip: the page posted to the worker
+ * thread, parsed, extracted, the article posted back), median and p99, with the peers' figures for the
+ * same pages:
+ * - aeb/: 58 news pages with hand-labelled bodies, beside the published outputs of rs_trafilatura,
+ *   trafilatura, newspaper and Readability.js;
+ * - readability/: Readability's own test pages, whose expected text is Readability's output, beside
+ *   plain Readability (no dropped areas, no cleaning) on the same linkedom documents.
+ * One warm-up pass first, so the figures are for a running server.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { extractArticle } from '../../server/services/extract/extract-article.ts';
+import { createArticleExtractor } from '../../server/services/extract/extractor.ts';
+import { parsePage } from '../../server/services/extract/page-document.ts';
 import { wordF1 } from '../../server/services/extract/word-f1.ts';
-import { articleText } from '../../shared/text/article-text.ts';
+import { articleText, type ArticleNode } from '../../shared/text/article-text.ts';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/readability');
-const URL_OF_PAGES = 'http://fakehost/test/page.html';
+const CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');
+const READABILITY_URL = 'http://fakehost/test/page.html';
+
+interface Page {
+  id: string;
+  url: string;
+  html: string;
+  expected: string;
+}
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+function aebPages(): { pages: Page[]; peers: Record<string, Record<string, { articleBody: string }>> } {
+  const dir = path.join(CORPORA, 'aeb');
+  const truth = JSON.parse(fs.readFileSync(path.join(dir, 'ground-truth.json'), 'utf8')) as Record<string, { articleBody: string; url: string }>;
+  const pages = Object.keys(truth)
+    .sort()
+    .map((id) => ({ id, url: truth[id]!.url, html: fs.readFileSync(path.join(dir, 'html', `${id}.html`), 'utf8'), expected: truth[id]!.articleBody }));
+  const peers = Object.fromEntries(
+    fs.readdirSync(path.join(dir, 'peers')).sort().map((file) => [file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, 'peers', file), 'utf8'))]),
+  );
+  return { pages, peers };
+}
 
-export default async function benchExtract(): Promise<void> {
-  if (!fs.existsSync(CORPUS)) {
-    console.log(`no corpus at ${CORPUS}`);
-    return;
-  }
-  const pages = fs
-    .readdirSync(CORPUS)
-    .filter((id) => fs.existsSync(path.join(CORPUS, id, 'source.html')))
+function readabilityPages(): Page[] {
+  const dir = path.join(CORPORA, 'readability');
+  return fs
+    .readdirSync(dir)
+    .filter((id) => fs.existsSync(path.join(dir, id, 'source.html')))
     .sort()
     .map((id) => ({
       id,
-      html: fs.readFileSync(path.join(CORPUS, id, 'source.html'), 'utf8'),
-      expected: fs.readFileSync(path.join(CORPUS, id, 'expected.html'), 'utf8'),
+      url: READABILITY_URL,
+      html: fs.readFileSync(path.join(dir, id, 'source.html'), 'utf8'),
+      expected: articleText(parseHTML(`<!doctype html><html><body>${fs.readFileSync(path.join(dir, id, 'expected.html'), 'utf8')}</body></html>`).document.body as unknown as ArticleNode),
     }));
+}
 
-  // One warm-up pass so the figures are for a running server, not for the JIT's first look.
-  for (const page of pages) extractArticle(page.html, URL_OF_PAGES);
-
-  const rssBefore = process.memoryUsage().rss;
-  let peakRss = rssBefore;
-  const times: { id: string; ms: number; kb: number }[] = [];
-  const scores: number[] = [];
-  for (const page of pages) {
-    const started = performance.now();
-    const result = extractArticle(page.html, URL_OF_PAGES);
-    times.push({ id: page.id, ms: performance.now() - started, kb: page.html.length / 1024 });
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    const expected = articleText(parseHTML(`<!doctype html><html><body>${page.expected}</body></html>`).document.body);
-    scores.push(wordF1(result.text, expected));
+/** Plain Readability on the same document, as the peer on its own test pages. */
+function plainReadability(page: Page): string {
+  try {
+    let root: ArticleNode | null = null;
+    new Readability(parsePage(page.html, page.url) as never, { serializer: (node) => { root = node as unknown as ArticleNode; return ''; } }).parse();
+    return root ? articleText(root) : '';
+  } catch {
+    return '';
   }
+}
 
-  const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
-  const total = sorted.reduce((a, b) => a + b, 0);
-  const slowest = times.reduce((a, b) => (b.ms > a.ms ? b : a));
-  const meanF1 = scores.reduce((a, b) => a + b, 0) / scores.length;
-  console.log(`pages                 ${pages.length} (Readability's test pages, ${(pages.reduce((a, p) => a + p.html.length, 0) / 1024 / 1024).toFixed(1)} MB of HTML)`);
-  console.log(`time per page         median ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, max ${slowest.ms.toFixed(1)} ms (${slowest.id}, ${slowest.kb.toFixed(0)} KB)`);
-  console.log(`total                 ${total.toFixed(0)} ms (${(pages.length / (total / 1000)).toFixed(0)} pages/s on one core)`);
-  console.log(`word F1 vs expected   mean ${meanF1.toFixed(4)}, min ${Math.min(...scores).toFixed(3)}`);
-  console.log(`memory                rss ${mb(rssBefore)} before, peak ${mb(peakRss)}; heap used ${mb(process.memoryUsage().heapUsed)} after`);
+async function measure(name: string, pages: Page[], peers: [string, (page: Page) => string][]): Promise<void> {
+  const extractor = createArticleExtractor();
+  try {
+    const run = async (page: Page) => {
+      try {
+        return (await extractor.extract(page.html, page.url)).text;
+      } catch {
+        return '';
+      }
+    };
+    for (const page of pages) await run(page);
+    const times: number[] = [];
+    const scores: number[] = [];
+    let slowest = { id: '', ms: 0 };
+    for (const page of pages) {
+      const started = performance.now();
+      const text = await run(page);
+      const ms = performance.now() - started;
+      times.push(ms);
+      if (ms > slowest.ms) slowest = { id: page.id, ms };
+      scores.push(wordF1(text, page.expected));
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    console.log(`${name}: ${pages.length} pages, ${(pages.reduce((a, p) => a + p.html.length, 0) / 1024 / 1024).toFixed(1)} MB of HTML`);
+    console.log(`  word F1        pagecast ${mean(scores).toFixed(4)} (min ${Math.min(...scores).toFixed(3)})`);
+    for (const [peer, textOf] of peers) console.log(`                 ${peer.padEnd(17)} ${mean(pages.map((page) => wordF1(textOf(page), page.expected))).toFixed(4)}`);
+    console.log(`  time per page  in the worker: median ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${slowest.ms.toFixed(0)} ms (${slowest.id.slice(0, 16)})`);
+  } finally {
+    await extractor.close();
+  }
+}
+
+export default async function benchExtract(): Promise<void> {
+  if (!fs.existsSync(path.join(CORPORA, 'aeb')) || !fs.existsSync(path.join(CORPORA, 'readability'))) {
+    console.log(`no corpora at ${CORPORA}`);
+    return;
+  }
+  const { pages, peers } = aebPages();
+  await measure(
+    'aeb (hand-labelled news pages)',
+    pages,
+    Object.entries(peers).map(([peer, outputs]) => [peer, (page: Page) => outputs[page.id]?.articleBody ?? ''] as [string, (page: Page) => string]),
+  );
+  await measure("readability (Readability's test pages)", readabilityPages(), [['plain Readability', plainReadability]]);
 }
