@@ -68,7 +68,8 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const done = await waitUntilDone(created.id, { as: me });
     expect(done).toMatchObject({ status: 'ready', progress: 100, error: null });
     expect(done.content).toContain('Bees see blue better than any other colour.');
-    expect(done.fallbackReason).toBeTruthy(); // no AI configured: the template script
+    // No AI configured: read mode, the article itself, which is no fallback.
+    expect(done).toMatchObject({ mode: 'read', minutes: null, fallbackReason: null });
     expect(done.durationSeconds).toBeGreaterThan(3);
 
     const audio = await call(done.audioUrl!);
