@@ -12,11 +12,16 @@
  */
 import type { PageDocument, PageElement } from './page-dom.ts';
 
-const DROPPED_ELEMENTS = [
-  'script:not([type="application/ld+json"])', 'style', 'iframe', 'nav', 'footer', 'header', 'aside',
-  'button', 'select', 'textarea', 'dialog', 'figcaption',
-  '[role="navigation"]', '[role="banner"]', '[role="contentinfo"]', '[role="complementary"]', '[role="search"]',
-].join(', ');
+const DROPPED_ELEMENTS = new Set([
+  'SCRIPT', 'STYLE', 'IFRAME', 'NAV', 'FOOTER', 'HEADER', 'ASIDE', 'BUTTON', 'SELECT', 'TEXTAREA', 'DIALOG', 'FIGCAPTION',
+]);
+const DROPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
+
+function isDroppedElement(element: PageElement, name: string): boolean {
+  if (DROPPED_ELEMENTS.has(name)) return name !== 'SCRIPT' || element.getAttribute('type') !== 'application/ld+json';
+  const role = element.getAttribute('role');
+  return role !== null && DROPPED_ROLES.has(role);
+}
 
 /** Words of a class or id that mark a boilerplate area. */
 const BOILERPLATE_WORDS = new Set([
@@ -54,17 +59,46 @@ function isBoilerplateName(name: string): boolean {
 
 function hasBoilerplateName(element: PageElement): boolean {
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  return names.split(/\s+/).some(isBoilerplateName);
+  return names.length > 1 && names.split(/\s+/).some(isBoilerplateName);
+}
+
+/**
+ * Calls `visit` on each element under `root` in document order; when it answers true (it removed the
+ * element), the element's subtree is skipped. A loop, not recursion: the page decides the depth.
+ */
+function eachElement(root: PageElement, visit: (element: PageElement, name: string) => boolean): void {
+  let element = root.firstElementChild;
+  while (element) {
+    const next = nextAfter(element, root);
+    if (visit(element, element.tagName.toUpperCase())) {
+      element = next;
+      continue;
+    }
+    element = element.firstElementChild ?? next;
+  }
+}
+
+/** The element after `element`'s subtree, within `root`. */
+function nextAfter(element: PageElement, root: PageElement): PageElement | null {
+  for (let node: PageElement | null = element; node && node !== root; node = node.parentElement) {
+    if (node.nextElementSibling) return node.nextElementSibling;
+  }
+  return null;
 }
 
 /** Removes the dropped areas from `document` in place. */
 export function dropAreas(document: PageDocument): void {
-  for (const element of document.querySelectorAll(DROPPED_ELEMENTS)) element.remove();
-  const pageText = document.body?.textContent?.length ?? 0;
-  for (const element of document.querySelectorAll('[class], [id]')) {
-    if (!element.isConnected || KEPT_ELEMENTS.has(element.tagName.toUpperCase())) continue;
-    if (!hasBoilerplateName(element)) continue;
-    if ((element.textContent?.length ?? 0) > MAX_DROPPED_SHARE * pageText) continue;
+  const root = document.documentElement;
+  eachElement(root, (element, name) => {
+    if (!isDroppedElement(element, name)) return false;
     element.remove();
-  }
+    return true;
+  });
+  const pageText = document.body?.textContent?.length ?? 0;
+  eachElement(root, (element, name) => {
+    if (KEPT_ELEMENTS.has(name) || !hasBoilerplateName(element)) return false;
+    if ((element.textContent?.length ?? 0) > MAX_DROPPED_SHARE * pageText) return false;
+    element.remove();
+    return true;
+  });
 }
