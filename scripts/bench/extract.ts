@@ -7,7 +7,8 @@
  *   trafilatura, newspaper and Readability.js;
  * - readability/: Readability's own test pages, whose expected text is Readability's output, beside
  *   plain Readability (no dropped areas, no cleaning) on the same linkedom documents.
- * One warm-up pass first, so the figures are for a running server.
+ * One warm-up pass first, so the figures are for a running server. The CPU time per page is printed too,
+ * as the clock alone says little on a machine that other work keeps busy.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,21 +83,28 @@ async function measure(name: string, pages: Page[], peers: [string, (page: Page)
     };
     for (const page of pages) await run(page);
     const times: number[] = [];
+    const cpu: number[] = [];
     const scores: number[] = [];
     let slowest = { id: '', ms: 0 };
     for (const page of pages) {
       const started = performance.now();
+      const usage = process.cpuUsage();
       const text = await run(page);
       const ms = performance.now() - started;
+      const used = process.cpuUsage(usage);
       times.push(ms);
+      cpu.push((used.user + used.system) / 1000);
       if (ms > slowest.ms) slowest = { id: page.id, ms };
       scores.push(wordF1(text, page.expected));
     }
     const sorted = [...times].sort((a, b) => a - b);
+    const sortedCpu = [...cpu].sort((a, b) => a - b);
     console.log(`${name}: ${pages.length} pages, ${(pages.reduce((a, p) => a + p.html.length, 0) / 1024 / 1024).toFixed(1)} MB of HTML`);
     console.log(`  word F1        pagecast ${mean(scores).toFixed(4)} (min ${Math.min(...scores).toFixed(3)})`);
     for (const [peer, textOf] of peers) console.log(`                 ${peer.padEnd(17)} ${mean(pages.map((page) => wordF1(textOf(page), page.expected))).toFixed(4)}`);
     console.log(`  time per page  in the worker: median ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${slowest.ms.toFixed(0)} ms (${slowest.id.slice(0, 16)})`);
+    // The process's CPU time while the worker runs the page: steadier than the clock on a busy machine.
+    console.log(`  CPU per page   median ${quantile(sortedCpu, 0.5).toFixed(1)} ms, p99 ${quantile(sortedCpu, 0.99).toFixed(1)} ms`);
   } finally {
     await extractor.close();
   }
