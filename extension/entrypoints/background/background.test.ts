@@ -18,6 +18,7 @@ import {
 } from '../../storage.ts';
 import { createFakeServer, type FakeServer } from '../../testing/fake-pagecast-server.ts';
 import background from './index.ts';
+import { forgetTranscript } from './transcript.ts';
 
 const EMAIL = 'reader@example.com';
 const PASSWORD = 'listening';
@@ -537,6 +538,8 @@ describe('modes, speed, the queue and read-along', () => {
   let css: { inserted: number; removed: number };
 
   beforeEach(() => {
+    // Every test's server numbers its podcasts from p1: no transcript read for another test's p1.
+    forgetTranscript();
     pageMessages = [];
     css = { inserted: 0, removed: 0 };
     Object.assign(fakeBrowser.tabs, {
@@ -688,11 +691,15 @@ describe('modes, speed, the queue and read-along', () => {
     expect(css.removed).toBe(1);
   });
 
-  it('does not read along a podcast in another mode', async () => {
-    server.setTranscript('p1', { complete: true, cues: [{ index: 0, startMs: 0, endMs: 9000, text: 'Welcome.', sourceParagraph: 0 }], chapters: [] });
+  it('does not read along a podcast in another mode, and shows its chapters in the player', async () => {
+    const chapters = [
+      { title: 'Welcome', startMs: 0, endMs: 9000 },
+      { title: 'The harbour', startMs: 9000, endMs: 42000 },
+    ];
+    server.setTranscript('p1', { complete: true, cues: [{ index: 0, startMs: 0, endMs: 9000, text: 'Welcome.', sourceParagraph: 0, chapter: 'Welcome' }], chapters });
     await madeAndPlaying({ mode: 'podcast' });
     await report(4);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(async () => expect((await playbackItem.getValue())?.chapters).toEqual(chapters));
     expect(pageMessages).toEqual([]);
     expect(css.inserted).toBe(0);
   });

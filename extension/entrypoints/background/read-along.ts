@@ -70,14 +70,18 @@ export async function linkOpenSource(podcast: Pick<Podcast, 'id' | 'mode' | 'sou
   if (tab?.id !== undefined && samePage(tab.url, podcast.sourceUrl)) await linkSourceTab(podcast, tab.id);
 }
 
-/** Follows a change of playback: the paragraph of the cue at its position, or the end of read-along. */
+/**
+ * Follows a change of playback: the transcript read when due (for any episode), then the paragraph of
+ * the cue at its position, or the end of read-along.
+ */
 export function followPlayback(playback: Playback | null): Promise<void> {
   return serially(async () => {
     const link = await readAlongItem.getValue();
+    const position = playback ? currentPosition(playback) : 0;
+    // Read for every episode: its chapters show in the popup's player.
+    const transcript = playback ? await transcriptOf(playback, position) : null;
     if (!link) return;
     if (!playback || playback.podcastId !== link.podcastId) return end(link);
-    const position = currentPosition(playback);
-    const transcript = await transcriptOf(playback, position);
     const paragraph = cueAt(transcript?.cues ?? [], position)?.sourceParagraph;
     if (paragraph === undefined || injected?.shown === paragraph) return;
     if (!(await inject(link))) return;
