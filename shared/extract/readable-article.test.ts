@@ -1,0 +1,67 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { articleText } from '../text/article-text.ts';
+import type { PageDocument } from './page-dom.ts';
+import { readableArticle } from './readable-article.ts';
+
+const paragraph = (n: number) =>
+  `<p>Paragraph ${n} of the story carries enough words to count as readable prose, with commas, ` +
+  `clauses and the steady rhythm of an article that someone would like to hear read aloud.</p>`;
+const story = [1, 2, 3, 4, 5, 6].map(paragraph).join('\n');
+
+function read(body: string): string {
+  const { document } = parseHTML(`<!doctype html><html lang="en"><head><title>The Story</title></head><body>${body}</body></html>`);
+  const article = readableArticle(document as unknown as PageDocument);
+  return article ? articleText(article.root) : '';
+}
+
+describe('readableArticle', () => {
+  it('leaves out captions, related-story links, widget labels and datelines inside the article', () => {
+    const text = read(`<article>
+      <p>Updated 3:27 am PST, Wednesday, November 20, 2019</p>
+      <figure><img src="a.jpg"><figcaption>CAPTIONTEXT Photo: Some Agency</figcaption></figure>
+      ${paragraph(1)}${paragraph(2)}
+      <p><strong><a href="/other-story">A HEADLINE OF ANOTHER STORY ON THE SAME SITE</a></strong></p>
+      <div><span>Advertisement</span></div>
+      ${paragraph(3)}
+      <p>Related: <a href="/more">Ten more things you did not know about this</a></p>
+      ${paragraph(4)}${paragraph(5)}
+      <ul><li><a href="/a">First further reading</a></li><li><a href="/b">Second further reading</a></li></ul>
+      ${paragraph(6)}
+    </article>`);
+    for (const gone of ['Updated', 'CAPTIONTEXT', 'HEADLINE', 'Advertisement', 'Related', 'further reading']) {
+      expect(text).not.toContain(gone);
+    }
+    expect(text.split('\n')).toHaveLength(6);
+  });
+
+  it('keeps short link-only lines, headings and sentences with a link in them', () => {
+    const text = read(`<article>${paragraph(1)}<h2><a href="#part">Part two</a></h2>${paragraph(2)}
+      <p>The minister <a href="/minister">said on Tuesday</a> that the plan would go ahead as it stood.</p>
+      <p>[<a href="https://source.example/">Source</a>]</p>${paragraph(3)}${paragraph(4)}</article>`);
+    expect(text).toContain('Part two');
+    expect(text).toContain('The minister said on Tuesday that the plan would go ahead as it stood.');
+    expect(text).toContain('[Source]');
+  });
+
+  it('drops boilerplate areas by the words of their class, but not utility classes or negations', () => {
+    const text = read(`<div class="Mx(a)--modalCentered"><div class="post-body hasnt-bio">${story}
+      <div class="relatedStories">RELATEDTEXT</div><div class="shareBar__icons">SHARETEXT</div>
+      <span class="sr-only">SCREENREADERTEXT</span></div></div>`);
+    expect(text).toContain('Paragraph 6 of the story');
+    for (const gone of ['RELATEDTEXT', 'SHARETEXT', 'SCREENREADERTEXT']) expect(text).not.toContain(gone);
+  });
+
+  it('keeps an area that holds most of the page whatever its class', () => {
+    expect(read(`<div class="comments-enabled">${story}</div>`)).toContain('Paragraph 1 of the story');
+  });
+
+  it('narrows Readability to the page’s marked article body when it takes in the teasers around it', () => {
+    const teaser = (n: number) =>
+      `<div class="card"><h3>Teaser ${n}</h3><p>TEASER ${n}: another story that the site would like you to ` +
+      `read next, described in a sentence long enough, with commas, to look like prose to a reader.</p></div>`;
+    const text = read(`<main><div itemprop="articleBody">${story}</div>${[1, 2, 3, 4].map(teaser).join('')}</main>`);
+    expect(text).toContain('Paragraph 6 of the story');
+    expect(text).not.toContain('TEASER');
+  });
+});
