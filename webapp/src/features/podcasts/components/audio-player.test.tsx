@@ -91,4 +91,49 @@ describe('AudioPlayer', () => {
     act(() => view.render(null));
     expect(fakeHlsInstances[0]!.destroyed).toBe(true);
   });
+
+  it('skips 15 s back and 30 s forward within what is made, sets the speed with pitch kept, and says what it did', async () => {
+    const onRate = vi.fn();
+    const chapters = [
+      { title: 'Opening', startMs: 0, endMs: 60_000 },
+      { title: 'The middle', startMs: 60_000, endMs: 130_000 },
+    ];
+    await act(async () =>
+      view.render(
+        <AudioPlayer source={STREAM} title="Bees" growing={{ madeSeconds: 130, estimatedSeconds: 580 }} playbackRate={1.5} onPlaybackRateChange={onRate} chapters={chapters} />,
+      ),
+    );
+    const button = (name: string) => view.container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    const status = () => view.container.querySelector('[role="status"]')!.textContent;
+    expect(audio().playbackRate).toBe(1.5);
+    expect(audio().preservesPitch).toBe(true);
+
+    act(() => button('Forward 30 seconds').click());
+    expect(audio().currentTime).toBe(30);
+    expect(status()).toBe('Forward 30 seconds, at 0:30');
+    act(() => button('Back 15 seconds').click());
+    expect(audio().currentTime).toBe(15);
+    for (let i = 0; i < 5; i++) act(() => button('Forward 30 seconds').click());
+    expect(audio().currentTime).toBe(130); // the end of what is made
+
+    const speed = view.container.querySelector<HTMLSelectElement>('select')!;
+    expect(speed.closest('label')!.textContent).toContain('Playback speed');
+    expect([...speed.options].map((o) => o.textContent)).toEqual(['0.5×', '0.75×', '1×', '1.25×', '1.5×', '1.75×', '2×', '2.5×', '3×']);
+    act(() => {
+      speed.value = '2';
+      speed.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(onRate).toHaveBeenCalledWith(2);
+    expect(audio().playbackRate).toBe(2);
+    expect(status()).toBe('Speed 2×');
+
+    act(() => button('Previous chapter').click());
+    expect(audio().currentTime).toBe(60);
+    expect(status()).toBe('Chapter: The middle');
+    act(() => button('Previous chapter').click());
+    expect(audio().currentTime).toBe(0);
+    expect(status()).toBe('Chapter: Opening');
+    act(() => button('Next chapter').click());
+    expect(audio().currentTime).toBe(60);
+  });
 });
