@@ -130,7 +130,7 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
         sourceUrl: input.url,
         declaredLanguage: article.lang,
         byline: article.byline,
-        lines: (article as { lines?: string | null }).lines ?? null,
+        lines: article.lines ?? null,
       };
     },
     retryable: () => false,

@@ -8,6 +8,7 @@
 import { readableArticle, type ReadableArticle } from '../../../shared/extract/readable-article.ts';
 import type { PageDocument } from '../../../shared/extract/page-dom.ts';
 import { articleText } from '../../../shared/text/article-text.ts';
+import { lineKinds, type KindElement } from '../../../shared/text/line-kinds.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { parsePage } from './page-document.ts';
@@ -28,6 +29,8 @@ export interface ExtractionResult {
   siteName: string | null;
   /** The article's readable text: a line per block element and per <br>. */
   text: string;
+  /** A kind letter per line of text: h heading, i list item, r table row, c caption, q quotation, p other. */
+  lines: string;
 }
 
 /**
@@ -110,5 +113,6 @@ export function extractArticle(html: string, url: string): ExtractionResult {
     excerpt: article.excerpt,
     siteName: article.siteName,
     text,
+    lines: lineKinds(article.root as unknown as KindElement, text),
   };
 }

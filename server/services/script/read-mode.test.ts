@@ -56,7 +56,7 @@ function recall(extracted: string, spoken: string): number {
 
 function readPage(page: Page) {
   const article = extractArticle(page.html, page.url);
-  const sentences = readScript({ title: article.title, text: article.text, lines: (article as { lines?: string }).lines ?? null, byline: article.byline });
+  const sentences = readScript({ title: article.title, text: article.text, lines: article.lines, byline: article.byline });
   return { article, sentences };
 }
 
