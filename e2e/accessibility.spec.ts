@@ -1,12 +1,14 @@
 /**
  * axe-core in Chromium: no serious or critical violations on home (signed out, with every upgrade
- * prompt showing, and signed in with a podcast and its player), the transcript modal, /profile and
- * the 404 screen.
+ * prompt showing, and signed in with a podcast and its player), the transcript modal, /profile, the
+ * subscription pages, a shared link that is gone, the 404 screen and the extension's popup; and home's
+ * actions reachable with the Tab key, each showing where the focus is.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
+import { test as extensionTest } from './fixtures/extension.ts';
 import { signUp } from './fixtures/members.ts';
 
 async function seriousViolations(page: Page) {
@@ -73,4 +75,63 @@ test('the phone layout with its menu open', async ({ page }) => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.locator('#mobile-menu')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the subscription pages and a shared link that is gone', async ({ page }) => {
+  await page.goto('/subscription/register');
+  // Billing is off on the test server: the page explains that payments are not set up here.
+  await expect(page.getByRole('main')).not.toBeEmpty();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const [path, heading] of [
+    ['/subscription/canceled', 'Subscription not completed'],
+    ['/shared/no-such-token', 'This podcast is no longer shared'],
+  ]) {
+    await page.goto(path!);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.goto('/subscription/success');
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("home's actions are reached with the Tab key, each with a visible focus", async ({ page }) => {
+  await page.route('**/api/stripe/config', (route) => route.fulfill({ json: { enabled: true, publishableKey: 'pk_test_e2e' } }));
+  await page.goto('/');
+  await expect(page.locator('#url-input').getByRole('textbox')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const reached: string[] = [];
+  for (let i = 0; i < 80; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      // The focused control, or the label or box drawn around it, shows an outline or a ring.
+      const marked = (node: Element | null) => {
+        if (!node) return false;
+        const style = getComputedStyle(node);
+        return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      };
+      const name = el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.[0]?.textContent || el.textContent || '';
+      return { name: name.trim().replace(/\s+/g, ' '), visible: marked(el) || marked(el.closest('label')) || marked(el.parentElement) };
+    });
+    if (!focused) break;
+    expect(focused.visible, `the focus on "${focused.name}" cannot be seen`).toBe(true);
+    reached.push(focused.name);
+  }
+  for (const action of ['Sign In', 'Website URL', 'Is Pagecast free to use?']) {
+    expect(reached.some((name) => name.includes(action)), `Tab never reaches "${action}" (reached: ${reached.join(' | ')})`).toBe(true);
+  }
+});
+
+extensionTest('the popup', async ({ context, extensionId }) => {
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await extensionTest.expect(popup.getByRole('heading', { name: 'Pagecast', exact: true })).toBeVisible();
+  await popup.waitForLoadState('networkidle');
+  extensionTest.expect(await seriousViolations(popup)).toEqual([]);
+  await popup.getByRole('button', { name: 'Settings' }).click();
+  await extensionTest.expect(popup.getByLabel('Server address')).toBeVisible();
+  extensionTest.expect(await seriousViolations(popup)).toEqual([]);
 });

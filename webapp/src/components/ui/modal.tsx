@@ -53,7 +53,10 @@ export function Modal({ open, onClose, title, children, footer, size = 'lg' }: M
           <X aria-hidden size={20} />
         </button>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+      {/* Focusable, so a long body (a transcript) scrolls with the keyboard too. */}
+      <div tabIndex={0} className="min-h-0 flex-1 overflow-y-auto px-6 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500">
+        {children}
+      </div>
       {footer && <div className="flex justify-end gap-3 border-t border-slate-200 px-6 py-4">{footer}</div>}
     </dialog>
   );
