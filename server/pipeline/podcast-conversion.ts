@@ -81,7 +81,7 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
       };
       if (stage === 'fetch' || stage === 'extract') return article;
       // A podcast stored before languages were kept has its language detected from its text.
-      const language = row.language ?? detectLanguage(article.text);
+      const language = row.language ?? (await detectLanguage(article.text));
       if (stage === 'prepare') return { ...article, scriptText: prepareScriptText(article.text), language } satisfies PreparedArticle;
       if (stage === 'script' && scriptAtStart) {
         return { written: { script: scriptAtStart, title: '', fallbackReason: row.fallbackReason }, language, ...writtenSentences(row, article) };

@@ -144,7 +144,7 @@ export function prepareStage(): Stage<Article, PreparedArticle> {
       const scriptText = prepareScriptText(article.text);
       // Readable means words: symbols and emoji alone are not an article.
       if (!/[\p{L}\p{N}]/u.test(scriptText)) throw new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.noReadableContent });
-      return { ...article, scriptText, language: detectLanguage(article.text, article.declaredLanguage) };
+      return { ...article, scriptText, language: await detectLanguage(article.text, article.declaredLanguage) };
     },
     retryable: () => false,
   };

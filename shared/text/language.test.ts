@@ -28,29 +28,29 @@ describe('detectLanguage', () => {
     ['English', ENGLISH, 'en'],
     ['Spanish', SPANISH, 'es'],
     ['Finnish', FINNISH, 'fi'],
-  ])('detects %s from the text', (_name, text, language) => {
-    expect(detectLanguage(text)).toBe(language);
+  ])('detects %s from the text', async (_name, text, language) => {
+    expect(await detectLanguage(text)).toBe(language);
   });
 
-  it("takes the page's declared language when the text agrees", () => {
-    expect(detectLanguage(GERMAN, 'de-DE')).toBe('de');
-    expect(detectLanguage(FRENCH, 'fr_CA')).toBe('fr');
+  it("takes the page's declared language when the text agrees", async () => {
+    expect(await detectLanguage(GERMAN, 'de-DE')).toBe('de');
+    expect(await detectLanguage(FRENCH, 'fr_CA')).toBe('fr');
   });
 
-  it("prefers the text when a page's declaration is a template's lie", () => {
-    expect(detectLanguage(GERMAN, 'en')).toBe('de');
-    expect(detectLanguage(ARABIC, 'en-US')).toBe('ar');
+  it("prefers the text when a page's declaration is a template's lie", async () => {
+    expect(await detectLanguage(GERMAN, 'en')).toBe('de');
+    expect(await detectLanguage(ARABIC, 'en-US')).toBe('ar');
   });
 
-  it('trusts the declaration when the text is too short to tell, or a language the detector does not know', () => {
-    expect(detectLanguage('Guten Tag', 'de')).toBe('de');
-    expect(detectLanguage(ENGLISH, 'haw')).toBe('haw');
+  it('trusts the declaration when the text is too short to tell, or a language the detector does not know', async () => {
+    expect(await detectLanguage('Guten Tag', 'de')).toBe('de');
+    expect(await detectLanguage(ENGLISH, 'haw')).toBe('haw');
   });
 
-  it('falls back to English when nothing tells', () => {
-    expect(detectLanguage('')).toBe('en');
-    expect(detectLanguage('12345 67890 !!!', 'not a tag')).toBe('en');
-    expect(detectLanguage('🎧🎧🎧', 'und')).toBe('en');
+  it('falls back to English when nothing tells', async () => {
+    expect(await detectLanguage('')).toBe('en');
+    expect(await detectLanguage('12345 67890 !!!', 'not a tag')).toBe('en');
+    expect(await detectLanguage('🎧🎧🎧', 'und')).toBe('en');
   });
 
   it.each([

@@ -1,9 +1,9 @@
 /**
  * The language an article is written in, as an ISO 639-1 code (`de`, `fr`, `ar`): the page's own
  * declaration (Readability's `lang`, the html `lang`) when the text agrees with it, else detected from
- * the text with franc (trigram statistics, no data to fetch), else English.
+ * the text with franc (trigram statistics, no data to fetch), else English. franc's tables (about
+ * 14 MB in memory) load with the first detection, not with the server.
  */
-import { francAll } from 'franc';
 
 /** franc's ISO 639-3 codes → ISO 639-1, for the languages it knows that have a two-letter code. */
 const TWO_LETTER: Readonly<Record<string, string>> = {
@@ -44,7 +44,8 @@ export function normaliseLanguage(tag: string | null | undefined): string | null
 }
 
 /** The text's languages as franc ranks them: two-letter code → score (the best is 1). */
-function rank(text: string): Map<string, number> {
+async function rank(text: string): Promise<Map<string, number>> {
+  const { francAll } = await import('franc');
   const ranked = new Map<string, number>();
   for (const [code, score] of francAll(text.slice(0, SAMPLE_CHARS), { only: DETECTABLE, minLength: 10 })) {
     const two = TWO_LETTER[code];
@@ -58,11 +59,11 @@ function rank(text: string): Map<string, number> {
  * short to tell, it is a language the detector does not know, or the text scores close to it;
  * otherwise (a template's lang="en" over a German article) the detected language, else English.
  */
-export function detectLanguage(text: string, declared?: string | null): string {
+export async function detectLanguage(text: string, declared?: string | null): Promise<string> {
   const stated = normaliseLanguage(declared);
   const letters = text.slice(0, SAMPLE_CHARS).match(/\p{L}/gu)?.length ?? 0;
   if (letters < MIN_LETTERS_TO_DETECT) return stated ?? DEFAULT_LANGUAGE;
-  const ranked = rank(text);
+  const ranked = await rank(text);
   const best = ranked.keys().next().value;
   if (!best) return stated ?? DEFAULT_LANGUAGE;
   if (!stated) return best;
