@@ -26,24 +26,31 @@ import { extractArticle } from './services/extract/extract-article.ts';
 import { loadPage } from './cli/load-page.ts';
 import fs from 'node:fs';
 import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
-import { createScriptWriter } from './services/script/openai-writer.ts';
+import { createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './services/script/fallback-writer.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
 import { createEncoderPool, type EncoderPool } from './services/audio/episode-encoder.ts';
 import { voiceGainDb } from './services/audio/loudness.ts';
 import { FRESH_EPISODE, type EpisodeSegment } from './services/speech/episode.ts';
 import { createEspeakEngine } from './services/speech/espeak-engine.ts';
-import { createOpenAiSpeechEngine } from './services/speech/openai-engine.ts';
 import { createSpeakingRates } from './services/speech/speaking-rate.ts';
 
+// The OpenAI SDK (about 25 MB) loads only when an AI writer or an API voice is configured.
+
 /** The voice TTS_PROVIDER names. */
-export function createSpeechEngine(config: Config, logger: Logger): SpeechEngine {
+export async function createSpeechEngine(config: Config, logger: Logger): Promise<SpeechEngine> {
   switch (config.tts.provider) {
     case 'espeak':
       return createEspeakEngine();
     case 'openai':
-      return createOpenAiSpeechEngine({ ...config.tts, logger });
+      return (await import('./services/speech/openai-engine.ts')).createOpenAiSpeechEngine({ ...config.tts, logger });
   }
+}
+
+/** The AI script writer OPENAI_* configures, else the template. */
+async function createScriptWriter(config: Config, logger: Logger): Promise<ScriptWriter> {
+  if (!config.openai.apiKey && !config.openai.baseUrl) return createFallbackScriptWriter(NO_SCRIPT_WRITER_REASON);
+  return (await import('./services/script/openai-writer.ts')).createScriptWriter({ ...config.openai, logger });
 }
 
 /** Where podcast audio is kept: DATA_DIR/audio, or the bucket AUDIO_STORE=s3 names. */
@@ -98,21 +105,21 @@ export function createJobs(
  * The CLI's pipeline: the page is a web address or an HTML file, extraction runs in this process,
  * and the segments are appended to a part file renamed to `outFile` once the episode is whole.
  */
-export function createCliPipeline(parts: {
+export async function createCliPipeline(parts: {
   config: Config;
   logger: Logger;
   baseUrl?: string | undefined;
   outFile: string;
   onTitle?: (title: string) => void;
   onSegment?: (segment: EpisodeSegment) => void;
-}): PipelinePorts & { close(): Promise<void> } {
+}): Promise<PipelinePorts & { close(): Promise<void> }> {
   const partFile = `${parts.outFile}.${process.pid}.part`;
-  const speech = createSpeechEngine(parts.config, parts.logger);
+  const speech = await createSpeechEngine(parts.config, parts.logger);
   const encoders = createEncoderPool({ size: 1 });
   return {
     fetchPage: (source, signal) => loadPage(source, { baseUrl: parts.baseUrl, config: () => parts.config, signal }),
     extract: async (page) => extractArticle(page.html, page.url),
-    scriptWriter: createScriptWriter({ ...parts.config.openai, logger: parts.logger }),
+    scriptWriter: await createScriptWriter(parts.config, parts.logger),
     speech,
     encoders,
     gainDb: (voice) => voiceGainDb(speech.name, voice),
@@ -175,8 +182,8 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     auth: createAuthDeps(config),
     signer: createUrlSigner(await getOrCreateSecret(database.db, 'signed-urls')),
     events: await createEvents(config, database, logger, () => built.jobs?.nudge()),
-    scriptWriter: createScriptWriter({ ...config.openai, logger }),
-    speech: createSpeechEngine(config, logger),
+    scriptWriter: await createScriptWriter(config, logger),
+    speech: await createSpeechEngine(config, logger),
     audio: createAudioStore(config),
     encoders: createEncoderPool({ size: config.jobConcurrency }),
     extractor: createArticleExtractor(),

@@ -34,7 +34,7 @@ export const convertCommand: CliCommand = {
     const step = (text: string) => output.err(`${text}\n`);
     const started = performance.now();
     let title = '';
-    const ports = createCliPipeline({
+    const ports = await createCliPipeline({
       config,
       logger,
       baseUrl: values['base-url'],
