@@ -79,7 +79,7 @@ export async function readFeed(deps: FeedDeps, token: string): Promise<FeedDocum
     language: feedLanguage(rows),
     imageUrl: `${publicUrl}${PODCAST_ARTWORK_PATH}`,
     author: name,
-    owner: { name, email: user.email },
+    owner: { name },
     copyright: `Each article belongs to its author; read aloud by Pagecast for ${name}'s own listening.`,
     selfUrl: feedUrl(publicUrl, token),
     // From the member, not the address: it stays when "Rotate address" changes the secret.

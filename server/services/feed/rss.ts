@@ -43,7 +43,8 @@ export interface Feed {
   /** A square PNG or JPEG, 1,400 to 3,000 px. */
   imageUrl: string;
   author: string;
-  owner: { name: string; email: string };
+  /** The member by name only: the address is personal data a leaked feed URL must not carry. */
+  owner: { name: string };
   copyright: string;
   selfUrl: string;
   /** podcast:guid, a UUID that outlives the feed's address. */
@@ -128,7 +129,7 @@ export function renderRss(feed: Feed): string {
     <atom:link href="${escapeXml(feed.selfUrl)}" rel="self" type="application/rss+xml"/>
     <image><url>${escapeXml(feed.imageUrl)}</url><title>${escapeXml(feed.title)}</title><link>${escapeXml(feed.link)}</link></image>
     <itunes:author>${escapeXml(feed.author)}</itunes:author>
-    <itunes:owner><itunes:name>${escapeXml(feed.owner.name)}</itunes:name><itunes:email>${escapeXml(feed.owner.email)}</itunes:email></itunes:owner>
+    <itunes:owner><itunes:name>${escapeXml(feed.owner.name)}</itunes:name></itunes:owner>
     <itunes:summary>${escapeXml(feed.description)}</itunes:summary>
     <itunes:image href="${escapeXml(feed.imageUrl)}"/>
     <itunes:category text="Technology"/>
