@@ -165,9 +165,15 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
             />
           ) : (
             <div className="mt-4 space-y-4 text-base leading-relaxed text-slate-800">
-              {paragraphs.map((paragraph, i) => (
-                <p key={i}>{paragraph}</p>
-              ))}
+              {paragraphs.map((block, i) =>
+                block.heading ? (
+                  <h3 key={i} className="pt-2 text-lg font-semibold text-slate-900">
+                    {block.text}
+                  </h3>
+                ) : (
+                  <p key={i}>{block.text}</p>
+                ),
+              )}
             </div>
           )}
         </section>

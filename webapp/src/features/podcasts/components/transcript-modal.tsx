@@ -1,7 +1,7 @@
 import { Modal } from '../../../components/ui/modal.tsx';
 import { transcriptParagraphs } from '../utils/transcript.ts';
 
-/** The podcast's script in a modal titled Transcript, one paragraph per line. */
+/** The podcast's script in a modal titled Transcript, one paragraph per line, chapters as headings. */
 export function TranscriptModal({
   open,
   onClose,
@@ -19,7 +19,15 @@ export function TranscriptModal({
       <p className="mb-4 text-sm font-medium text-slate-500">{title}</p>
       <div className="space-y-4 text-base leading-relaxed text-slate-800">
         {paragraphs.length > 0 ? (
-          paragraphs.map((paragraph, i) => <p key={i}>{paragraph}</p>)
+          paragraphs.map((block, i) =>
+            block.heading ? (
+              <h3 key={i} className="pt-2 text-lg font-semibold text-slate-900">
+                {block.text}
+              </h3>
+            ) : (
+              <p key={i}>{block.text}</p>
+            ),
+          )
         ) : (
           <p className="text-slate-500">The transcript appears once the script is written.</p>
         )}
