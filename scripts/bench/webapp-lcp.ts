@@ -48,7 +48,7 @@ export default async function webappLcp(): Promise<void> {
       await page.goto(`${server.base}/`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
       const { entries, fcp } = await page.evaluate(() => ({
-        entries: (window as unknown as { __lcp: { time: number; tag: string | null; text: string | null }[] }).__lcp,
+        entries: (globalThis as unknown as { __lcp: { time: number; tag: string | null; text: string | null }[] }).__lcp,
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       }));
       await context.close();
