@@ -5,13 +5,12 @@
  * of about how long; the reader goes back 10 seconds with the keyboard while it grows and it plays on;
  * when the episode completes the same stream plays on without a restart.
  *
- * The offscreen document is no page Playwright hands out, so its element is read through the Chrome
- * DevTools Protocol (Target.attachToTarget, then Runtime.evaluate in it).
+ * The offscreen document's element is read through the DevTools protocol (fixtures/offscreen.ts).
  */
-import type { CDPSession, Page } from '@playwright/test';
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { expect, test } from './fixtures/extension.ts';
+import { offscreenDocument } from './fixtures/offscreen.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
@@ -23,28 +22,6 @@ interface OffscreenAudio {
   /** Sources loaded once it had started playing, and sources dropped: a restart does both. */
   loads: number;
   emptied: number;
-}
-
-/** Evaluates expressions in the extension's offscreen document, through the DevTools protocol. */
-async function offscreenDocument(page: Page) {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  const { targetInfos } = await cdp.send('Target.getTargets');
-  const target = targetInfos.find((t) => t.url.endsWith('/offscreen.html'));
-  if (!target) throw new Error('no offscreen document is open');
-  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-  const answers = new Map<number, (result: unknown) => void>();
-  cdp.on('Target.receivedMessageFromTarget', (event) => {
-    const message = JSON.parse(event.message) as { id?: number; result?: { result?: { value?: unknown } } };
-    if (message.id !== undefined) answers.get(message.id)?.(message.result?.result?.value);
-  });
-  let nextId = 1;
-  return async function evaluate<T>(expression: string): Promise<T> {
-    const id = nextId++;
-    const answer = new Promise<unknown>((resolve) => answers.set(id, resolve));
-    const message = JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, returnByValue: true } });
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message });
-    return (await answer) as T;
-  };
 }
 
 const WATCH = `(() => {

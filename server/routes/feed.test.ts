@@ -12,7 +12,7 @@ import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { feedResponseSchema } from '../../shared/api/premium.ts';
 import { podcastChaptersSchema, transcriptSchema } from '../../shared/api/transcript.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
-import { createTestApp, testConfig } from '../test/app.ts';
+import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { parseFeedAsPodcastApp, vttAsSrt, type ParsedFeed } from '../test/podcast-apps.ts';
 import { podcastById, setSubscriptionStatus } from '../test/rows.ts';
@@ -22,11 +22,7 @@ import { waitFor } from '../test/wait.ts';
 
 const PUBLIC_URL = 'https://pagecast.test';
 const billingOn = {
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-  STRIPE_WEBHOOK_SECRET: 'whsec_x',
-  STRIPE_PRICE_ID: 'price_x',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
+  ...BILLING_ON,
   PUBLIC_URL,
 };
 

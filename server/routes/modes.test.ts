@@ -16,7 +16,7 @@ import { CONVERSATION_HOSTS } from '../pipeline/script-plan.ts';
 import { createScriptWriter } from '../services/script/openai-writer.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
-import { createTestApp, testConfig } from '../test/app.ts';
+import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { FAKE_OPENAI_KEY, fakeScriptReply, startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
 import { setSubscriptionStatus } from '../test/rows.ts';
@@ -24,11 +24,7 @@ import { waitFor } from '../test/wait.ts';
 import { createLogger } from '../lib/logger.ts';
 
 const billingOn = {
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-  STRIPE_WEBHOOK_SECRET: 'whsec_x',
-  STRIPE_PRICE_ID: 'price_x',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
+  ...BILLING_ON,
   PUBLIC_URL: 'https://pagecast.test',
 };
 

@@ -4,7 +4,7 @@ import { podcastEventSchema, podcastSchema, type Podcast, type PodcastEvent } fr
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { clearRateLimits, countJobs, markPodcastFailed, podcastById, podcastsOfBrowser } from '../test/rows.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { createTestApp, testConfig } from '../test/app.ts';
+import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { ARTICLE_TITLE, startArticlePages, type ArticlePages } from '../test/article-pages.ts';
 import { wholeScriptWriter } from '../services/script/script-stream.ts';
 import { episode } from '../services/audio/store.ts';
@@ -310,11 +310,7 @@ describeEachDatabase('conversion limits', (ctx) => {
     const t = createTestApp(ctx, {
       config: testConfig({
         FREE_DAILY_PODCASTS: '1',
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        STRIPE_PRICE_ID: 'price_x',
-        STRIPE_API_URL: 'http://127.0.0.1:9',
+        ...BILLING_ON,
       }),
     });
     const reg = await t.app.request('/api/auth/register', {

@@ -12,16 +12,12 @@ import {
 } from '../../shared/api/premium.ts';
 import { setSubscriptionStatus } from '../test/rows.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { createTestApp, testConfig } from '../test/app.ts';
+import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { waitFor } from '../test/wait.ts';
 
 /** Billing on (a Stripe that is never called here), so free and Premium members both exist. */
 const billingOn = {
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-  STRIPE_WEBHOOK_SECRET: 'whsec_x',
-  STRIPE_PRICE_ID: 'price_x',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
+  ...BILLING_ON,
   PUBLIC_URL: 'https://pagecast.test',
 };
 

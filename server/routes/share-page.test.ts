@@ -10,7 +10,7 @@ import { DOMParser } from 'linkedom';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { shareResponseSchema } from '../../shared/api/premium.ts';
-import { createTestApp, testConfig } from '../test/app.ts';
+import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { setSubscriptionStatus } from '../test/rows.ts';
 import { waitFor } from '../test/wait.ts';
@@ -45,11 +45,7 @@ describeEachDatabase('the page of a share link', (ctx) => {
       config: testConfig({
         WEB_DIST_DIR: webDist,
         PUBLIC_URL,
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        STRIPE_PRICE_ID: 'price_x',
-        STRIPE_API_URL: 'http://127.0.0.1:9',
+        ...BILLING_ON,
       }),
     });
     t.deps.jobs.start();

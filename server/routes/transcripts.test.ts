@@ -10,7 +10,7 @@ import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { podcastChaptersSchema, transcriptSchema, type Transcript } from '../../shared/api/transcript.ts';
 import { scriptSentences } from '../services/script/sentence-cutter.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
-import { createTestApp, testConfig } from '../test/app.ts';
+import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { podcastById, segmentsOf, setSegmentCues, setSubscriptionStatus } from '../test/rows.ts';
 import { pacedVoice } from '../test/voices.ts';
@@ -19,11 +19,7 @@ import { parseVtt } from '../test/vtt.ts';
 import { probe } from '../test/podcast-apps.ts';
 
 const billingOn = {
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-  STRIPE_WEBHOOK_SECRET: 'whsec_x',
-  STRIPE_PRICE_ID: 'price_x',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
+  ...BILLING_ON,
   PUBLIC_URL: 'https://pagecast.test',
 };
 

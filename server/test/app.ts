@@ -16,6 +16,15 @@ import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import { createEncoderPool } from '../services/audio/episode-encoder.ts';
 import { createArticleExtractor } from '../services/extract/extractor.ts';
 
+/** Billing on, with a Stripe nothing listens for (never called where it is used), so free and Premium members both exist. */
+export const BILLING_ON = {
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  STRIPE_PRICE_ID: 'price_x',
+  STRIPE_API_URL: 'http://127.0.0.1:9',
+} as const;
+
 /** A config as the server would parse it, with a temporary DATA_DIR and quiet logs. */
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-data-'));
