@@ -155,12 +155,11 @@ export default defineConfig(
   { files: ['extension/**'], ignores: NOT_PRODUCTION, rules: dependencies(...PRODUCTION(...OUTSIDE_DATABASE), devDependencies(['wxt'])) },
   { files: DATABASE_FILES, ignores: NOT_PRODUCTION, rules: dependencies(...PRODUCTION(), devDependencies()) },
   {
-    // The web app's toasts load with the first one shown (lib/toast.tsx); sonner's own `toast` would
-    // show nothing before that.
-    files: ['webapp/src/**'],
-    ignores: ['webapp/src/lib/toast.tsx'],
+    // The clients' toasts load with the first one shown (shared/ui/toast.tsx); sonner's own `toast`
+    // would show nothing before that.
+    files: ['webapp/src/**', 'extension/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Import toast from webapp/src/lib/toast.tsx." }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: 'Import toast from shared/ui/toast.tsx.' }] }],
     },
   },
   {

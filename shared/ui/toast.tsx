@@ -1,5 +1,6 @@
 /**
- * The toasts (sonner), loaded with the first toast shown, so the first download carries none of it.
+ * The web app's and the popup's toasts (sonner), loaded with the first toast shown, so the first
+ * download carries none of it.
  * `toast.success` and `toast.error` take sonner's arguments; `<Toasts />` mounts sonner's toaster once
  * a toast was asked for, and the toaster shows what was asked before it mounted.
  */

@@ -1,7 +1,7 @@
 /** The signed-in member: who, which plan, the web app's profile, and signing out. */
 import { useState } from 'react';
 import { Crown, ExternalLink, LogOut } from 'lucide-react';
-import { toast } from './toast.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
 import type { User } from '../../../shared/api/auth.ts';
 import { displayName } from '../../../shared/display-name.ts';
 import { AUTH_TOASTS } from '../../../shared/errors.ts';

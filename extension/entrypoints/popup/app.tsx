@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { ChevronLeft, ExternalLink, Settings } from 'lucide-react';
-import { toast, Toasts } from './toast.tsx';
+import { toast, Toasts } from '../../../shared/ui/toast.tsx';
 import { displayName } from '../../../shared/display-name.ts';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../../shared/constants.ts';
 import { AUTH_MESSAGES, CONTENT_MESSAGES } from '../../../shared/errors.ts';

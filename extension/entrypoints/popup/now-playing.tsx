@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward, X } from 'lucide-react';
-import { toast } from './toast.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
 import { PLAYBACK_RATES } from '../../../shared/constants.ts';
 import { formatPlaybackRate } from '../../../shared/podcast/playback-rate.ts';
 import { currentChapterIndex, nextChapterStart, previousChapterStart } from '../../../shared/podcast/read-along.ts';

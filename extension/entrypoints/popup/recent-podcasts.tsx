@@ -4,7 +4,7 @@
  * goes into the queue from here: "Play next" or "Add to queue"; a played one says so.
  */
 import { AudioLines, CircleAlert, ListEnd, ListStart, Pause, Play } from 'lucide-react';
-import { toast } from './toast.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
 import type { Podcast } from '../../../shared/api/podcasts.ts';
 import { formatTime } from '../../../shared/format-time.ts';
 import { episodeSource } from '../../../shared/podcast/episode-source.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Keyboard } from 'lucide-react';
-import { toast } from './toast.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
 import { browser } from 'wxt/browser';
 import type { ExtensionError } from '../../result.ts';
 import {

@@ -1,6 +1,6 @@
 /** Sign in or create an account: the web app's form, fields and messages. */
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from './toast.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
 import { AUTH_TOASTS } from '../../../shared/errors.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
 import type { ExtensionError } from '../../result.ts';

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../../shared/constants.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { Toasts } from '../lib/toast.tsx';
+import { Toasts } from '../../../shared/ui/toast.tsx';
 
 /**
  * sonner's rich colours put text on its pale tints at about 3–4:1; these darker inks (Tailwind's

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
-import { toast } from '../../lib/toast.tsx';
+import { toast } from '../../../../shared/ui/toast.tsx';
 import { PAYMENT_MESSAGES } from '../../../../shared/errors.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { toast } from '../../lib/toast.tsx';
+import { toast } from '../../../../shared/ui/toast.tsx';
 import { Button } from './button.tsx';
 
 export function CopyField({ label, value, copiedMessage }: { label: string; value: string; copiedMessage: string }) {

@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { STORAGE_KEYS } from '../../../../../shared/constants.ts';
 import { AUTH_MESSAGES } from '../../../../../shared/errors.ts';
 import { ApiError } from '../../../../../shared/client/api-error.ts';

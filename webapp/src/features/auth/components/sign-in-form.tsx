@@ -3,7 +3,7 @@
  * toggle between them (which clears the error), and the error under the e-mail field.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { MIN_PASSWORD_LENGTH } from '../../../../../shared/constants.ts';
 import { AUTH_TOASTS } from '../../../../../shared/errors.ts';
 import { validateCredentialsFields, passwordTooShort } from '../../../../../shared/validation.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { AUTH_TOASTS } from '../../../../../shared/errors.ts';
 import { clearSession, getSession } from '../../../lib/session.ts';
 import { revokeOnServer } from '../api/pending-logout.ts';

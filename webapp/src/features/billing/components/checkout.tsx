@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Appearance, Stripe } from '@stripe/stripe-js';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { initialBillingForm } from '../../../../../shared/api/billing.ts';
 import { PAYMENT_MESSAGES } from '../../../../../shared/errors.ts';

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { CircleAlert, Lock } from 'lucide-react';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { billingFormErrors, toBillingDetails, type BillingForm } from '../../../../../shared/api/billing.ts';
 import { PREMIUM_PLAN } from '../../../../../shared/constants.ts';
 import { PAYMENT_MESSAGES } from '../../../../../shared/errors.ts';

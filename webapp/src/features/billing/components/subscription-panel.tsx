@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { CalendarClock, CircleAlert, CreditCard, Crown } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { PREMIUM_PLAN } from '../../../../../shared/constants.ts';
 import { Badge } from '../../../components/ui/badge.tsx';

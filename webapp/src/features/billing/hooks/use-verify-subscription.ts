@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { PAYMENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { setSessionUser, useSessionUser } from '../../../lib/session.ts';
 import { pagecast } from '../../../lib/api-client.ts';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Rss } from 'lucide-react';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FeaturePanel } from '../../../components/ui/feature-panel.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';

@@ -90,10 +90,12 @@ describe('the podcast lists in the cache and in local storage', () => {
     expect(afterReload.getQueryData<StoredPodcast[]>(podcastKeys.list(null))).toMatchObject([{ id: '1', status: 'writing', progress: 30 }]);
   });
 
-  it('reads a list stored before episodes were streamed, with nothing of a growing episode', () => {
+  it('reads a list stored before episodes were streamed and modes existed: nothing growing, the podcast mode', () => {
     const { streamUrl: _s, audioSeconds: _a, estimatedSeconds: _e, ...older } = podcast('1', { status: 'ready', audioUrl: '/api/podcasts/1/audio' });
     localStorage.setItem(STORAGE_KEYS.podcastStorage, JSON.stringify({ state: { owner: null, podcasts: [older] }, version: 1 }));
-    expect(readStoredPodcasts(null)).toEqual([{ ...older, streamUrl: null, audioSeconds: null, estimatedSeconds: null }]);
+    expect(readStoredPodcasts(null)).toEqual([
+      { ...older, streamUrl: null, audioSeconds: null, estimatedSeconds: null, mode: 'podcast', minutes: null, scriptEdited: false, playedAt: null },
+    ]);
   });
 
   it('ignores stored data that is not a podcast list', () => {

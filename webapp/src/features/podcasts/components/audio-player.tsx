@@ -17,7 +17,7 @@
 import { Fragment, useEffect, useId, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { ChevronLeft, ChevronRight, Keyboard, Pause, Play, RotateCcw, RotateCw, Volume2, VolumeX } from 'lucide-react';
 import type { Chapter } from '../../../../../shared/api/transcript.ts';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { attachEpisode } from '../../../../../shared/client/attach-episode.ts';
 import { PLAYBACK_RATES, VOLUME } from '../../../../../shared/constants.ts';
 import { formatTime } from '../../../../../shared/format-time.ts';

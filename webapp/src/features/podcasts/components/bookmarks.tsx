@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Bookmark as BookmarkIcon, BookmarkPlus, Trash2 } from 'lucide-react';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { MAX_BOOKMARK_NOTE_CHARS } from '../../../../../shared/api/premium.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

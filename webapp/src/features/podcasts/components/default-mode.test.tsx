@@ -6,7 +6,7 @@ import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { DefaultMode } from './default-mode.tsx';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('../../../lib/toast.tsx', () => ({ toast: toasts }));
+vi.mock('../../../../../shared/ui/toast.tsx', () => ({ toast: toasts }));
 
 const view = mountEachTest({
   beforeMount: () => {

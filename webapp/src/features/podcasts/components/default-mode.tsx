@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { User } from '../../../../../shared/api/auth.ts';
 import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';

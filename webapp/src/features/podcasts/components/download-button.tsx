@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { DOWNLOAD_MESSAGES } from '../../../../../shared/errors.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { downloadPodcast } from '../api/download-podcast.ts';

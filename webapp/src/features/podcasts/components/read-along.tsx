@@ -12,7 +12,7 @@ import { formatTime } from '../../../../../shared/format-time.ts';
 import { currentCueIndex, transcriptBlocks } from '../../../../../shared/podcast/read-along.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/query-client.ts';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { downloadTranscript, type TranscriptFormat, type TranscriptOf } from '../api/transcript.ts';
 
 interface ReadAlongProps {

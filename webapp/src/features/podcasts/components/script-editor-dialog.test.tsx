@@ -11,7 +11,7 @@ import { PodcastCard } from './podcast-card.tsx';
 
 vi.mock('../../../lib/load-hls.ts', () => import('../../../testing/fake-hls.ts'));
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('../../../lib/toast.tsx', () => ({ toast: toasts }));
+vi.mock('../../../../../shared/ui/toast.tsx', () => ({ toast: toasts }));
 
 const DRAFT = 'Welcome to the show.\nTide pools are small worlds.\nThanks for listening.';
 const EMPTY_SCRIPT = 'The script cannot be empty.';

@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { Podcast, PodcastStatus } from '../../../../../shared/api/podcasts.ts';
 import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';

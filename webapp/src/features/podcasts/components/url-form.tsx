@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Link2, Sparkles } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { CreateFromUrl, Podcast } from '../../../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { validateUrlForm } from '../../../../../shared/validation.ts';

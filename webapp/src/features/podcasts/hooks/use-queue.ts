@@ -9,7 +9,7 @@ import { advanceQueue, addToQueue, playNext, removeFromQueue } from '../../../..
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { getSession, useSessionUser } from '../../../lib/session.ts';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { patchPodcast } from '../api/podcast-list.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
