@@ -4,17 +4,8 @@
  */
 import type { Chapter, Cue, Transcript } from '../../../shared/api/transcript.ts';
 
-/** A cue as stored with a segment (see `audio_segments.cues`). */
-export interface StoredCue {
-  index: number;
-  startMs: number;
-  endMs: number;
-  text: string;
-  paragraph: number;
-  speaker?: string;
-  sourceParagraph?: number;
-  chapter?: string;
-}
+/** A cue as stored with a segment (see `audio_segments.cues`): the API's cue and its script paragraph. */
+export type StoredCue = Cue & { paragraph: number };
 
 export interface TranscriptInput {
   title: string;
