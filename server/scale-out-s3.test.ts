@@ -10,13 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { podcastSchema, type Podcast, type PodcastEvent } from '../shared/api/podcasts.ts';
 import { followPodcast } from '../shared/client/follow-podcast.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
-import { createScratchDatabase } from './test/postgres.ts';
+import { createScratchDatabase, query } from './test/postgres.ts';
 import { startTestBucket } from './test/s3-bucket.ts';
 import { killRolesAfterEach, startRole, stopRole } from './test/processes.ts';
 
@@ -32,16 +31,6 @@ const article = (paragraphs: number) =>
 async function getPodcast(base: string, id: string): Promise<Podcast> {
   const res = await fetch(`${base}/api/podcasts/${id}`, { headers: { [ANONYMOUS_TOKEN_HEADER]: BROWSER } });
   return podcastSchema.parse(await res.json());
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on one PostgreSQL and one S3 bucket', () => {

@@ -7,12 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { podcastSchema, type Podcast, type PodcastEvent } from '../shared/api/podcasts.ts';
 import { followPodcast } from '../shared/client/follow-podcast.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
-import { createScratchDatabase } from './test/postgres.ts';
+import { createScratchDatabase, query } from './test/postgres.ts';
 import { killRolesAfterEach, startRole, stopRole, type RoleProcess } from './test/processes.ts';
 
 const BROWSER = 'scale-out-test-browser-token';
@@ -48,16 +47,6 @@ function follow(base: () => string, id: string, signal: AbortSignal) {
     { signal, reconnectDelaysMs: [200], onEvent: (event) => void events.push({ at: Date.now(), event }) },
   );
   return { events, done };
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on one PostgreSQL', () => {
