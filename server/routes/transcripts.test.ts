@@ -230,6 +230,7 @@ describeEachDatabase('the timed transcript', (ctx) => {
     // The named speakers were the old audio's: the new one's cues replace them.
     expect(fresh.cues.some((c) => c.speaker)).toBe(false);
     expectTimed(fresh, after.durationMs!);
-    expect(await segmentsOf(ctx.db, before.audioKey!)).toEqual([]);
+    // The old audio's rows go once the new audio is ready (just after its ready state is saved).
+    await expect.poll(() => segmentsOf(ctx.db, before.audioKey!), { timeout: 10_000 }).toEqual([]);
   }, 90_000);
 });
