@@ -40,10 +40,7 @@ const READ = `(() => {
 })()`;
 const moving = (on: boolean) => `void (window.mediaLog.listenerMoving = ${on})`;
 
-// Known regression, open: since this wave the keyboard seek on the popup's slider does not move the
-// offscreen player back while the episode grows (the audio plays on from where it was). Kept as fixme so
-// the defect stays visible until it is fixed; the web app's same check passes.
-test.fixme('Create in the popup on a long article: the offscreen player plays it while it is made, goes back while it grows, and plays on through its completion', async ({
+test('Create in the popup on a long article: the offscreen player plays it while it is made, goes back while it grows, and plays on through its completion', async ({
   context,
   extensionId,
 }) => {
