@@ -45,14 +45,14 @@ export async function openStreamSegment(
   if (!hasEpisodeStream(podcast) || !Number.isSafeInteger(seq) || seq < 0) throw podcastNotFound();
   const segment = await findSegment(deps.db, podcast.streamKey, seq);
   if (!segment) throw podcastNotFound();
-  const own = segmentObject(podcast.streamKey, seq);
-  if ((await deps.audio.stat(own)) !== null) return { audio: own };
-  // Once complete, the segments are slices of the finished episode.
+  // Once complete, the segments are slices of the finished episode (their own objects are being removed).
   if (podcast.audioKey === podcast.streamKey) {
     // The finished file starts with its tag (all it holds beyond the segments): they follow it.
     const last = await lastSegment(deps.db, podcast.streamKey);
     const head = Math.max(0, (podcast.audioBytes ?? 0) - (last ? last.byteOffset + last.bytes : 0));
     return { audio: episode(podcast.audioKey), slice: { offset: head + segment.byteOffset, length: segment.bytes } };
   }
+  const own = segmentObject(podcast.streamKey, seq);
+  if ((await deps.audio.stat(own)) !== null) return { audio: own };
   throw podcastNotFound();
 }
