@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/server-build.mjs';
+import { MODE_MESSAGES } from '../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
 import { main } from './main.ts';
@@ -167,11 +168,31 @@ describe('pagecast convert, run as a command', () => {
     const result = JSON.parse(run.stdout) as { file: string; title: string; bytes: number; durationSeconds: number };
     expect(result.file).toBe(path.join(workDir, 'story.mp3'));
     expect(result.title).toBe('Local Story');
+    // Without an AI the default is read mode, as on the server.
+    expect(result).toMatchObject({ mode: 'read' });
     expect(fs.statSync(result.file).size).toBe(result.bytes);
     expect(result.durationSeconds).toBeGreaterThan(5);
     // Progress goes to stderr as the work goes on, ending with the whole length.
     expect(run.stderr).toMatch(/Writing the script[\s\S]*Speaking[\s\S]*\d+ s spoken\n[\s\S]*\d+ s spoken, done\n$/);
   });
+
+  it('reads the whole article by default, and tells it in about two minutes with --mode brief', async () => {
+    const paragraphs = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i + 1} of a long local story, with enough words in it for Readability to keep it as part of the article body.</p>`);
+    fs.writeFileSync(path.join(workDir, 'long.html'), `<!doctype html><html lang="en"><head><title>Long Story</title></head><body><article>${paragraphs.join('')}</article></body></html>`);
+    const [read, brief] = await Promise.all([
+      pagecast(['convert', 'long.html', '-o', 'long-read.mp3'], { cwd: workDir }),
+      pagecast(['convert', 'long.html', '-o', 'long-brief.mp3', '--mode', 'brief'], { cwd: workDir }),
+    ]);
+    expect(read.code, read.stderr).toBe(0);
+    expect(brief.code, brief.stderr).toBe(0);
+    const readResult = JSON.parse(read.stdout) as { mode: string; durationSeconds: number };
+    const briefResult = JSON.parse(brief.stdout) as { mode: string; durationSeconds: number };
+    expect(readResult.mode).toBe('read');
+    expect(briefResult.mode).toBe('brief');
+    expect(read.stderr).toContain('read mode');
+    // All twelve paragraphs against the template's five between its welcome and thanks.
+    expect(readResult.durationSeconds).toBeGreaterThan(briefResult.durationSeconds * 1.6);
+  }, 60_000);
 
   it('asks where to write the MP3 when -o is missing, and exits with 2', async () => {
     const run = await pagecast(['convert', 'page.html'], { cwd: workDir });
@@ -200,6 +221,20 @@ describe('pagecast arguments and failures', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain('pagecast extract <url|file.html|folder>… [--base-url URL]');
+  });
+
+  it.each([
+    ['an unknown mode', ['--mode', 'song'], MODE_MESSAGES.invalidMode],
+    ['minutes out of range', ['--mode', 'podcast', '--minutes', '2'], MODE_MESSAGES.invalidMinutes],
+    ['minutes that are not a whole number', ['--mode', 'podcast', '--minutes', '4.5'], MODE_MESSAGES.invalidMinutes],
+    ['minutes for read mode', ['--mode', 'read', '--minutes', '5'], MODE_MESSAGES.minutesNotForMode],
+  ])('refuses %s for convert with the API’s message, and exits with 2 having written nothing', async (_name, args, message) => {
+    const out = path.join(workDir, 'refused.mp3');
+    const run = await runMain(['convert', 'page.html', '-o', out, ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain('[--mode read|podcast|brief|conversation] [--minutes N]');
+    expect(fs.existsSync(out)).toBe(false);
   });
 
   it('prints the usage on --help and exits with 0', async () => {

@@ -150,9 +150,16 @@ export function prepareStage(): Stage<Article, PreparedArticle> {
   };
 }
 
+/** How an episode tells its article when the article does not say (the CLI's choice; a server job's article always does). */
+export interface Telling {
+  mode: PodcastMode;
+  minutes: number | null;
+}
+
 export function scriptStage(
   ports: Pick<PipelinePorts, 'scriptWriter' | 'speech' | 'wordsPerMinute'>,
   voice: string | null = null,
+  telling: Telling = { mode: 'podcast', minutes: null },
 ): Stage<PreparedArticle, ScriptSource> {
   return {
     name: 'script',
@@ -161,8 +168,8 @@ export function scriptStage(
     run: async (article, { signal }) => {
       const host = hostVoices(ports.speech.name, article.language, voice, ports.speech.defaultVoice).host;
       const plan = planScript({
-        mode: article.mode ?? 'podcast',
-        minutes: article.minutes ?? null,
+        mode: article.mode ?? telling.mode,
+        minutes: article.minutes ?? telling.minutes,
         language: article.language,
         text: article.text,
         lines: article.lines ?? null,
@@ -263,6 +270,6 @@ export function intakeStages(ports: IntakePorts): AnyStage[] {
 }
 
 /** The whole conversion, in order. Adding a stage is one line here and its own small function. */
-export function conversionStages(ports: PipelinePorts, voice: string | null): AnyStage[] {
-  return [...intakeStages(ports), scriptStage(ports, voice), speechStage(ports, voice), storeStage(ports)];
+export function conversionStages(ports: PipelinePorts, voice: string | null, telling?: Telling): AnyStage[] {
+  return [...intakeStages(ports), scriptStage(ports, voice, telling), speechStage(ports, voice), storeStage(ports)];
 }

@@ -26,10 +26,18 @@ export async function chooseMode(
   caller: Caller | null,
 ): Promise<ModeChoice> {
   const member = caller ? await findUser(deps.db, caller.userId) : null;
-  const mode = asked.mode ?? (member?.defaultMode as PodcastMode | null | undefined) ?? (aiConfigured(deps.config) ? 'podcast' : 'read');
+  return resolveMode(asked, {
+    mode: (member?.defaultMode as PodcastMode | null | undefined) ?? (aiConfigured(deps.config) ? 'podcast' : 'read'),
+    minutes: member?.defaultMinutes ?? PODCAST_MINUTES.default,
+  });
+}
+
+/** The mode asked, else the default; minutes only for the modes that take a length (else a 400). */
+export function resolveMode(asked: { mode?: PodcastMode | undefined; minutes?: number | undefined }, fallback: { mode: PodcastMode; minutes: number }): ModeChoice {
+  const mode = asked.mode ?? fallback.mode;
   if (mode !== 'podcast' && mode !== 'conversation') {
     if (asked.minutes !== undefined) throw new AppError('VALIDATION_ERROR', { message: MODE_MESSAGES.minutesNotForMode });
     return { mode, minutes: null };
   }
-  return { mode, minutes: asked.minutes ?? member?.defaultMinutes ?? PODCAST_MINUTES.default };
+  return { mode, minutes: asked.minutes ?? fallback.minutes };
 }

@@ -1,35 +1,64 @@
 /**
  * `pagecast convert <url|file.html> -o out.mp3`: the whole pipeline on this machine with the
- * configured providers (the same stages a server job runs), showing progress as it goes.
+ * configured providers (the same stages a server job runs), showing progress as it goes. The mode is
+ * the server's default (podcast with an AI, read without) unless `--mode` says; `--minutes` sets the
+ * length of podcast and conversation, with the API's own rules and messages.
  */
 import path from 'node:path';
 import type { StageRecord } from '../../pipeline/stage.ts';
 import type { Article, Source, Speech } from '../../pipeline/stages.ts';
 import type { ScriptStream } from '../../services/script/writer.ts';
+import { MODE_MESSAGES } from '../../../shared/api/podcasts.ts';
+import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
 import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
+
+/** `--mode` and `--minutes` as given, checked as the API checks them (minutes: a whole number in range). */
+function askedTelling(values: { mode?: string | undefined; minutes?: string | undefined }): { mode?: PodcastMode; minutes?: number } {
+  const asked: { mode?: PodcastMode; minutes?: number } = {};
+  if (values.mode !== undefined) {
+    if (!(PODCAST_MODES as readonly string[]).includes(values.mode)) throw new UsageError(MODE_MESSAGES.invalidMode);
+    asked.mode = values.mode as PodcastMode;
+  }
+  if (values.minutes !== undefined) {
+    const minutes = Number(values.minutes);
+    if (!/^\d+$/.test(values.minutes) || minutes < PODCAST_MINUTES.min || minutes > PODCAST_MINUTES.max) throw new UsageError(MODE_MESSAGES.invalidMinutes);
+    asked.minutes = minutes;
+  }
+  return asked;
+}
 
 export const convertCommand: CliCommand = {
   name: 'convert',
-  usage: 'pagecast convert <url|file.html> -o out.mp3 [--voice VOICE] [--base-url URL]',
+  usage: `pagecast convert <url|file.html> -o out.mp3 [--mode ${PODCAST_MODES.join('|')}] [--minutes N] [--voice VOICE] [--base-url URL]`,
   summary: 'turn a page into an MP3 podcast here, with the configured providers',
   async run(args, output) {
     const { source, values } = parseSourceArgs(args, {
       output: { type: 'string', short: 'o' },
       voice: { type: 'string' },
+      mode: { type: 'string' },
+      minutes: { type: 'string' },
       'base-url': { type: 'string' },
     });
     if (!values.output) throw new UsageError('Say where to write the MP3 with -o out.mp3');
+    const asked = askedTelling(values);
     const outFile = path.resolve(values.output);
 
     // The pipeline loads only for this command, so `pagecast extract` starts light.
-    const [{ loadConfig }, { createLogger }, { runStages }, { conversionStages }, { createCliPipeline }] = await Promise.all([
+    const [{ loadConfig }, { createLogger }, { runStages }, { conversionStages }, { createCliPipeline }, { aiConfigured, resolveMode }] = await Promise.all([
       import('../../config.ts'),
       import('../../lib/logger.ts'),
       import('../../pipeline/stage.ts'),
       import('../../pipeline/stages.ts'),
       import('../../wiring.ts'),
+      import('../../use-cases/choose-mode.ts'),
     ]);
     const config = loadConfig();
+    let telling;
+    try {
+      telling = resolveMode(asked, { mode: aiConfigured(config) ? 'podcast' : 'read', minutes: PODCAST_MINUTES.default });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
     const step = (text: string) => output.err(`${text}\n`);
     const started = performance.now();
@@ -50,7 +79,7 @@ export const convertCommand: CliCommand = {
         load: async () => undefined,
         async started(stage) {
           if (stage === 'fetch') step(`Reading ${source}…`);
-          if (stage === 'speech') step(`Speaking "${title}" (${speech.name}, ${voice})…`);
+          if (stage === 'speech') step(`Speaking "${title}" (${speech.name}, ${voice}, ${telling.mode} mode)…`);
         },
         async save(stage, value) {
           if (stage === 'extract') {
@@ -66,10 +95,10 @@ export const convertCommand: CliCommand = {
         progress: async () => {},
       };
       // A CLI source may be a file path as well as a web address: the CLI's fetch port reads either.
-      const result = (await runStages(conversionStages(ports, voice), { url: source } as Source, record, new AbortController().signal)) as Speech;
+      const result = (await runStages(conversionStages(ports, voice, telling), { url: source } as Source, record, new AbortController().signal)) as Speech;
       const seconds = (performance.now() - started) / 1000;
       output.out(
-        `${JSON.stringify({ file: outFile, title, bytes: result.bytes, durationSeconds: result.durationMs / 1000, wallSeconds: Math.round(seconds * 10) / 10 })}\n`,
+        `${JSON.stringify({ file: outFile, title, mode: telling.mode, bytes: result.bytes, durationSeconds: result.durationMs / 1000, wallSeconds: Math.round(seconds * 10) / 10 })}\n`,
       );
       return 0;
     } finally {
