@@ -17,6 +17,7 @@ import { ENDPOINTS, matchEndpoint, type EndpointName, type PathParams } from '..
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { AUTH_MESSAGES, CONTENT_MESSAGES, ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
 import { eventOf } from '../../shared/podcast/apply-event.ts';
+import { podcastFixture } from '../../shared/testing/podcast-fixture.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 
 export interface RecordedRequest {
@@ -204,30 +205,16 @@ export function createFakeServer(origin = 'http://localhost:8787') {
         if ('url' in (body as object)) throw new Error('this fake does not fetch pages: send { title, text, sourceUrl }');
         const input = body as CreateFromText;
         const podcast: StoredPodcast = {
-          id: `p${nextPodcast++}`,
-          title: input.title || fallbackTitle(input.text),
-          content: '',
-          image: '/podcast-cover.svg',
-          progress: 0,
-          status: 'queued',
-          audioUrl: null,
-          streamUrl: null,
-          audioSeconds: null,
-          estimatedSeconds: null,
-          sourceUrl: input.sourceUrl,
-          shareUrl: null,
-          error: null,
-          fallbackReason: null,
-          voice: input.voice ?? null,
-          durationSeconds: null,
-          positionSeconds: null,
-          createdAt: new Date().toISOString(),
-          // The real server's default without an AI.
-          mode: input.mode ?? ('email' in owner ? accounts.get(owner.email)!.user.defaultMode : null) ?? 'read',
-          minutes: input.minutes ?? null,
-          language: 'en',
-          scriptEdited: false,
-          playedAt: null,
+          ...podcastFixture({
+            id: `p${nextPodcast++}`,
+            title: input.title || fallbackTitle(input.text),
+            sourceUrl: input.sourceUrl,
+            voice: input.voice ?? null,
+            createdAt: new Date().toISOString(),
+            // The real server's default without an AI.
+            mode: input.mode ?? ('email' in owner ? accounts.get(owner.email)!.user.defaultMode : null) ?? 'read',
+            minutes: input.minutes ?? null,
+          }),
           owner: ownerKey(owner),
         };
         podcasts.push(podcast);

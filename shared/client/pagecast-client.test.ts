@@ -1,34 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_TOKEN_HEADER } from '../constants.ts';
+import { podcastFixture } from '../testing/podcast-fixture.ts';
 import { ApiError } from './api-error.ts';
 import type { ClientAuth, FetchFunction } from './http-client.ts';
 import { createPagecastClient } from './pagecast-client.ts';
 
-const podcast = {
-  id: 'p1',
-  title: 'T',
-  content: '',
-  image: '/podcast-cover.svg',
-  progress: 0,
-  status: 'queued',
-  audioUrl: null,
-  streamUrl: null,
-  audioSeconds: null,
-  estimatedSeconds: null,
-  sourceUrl: null,
-  shareUrl: null,
-  error: null,
-  fallbackReason: null,
-  voice: null,
-  durationSeconds: null,
-  positionSeconds: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  mode: 'podcast',
-  minutes: 10,
-  language: 'en',
-  scriptEdited: false,
-  playedAt: null,
-};
+const podcast = podcastFixture();
 const user = { email: 'ada@example.com', name: null, isPremium: false };
 
 /** A server answering every request with `answer()`; answers the requests made. */

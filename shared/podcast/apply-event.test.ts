@@ -1,32 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Podcast, PodcastEvent } from '../api/podcasts.ts';
+import type { PodcastEvent } from '../api/podcasts.ts';
+import { podcastFixture } from '../testing/podcast-fixture.ts';
 import { applyPodcastEvent, applyPodcastEventToList, eventOf, isFinished } from './apply-event.ts';
 
-const podcast: Podcast = {
-  id: 'p1',
+const podcast = podcastFixture({
   title: 'The harbour',
   content: 'The script.',
-  image: '/podcast-cover.svg',
   progress: 10,
-  status: 'queued',
-  audioUrl: null,
-  streamUrl: null,
-  audioSeconds: null,
-  estimatedSeconds: null,
   sourceUrl: 'https://example.com/a',
-  shareUrl: null,
-  error: null,
-  fallbackReason: null,
-  voice: null,
-  durationSeconds: null,
   positionSeconds: 12,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  mode: 'podcast',
-  minutes: 10,
-  language: 'en',
-  scriptEdited: false,
-  playedAt: null,
-};
+});
 
 const event = (change: Partial<PodcastEvent>): PodcastEvent => ({
   id: 'p1',

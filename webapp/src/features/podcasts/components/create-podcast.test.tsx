@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../../shared/api/auth.ts';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { clearSession, setSession } from '../../../lib/session.ts';
 import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { CreatePodcast } from './create-podcast.tsx';
@@ -21,31 +22,13 @@ function member(changes: Partial<User> = {}): User {
 }
 
 function created(body: Record<string, unknown>): Podcast {
-  return {
-    id: 'p1',
+  return podcastFixture({
     title: '',
-    content: '',
-    image: '/podcast-cover.svg',
-    progress: 0,
-    status: 'queued',
-    audioUrl: null,
-    streamUrl: null,
-    audioSeconds: null,
-    estimatedSeconds: null,
     sourceUrl: ARTICLE,
-    shareUrl: null,
-    error: null,
-    fallbackReason: null,
-    voice: null,
-    durationSeconds: null,
-    positionSeconds: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
     mode: (body.mode as Podcast['mode']) ?? 'read',
     minutes: (body.minutes as number | undefined) ?? null,
     language: null,
-    scriptEdited: false,
-    playedAt: null,
-  };
+  });
 }
 
 interface Sent {

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { toStoredPodcast } from '../api/podcast-storage.ts';
 import { mountEachTest } from '../../../testing/render.tsx';
 import { PodcastCardHeader } from './podcast-card-header.tsx';
@@ -8,31 +8,15 @@ import { PodcastCardHeader } from './podcast-card-header.tsx';
 const view = mountEachTest();
 
 function renderWithSource(sourceUrl: string | null) {
-  const podcast: Podcast = {
+  const podcast = podcastFixture({
     id: '1',
     title: 'Tide Pools',
-    content: '',
-    image: '/podcast-cover.svg',
     progress: 100,
     status: 'ready',
-    audioUrl: null,
-    streamUrl: null,
-    audioSeconds: null,
-    estimatedSeconds: null,
     sourceUrl,
-    shareUrl: null,
-    error: null,
-    fallbackReason: null,
-    voice: null,
     durationSeconds: 95,
-    positionSeconds: null,
     createdAt: '2025-01-01T00:00:00.000Z',
-    mode: 'podcast',
-    minutes: 10,
-    language: 'en',
-    scriptEdited: false,
-    playedAt: null,
-  };
+  });
   act(() =>
     view.render(
       <PodcastCardHeader podcast={toStoredPodcast(podcast)} titleId="t" title="Tide Pools" showFreeBadge={false} voiceName={null} showShared={false} />,

@@ -2,6 +2,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { patchPodcast } from '../api/podcast-list.ts';
 import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
@@ -13,32 +14,18 @@ import { PodcastCard, type PodcastCardProps } from './podcast-card.tsx';
 vi.mock('../../../lib/load-hls.ts', () => import('../../../testing/fake-hls.ts'));
 
 function podcast(changes: Partial<Podcast> = {}): Podcast {
-  return {
+  return podcastFixture({
     id: '1',
     title: 'What the Tide Pools Remember',
     content: 'Welcome to the show.\nTide pools are small worlds.\n\nThanks for listening.',
-    image: '/podcast-cover.svg',
     progress: 100,
     status: 'ready',
     audioUrl: '/api/podcasts/1/audio?t=abc',
-    streamUrl: null,
-    audioSeconds: null,
-    estimatedSeconds: null,
     sourceUrl: 'http://127.0.0.1/articles/tide-pools',
-    shareUrl: null,
-    error: null,
-    fallbackReason: null,
-    voice: null,
     durationSeconds: 95,
-    positionSeconds: null,
     createdAt: '2025-01-01T00:00:00.000Z',
-    mode: 'podcast',
-    minutes: 10,
-    language: 'en',
-    scriptEdited: false,
-    playedAt: null,
     ...changes,
-  };
+  });
 }
 
 const view = mountEachTest({

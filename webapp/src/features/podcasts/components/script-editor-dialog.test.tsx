@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
 import { AI_FALLBACK_LABEL } from '../../../../../shared/podcast/status-labels.ts';
+import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
 import { usePodcastList } from '../hooks/use-podcast-list.ts';
@@ -17,32 +18,7 @@ const DRAFT = 'Welcome to the show.\nTide pools are small worlds.\nThanks for li
 const EMPTY_SCRIPT = 'The script cannot be empty.';
 
 function podcast(changes: Partial<Podcast> = {}): Podcast {
-  return {
-    id: '1',
-    title: 'What the Tide Pools Remember',
-    content: DRAFT,
-    image: '/podcast-cover.svg',
-    progress: 20,
-    status: 'drafted',
-    audioUrl: null,
-    streamUrl: null,
-    audioSeconds: null,
-    estimatedSeconds: null,
-    sourceUrl: null,
-    shareUrl: null,
-    error: null,
-    fallbackReason: null,
-    voice: null,
-    durationSeconds: null,
-    positionSeconds: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    mode: 'podcast',
-    minutes: 5,
-    language: 'en',
-    scriptEdited: false,
-    playedAt: null,
-    ...changes,
-  };
+  return podcastFixture({ id: '1', title: 'What the Tide Pools Remember', content: DRAFT, progress: 20, status: 'drafted', minutes: 5, ...changes });
 }
 
 const view = mountEachTest({

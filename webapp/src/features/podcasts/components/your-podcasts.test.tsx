@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
 import { STORAGE_KEYS } from '../../../../../shared/constants.ts';
+import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { clearSession, setSession } from '../../../lib/session.ts';
 import { mountEachTest, waitFor } from '../../../testing/render.tsx';
 import { keepPodcastListsStored } from '../api/podcast-storage.ts';
@@ -11,32 +12,17 @@ import { YourPodcasts } from './your-podcasts.tsx';
 const OWNER = 'ada@example.com';
 
 function podcast(id: string, title: string, changes: Partial<Podcast> = {}): Podcast {
-  return {
+  return podcastFixture({
     id,
     title,
     content: 'Welcome.',
-    image: '/podcast-cover.svg',
     progress: 100,
     status: 'ready',
     audioUrl: `/api/podcasts/${id}/audio?t=1`,
-    streamUrl: null,
-    audioSeconds: null,
-    estimatedSeconds: null,
-    sourceUrl: null,
-    shareUrl: null,
-    error: null,
-    fallbackReason: null,
-    voice: null,
     durationSeconds: 60,
-    positionSeconds: null,
     createdAt: '2025-01-01T00:00:00.000Z',
-    mode: 'podcast',
-    minutes: 10,
-    language: 'en',
-    scriptEdited: false,
-    playedAt: null,
     ...changes,
-  };
+  });
 }
 
 const view = mountEachTest({
