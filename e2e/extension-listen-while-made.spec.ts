@@ -69,6 +69,9 @@ test('Create in the popup on a long article: the offscreen player plays it while
 
   await expect.poll(async () => (await audio()).time, { timeout: 30_000 }).toBeGreaterThan(1);
   expect((await audio()).paused).toBe(false);
+  // The system's media controls (and media keys) know what plays.
+  expect(await evaluate<string | null>('navigator.mediaSession.metadata?.title ?? null')).toBe(await player.locator('.player-title').textContent());
+  expect(await evaluate<string>('navigator.mediaSession.playbackState')).toBe('playing');
   expect(Number(await progress.getAttribute('aria-valuenow')), 'the podcast is still being made').toBeLessThan(100);
   await expect(player.getByText(/^\d+:\d\d made of about \d+:\d\d$/)).toBeVisible();
   await expect(player.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /made so far$/);

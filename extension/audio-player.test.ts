@@ -96,4 +96,50 @@ describe("the extension's audio player", () => {
     await player.control({ action: 'stop' });
     expect(hls.made[0]!.destroyed).toBe(true);
   });
+
+  it('shows the title in the system’s media controls, whose pause and skips act on the element and are reported', async () => {
+    const handlers = new Map<string, (details: { seekOffset?: number; seekTime?: number }) => void>();
+    const session = {
+      metadata: null as { title: string; artwork: { src: string }[] } | null,
+      playbackState: 'none',
+      setActionHandler: (action: string, handler: (details: object) => void) => void handlers.set(action, handler),
+    };
+    vi.stubGlobal('MediaMetadata', class {
+      title: string;
+      artwork: { src: string }[];
+      constructor(init: { title: string; artwork: { src: string }[] }) {
+        this.title = init.title;
+        this.artwork = init.artwork;
+      }
+    });
+    Object.defineProperty(navigator, 'mediaSession', { value: session, configurable: true });
+    try {
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+      const audio = new Audio();
+      Object.defineProperty(audio, 'duration', { value: 100, configurable: true });
+      const reports: AudioReport[] = [];
+      const player = createAudioPlayer(audio, (report) => reports.push(report), fakeHls().loadHls);
+      await player.start({ src: FILE, kind: 'file', position: 40, title: 'What the Tide Pools Remember', artwork: 'chrome-extension://abc/icon/128.png' });
+      expect(session.metadata).toMatchObject({ title: 'What the Tide Pools Remember', artwork: [{ src: 'chrome-extension://abc/icon/128.png' }] });
+
+      handlers.get('seekbackward')!({});
+      expect(audio.currentTime).toBe(25);
+      handlers.get('seekforward')!({});
+      expect(audio.currentTime).toBe(55);
+      handlers.get('seekto')!({ seekTime: 500 });
+      expect(audio.currentTime).toBe(100);
+      audio.dispatchEvent(new Event('seeked'));
+      expect(reports.at(-1)).toMatchObject({ src: FILE, position: 100 });
+
+      const pause = vi.spyOn(audio, 'pause');
+      handlers.get('pause')!({});
+      expect(pause).toHaveBeenCalled();
+
+      await player.control({ action: 'stop' });
+      expect(session.metadata).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaSession');
+      vi.unstubAllGlobals();
+    }
+  });
 });

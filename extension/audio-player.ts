@@ -4,9 +4,11 @@
  * episode plays from its file; one still being made plays from its growing stream, attached by the
  * shared `attachEpisode` (hls.js, loaded then by `loadHls`), and keeps playing when it completes.
  * Reports name the address the episode was started on: with hls.js the element's own `src` is a
- * blob: address of its media source.
+ * blob: address of its media source. The Media Session shows the title in the system's media controls,
+ * whose play, pause and skips (and the keyboard's media keys) act on the element like the popup's.
  */
 import { attachEpisode, type AttachedEpisode, type AttachOptions } from '../shared/client/attach-episode.ts';
+import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from '../shared/podcast/player-keys.ts';
 import type { EpisodeSource } from '../shared/podcast/episode-source.ts';
 import type { AudioCommand, AudioReport, AudioStart } from './messaging.ts';
 import { fail, ok, type Result } from './result.ts';
@@ -64,6 +66,7 @@ export function createAudioPlayer<ErrorEvent>(
     if (!audio.paused && Date.now() - lastReport >= REPORT_EVERY_MS) send('playing');
   });
   audio.addEventListener('error', () => fault(PLAYBACK_FAILED_MESSAGE));
+  const session = mediaSession(audio);
 
   /** The speed survives a new source (loading resets playbackRate to defaultPlaybackRate); pitch is kept. */
   function setRate(rate: number) {
@@ -76,10 +79,11 @@ export function createAudioPlayer<ErrorEvent>(
     audio.pause();
     current?.attached.detach();
     current = null;
+    session.clear();
   }
 
   return {
-    async start({ src, kind, position, rate = 1 }) {
+    async start({ src, kind, position, rate = 1, title, artwork }) {
       failure = null;
       setRate(rate);
       if (current?.source.url !== src) {
@@ -95,6 +99,7 @@ export function createAudioPlayer<ErrorEvent>(
           return fail('PLAYBACK_FAILED', message);
         }
       }
+      if (title) session.show(title, artwork);
       if (Math.abs(audio.currentTime - position) > 0.5) audio.currentTime = position;
       try {
         await audio.play();
@@ -121,6 +126,47 @@ export function createAudioPlayer<ErrorEvent>(
           break;
       }
       return ok(null);
+    },
+  };
+}
+
+/**
+ * The system's media controls for the element: the title and picture shown, and their actions played
+ * on the element (whose events report them). Does nothing where the browser has no Media Session.
+ */
+function mediaSession(audio: HTMLAudioElement) {
+  const session = typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
+  const seekTo = (seconds: number) => {
+    const end = Number.isFinite(audio.duration) ? audio.duration : Number.POSITIVE_INFINITY;
+    audio.currentTime = Math.min(Math.max(0, seconds), end);
+  };
+  const actions: [MediaSessionAction, MediaSessionActionHandler][] = [
+    ['play', () => void audio.play().catch(() => undefined)],
+    ['pause', () => audio.pause()],
+    ['seekbackward', (d) => seekTo(audio.currentTime - (d.seekOffset ?? SKIP_BACK_SECONDS))],
+    ['seekforward', (d) => seekTo(audio.currentTime + (d.seekOffset ?? SKIP_FORWARD_SECONDS))],
+    ['seekto', (d) => d.seekTime !== undefined && seekTo(d.seekTime)],
+  ];
+  if (session) {
+    for (const [action, handler] of actions) {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // An action this browser does not know.
+      }
+    }
+    audio.addEventListener('play', () => (session.playbackState = 'playing'));
+    audio.addEventListener('pause', () => (session.playbackState = 'paused'));
+  }
+  return {
+    show(title: string, artwork: string | undefined) {
+      if (!session || typeof MediaMetadata === 'undefined') return;
+      session.metadata = new MediaMetadata({ title, artist: 'Pagecast', album: 'Pagecast', artwork: artwork ? [{ src: artwork }] : [] });
+    },
+    clear() {
+      if (!session) return;
+      session.metadata = null;
+      session.playbackState = 'none';
     },
   };
 }

@@ -48,6 +48,9 @@ export interface AudioStart {
   position: number;
   /** The speed, pitch kept (1 when absent). */
   rate?: number;
+  /** What the system's media controls show: the podcast's title and a picture (absolute address). */
+  title?: string;
+  artwork?: string;
 }
 
 export type AudioCommand =

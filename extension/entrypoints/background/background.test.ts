@@ -431,7 +431,11 @@ describe('listening', () => {
     expect(result).toMatchObject({ ok: true });
     expect(offscreen.createDocument).toHaveBeenCalledWith(expect.objectContaining({ url: '/offscreen.html', reasons: ['AUDIO_PLAYBACK'] }));
     // Ready: the finished file.
-    expect(offscreen.started).toEqual([{ src: 'http://localhost:8787/api/podcasts/p1/audio?t=signed', kind: 'file', position: 0, rate: 1 }]);
+    // The system's media controls show its title and the extension's icon.
+    expect(offscreen.started).toEqual([
+      { src: 'http://localhost:8787/api/podcasts/p1/audio?t=signed', kind: 'file', position: 0, rate: 1, title: expect.any(String), artwork: expect.stringMatching(/\/icon\/128\.png$/) },
+    ]);
+    expect(offscreen.started[0]!.title).toBe((await playbackItem.getValue())!.title);
     await vi.waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ status: 'playing', position: 3, duration: 42 }));
 
     await sendMessage('controlPlayback', { action: 'pause' });
@@ -455,7 +459,7 @@ describe('listening', () => {
 
     await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
     const stream = 'http://localhost:8787/api/podcasts/p1/stream.m3u8?t=signed';
-    expect(offscreen.started).toEqual([{ src: stream, kind: 'stream', position: 0, rate: 1 }]);
+    expect(offscreen.started).toEqual([{ src: stream, kind: 'stream', position: 0, rate: 1, title: expect.any(String), artwork: expect.any(String) }]);
     expect(await creationItem.getValue()).toMatchObject({ phase: 'converting', status: 'speaking', autoplayed: true, audioSeconds: 4, estimatedSeconds: 42 });
     await vi.waitFor(async () =>
       expect(await playbackItem.getValue()).toMatchObject({ src: stream, kind: 'stream', growing: { madeSeconds: 4, estimatedSeconds: 42 }, unfinished: false }),

@@ -4,6 +4,7 @@
  * plays from its growing stream; its progress events keep what is made and the estimated length
  * current here, and the same stream plays on when the episode completes.
  */
+import { browser } from 'wxt/browser';
 import type { Podcast, PodcastEvent } from '../../../shared/api/podcasts.ts';
 import type { Chapter } from '../../../shared/api/transcript.ts';
 import { isFinished } from '../../../shared/podcast/apply-event.ts';
@@ -56,6 +57,11 @@ function growingOf(episode: Pick<PlayableEpisode, 'status' | 'audioSeconds' | 'e
   return { madeSeconds: episode.audioSeconds ?? 0, estimatedSeconds: episode.estimatedSeconds };
 }
 
+/** What the system's media controls show for an episode: its title and the extension's icon. */
+function shownAs(playback: Playback) {
+  return { title: playback.title, artwork: browser.runtime.getURL('/icon/128.png') };
+}
+
 export async function playPodcast({ podcastId }: { podcastId: string }): Promise<Result<Playback>> {
   // A fresh copy carries freshly signed addresses; the cached one serves when offline.
   const fresh = await callServer((client) => client.podcasts.get(podcastId));
@@ -103,7 +109,7 @@ export async function startEpisode(podcast: PlayableEpisode): Promise<Result<Pla
   if (!player) return unavailable();
   await changePlayback(() => playback);
   restartPositionSync();
-  const started = await player.start({ src: playback.src, kind: source.kind, position: playback.position, rate });
+  const started = await player.start({ src: playback.src, kind: source.kind, position: playback.position, rate, ...shownAs(playback) });
   if (!started.ok) {
     await changePlayback((now) => (now?.src === playback.src ? { ...now, status: 'error', error: started.error.message } : undefined));
     return started;
@@ -134,7 +140,7 @@ export async function controlPlayback(command: PlaybackCommand): Promise<Result<
     case 'resume': {
       const position = playback.status === 'ended' ? 0 : currentPosition(playback, now);
       await changePlayback((p) => p && { ...p, status: 'loading', position, error: null, updatedAt: now });
-      const resumed = await player.start({ src: playback.src, kind, position, rate: playback.rate ?? 1 });
+      const resumed = await player.start({ src: playback.src, kind, position, rate: playback.rate ?? 1, ...shownAs(playback) });
       if (!resumed.ok) {
         await changePlayback((p) => p && { ...p, status: 'error', error: resumed.error.message });
         return resumed;

@@ -11,6 +11,7 @@ import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, S
 import { toast } from '../../../shared/ui/toast.tsx';
 import { PLAYBACK_RATES } from '../../../shared/constants.ts';
 import { formatPlaybackRate } from '../../../shared/podcast/playback-rate.ts';
+import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from '../../../shared/podcast/player-keys.ts';
 import { currentChapterIndex, nextChapterStart, previousChapterStart } from '../../../shared/podcast/read-along.ts';
 import type { PlaybackCommand } from '../../messaging.ts';
 import { formatTime } from '../../../shared/format-time.ts';
@@ -20,8 +21,6 @@ import type { Playback } from '../../storage.ts';
 import { sendMessage, settle, useNow } from './hooks.ts';
 import { ErrorNote, IconButton } from './ui.tsx';
 
-const BACK_SECONDS = 15;
-const FORWARD_SECONDS = 30;
 
 export function NowPlaying({ playback }: { playback: Playback }) {
   const playing = playback.status === 'playing';
@@ -130,7 +129,7 @@ export function NowPlaying({ playback }: { playback: Playback }) {
             </option>
           ))}
         </select>
-        <IconButton label={`Back ${BACK_SECONDS} seconds`} onClick={() => seekTo(Math.max(0, position - BACK_SECONDS))}>
+        <IconButton label={`Back ${SKIP_BACK_SECONDS} seconds`} onClick={() => seekTo(Math.max(0, position - SKIP_BACK_SECONDS))}>
           <RotateCcw size={18} />
         </IconButton>
         <button
@@ -142,8 +141,8 @@ export function NowPlaying({ playback }: { playback: Playback }) {
           {busy ? <LoaderCircle className="spin" size={22} aria-hidden /> : playing ? <Pause size={22} aria-hidden /> : <Play size={22} aria-hidden />}
         </button>
         <IconButton
-          label={`Forward ${FORWARD_SECONDS} seconds`}
-          onClick={() => seekTo(end ? Math.min(end, position + FORWARD_SECONDS) : position + FORWARD_SECONDS)}
+          label={`Forward ${SKIP_FORWARD_SECONDS} seconds`}
+          onClick={() => seekTo(end ? Math.min(end, position + SKIP_FORWARD_SECONDS) : position + SKIP_FORWARD_SECONDS)}
         >
           <RotateCw size={18} />
         </IconButton>
