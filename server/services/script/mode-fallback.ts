@@ -2,7 +2,7 @@
  * Scripts written without an AI, by mode: read mode's whole article; and, when no AI is configured
  * or it failed, the spec's template honouring the length asked: its welcome, the article's
  * paragraphs (brief: exactly the spec's five; podcast and conversation: as many as fit the budget,
- * at least one) and its thanks.
+ * at least one) and its thanks; the paragraphs alone for an article not in English.
  */
 import { FALLBACK_SCRIPT_PARAGRAPHS } from '../../../shared/constants.ts';
 import { FALLBACK_THANKS, FALLBACK_WELCOME } from '../../../shared/text/fallback.ts';
@@ -33,6 +33,9 @@ export function scriptWithoutAi(article: Article, plan: ScriptPlan | undefined):
     const source = plan.source ?? { text: article.text, lines: null, byline: null };
     return readScript({ title: article.title, ...source });
   }
-  const lines = [FALLBACK_WELCOME, ...(plan?.note ? [plan.note] : []), ...templateParagraphs(article.text, plan), FALLBACK_THANKS];
+  const paragraphs = templateParagraphs(article.text, plan);
+  // The template's own lines are English: an article in another language is read without them.
+  const english = !plan?.language || plan.language === 'en';
+  const lines = english ? [FALLBACK_WELCOME, ...(plan?.note ? [plan.note] : []), ...paragraphs, FALLBACK_THANKS] : paragraphs;
   return lines.flatMap((line, paragraph) => splitSentences(line).map((text) => ({ text, paragraph })));
 }

@@ -53,8 +53,8 @@ function longArticle(sections: number, paragraphs: number, wordsEach: number) {
   return { title: 'A very long article', text: lines.join('\n') };
 }
 
-async function write(article: { title: string; text: string }, mode: PodcastMode, minutes: number | null) {
-  const plan = planScript({ mode, minutes, language: 'en', text: article.text, lines: null, byline: null, wordsPerMinute: WPM });
+async function write(article: { title: string; text: string }, mode: PodcastMode, minutes: number | null, language = 'en') {
+  const plan = planScript({ mode, minutes, language, text: article.text, lines: null, byline: null, wordsPerMinute: WPM });
   const stream = writer().stream(article, { plan });
   const sentences: ScriptSentence[] = [];
   for await (const sentence of stream.sentences) sentences.push(sentence);
@@ -153,6 +153,13 @@ describe('when the AI fails', () => {
     const { result } = await write(article, 'brief', null);
     expect(result.script.split('\n')).toEqual([FALLBACK_WELCOME, ...article.text.split('\n').slice(0, 5), FALLBACK_THANKS]);
     expect(result.fallbackReason).toMatch(/internal error/);
+  });
+
+  it('an article in another language is read without the template’s English welcome and thanks', async () => {
+    fake.setBehaviour({ chatFault: 'server-error' });
+    const french = { title: 'Dix paragraphes', text: Array.from({ length: 10 }, (_, i) => `Le paragraphe ${i + 1} compte exactement dix mots, pas un de plus.`).join('\n') };
+    const { result } = await write(french, 'brief', null, 'fr');
+    expect(result.script.split('\n')).toEqual(french.text.split('\n').slice(0, 5));
   });
 
   it('podcast mode reads as many paragraphs as fit the asked minutes', async () => {
