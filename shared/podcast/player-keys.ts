@@ -50,6 +50,34 @@ export function playerKeyAction(input: KeyInput): PlayerAction | null {
   }
 }
 
+/** The member of a key event's target read here (an element's). */
+interface KeyTarget {
+  closest(selectors: string): unknown;
+}
+
+export interface KeyEventInput extends KeyInput {
+  target: unknown;
+  defaultPrevented?: boolean;
+}
+
+const TYPING = 'textarea, select, [contenteditable]:not([contenteditable="false"]), input:not([type="range"]):not([type="checkbox"]):not([type="radio"])';
+
+/**
+ * The shortcut a key press on the page asks for, or null. Keys pressed in a field, or in a dialog,
+ * stay there; Space on a button, and the arrows on a slider or a list, keep their own meaning.
+ */
+export function shortcutOf(event: KeyEventInput): PlayerAction | null {
+  if (event.defaultPrevented) return null;
+  const action = playerKeyAction(event);
+  if (!action) return null;
+  const target = event.target && typeof (event.target as KeyTarget).closest === 'function' ? (event.target as KeyTarget) : null;
+  if (!target) return action;
+  if (target.closest(TYPING) || target.closest('[role="dialog"], dialog')) return null;
+  if (event.key === ' ' && target.closest('button, a, summary, [role="button"], input')) return null;
+  if (action.kind === 'seekBy' && event.key.startsWith('Arrow') && target.closest('input, [role="slider"], [role="listbox"]')) return null;
+  return action;
+}
+
 /** The shortcuts as the help lists them. */
 export const PLAYER_SHORTCUTS: readonly { keys: string; does: string }[] = [
   { keys: 'Space or K', does: 'Play or pause' },

@@ -77,6 +77,27 @@ describe("the popup's player", () => {
     expect(container.querySelector('[aria-label="Total time"]')?.textContent).toBe('2:10');
   });
 
+  it('answers the web app’s keyboard shortcuts, except in its own fields', async () => {
+    vi.useFakeTimers();
+    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, duration: 571 })} />));
+    const press = async (key: string, target: Element = document.body) => {
+      act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+      await act(() => vi.advanceTimersByTimeAsync(200));
+    };
+    await press('j');
+    expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 50 }]);
+    await press('k');
+    expect(sent).toContainEqual(['controlPlayback', { action: 'resume' }]);
+    await press('>');
+    expect(sent).toContainEqual(['controlPlayback', { action: 'rate', rate: 1.25 }]);
+    // In the speed list the keys are the list's own, and Space on a button presses that button.
+    sent.length = 0;
+    await press('k', container.querySelector('select')!);
+    await press(' ', button('Back 15 seconds'));
+    expect(sent).toEqual([]);
+    expect(container.querySelector('[aria-label="Now playing"]')!.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
   it("shows the speed, and a new one goes to the player", async () => {
     act(() => root.render(<NowPlaying playback={playback({ rate: 1.5 })} />));
     const speed = container.querySelector<HTMLSelectElement>('select[aria-label="Playback speed"]')!;

@@ -4,14 +4,15 @@
  * While the episode is still being made the seek bar spans its estimated length, shows the part made
  * as a band and in words, and moves only within it. The speed is the member's (saved as their
  * preference when changed here, pitch kept); skips go back 15 and forward 30 seconds; an episode with
- * two chapters or more names the one playing and steps to the previous or next.
+ * two chapters or more names the one playing and steps to the previous or next. The web app's
+ * keyboard shortcuts work here too.
  */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward, X } from 'lucide-react';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { PLAYBACK_RATES } from '../../../shared/constants.ts';
-import { formatPlaybackRate } from '../../../shared/podcast/playback-rate.ts';
-import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from '../../../shared/podcast/player-keys.ts';
+import { formatPlaybackRate, stepPlaybackRate } from '../../../shared/podcast/playback-rate.ts';
+import { PLAYER_SHORTCUTS_TEXT, SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, shortcutOf, type PlayerAction } from '../../../shared/podcast/player-keys.ts';
 import { currentChapterIndex, nextChapterStart, previousChapterStart } from '../../../shared/podcast/read-along.ts';
 import type { PlaybackCommand } from '../../messaging.ts';
 import { formatTime } from '../../../shared/format-time.ts';
@@ -52,12 +53,39 @@ export function NowPlaying({ playback }: { playback: Playback }) {
   const shown = dragging ?? position;
   const busy = playback.status === 'loading';
   const rate = playback.rate ?? 1;
+
+  const togglePlay = () => control({ action: playing || busy ? 'pause' : 'resume' });
+  const seekBy = (seconds: number) => seekTo(Math.max(0, Math.min(end || Number.POSITIVE_INFINITY, shown + seconds)));
+  const changeRate = (next: number) =>
+    void settle(sendMessage('controlPlayback', { action: 'rate', rate: next })).then((result) => {
+      if (!result.ok) toast.error(result.error.message);
+    });
+  const act = useRef<(action: PlayerAction) => void>(() => {});
+  act.current = (action) => {
+    if (action.kind === 'toggle') togglePlay();
+    else if (action.kind === 'seekBy') seekBy(action.seconds);
+    else changeRate(stepPlaybackRate(rate, action.direction));
+  };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = shortcutOf(event);
+      if (!action) return;
+      event.preventDefault();
+      act.current(action);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  const shortcutsId = useId();
   const chapters = playback.chapters ?? [];
   const chapter = chapters[currentChapterIndex(chapters, shown)] ?? null;
   const previousChapter = previousChapterStart(chapters, shown);
   const nextChapter = nextChapterStart(chapters, shown);
   return (
-    <section className="card player" aria-label="Now playing">
+    <section className="card player" aria-label="Now playing" aria-describedby={shortcutsId}>
+      <span id={shortcutsId} className="sr-only">
+        {PLAYER_SHORTCUTS_TEXT}
+      </span>
       <div className="player-head">
         <p className="eyebrow player-eyebrow">
           <AudioLines size={14} aria-hidden className={playing ? 'bars-live' : undefined} />
@@ -117,11 +145,7 @@ export function NowPlaying({ playback }: { playback: Playback }) {
           aria-label="Playback speed"
           title="Playback speed"
           value={rate}
-          onChange={(e) =>
-            void settle(sendMessage('controlPlayback', { action: 'rate', rate: Number(e.target.value) })).then((result) => {
-              if (!result.ok) toast.error(result.error.message);
-            })
-          }
+          onChange={(e) => changeRate(Number(e.target.value))}
         >
           {(PLAYBACK_RATES.includes(rate as (typeof PLAYBACK_RATES)[number]) ? PLAYBACK_RATES : [...PLAYBACK_RATES, rate]).map((r) => (
             <option key={r} value={r}>
@@ -129,20 +153,20 @@ export function NowPlaying({ playback }: { playback: Playback }) {
             </option>
           ))}
         </select>
-        <IconButton label={`Back ${SKIP_BACK_SECONDS} seconds`} onClick={() => seekTo(Math.max(0, position - SKIP_BACK_SECONDS))}>
+        <IconButton label={`Back ${SKIP_BACK_SECONDS} seconds`} onClick={() => seekBy(-SKIP_BACK_SECONDS)}>
           <RotateCcw size={18} />
         </IconButton>
         <button
           type="button"
           className="play-btn"
           aria-label={playing || busy ? 'Pause' : 'Play'}
-          onClick={() => control({ action: playing || busy ? 'pause' : 'resume' })}
+          onClick={togglePlay}
         >
           {busy ? <LoaderCircle className="spin" size={22} aria-hidden /> : playing ? <Pause size={22} aria-hidden /> : <Play size={22} aria-hidden />}
         </button>
         <IconButton
           label={`Forward ${SKIP_FORWARD_SECONDS} seconds`}
-          onClick={() => seekTo(end ? Math.min(end, position + SKIP_FORWARD_SECONDS) : position + SKIP_FORWARD_SECONDS)}
+          onClick={() => seekBy(SKIP_FORWARD_SECONDS)}
         >
           <RotateCw size={18} />
         </IconButton>

@@ -1,10 +1,9 @@
 /**
  * The keyboard shortcuts go to one player on the page: the one played or touched last (else the
- * first). Keys pressed in a field, or in a dialog, stay there; Space on a button, and the arrows on
- * a slider or a list, keep their own meaning.
+ * first). Which key presses are shortcuts is the shared rule (`shortcutOf`).
  */
 import { useEffect, useRef } from 'react';
-import { playerKeyAction, type PlayerAction } from '../../../../../shared/podcast/player-keys.ts';
+import { shortcutOf, type PlayerAction } from '../../../../../shared/podcast/player-keys.ts';
 
 type Handler = (action: PlayerAction) => void;
 interface Registered {
@@ -14,21 +13,10 @@ interface Registered {
 const players: Registered[] = [];
 let active: Registered | null = null;
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && target.type !== 'range' && target.type !== 'checkbox' && target.type !== 'radio';
-}
-
 function onKeyDown(event: KeyboardEvent): void {
-  if (event.defaultPrevented || players.length === 0) return;
-  const action = playerKeyAction(event);
+  if (players.length === 0) return;
+  const action = shortcutOf(event);
   if (!action) return;
-  const target = event.target instanceof HTMLElement ? event.target : null;
-  if (isTyping(target) || target?.closest('[role="dialog"], dialog')) return;
-  if (event.key === ' ' && target?.closest('button, a, summary, [role="button"], input')) return;
-  if (action.kind === 'seekBy' && event.key.startsWith('Arrow') && target?.closest('input, [role="slider"], [role="listbox"]')) return;
   event.preventDefault();
   (active ?? players[0]!).handler.current(action);
 }
