@@ -14,6 +14,8 @@ export interface PageNode {
 
 export interface PageElement extends PageNode {
   readonly tagName: string;
+  /** The tag name in lower case (HTML elements). */
+  readonly localName: string;
   readonly firstElementChild: PageElement | null;
   readonly nextElementSibling: PageElement | null;
   readonly parentElement: PageElement | null;

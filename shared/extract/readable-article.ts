@@ -23,17 +23,26 @@ export interface ReadableArticle {
  * The article of `document`, which it changes (pass a copy); null when it has none. `check` sees the
  * document once the dropped areas are gone, before Readability, and may throw to refuse it.
  */
-export function readableArticle(document: PageDocument, check?: (document: PageDocument) => void): ReadableArticle | null {
+export function readableArticle(
+  document: PageDocument,
+  options: {
+    check?: (document: PageDocument) => void;
+    /** Readability's query for elements by tag, where the DOM has a faster one than `querySelectorAll`. */
+    elementsWithTags?: (node: PageElement, tagNames: readonly string[]) => PageElement[];
+  } = {},
+): ReadableArticle | null {
   dropAreas(document);
-  check?.(document);
+  options.check?.(document);
   markArticleBody(document);
   let root: PageElement | undefined;
-  const article = new Readability<null>(document as never, {
+  const reader = new Readability<null>(document as never, {
     serializer: (node) => {
       root = node as unknown as PageElement;
       return null;
     },
-  }).parse();
+  });
+  if (options.elementsWithTags) Object.assign(reader, { _getAllNodesWithTag: options.elementsWithTags });
+  const article = reader.parse();
   if (!article || !root) return null;
   root = narrowedToBody(root) ?? root;
   root.removeAttribute(BODY_MARK);

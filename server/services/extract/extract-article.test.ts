@@ -7,6 +7,8 @@ import { articleText } from '../../../shared/text/article-text.ts';
 import { AppError } from '../../errors.ts';
 import { extractArticle, MAX_ARTICLE_DEPTH, MAX_ARTICLE_ELEMENTS } from './extract-article.ts';
 import { wordF1 } from './word-f1.ts';
+import { elementsWithTags, parsePage } from './page-document.ts';
+import type { PageElement } from '../../../shared/extract/page-dom.ts';
 
 /** Readability's test pages (see its README): each parsed as if served from this address. */
 const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpora/readability');
@@ -196,5 +198,28 @@ describe('extractArticle', () => {
     const text = 'A plain memo\n\nFirst paragraph of the memo, long enough to read.\nIts second line.\n\nClosing words.';
     const result = extractArticle(plainTextToHtml(text), 'https://intranet.example/memo.txt');
     expect(result.text).toBe('A plain memo\nFirst paragraph of the memo, long enough to read.\nIts second line.\nClosing words.');
+  });
+});
+
+describe('the element query Readability runs on', () => {
+  // The tag lists Readability asks for, and every element.
+  const QUERIES: (string[] | null)[] = [['p', 'pre'], ['h1', 'h2'], ['img', 'picture', 'figure', 'video', 'audio', 'source'], ['div', 'section', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'], ['template'], null];
+
+  it.each(pages.filter((_, i) => i % 10 === 0))('answers what querySelectorAll answers, in document order, on %s', (id) => {
+    const document = parsePage(read(id, 'source.html'), CORPUS_URL);
+    const roots = [document as unknown as PageElement, document.body as unknown as PageElement, document.querySelector('div') as unknown as PageElement];
+    for (const root of roots.filter(Boolean)) {
+      for (const tags of QUERIES) {
+        const expected = Array.from(root.querySelectorAll(tags ? tags.join(',') : '*'));
+        expect(elementsWithTags(root, tags)).toEqual(expected);
+      }
+    }
+  });
+
+  it('skips what a <template> holds, as querySelectorAll does', () => {
+    const document = parsePage('<html><body><p>a</p><template><p>b</p></template><div><p>c</p></div></body></html>', CORPUS_URL);
+    const body = document.body as unknown as PageElement;
+    expect(elementsWithTags(body, ['p']).map((p) => p.textContent)).toEqual(['a', 'c']);
+    expect(elementsWithTags(body, null).map((e) => e.localName)).toEqual(['p', 'template', 'div', 'p']);
   });
 });

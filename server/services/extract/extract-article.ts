@@ -11,7 +11,7 @@ import { articleText } from '../../../shared/text/article-text.ts';
 import { lineKinds, type KindElement } from '../../../shared/text/line-kinds.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
-import { parsePage } from './page-document.ts';
+import { elementsWithTags, parsePage } from './page-document.ts';
 
 export interface ExtractionResult {
   title: string;
@@ -91,9 +91,12 @@ export function extractArticle(html: string, url: string): ExtractionResult {
     if (nestedDeeperThan(document.documentElement, MAX_ARTICLE_DEPTH)) {
       throw new Error(`elements nested over ${MAX_ARTICLE_DEPTH} deep`);
     }
-    article = readableArticle(document as unknown as PageDocument, (cleaned) => {
-      const elements = cleaned.querySelectorAll('*').length;
-      if (elements > MAX_ARTICLE_ELEMENTS) throw new Error(`${elements} elements is over the ${MAX_ARTICLE_ELEMENTS} cap`);
+    article = readableArticle(document as unknown as PageDocument, {
+      check: (cleaned) => {
+        const elements = elementsWithTags(cleaned.documentElement, null).length;
+        if (elements > MAX_ARTICLE_ELEMENTS) throw new Error(`${elements} elements is over the ${MAX_ARTICLE_ELEMENTS} cap`);
+      },
+      elementsWithTags,
     });
   } catch (error) {
     throw new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.parseFailed, cause: error });
