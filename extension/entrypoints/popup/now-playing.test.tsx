@@ -66,6 +66,26 @@ describe("the popup's player", () => {
     expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 130 }]);
   });
 
+  it('moves on from the place it sent while the player has not yet reported it', async () => {
+    vi.useFakeTimers();
+    const stale = playback({ kind: 'file', growing: null, duration: 571 });
+    act(() => root.render(<NowPlaying playback={stale} />));
+    act(() => button('Back 15 seconds').click());
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    // The player's report is not in yet: the same playback, still at 65 s.
+    act(() => root.render(<NowPlaying playback={{ ...stale }} />));
+    expect(slider().value).toBe('50');
+    act(() => button('Back 15 seconds').click());
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(sent.filter(([, command]) => (command as { action: string }).action === 'seek')).toEqual([
+      ['controlPlayback', { action: 'seek', position: 50 }],
+      ['controlPlayback', { action: 'seek', position: 35 }],
+    ]);
+    // Once the player reports the place, the clock takes over again.
+    act(() => root.render(<NowPlaying playback={{ ...stale, position: 35.2, updatedAt: Date.now() }} />));
+    expect(slider().value).toBe('35.2');
+  });
+
   it('shows a finished episode as before, and the part made of an unfinished one', () => {
     act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, duration: 571 })} />));
     expect(container.textContent).not.toContain('made');
@@ -137,8 +157,9 @@ describe("the popup's player", () => {
     act(() => button('Back 15 seconds').click());
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 50 }]);
+    // From the place just sent (the player has not reported it yet): 65 − 15 + 30.
     act(() => button('Forward 30 seconds').click());
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 95 }]);
+    expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 80 }]);
   });
 });

@@ -32,21 +32,31 @@ export function NowPlaying({ playback }: { playback: Playback }) {
   const made = playback.growing ? { ...playback.growing, madeSeconds: playableEnd(playback) ?? 0 } : null;
   const duration = made ? estimatedLength(made) : (playback.duration ?? 0);
   const end = made ? made.madeSeconds : duration;
+  // Where the reader moved to, shown until the player reports being there.
   const [dragging, setDragging] = useState<number | null>(null);
   const commit = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const sent = useRef(false);
 
   useEffect(() => () => clearTimeout(commit.current ?? undefined), []);
+  useEffect(() => {
+    if (dragging === null || !sent.current || Math.abs(position - dragging) > 1.5) return;
+    clearTimeout(commit.current ?? undefined);
+    setDragging(null);
+  }, [dragging, position]);
 
   const control = (command: PlaybackCommand) => void settle(sendMessage('controlPlayback', command));
 
   function seekTo(wanted: number) {
     const seconds = made ? clampToMade(wanted, made.madeSeconds) : wanted;
     setDragging(seconds);
-    // Dragging fires many changes: the player is told once the hand rests.
+    sent.current = false;
+    // Dragging fires many changes: the player is told once the hand rests. Until it reports the new
+    // place, the next move starts from the one sent, not from the clock's last report.
     clearTimeout(commit.current ?? undefined);
     commit.current = setTimeout(() => {
       control({ action: 'seek', position: seconds });
-      setDragging(null);
+      sent.current = true;
+      commit.current = setTimeout(() => setDragging(null), 3000);
     }, 150);
   }
 
