@@ -9,7 +9,7 @@
  */
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
-import { expect, test } from './fixtures/extension.ts';
+import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { offscreenDocument } from './fixtures/offscreen.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
@@ -47,10 +47,7 @@ test('Create in the popup on a long article: the offscreen player plays it while
   test.setTimeout(240_000);
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await popup.getByRole('button', { name: 'Settings' }).click();
-  await popup.getByLabel('Server address').fill(E2E_BASE_URL);
-  await popup.getByRole('button', { name: 'Save' }).click();
-  await expect(popup.getByText('Server address saved').first()).toBeVisible();
+  await setServerAddress(popup, E2E_BASE_URL);
 
   const article = await context.newPage();
   await article.goto(`${articles.url}${LONG_RIVER.path}`);

@@ -13,7 +13,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
 import { TIDE_POOLS, serveArticlesDuringFile } from './fixtures/article-server.ts';
-import { expect, test } from './fixtures/extension.ts';
+import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { offscreenDocument } from './fixtures/offscreen.ts';
 import { PASSWORD, newEmail } from './fixtures/members.ts';
 
@@ -55,10 +55,7 @@ test('Read chosen in the popup: made in read mode, played at the member speed, r
 
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await popup.getByRole('button', { name: 'Settings' }).click();
-  await popup.getByLabel('Server address').fill(E2E_BASE_URL);
-  await popup.getByRole('button', { name: 'Save' }).click();
-  await expect(popup.getByText('Server address saved').first()).toBeVisible();
+  await setServerAddress(popup, E2E_BASE_URL);
   await popup.getByRole('button', { name: 'Sign In', exact: true }).first().click();
   await popup.getByLabel('Email').fill(email);
   await popup.getByLabel('Password').fill(PASSWORD);

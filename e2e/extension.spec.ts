@@ -7,7 +7,7 @@ import net from 'node:net';
 import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwright/test';
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
 import { NO_CONTENT_PATH, NIGHT_TRAINS, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
-import { expect, test } from './fixtures/extension.ts';
+import { expect, setServerAddress, test } from './fixtures/extension.ts';
 
 const PASSWORD = 'listen-on-the-train';
 
@@ -42,16 +42,6 @@ async function openArticle(context: BrowserContext, path: string): Promise<Page>
   const page = await context.newPage();
   await page.goto(`${articles.url}${path}`);
   return page;
-}
-
-/** Settings → Server address → Save, as a reader would. */
-async function setServerAddress(popup: Page, address: string) {
-  await popup.getByRole('button', { name: 'Settings' }).click();
-  await popup.getByLabel('Server address').fill(address);
-  await popup.getByRole('button', { name: 'Save' }).click();
-  await expect(popup.getByText('Server address saved').first()).toBeVisible();
-  await expect(popup.getByRole('button', { name: 'Create podcast from this page' })).toBeVisible();
-  await expect(popup.getByRole('contentinfo')).toContainText(new URL(address).host);
 }
 
 async function signIn(popup: Page, email: string) {

@@ -87,6 +87,7 @@ test('a podcast made end to end: live progress to 100, audio that plays, the tra
   expect(seen.length, 'the progress bar showed at least one value on the way').toBeGreaterThan(0);
   // 0 while it waits for a job runner (a busy machine), then rising; the bar goes once it is ready.
   expect(seen.every((v) => v >= 0 && v < 100)).toBe(true);
+  expect(seen.some((v) => v > 0), 'it moved while the podcast was made').toBe(true);
   expect([...seen].sort((a, b) => a - b)).toEqual(seen);
 
   await expect(card.getByRole('button', { name: 'View Transcript' })).toBeEnabled();

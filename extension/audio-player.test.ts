@@ -136,7 +136,9 @@ describe("the extension's audio player", () => {
       expect(pause).toHaveBeenCalled();
 
       await player.control({ action: 'stop' });
+      audio.dispatchEvent(new Event('pause'));
       expect(session.metadata).toBeNull();
+      expect(session.playbackState).toBe('none');
     } finally {
       Reflect.deleteProperty(navigator, 'mediaSession');
       vi.unstubAllGlobals();

@@ -155,8 +155,9 @@ function mediaSession(audio: HTMLAudioElement) {
         // An action this browser does not know.
       }
     }
-    audio.addEventListener('play', () => (session.playbackState = 'playing'));
-    audio.addEventListener('pause', () => (session.playbackState = 'paused'));
+    // Once stopped (no title shown), the controls stay cleared: stopping pauses the element too.
+    audio.addEventListener('play', () => session.metadata && (session.playbackState = 'playing'));
+    audio.addEventListener('pause', () => session.metadata && (session.playbackState = 'paused'));
   }
   return {
     show(title: string, artwork: string | undefined) {

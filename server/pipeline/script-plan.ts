@@ -44,7 +44,8 @@ export function planScript(input: PlanInput): ScriptPlan {
     language: input.language,
     source,
     ...(input.mode === 'conversation' ? { hosts: CONVERSATION_HOSTS } : {}),
-    ...(short
+    // The note is English, said before the script: an article in another language goes without it.
+    ...(short && input.language === 'en'
       ? { note: `The article is short, so this episode runs about ${minutes} minute${minutes === 1 ? '' : 's'} rather than the ${asked} asked.` }
       : {}),
   };

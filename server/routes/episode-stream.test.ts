@@ -102,7 +102,13 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
     expect(cues.map((c) => c.index)).toEqual(cues.map((_, i) => i));
     expect(cues.at(-1)!.endMs).toBeLessThanOrEqual(done.durationSeconds! * 1000);
     // The segment files go once the whole file is written (just after the podcast is marked ready).
-    await expect.poll(() => fs.existsSync(path.join(paced.t.deps.config.dataDir, 'audio', row!.audioKey!)), { timeout: 5_000 }).toBe(false);
+    const segmentsDir = path.join(paced.t.deps.config.dataDir, 'audio', row!.audioKey!);
+    await expect.poll(() => fs.existsSync(segmentsDir), { timeout: 5_000 }).toBe(false);
+    // A segment asked for in the moment its own file is still there is still the finished episode's slice.
+    fs.mkdirSync(segmentsDir, { recursive: true });
+    fs.writeFileSync(path.join(segmentsDir, '0.mp3'), 'not the episode');
+    expect(new Uint8Array(await (await call(segmentUrl(final.segments[0]!.uri))).arrayBuffer())).toEqual(firstBytes);
+    fs.rmSync(segmentsDir, { recursive: true, force: true });
   });
 
   it('stops the job and removes the segments when the podcast is deleted while it is made', async () => {

@@ -14,7 +14,7 @@ export interface PageNode {
 
 export interface PageElement extends PageNode {
   readonly tagName: string;
-  /** The tag name in lower case (HTML elements). */
+  /** The tag name (lower case as parsed; linkedom keeps the case createElement was given). */
   readonly localName: string;
   readonly firstElementChild: PageElement | null;
   readonly nextElementSibling: PageElement | null;

@@ -66,23 +66,24 @@ export function parsePage(page: string, url: string): PageDocument {
  * The elements below `root` whose tag is one of `tagNames` (every element for null), in document
  * order, skipping <template> contents: what `querySelectorAll('div,p,…')` answers, by a plain walk.
  * linkedom matches each element through a general selector engine, and Readability asks this query
- * on every pass: on a large page the walk takes a fraction of the time.
+ * on every pass: on a large page the walk takes a fraction of the time. Names compare in lower case:
+ * linkedom keeps an element made by createElement('P') as "P", and Readability makes many.
  */
 export function elementsWithTags(root: PageElement, tagNames: readonly string[] | null): PageElement[] {
   const wanted = tagNames && new Set(tagNames.map((t) => t.toLowerCase()));
   const found: PageElement[] = [];
   let node: PageElement = root;
   for (;;) {
-    const child = node.localName === 'template' && node !== root ? null : node.firstElementChild;
+    const child = node.localName.toLowerCase() === 'template' && node !== root ? null : node.firstElementChild;
     if (child) {
       node = child;
-      if (!wanted || wanted.has(node.localName)) found.push(node);
+      if (!wanted || wanted.has(node.localName.toLowerCase())) found.push(node);
       continue;
     }
     // Up by parentNode: the root may be the document, which is no element's parentElement.
     while (node !== root && !node.nextElementSibling) node = node.parentNode as PageElement;
     if (node === root) return found;
     node = node.nextElementSibling!;
-    if (!wanted || wanted.has(node.localName)) found.push(node);
+    if (!wanted || wanted.has(node.localName.toLowerCase())) found.push(node);
   }
 }

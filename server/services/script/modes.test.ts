@@ -180,4 +180,15 @@ describe('a short article', () => {
     expect(sentences[0]!.text).toMatch(/The article is short, so this episode runs about 1 minute rather than the 60 asked\./);
     expect(spokenWords(sentences)).toBeLessThanOrEqual(200 * 1.15 + 30);
   });
+
+  it('says so once when the AI then fails, and not at all in another language', async () => {
+    const article = { title: 'Short', text: Array.from({ length: 20 }, () => 'This short article has exactly ten words in every line.').join('\n') };
+    fake.setBehaviour({ chatFault: 'server-error' });
+    const { sentences } = await write(article, 'podcast', 60);
+    expect(sentences.filter((s) => s.text.startsWith('The article is short'))).toHaveLength(1);
+    const french = { title: 'Court', text: Array.from({ length: 20 }, () => 'Cet article court compte exactement dix mots à chaque ligne.').join('\n') };
+    const { plan, sentences: inFrench } = await write(french, 'podcast', 60, 'fr');
+    expect(plan.note).toBeUndefined();
+    expect(inFrench.map((s) => s.text).join(' ')).not.toMatch(/The article is short|Welcome|Thanks for listening/);
+  });
 });

@@ -191,11 +191,13 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
       const reason = reasonOf(error, isAbort(error));
       if (given === offset) {
         warn('script', reason, error);
-        scriptWithoutAi(article, plan).forEach((sentence) => emit({ ...sentence, paragraph: sentence.paragraph + offset }));
+        // The note, if any, was said already.
+        scriptWithoutAi(article, { ...plan, note: undefined }).forEach((sentence) => emit({ ...sentence, paragraph: sentence.paragraph + offset }));
         return { reason, cutShort: false };
       }
       warn('script', reason, error, true);
-      emit({ text: FALLBACK_THANKS, paragraph: 1_000_000 });
+      // The closing line is English: a script in another language just ends.
+      if (plan.language === 'en') emit({ text: FALLBACK_THANKS, paragraph: 1_000_000 });
       return { reason, cutShort: true };
     }
   };
