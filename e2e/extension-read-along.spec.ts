@@ -109,6 +109,13 @@ test('Read chosen in the popup: made in read mode, played at the member speed, r
   expect(await article.evaluate(() => document.documentElement.outerHTML)).toBe(pageBefore);
 
   // A click on the last paragraph plays from there: it is highlighted, and the player jumps ahead.
+  // (Once the podcast is whole: a paragraph not made yet cannot be played.)
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${E2E_BASE_URL}/api/podcasts`, { headers: { Authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { podcasts: { status: string }[] }).podcasts[0]?.status;
+    }, { timeout: 60_000 })
+    .toBe('ready');
   const before = (await audio()).time;
   await article.getByText(TIDE_POOLS.paragraphs.at(-1)!).click();
   await expect.poll(async () => (await highlighted(article))[0]).toBe(TIDE_POOLS.paragraphs.at(-1));

@@ -67,6 +67,28 @@ describe("the extension's audio player", () => {
     expect(audio.src).toBe(FILE);
   });
 
+  it('keeps a place past what the stream has loaded, and goes there once its length reaches it', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const audio = new Audio();
+    // An element stops a seek at the end of what it has.
+    let duration = 17;
+    let time = 0;
+    Object.defineProperty(audio, 'duration', { get: () => duration, configurable: true });
+    Object.defineProperty(audio, 'currentTime', { get: () => time, set: (t: number) => void (time = Math.min(t, duration)), configurable: true });
+    const player = createAudioPlayer(audio, () => {}, fakeHls().loadHls);
+    await player.start({ src: STREAM, kind: 'stream', position: 0 });
+    await player.control({ action: 'seek', position: 57 });
+    expect(audio.currentTime).toBe(17);
+    duration = 65;
+    audio.dispatchEvent(new Event('durationchange'));
+    expect(audio.currentTime).toBe(57);
+    // A place within what it has is gone to at once, and nothing is kept.
+    await player.control({ action: 'seek', position: 5 });
+    duration = 70;
+    audio.dispatchEvent(new Event('durationchange'));
+    expect(audio.currentTime).toBe(5);
+  });
+
   it('reports a stream that stops loading for good as an error to show', async () => {
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const reports: AudioReport[] = [];

@@ -33,6 +33,8 @@ export function createAudioPlayer<ErrorEvent>(
   let lastReport = 0;
   let failure: string | null = null;
   let current: { source: EpisodeSource; attached: AttachedEpisode } | null = null;
+  /** A place past what the stream player has loaded yet: gone to once its length reaches it. */
+  let pendingSeek: number | null = null;
 
   const send = (status: AudioReport['status']) => {
     if (!current) return;
@@ -59,6 +61,10 @@ export function createAudioPlayer<ErrorEvent>(
   audio.addEventListener('loadedmetadata', () => send(audio.paused ? 'paused' : 'playing'));
   // A growing episode's duration grows with what the player has loaded, and becomes exact at the end.
   audio.addEventListener('durationchange', () => {
+    if (pendingSeek !== null && audio.duration >= pendingSeek) {
+      audio.currentTime = pendingSeek;
+      pendingSeek = null;
+    }
     if (audio.readyState > 0) send(audio.paused ? 'paused' : 'playing');
   });
   audio.addEventListener('seeked', () => send(audio.paused ? 'paused' : 'playing'));
@@ -76,6 +82,7 @@ export function createAudioPlayer<ErrorEvent>(
   }
 
   function stop() {
+    pendingSeek = null;
     audio.pause();
     current?.attached.detach();
     current = null;
@@ -85,6 +92,7 @@ export function createAudioPlayer<ErrorEvent>(
   return {
     async start({ src, kind, position, rate = 1, title, artwork }) {
       failure = null;
+      pendingSeek = null;
       setRate(rate);
       if (current?.source.url !== src) {
         stop();
@@ -115,9 +123,14 @@ export function createAudioPlayer<ErrorEvent>(
         case 'pause':
           audio.pause();
           break;
-        case 'seek':
-          audio.currentTime = Math.max(0, command.position);
+        case 'seek': {
+          // The element stops at the end of what it has: a complete episode's stream may not have
+          // loaded its last part yet, so the place is kept until it has.
+          const position = Math.max(0, command.position);
+          pendingSeek = Number.isFinite(audio.duration) && position > audio.duration ? position : null;
+          audio.currentTime = position;
           break;
+        }
         case 'rate':
           setRate(command.rate);
           break;

@@ -476,6 +476,12 @@ describe('listening', () => {
     // The same stream plays on: nothing was started again, and the length is exact.
     await vi.waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ src: stream, kind: 'stream', growing: null, duration: 42 }));
     expect(offscreen.started).toHaveLength(1);
+    // The stream player reports the part it has loaded so far: the exact length stays, and a seek
+    // near the end is not cut to that part.
+    await sendMessage('reportAudio', { src: stream, status: 'playing', position: 10, duration: 17, error: null });
+    expect((await playbackItem.getValue())?.duration).toBe(42);
+    await sendMessage('controlPlayback', { action: 'seek', position: 38 });
+    expect(offscreen.commands.at(-1)).toEqual({ action: 'seek', position: 38 });
 
     // Played again while the player holds it, it goes on from the same stream.
     await sendMessage('playPodcast', { podcastId: 'p1' });

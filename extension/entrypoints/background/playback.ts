@@ -212,7 +212,9 @@ export async function applyAudioReport(report: AudioReport): Promise<void> {
       ...playback,
       status: report.status,
       position: report.position,
-      duration: report.duration ?? playback.duration,
+      // A complete episode's exact length (from its ready event) outlasts a stream player's figure
+      // for the part it has loaded so far.
+      duration: !playback.growing && playback.duration !== null && report.duration !== null ? Math.max(report.duration, playback.duration) : (report.duration ?? playback.duration),
       error: report.error,
       updatedAt: Date.now(),
     };
