@@ -6,7 +6,7 @@
  * the script drafted first; others see that voices are a Premium feature while billing is on.
  * The podcast just asked for starts playing as soon as its first part is made.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FilePen, Lock } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,9 +20,17 @@ import { MINUTES_MESSAGE, startingChoice, takesMinutes } from '../utils/modes.ts
 import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { LengthEstimate } from './length-estimate.tsx';
 import { ModePicker } from './mode-picker.tsx';
-import { PodcastCard } from './podcast-card.tsx';
 import { UrlForm } from './url-form.tsx';
+import { SectionLoading } from '../../../lib/lazy-section.tsx';
 import { VoiceSelect } from './voice-select.tsx';
+
+/**
+ * A created podcast's card (with its player and read-along) downloads when the visitor turns to the
+ * form, not with the page: a first visit has nothing to show in it yet.
+ */
+let cardLoading: Promise<typeof import('./podcast-card.tsx')> | null = null;
+const preloadCard = () => (cardLoading ??= import('./podcast-card.tsx'));
+const PodcastCard = lazy(() => preloadCard().then((m) => ({ default: m.PodcastCard })));
 
 /** The podcasts made on this visit, newest first, and whose list they went into. */
 interface Made {
@@ -111,7 +119,7 @@ export function CreatePodcast() {
   );
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" onFocusCapture={() => void preloadCard()}>
       <UrlForm
         signedIn={signedIn}
         choices={{
@@ -133,6 +141,7 @@ export function CreatePodcast() {
       {madePodcasts.length > 0 && (
         <section aria-label="Just created" className="space-y-3">
           <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Just created</p>
+          <Suspense fallback={<SectionLoading className="h-40" />}>
           {madePodcasts.map((podcast) => (
             <PodcastCard
               key={podcast.id}
@@ -143,6 +152,7 @@ export function CreatePodcast() {
               onAutoPlayed={() => setPlayNext((id) => (id === podcast.id ? null : id))}
             />
           ))}
+          </Suspense>
         </section>
       )}
     </div>
