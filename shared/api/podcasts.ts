@@ -24,8 +24,8 @@ export const MODE_MESSAGES = {
   emptyScript: 'The script cannot be empty.',
 } as const;
 
-const modeField = z.enum(PODCAST_MODES, { error: MODE_MESSAGES.invalidMode });
-const minutesField = z
+export const modeField = z.enum(PODCAST_MODES, { error: MODE_MESSAGES.invalidMode });
+export const minutesField = z
   .number({ error: MODE_MESSAGES.invalidMinutes })
   .int(MODE_MESSAGES.invalidMinutes)
   .min(PODCAST_MINUTES.min, MODE_MESSAGES.invalidMinutes)

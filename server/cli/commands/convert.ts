@@ -8,23 +8,17 @@ import path from 'node:path';
 import type { StageRecord } from '../../pipeline/stage.ts';
 import type { Article, Source, Speech } from '../../pipeline/stages.ts';
 import type { ScriptStream } from '../../services/script/writer.ts';
-import { MODE_MESSAGES } from '../../../shared/api/podcasts.ts';
 import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
 import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
 
-/** `--mode` and `--minutes` as given, checked as the API checks them (minutes: a whole number in range). */
-function askedTelling(values: { mode?: string | undefined; minutes?: string | undefined }): { mode?: PodcastMode; minutes?: number } {
-  const asked: { mode?: PodcastMode; minutes?: number } = {};
-  if (values.mode !== undefined) {
-    if (!(PODCAST_MODES as readonly string[]).includes(values.mode)) throw new UsageError(MODE_MESSAGES.invalidMode);
-    asked.mode = values.mode as PodcastMode;
-  }
-  if (values.minutes !== undefined) {
-    const minutes = Number(values.minutes);
-    if (!/^\d+$/.test(values.minutes) || minutes < PODCAST_MINUTES.min || minutes > PODCAST_MINUTES.max) throw new UsageError(MODE_MESSAGES.invalidMinutes);
-    asked.minutes = minutes;
-  }
-  return asked;
+/** `--mode` and `--minutes` as given, checked by the API's own fields (minutes: whole digits only). */
+async function askedTelling(values: { mode?: string | undefined; minutes?: string | undefined }): Promise<{ mode?: PodcastMode; minutes?: number }> {
+  // The schemas load only for this command, so `pagecast extract` starts without zod.
+  const { minutesField, modeField } = await import('../../../shared/api/podcasts.ts');
+  const mode = values.mode === undefined ? undefined : modeField.safeParse(values.mode);
+  const minutes = values.minutes === undefined ? undefined : minutesField.safeParse(/^\d+$/.test(values.minutes) ? Number(values.minutes) : Number.NaN);
+  for (const parsed of [mode, minutes]) if (parsed && !parsed.success) throw new UsageError(parsed.error.issues[0]!.message);
+  return { ...(mode?.success ? { mode: mode.data } : {}), ...(minutes?.success ? { minutes: minutes.data } : {}) };
 }
 
 export const convertCommand: CliCommand = {
@@ -40,7 +34,7 @@ export const convertCommand: CliCommand = {
       'base-url': { type: 'string' },
     });
     if (!values.output) throw new UsageError('Say where to write the MP3 with -o out.mp3');
-    const asked = askedTelling(values);
+    const asked = await askedTelling(values);
     const outFile = path.resolve(values.output);
 
     // The pipeline loads only for this command, so `pagecast extract` starts light.
