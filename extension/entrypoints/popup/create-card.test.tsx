@@ -1,6 +1,6 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountEachTest } from '../../testing/mount.ts';
 import { CreateCard } from './create-card.tsx';
 
 const sent = vi.hoisted(() => [] as unknown[][]);
@@ -22,30 +22,22 @@ vi.mock('./hooks.ts', async (original) => ({
 
 const TAB = { id: 7, title: 'Morning in the Harbour', url: 'https://news.example.com/harbour' };
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLElement;
+const view = mountEachTest();
 
 beforeEach(() => {
   vi.useFakeTimers();
   sent.length = 0;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
 
 const radio = (name: string) =>
-  [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => r.parentElement?.textContent === name)!;
-const minutes = () => container.querySelector<HTMLInputElement>('input[type="number"]');
-const createButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Create podcast from this page')!;
-const estimate = () => container.querySelector('.estimate')?.textContent;
+  [...view.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => r.parentElement?.textContent === name)!;
+const minutes = () => view.container.querySelector<HTMLInputElement>('input[type="number"]');
+const createButton = () => [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Create podcast from this page')!;
+const estimate = () => view.container.querySelector('.estimate')?.textContent;
 const settle = () => act(() => vi.advanceTimersByTimeAsync(300));
 
 function type(input: HTMLInputElement, value: string) {
@@ -56,7 +48,7 @@ function type(input: HTMLInputElement, value: string) {
 
 describe('choosing how the page is told', () => {
   it("starts on the member's default mode and minutes, shows the estimate, and sends them with Create", async () => {
-    act(() => root.render(<CreateCard tab={TAB} creation={null} user={{ email: 'a@b.c', isPremium: false, defaultMode: 'conversation', defaultMinutes: 15 }} />));
+    act(() => view.root.render(<CreateCard tab={TAB} creation={null} user={{ email: 'a@b.c', isPremium: false, defaultMode: 'conversation', defaultMinutes: 15 }} />));
     expect(radio('Conversation').checked).toBe(true);
     expect(minutes()?.value).toBe('15');
     await settle();
@@ -73,7 +65,7 @@ describe('choosing how the page is told', () => {
   });
 
   it('with no default, no mode is chosen and the server decides; minutes out of range are refused before sending', async () => {
-    act(() => root.render(<CreateCard tab={TAB} creation={null} user={null} />));
+    act(() => view.root.render(<CreateCard tab={TAB} creation={null} user={null} />));
     expect(['Read', 'Podcast', 'Brief', 'Conversation'].map((m) => radio(m).checked)).toEqual([false, false, false, false]);
     await settle();
     expect(sent).toContainEqual(['estimatePage', { tabId: 7 }]);

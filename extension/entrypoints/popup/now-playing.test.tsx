@@ -1,6 +1,6 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountEachTest } from '../../testing/mount.ts';
 import type { Playback } from '../../storage.ts';
 import { NowPlaying } from './now-playing.tsx';
 
@@ -12,21 +12,13 @@ vi.mock('../../messaging.ts', () => ({
   }),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLElement;
+const view = mountEachTest();
 
 beforeEach(() => {
   sent.length = 0;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
 
@@ -45,14 +37,14 @@ const playback = (change: Partial<Playback> = {}): Playback => ({
   ...change,
 });
 
-const slider = () => container.querySelector<HTMLInputElement>('input[aria-label="Seek"]')!;
-const button = (name: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+const slider = () => view.container.querySelector<HTMLInputElement>('input[aria-label="Seek"]')!;
+const button = (name: string) => view.container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
 
 describe("the popup's player", () => {
   it('shows an episode being made: what exists of about how long, on the seek bar and in words', () => {
-    act(() => root.render(<NowPlaying playback={playback()} />));
-    expect(container.textContent).toContain('2:10 made of about 9:40');
-    expect(container.querySelector('[aria-label="Total time"]')?.textContent).toBe('about 9:40');
+    act(() => view.root.render(<NowPlaying playback={playback()} />));
+    expect(view.container.textContent).toContain('2:10 made of about 9:40');
+    expect(view.container.querySelector('[aria-label="Total time"]')?.textContent).toBe('about 9:40');
     expect(slider().max).toBe('580');
     expect(slider().getAttribute('aria-valuetext')).toBe('1:05 of about 9:40, 2:10 made so far');
     expect(slider().style.getPropertyValue('--made')).toMatch(/^22\.4\d*%$/);
@@ -60,7 +52,7 @@ describe("the popup's player", () => {
 
   it('moves forward only up to what is made', async () => {
     vi.useFakeTimers();
-    act(() => root.render(<NowPlaying playback={playback({ position: 125 })} />));
+    act(() => view.root.render(<NowPlaying playback={playback({ position: 125 })} />));
     act(() => button('Forward 30 seconds').click());
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 130 }]);
@@ -69,11 +61,11 @@ describe("the popup's player", () => {
   it('moves on from the place it sent while the player has not yet reported it', async () => {
     vi.useFakeTimers();
     const stale = playback({ kind: 'file', growing: null, duration: 571 });
-    act(() => root.render(<NowPlaying playback={stale} />));
+    act(() => view.root.render(<NowPlaying playback={stale} />));
     act(() => button('Back 15 seconds').click());
     await act(() => vi.advanceTimersByTimeAsync(200));
     // The player's report is not in yet: the same playback, still at 65 s.
-    act(() => root.render(<NowPlaying playback={{ ...stale }} />));
+    act(() => view.root.render(<NowPlaying playback={{ ...stale }} />));
     expect(slider().value).toBe('50');
     act(() => button('Back 15 seconds').click());
     await act(() => vi.advanceTimersByTimeAsync(200));
@@ -82,24 +74,24 @@ describe("the popup's player", () => {
       ['controlPlayback', { action: 'seek', position: 35 }],
     ]);
     // Once the player reports the place, the clock takes over again.
-    act(() => root.render(<NowPlaying playback={{ ...stale, position: 35.2, updatedAt: Date.now() }} />));
+    act(() => view.root.render(<NowPlaying playback={{ ...stale, position: 35.2, updatedAt: Date.now() }} />));
     expect(slider().value).toBe('35.2');
   });
 
   it('shows a finished episode as before, and the part made of an unfinished one', () => {
-    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, duration: 571 })} />));
-    expect(container.textContent).not.toContain('made');
-    expect(container.querySelector('[aria-label="Total time"]')?.textContent).toBe('9:31');
+    act(() => view.root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, duration: 571 })} />));
+    expect(view.container.textContent).not.toContain('made');
+    expect(view.container.querySelector('[aria-label="Total time"]')?.textContent).toBe('9:31');
     expect(slider().getAttribute('aria-valuetext')).toBe('1:05 of 9:31');
 
-    act(() => root.render(<NowPlaying playback={playback({ growing: null, unfinished: true, duration: 130 })} />));
-    expect(container.textContent).toContain('Unfinished: this is the part made before the podcast failed.');
-    expect(container.querySelector('[aria-label="Total time"]')?.textContent).toBe('2:10');
+    act(() => view.root.render(<NowPlaying playback={playback({ growing: null, unfinished: true, duration: 130 })} />));
+    expect(view.container.textContent).toContain('Unfinished: this is the part made before the podcast failed.');
+    expect(view.container.querySelector('[aria-label="Total time"]')?.textContent).toBe('2:10');
   });
 
   it('answers the web app’s keyboard shortcuts, except in its own fields', async () => {
     vi.useFakeTimers();
-    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, duration: 571 })} />));
+    act(() => view.root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, duration: 571 })} />));
     const press = async (key: string, target: Element = document.body) => {
       act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
       await act(() => vi.advanceTimersByTimeAsync(200));
@@ -112,15 +104,15 @@ describe("the popup's player", () => {
     expect(sent).toContainEqual(['controlPlayback', { action: 'rate', rate: 1.25 }]);
     // In the speed list the keys are the list's own, and Space on a button presses that button.
     sent.length = 0;
-    await press('k', container.querySelector('select')!);
+    await press('k', view.container.querySelector('select')!);
     await press(' ', button('Back 15 seconds'));
     expect(sent).toEqual([]);
-    expect(container.querySelector('[aria-label="Now playing"]')!.getAttribute('aria-describedby')).toBeTruthy();
+    expect(view.container.querySelector('[aria-label="Now playing"]')!.getAttribute('aria-describedby')).toBeTruthy();
   });
 
   it("shows the speed, and a new one goes to the player", async () => {
-    act(() => root.render(<NowPlaying playback={playback({ rate: 1.5 })} />));
-    const speed = container.querySelector<HTMLSelectElement>('select[aria-label="Playback speed"]')!;
+    act(() => view.root.render(<NowPlaying playback={playback({ rate: 1.5 })} />));
+    const speed = view.container.querySelector<HTMLSelectElement>('select[aria-label="Playback speed"]')!;
     expect(speed.value).toBe('1.5');
     expect([...speed.options].map((o) => o.textContent)).toEqual(['0.5×', '0.75×', '1×', '1.25×', '1.5×', '1.75×', '2×', '2.5×', '3×']);
     await act(async () => {
@@ -137,8 +129,8 @@ describe("the popup's player", () => {
       { title: 'The pools', startMs: 40_000, endMs: 90_000 },
       { title: 'The future', startMs: 90_000, endMs: 126_000 },
     ];
-    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, chapters })} />));
-    expect(container.querySelector('[aria-label="Chapter"]')?.textContent).toBe('The pools');
+    act(() => view.root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, chapters })} />));
+    expect(view.container.querySelector('[aria-label="Chapter"]')?.textContent).toBe('The pools');
     act(() => button('Next chapter').click());
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 90 }]);
@@ -150,10 +142,10 @@ describe("the popup's player", () => {
   it('has no chapter controls for an episode of one chapter or none, and skips back 15 and forward 30 seconds', async () => {
     vi.useFakeTimers();
     const whole = [{ title: 'What the Tide Pools Remember', startMs: 0, endMs: 126_000 }];
-    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, chapters: whole })} />));
-    expect(container.querySelector('[aria-label="Chapter"]')).toBeNull();
-    act(() => root.render(<NowPlaying playback={playback({ kind: 'file', growing: null })} />));
-    expect(container.querySelector('[aria-label="Chapter"]')).toBeNull();
+    act(() => view.root.render(<NowPlaying playback={playback({ kind: 'file', growing: null, chapters: whole })} />));
+    expect(view.container.querySelector('[aria-label="Chapter"]')).toBeNull();
+    act(() => view.root.render(<NowPlaying playback={playback({ kind: 'file', growing: null })} />));
+    expect(view.container.querySelector('[aria-label="Chapter"]')).toBeNull();
     act(() => button('Back 15 seconds').click());
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(sent).toContainEqual(['controlPlayback', { action: 'seek', position: 50 }]);
