@@ -70,15 +70,7 @@ export async function convertPodcast(deps: PodcastConversionDeps, podcastId: str
   const record: StageRecord = {
     async load(stage) {
       const row = podcast!;
-      const article: Article = {
-        title: row.sourceTitle ?? row.title,
-        text: row.articleText ?? '',
-        sourceUrl: row.sourceUrl ?? '',
-        mode: modeOf(row.mode),
-        minutes: row.minutes,
-        lines: row.articleStructure?.lines ?? null,
-        byline: row.articleStructure?.byline ?? null,
-      };
+      const article = articleOf(row);
       if (stage === 'fetch' || stage === 'extract') return article;
       // A podcast stored before languages were kept has its language detected from its text.
       const language = row.language ?? (await detectLanguage(article.text));
@@ -226,8 +218,17 @@ function hostsOf(row: PodcastRow): readonly string[] | undefined {
   return row.mode === 'conversation' ? CONVERSATION_HOSTS : undefined;
 }
 
+/** The article as stored with the podcast, with how it is told. */
 function articleOf(row: PodcastRow): Article {
-  return { title: row.sourceTitle ?? row.title, text: row.articleText ?? '', sourceUrl: row.sourceUrl ?? '' };
+  return {
+    title: row.sourceTitle ?? row.title,
+    text: row.articleText ?? '',
+    sourceUrl: row.sourceUrl ?? '',
+    mode: modeOf(row.mode),
+    minutes: row.minutes,
+    lines: row.articleStructure?.lines ?? null,
+    byline: row.articleStructure?.byline ?? null,
+  };
 }
 
 /**
@@ -237,13 +238,7 @@ function articleOf(row: PodcastRow): Article {
 function writtenSentences(row: PodcastRow, article: Article): { hosts?: readonly string[]; sentences?: ScriptSentence[] } {
   const hosts = hostsOf(row);
   if (row.mode === 'read' && !row.scriptEdited) {
-    const sentences = readScript({
-      title: article.title,
-      text: article.text,
-      lines: row.articleStructure?.lines ?? null,
-      byline: row.articleStructure?.byline ?? null,
-    });
-    return { sentences };
+    return { sentences: readScript({ title: article.title, text: article.text, lines: article.lines ?? null, byline: article.byline ?? null }) };
   }
   return hosts ? { hosts } : {};
 }

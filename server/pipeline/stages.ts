@@ -102,6 +102,20 @@ export interface PipelinePorts {
 /** The rate assumed for a voice not measured (a test's engine). */
 export const ASSUMED_WORDS_PER_MINUTE = 160;
 
+/** A voice's words per minute: measured, else assumed. */
+export async function voiceRate(ports: Pick<PipelinePorts, 'wordsPerMinute'>, voice: string): Promise<number> {
+  return (await ports.wordsPerMinute?.(voice)) ?? ASSUMED_WORDS_PER_MINUTE;
+}
+
+/** The rate of the voice that will speak an article in `language`, given the voice asked for. */
+export function hostRate(
+  ports: Pick<PipelinePorts, 'wordsPerMinute'> & { speech: Pick<PipelinePorts['speech'], 'name' | 'defaultVoice'> },
+  language: string,
+  voice: string | null,
+): Promise<number> {
+  return voiceRate(ports, hostVoices(ports.speech.name, language, voice, ports.speech.defaultVoice).host);
+}
+
 /** Faults an AppError names are answers (an unreadable page): trying again gives the same one. */
 const notAnAnswer = (error: unknown) => !(error instanceof AppError);
 
@@ -166,7 +180,6 @@ export function scriptStage(
     // The script is spoken as it is written: this stage starts the writing, speech reads it.
     // The writer falls back to a template itself when the AI fails, so its errors are the server's own.
     run: async (article, { signal }) => {
-      const host = hostVoices(ports.speech.name, article.language, voice, ports.speech.defaultVoice).host;
       const plan = planScript({
         mode: article.mode ?? telling.mode,
         minutes: article.minutes ?? telling.minutes,
@@ -174,7 +187,7 @@ export function scriptStage(
         text: article.text,
         lines: article.lines ?? null,
         byline: article.byline ?? null,
-        wordsPerMinute: (await ports.wordsPerMinute?.(host)) ?? ASSUMED_WORDS_PER_MINUTE,
+        wordsPerMinute: await hostRate(ports, article.language, voice),
       });
       return {
         stream: ports.scriptWriter.stream({ title: article.title, text: article.scriptText }, { signal, plan }),
@@ -189,8 +202,11 @@ export function scriptStage(
 /** Each conversation host's voice: the first the episode's, the second another of its language. */
 function speakerVoices(source: ScriptSource, voices: { host: string; guest: string }) {
   const [first, second] = source.hosts ?? [];
-  return (sentence: ScriptSentence): ScriptSentence =>
-    sentence.speaker && sentence.speaker === second ? { ...sentence, voice: voices.guest } : sentence.speaker && sentence.speaker === first ? { ...sentence, voice: voices.host } : sentence;
+  return (sentence: ScriptSentence): ScriptSentence => {
+    if (!sentence.speaker) return sentence;
+    const voice = sentence.speaker === second ? voices.guest : sentence.speaker === first ? voices.host : null;
+    return voice ? { ...sentence, voice } : sentence;
+  };
 }
 
 async function* mapSentences(sentences: AsyncIterable<ScriptSentence> | Iterable<ScriptSentence>, map: (s: ScriptSentence) => ScriptSentence) {

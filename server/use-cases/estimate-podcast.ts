@@ -9,10 +9,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { runIntake } from '../pipeline/intake.ts';
 import { estimateSeconds } from '../pipeline/script-plan.ts';
-import { ASSUMED_WORDS_PER_MINUTE, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
+import { hostRate, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
 import { countWords } from '../services/script/script-format.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
-import { hostVoices } from '../services/speech/language-voices.ts';
 import { takePageFetch } from '../services/podcasts/limits.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
@@ -36,8 +35,7 @@ export async function estimatePodcast(
   if ('url' in request) await takePageFetch(deps, { caller, clientAddress });
   const source = 'url' in request ? request : { ...request, sourceUrl: request.sourceUrl ?? '' };
   const article = await runIntake(deps.pipeline, source);
-  const host = hostVoices(deps.speech.name, article.language, voice, deps.speech.defaultVoice).host;
-  const wordsPerMinute = (await deps.pipeline.wordsPerMinute?.(host)) ?? ASSUMED_WORDS_PER_MINUTE;
+  const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
   const words = countWords(article.text);
   return {
     words,

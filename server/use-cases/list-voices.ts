@@ -1,5 +1,5 @@
 import type { VoiceOption } from '../../shared/api/premium.ts';
-import { ASSUMED_WORDS_PER_MINUTE, type ServerPipeline } from '../pipeline/stages.ts';
+import { voiceRate, type ServerPipeline } from '../pipeline/stages.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 
 /** The configured engine's voices, each with its measured speaking rate, and the one a podcast gets when none is chosen. */
@@ -11,7 +11,7 @@ export async function listVoices(deps: {
   const rated = [];
   // One at a time: a voice measured now speaks on the engine's one worker.
   for (const voice of voices) {
-    rated.push({ ...voice, wordsPerMinute: (await deps.pipeline.wordsPerMinute?.(voice.id)) ?? ASSUMED_WORDS_PER_MINUTE });
+    rated.push({ ...voice, wordsPerMinute: await voiceRate(deps.pipeline, voice.id) });
   }
   return { voices: rated, defaultVoice: deps.speech.defaultVoice };
 }
