@@ -4,21 +4,12 @@
  * subscription pages, a shared link that is gone, the 404 screen and the extension's popup; and home's
  * actions reachable with the Tab key, each showing where the focus is.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
 import { test as extensionTest } from './fixtures/extension.ts';
 import { signUp } from './fixtures/members.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
+import { seriousViolations } from './fixtures/axe.ts';
 
 test('home, signed out, with the upgrade prompts of a paying deployment', async ({ page }) => {
   await page.route('**/api/stripe/config', (route) => route.fulfill({ json: { enabled: true, publishableKey: 'pk_test_e2e' } }));
@@ -29,6 +20,8 @@ test('home, signed out, with the upgrade prompts of a paying deployment', async 
   await page.locator('#url-input').getByRole('textbox').fill('not a url');
   await page.locator('#url-input').getByRole('button', { name: 'Create Podcast' }).click();
   await expect(page.locator('#url-input').getByRole('alert')).toBeVisible();
+  // The same message as a toast, checked as it stands once shown.
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

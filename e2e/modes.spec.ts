@@ -6,13 +6,13 @@
  * edited in the transcript. The URL card's choices, the profile's panel and the script editor have no
  * serious accessibility violation (axe).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODE_MESSAGES } from '../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 
 const CONVERSION_TIMEOUT = 90_000;
 
@@ -42,13 +42,6 @@ interface ApiPodcast {
   minutes: number | null;
   scriptEdited: boolean;
   content: string;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 async function apiPodcast(page: Page, card: Locator): Promise<ApiPodcast> {

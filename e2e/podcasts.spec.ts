@@ -11,12 +11,16 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CONTENT_MESSAGES, DOWNLOAD_MESSAGES } from '../shared/errors.ts';
 import { STORAGE_KEYS } from '../shared/constants.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
+import { startTestServer, type TestServer } from './fixtures/test-server.ts';
+import { FAKE_OPENAI_KEY, startFakeOpenAi, type FakeOpenAi } from '../server/test/fake-openai.ts';
 
 const SCREENSHOTS = 'e2e-artifacts/screenshots';
 const CONVERSION_TIMEOUT = 60_000;
+/** The server whose voice is paced (the billing tests' is E2E_PORT + 1). */
+const PACED_PORT = E2E_PORT + 2;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
@@ -55,111 +59,133 @@ async function actAsFreeMember(page: Page, email: string) {
   );
 }
 
-test('a podcast made end to end: live progress to 100, audio that plays, the transcript, the download', async ({ page }) => {
-  await page.goto('/');
-  await signUp(page, 'listener');
-
-  // Record every value the progress bar shows while the podcast converts.
-  await page.evaluate(() => {
-    const seen: number[] = [];
-    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
-    new MutationObserver(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) {
-        const value = Number(bar.getAttribute('aria-valuenow'));
-        if (seen.at(-1) !== value) seen.push(value);
-      }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+test.describe('with a paced voice', () => {
+  // The embedded voice can finish a short article before the page looks: this server speaks through a
+  // local OpenAI-compatible voice that takes its time, so the progress on the way can be seen.
+  let voice: FakeOpenAi;
+  let server: TestServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    voice = await startFakeOpenAi({ speechChunkDelayMs: 15 });
+    server = await startTestServer(PACED_PORT, {
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${ARTICLE_PORT}`,
+      TTS_PROVIDER: 'openai',
+      TTS_BASE_URL: voice.url,
+      TTS_API_KEY: FAKE_OPENAI_KEY,
+    });
   });
+  test.afterAll(async () => {
+    await server?.stop();
+    await voice?.close();
+  });
+  test.use({ baseURL: `http://127.0.0.1:${PACED_PORT}` });
 
-  const card = await createPodcast(page, TIDE_POOLS);
-  // It plays by itself as soon as its first part is made, while the progress goes on to the end. It is
-  // paused at once: left playing until the episode is complete, a short one could end before the pause.
-  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
-  await card.getByRole('button', { name: 'Pause' }).click();
-  await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
-  await expect(card.getByRole('progressbar')).toHaveCount(0);
-  // Still paused: nothing started it again while the episode was completed.
-  await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
-  expect(await card.locator('audio').evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
+  test('a podcast made end to end: live progress to 100, audio that plays, the transcript, the download', async ({ page }) => {
+    await page.goto('/');
+    await signUp(page, 'listener');
 
-  const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
-  expect(seen.length, 'the progress bar showed at least one value on the way').toBeGreaterThan(0);
-  // 0 while it waits for a job runner (a busy machine), then rising; the bar goes once it is ready.
-  expect(seen.every((v) => v >= 0 && v < 100)).toBe(true);
-  expect(seen.some((v) => v > 0), 'it moved while the podcast was made').toBe(true);
-  expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    // Record every value the progress bar shows while the podcast converts.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+          const value = Number(bar.getAttribute('aria-valuenow'));
+          if (seen.at(-1) !== value) seen.push(value);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
 
-  await expect(card.getByRole('button', { name: 'View Transcript' })).toBeEnabled();
-  const [podcast] = await cachedPodcasts(page);
-  expect(podcast).toMatchObject({ status: 'ready', progress: 100 });
-  expect(podcast!.audioUrl).toBeTruthy();
-  const title = (await card.getByRole('heading', { level: 3 }).textContent())!.trim();
-  expect(title).toBe(podcast!.title);
+    const card = await createPodcast(page, TIDE_POOLS);
+    // It plays by itself as soon as its first part is made, while the progress goes on to the end. It is
+    // paused at once: left playing until the episode is complete, a short one could end before the pause.
+    await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+    await expect(card.getByRole('progressbar')).toHaveCount(0);
+    // Still paused: nothing started it again while the episode was completed.
+    await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
+    expect(await card.locator('audio').evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
 
-  // The audio plays: the element's clock advances and the player's elapsed time follows.
-  const audio = card.locator('audio');
-  await expect(card.getByTestId('total')).not.toHaveText('0:00');
-  await expect(card.getByTestId('total')).toHaveText(/^\d+:[0-5]\d$/);
-  const pausedAt = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
-  await card.getByRole('button', { name: 'Play' }).click();
-  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();
-  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(pausedAt + 1);
-  await expect(card.getByTestId('elapsed')).not.toHaveText('0:00');
-  await card.getByRole('button', { name: 'Pause' }).click();
-  await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
-  expect(await audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    expect(seen.length, 'the progress bar showed at least one value on the way').toBeGreaterThan(0);
+    // 0 while it waits for a job runner (a busy machine), then rising; the bar goes once it is ready.
+    expect(seen.every((v) => v >= 0 && v < 100)).toBe(true);
+    expect(seen.some((v) => v > 0), 'it moved while the podcast was made').toBe(true);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
 
-  // The seek slider, from the keyboard.
-  const before = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
-  const seek = card.getByRole('slider', { name: 'Seek' });
-  await seek.focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(before + 2);
+    await expect(card.getByRole('button', { name: 'View Transcript' })).toBeEnabled();
+    const [podcast] = await cachedPodcasts(page);
+    expect(podcast).toMatchObject({ status: 'ready', progress: 100 });
+    expect(podcast!.audioUrl).toBeTruthy();
+    const title = (await card.getByRole('heading', { level: 3 }).textContent())!.trim();
+    expect(title).toBe(podcast!.title);
 
-  // Volume: 0 to 1 in steps of 0.1, and the mute toggle.
-  const volume = card.getByRole('slider', { name: 'Volume' });
-  await expect(volume).toHaveAttribute('min', '0');
-  await expect(volume).toHaveAttribute('max', '1');
-  await expect(volume).toHaveAttribute('step', '0.1');
-  await volume.focus();
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.volume)).toBeCloseTo(0.8, 5);
-  await card.getByRole('button', { name: 'Mute' }).press('Enter');
-  expect(await audio.evaluate((el: HTMLAudioElement) => el.muted)).toBe(true);
-  await expect(volume).toHaveValue('0');
-  await card.getByRole('button', { name: 'Unmute' }).click();
-  expect(await audio.evaluate((el: HTMLAudioElement) => el.muted)).toBe(false);
-  await expect(volume).toHaveValue('0.8');
+    // The audio plays: the element's clock advances and the player's elapsed time follows.
+    const audio = card.locator('audio');
+    await expect(card.getByTestId('total')).not.toHaveText('0:00');
+    await expect(card.getByTestId('total')).toHaveText(/^\d+:[0-5]\d$/);
+    const pausedAt = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+    await card.getByRole('button', { name: 'Play' }).click();
+    await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(pausedAt + 1);
+    await expect(card.getByTestId('elapsed')).not.toHaveText('0:00');
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
+    expect(await audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
 
-  // The transcript: a modal titled Transcript, one paragraph per line of the script.
-  const lines = podcast!.content.split(/\r?\n/).filter((l) => l.trim());
-  expect(lines.length).toBeGreaterThan(1);
-  const viewTranscript = card.getByRole('button', { name: 'View Transcript' });
-  await viewTranscript.click();
-  const dialog = page.getByRole('dialog', { name: 'Transcript' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.locator('p')).toHaveCount(lines.length + 1); // the podcast's title, then the script
-  await expect(dialog.locator('p').nth(1)).toHaveText(lines[0]!.trim());
-  await expect(dialog).toContainText(TIDE_POOLS.paragraphs[0]!.slice(0, 40));
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(viewTranscript).toBeFocused();
+    // The seek slider, from the keyboard.
+    const before = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+    const seek = card.getByRole('slider', { name: 'Seek' });
+    await seek.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(before + 2);
 
-  // The download: named after the title, an MP3, and 'Download started'.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    card.getByRole('button', { name: 'Download' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe(`${title}.mp3`);
-  await expect(page.locator('[data-sonner-toast]', { hasText: DOWNLOAD_MESSAGES.started })).toBeVisible();
-  const bytes = fs.readFileSync((await download.path())!);
-  expect(bytes.length).toBeGreaterThan(10_000);
-  const isMp3 = bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0);
-  expect(isMp3).toBe(true);
+    // Volume: 0 to 1 in steps of 0.1, and the mute toggle.
+    const volume = card.getByRole('slider', { name: 'Volume' });
+    await expect(volume).toHaveAttribute('min', '0');
+    await expect(volume).toHaveAttribute('max', '1');
+    await expect(volume).toHaveAttribute('step', '0.1');
+    await volume.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.volume)).toBeCloseTo(0.8, 5);
+    await card.getByRole('button', { name: 'Mute' }).press('Enter');
+    expect(await audio.evaluate((el: HTMLAudioElement) => el.muted)).toBe(true);
+    await expect(volume).toHaveValue('0');
+    await card.getByRole('button', { name: 'Unmute' }).click();
+    expect(await audio.evaluate((el: HTMLAudioElement) => el.muted)).toBe(false);
+    await expect(volume).toHaveValue('0.8');
+
+    // The transcript: a modal titled Transcript, one paragraph per line of the script.
+    const lines = podcast!.content.split(/\r?\n/).filter((l) => l.trim());
+    expect(lines.length).toBeGreaterThan(1);
+    const viewTranscript = card.getByRole('button', { name: 'View Transcript' });
+    await viewTranscript.click();
+    const dialog = page.getByRole('dialog', { name: 'Transcript' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('p')).toHaveCount(lines.length + 1); // the podcast's title, then the script
+    await expect(dialog.locator('p').nth(1)).toHaveText(lines[0]!.trim());
+    await expect(dialog).toContainText(TIDE_POOLS.paragraphs[0]!.slice(0, 40));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(viewTranscript).toBeFocused();
+
+    // The download: named after the title, an MP3, and 'Download started'.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${title}.mp3`);
+    await expect(page.locator('[data-sonner-toast]', { hasText: DOWNLOAD_MESSAGES.started })).toBeVisible();
+    const bytes = fs.readFileSync((await download.path())!);
+    expect(bytes.length).toBeGreaterThan(10_000);
+    const isMp3 = bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0);
+    expect(isMp3).toBe(true);
+  });
 });
 
 test("/profile lists 'Your Podcasts' in two columns, one on a phone; screenshots", async ({ page }) => {

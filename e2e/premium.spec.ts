@@ -6,13 +6,13 @@
  * deleting a podcast. The free member's view is shown by answering the web app's two questions (is
  * billing on? who am I?) in the browser.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import Parser from 'rss-parser';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 
 const CONVERSION_TIMEOUT = 60_000;
 
@@ -55,13 +55,6 @@ async function audioBytes(page: Page, card: Locator): Promise<Buffer> {
 }
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 test('voices: a default on /profile, another per podcast, and re-voicing a ready podcast; each voice a different file', async ({ page }) => {
   test.setTimeout(180_000);

@@ -91,7 +91,11 @@ export function createReadAlong(
       }
       const box = element.getBoundingClientRect();
       const height = doc.defaultView?.innerHeight ?? 0;
-      if (box.top < 0 || box.bottom > height) element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      if (box.top < 0 || box.bottom > height) {
+        // Smoothly, unless the reader asked for less motion.
+        const still = doc.defaultView?.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        element.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+      }
       return true;
     },
     stop() {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { podcastEventSchema, podcastSchema, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
-import { clearRateLimits, countJobs, markPodcastFailed, podcastById, podcastsOfBrowser } from '../test/rows.ts';
+import { clearRateLimits, countJobs, hasLiveJob, markPodcastFailed, podcastById, podcastsOfBrowser } from '../test/rows.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { ARTICLE_TITLE, startArticlePages, type ArticlePages } from '../test/article-pages.ts';
@@ -207,6 +207,8 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const me = browser();
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
     await waitUntilDone(created.id, { as: me });
+    // The podcast reads ready a moment before its job row is closed; a retry waits for both.
+    await expect.poll(() => hasLiveJob(ctx.db, created.id), { timeout: 20_000 }).toBe(false);
     await markPodcastFailed(ctx.db, created.id, 'We could not make the audio for this podcast. Please try again.');
     const jobsBefore = await countJobs(ctx.db, created.id);
     const answers = await Promise.all(

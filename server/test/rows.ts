@@ -48,6 +48,8 @@ export async function countJobs(db: Database, podcastId?: string): Promise<numbe
   return rows.length;
 }
 
+export { hasLiveJob } from '../repositories/job-repository.ts';
+
 /** Forgets every rate-limit count, so a test starts with a full allowance. */
 export async function clearRateLimits(db: Database): Promise<void> {
   await db.delete(rateLimits);
