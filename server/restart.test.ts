@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { createScratchDatabase } from './test/postgres.ts';
+import { unusedPort } from './test/processes.ts';
 import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
@@ -19,7 +20,6 @@ import { id3TagSize } from './services/audio/id3-chapters.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'restart-test-browser-token';
-let port = 18_700 + (process.pid % 200);
 const children: ChildProcess[] = [];
 
 afterEach(() => {
@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 async function startServer(dataDir: string, env: Record<string, string> = {}) {
-  const p = ++port;
+  const p = await unusedPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(p), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_LEASE_SECONDS: '2', JOB_CONCURRENCY: '1', ...env },
