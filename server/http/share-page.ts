@@ -2,11 +2,9 @@
  * The web app's page for a share link, as the server sends it: index.html with the podcast's Open
  * Graph and Twitter card tags in its head (escaped), so a pasted link previews without JavaScript.
  */
+import { escapeMarkup as escapeHtml } from '../lib/document-text.ts';
 import type { SharePreview } from '../use-cases/open-share-page.ts';
 import { PODCAST_ARTWORK_PATH, PODCAST_ARTWORK_PX } from '../services/feed/artwork.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
 

@@ -14,6 +14,7 @@ import { podcastChaptersSchema, transcriptSchema } from '../../shared/api/transc
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { ALL_FORBIDDEN, forbiddenIn, wordsOf } from '../test/forbidden-characters.ts';
 import { parseFeedAsPodcastApp, vttAsSrt, type ParsedFeed } from '../test/podcast-apps.ts';
 import { podcastById, setSubscriptionStatus } from '../test/rows.ts';
 import { pacedVoice } from '../test/voices.ts';
@@ -239,4 +240,47 @@ describeEachDatabase('the private feed', (ctx) => {
     const head = await fetchAsApp(after.enclosures[0]!.url, { method: 'HEAD' });
     expect(head.headers.get('content-length')).toBe(String(newRow.audioBytes));
   }, 90_000);
+
+  it('stays readable, every episode in it, when an article holds characters XML forbids', async () => {
+    const X = ALL_FORBIDDEN;
+    const tides = await finished(
+      (
+        await create({
+          title: `Tides${X} of the bay`,
+          // The short line reads as a heading: a chapter named with them too.
+          text: `The tide${X} comes in twice a day, and the harbour fills and empties with it.\nLow${X} water\nAt low water the old wreck shows its ribs above the sand.`,
+          sourceUrl: 'https://example.com/tides',
+        })
+      ).id,
+    );
+    expect(tides.status).toBe('ready');
+
+    // gPodder's parser refuses a feed that is not well-formed XML: one such character loses every episode.
+    const { xml, parsed } = await readFeed();
+    expect(forbiddenIn(xml)).toEqual([]);
+    expect(parsed.episodes.map((e) => e.guid)).toEqual([tides, second, first].map((p) => `pagecast-${p.id}`));
+    const episode = parsed.episodes[0]!;
+    expect(wordsOf(episode.title)).toBe('Tides of the bay');
+    expect(wordsOf(episode.description)).toContain('The tide comes in twice a day, and the harbour fills and empties with it. Low water At low water');
+    expect(wordsOf(episode.description_html)).toContain('<p>The tide comes in twice a day, and the harbour fills');
+    expect(episode.chapters?.map((c) => wordsOf(c.title))).toEqual(['Tides of the bay', 'Low water']);
+
+    // Its transcripts, as the feed links them, and as plain text.
+    const item = new DOMParser().parseFromString(xml, 'text/xml').querySelectorAll('item')[0]!;
+    const [vttUrl, htmlUrl] = [...item.getElementsByTagName('podcast:transcript')].map((e) => e.getAttribute('url')!);
+    const vtt = await (await fetchAsApp(vttUrl!)).text();
+    const html = await (await fetchAsApp(htmlUrl!)).text();
+    const txt = await (await fetchAsApp(vttUrl!.replace(/\.vtt$/, '.txt'))).text();
+    for (const body of [vtt, html, txt]) expect(forbiddenIn(body)).toEqual([]);
+    expect(parseVtt(vtt).map((c) => wordsOf(c.text))).toEqual([
+      'Tides of the bay.',
+      'The tide comes in twice a day, and the harbour fills and empties with it.',
+      'Low water.',
+      'At low water the old wreck shows its ribs above the sand.',
+    ]);
+    expect(wordsOf(html)).toContain('<h1>Tides of the bay</h1>');
+    expect(wordsOf(html)).toContain('<h2>Low water</h2>');
+    expect(wordsOf(txt.split('\n')[0]!)).toBe('Tides of the bay');
+    expect(wordsOf(txt)).toContain('The tide comes in twice a day, and the harbour fills and empties with it.');
+  }, 60_000);
 });

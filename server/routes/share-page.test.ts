@@ -12,6 +12,7 @@ import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { shareResponseSchema } from '../../shared/api/premium.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { ALL_FORBIDDEN, forbiddenIn, wordsOf } from '../test/forbidden-characters.ts';
 import { setSubscriptionStatus } from '../test/rows.ts';
 import { waitFor } from '../test/wait.ts';
 
@@ -99,6 +100,26 @@ describeEachDatabase('the page of a share link', (ctx) => {
     const audio = await call(tags['og:audio']!, null, { method: 'HEAD' });
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+  });
+
+  it('leaves control characters out of the preview, keeping the words around them', async () => {
+    const X = ALL_FORBIDDEN;
+    const article = { title: `Tide${X} tables`, text: `High water${X} comes at noon today.`, sourceUrl: 'https://example.com/tides' };
+    const created = podcastSchema.parse(await (await call('/api/podcasts', token, { method: 'POST', body: JSON.stringify(article) })).json());
+    await waitFor(
+      async () => podcastSchema.parse(await (await call(`/api/podcasts/${created.id}`)).json()),
+      (p) => p.status === 'ready' || p.status === 'failed',
+      60_000,
+    );
+    const { url } = shareResponseSchema.parse(await (await call(`/api/podcasts/${created.id}/share`, token, { method: 'POST' })).json());
+    const res = await call(new URL(url).pathname, null);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(forbiddenIn(html)).toEqual([]);
+    const { doc, tags } = metaOf(html);
+    expect(wordsOf(doc.querySelector('title')!.textContent!)).toBe('Tide tables · Pagecast');
+    for (const key of ['og:title', 'twitter:title']) expect(wordsOf(tags[key]!)).toBe('Tide tables');
+    for (const key of ['og:description', 'twitter:description', 'description']) expect(wordsOf(tags[key]!)).toBe('High water comes at noon today.');
   });
 
   it('answers 404 with the web app when the link shares nothing', async () => {

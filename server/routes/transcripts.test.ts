@@ -12,7 +12,8 @@ import { scriptSentences } from '../services/script/sentence-cutter.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { podcastById, segmentsOf, setSegmentCues, setSubscriptionStatus } from '../test/rows.ts';
+import { ALL_FORBIDDEN, forbiddenIn, wordsOf } from '../test/forbidden-characters.ts';
+import { hasLiveJob, podcastById, segmentsOf, setSegmentCues, setSubscriptionStatus } from '../test/rows.ts';
 import { pacedVoice } from '../test/voices.ts';
 import { waitFor } from '../test/wait.ts';
 import { parseVtt } from '../test/vtt.ts';
@@ -232,5 +233,32 @@ describeEachDatabase('the timed transcript', (ctx) => {
     expectTimed(fresh, after.durationMs!);
     // The old audio's rows go once the new audio is ready (just after its ready state is saved).
     await expect.poll(() => segmentsOf(ctx.db, before.audioKey!), { timeout: 10_000 }).toEqual([]);
+  }, 90_000);
+
+  it('leaves control characters out of the WebVTT and plain text, whatever the title and script hold', async () => {
+    const X = ALL_FORBIDDEN;
+    // The last change of voice may still be closing its job, and a script is edited only after.
+    await waitFor(() => hasLiveJob(ctx.db, made.id), (live) => !live);
+    expect((await call(`/api/podcasts/${made.id}`, token, { method: 'PATCH', body: JSON.stringify({ title: `Ferry${X} log` }) })).status).toBe(200);
+    const script = `# Out${X} at sea\nThe ferry${X} left at dawn. Gulls${X} followed it out.`;
+    expect((await call(`/api/podcasts/${made.id}/script`, token, { method: 'PUT', body: JSON.stringify({ script }) })).status).toBe(200);
+    const before = (await podcastById(ctx.db, made.id))!;
+    expect((await call(`/api/podcasts/${made.id}/voice`, token, { method: 'POST', body: JSON.stringify({ voice: 'en-us' }) })).status).toBe(200);
+    const after = await waitFor(
+      () => podcastById(ctx.db, made.id),
+      (row) => row?.status === 'failed' || (row?.status === 'ready' && row.audioKey !== before.audioKey),
+      60_000,
+    );
+    expect(after!.status).toBe('ready');
+
+    for (const base of [`/api/podcasts/${made.id}`, sharePath]) {
+      const auth = base === sharePath ? null : token;
+      const vtt = await (await call(`${base}/transcript.vtt`, auth)).text();
+      const text = await (await call(`${base}/transcript.txt`, auth)).text();
+      expect(forbiddenIn(vtt)).toEqual([]);
+      expect(forbiddenIn(text)).toEqual([]);
+      expect(parseVtt(vtt).map((c) => wordsOf(c.text))).toEqual(['The ferry left at dawn.', 'Gulls followed it out.']);
+      expect(wordsOf(text)).toBe('Ferry log ## Out at sea The ferry left at dawn. Gulls followed it out.');
+    }
   }, 90_000);
 });

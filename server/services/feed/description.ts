@@ -1,4 +1,5 @@
 /** An episode's description in a feed, made from the article it reads: its opening and its source. */
+import { escapeMarkup as escapeHtml } from '../../lib/document-text.ts';
 
 const EXCERPT_CHARS = 400;
 
@@ -12,8 +13,6 @@ export function articleExcerpt(text: string, limit = EXCERPT_CHARS): string {
   const wordEnd = head.lastIndexOf(' ');
   return `${head.slice(0, wordEnd > 0 ? wordEnd : limit).replace(/[\s,;:.-]+$/, '')}…`;
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain text and HTML: the excerpt, then where the article came from. */
 export function episodeDescription(articleText: string, sourceUrl: string | null): { text: string; html: string } {

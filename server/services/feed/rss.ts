@@ -5,6 +5,7 @@
  * absolute URLs, answers the XML.
  */
 import { createHash } from 'node:crypto';
+import { documentText, escapeMarkup as escapeXml } from '../../lib/document-text.ts';
 import { vttTime } from './transcript.ts';
 
 export interface FeedTranscript {
@@ -53,16 +54,6 @@ export interface Feed {
   episodes: FeedEpisode[];
 }
 
-const escapeXml = (text: string) =>
-  text
-    // Characters XML 1.0 does not allow at all.
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-
 /** 754 → "00:12:34" (itunes:duration). */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.round(totalSeconds));
@@ -88,7 +79,8 @@ export function uuidV5(name: string, namespace = PODCAST_GUID_NAMESPACE): string
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const cdata = (html: string) => `<![CDATA[${html.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+// CDATA holds any character XML allows, so the HTML is filtered like every other text.
+const cdata = (html: string) => `<![CDATA[${documentText(html).replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 
 function renderItem(e: FeedEpisode): string {
   const transcripts = e.transcripts

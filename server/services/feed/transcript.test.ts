@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_FORBIDDEN, forbiddenIn, wordsOf } from '../../test/forbidden-characters.ts';
 import { parseVtt } from '../../test/vtt.ts';
-import { buildTranscript, renderChaptersJson, renderText, renderVtt, vttTime } from './transcript.ts';
+import { buildTranscript, renderChaptersJson, renderHtml, renderText, renderVtt, vttTime } from './transcript.ts';
 
 const cue = (index: number, startMs: number, endMs: number, text: string, extra: object = {}) => ({ index, startMs, endMs, text, paragraph: 0, ...extra });
 
@@ -48,5 +49,20 @@ describe('the transcript made from stored cues', () => {
     });
     expect(renderText('Talk', t)).toBe('Talk\n\n## Start\n\nAnn: Hi.\n\nBo: Hello.\n');
     expect(JSON.parse(renderChaptersJson('Talk', t.chapters))).toEqual({ version: '1.2.0', title: 'Talk', chapters: [{ startTime: 0, endTime: 2, title: 'Start' }] });
+  });
+
+  it('leaves out the characters no document may hold, unpaired surrogates included, and keeps the words', () => {
+    const X = ALL_FORBIDDEN;
+    const t = buildTranscript({
+      title: `Tides${X} log`,
+      cues: [cue(0, 0, 900, `Low${X} water.`, { speaker: `Ann${X} Lee`, chapter: `Ebb${X} tide` })],
+      audioMs: 1000,
+      complete: true,
+    });
+    const [vtt, text, html] = [renderVtt(t), renderText(`Tides${X} log`, t), renderHtml(`Tides${X} log`, t)];
+    expect([vtt, text, html].map(forbiddenIn)).toEqual([[], [], []]);
+    expect(parseVtt(vtt).map((c) => [wordsOf(c.voice!), wordsOf(c.text)])).toEqual([['Ann Lee', 'Low water.']]);
+    expect(wordsOf(text)).toBe('Tides log ## Ebb tide Ann Lee: Low water.');
+    expect(wordsOf(html)).toContain('<h2>Ebb tide</h2> <p><cite>Ann Lee</cite>: Low water.</p>');
   });
 });

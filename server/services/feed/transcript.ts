@@ -3,6 +3,7 @@
  * they start, and the same as WebVTT, plain text, HTML and Podcasting 2.0 JSON chapters. Pure.
  */
 import type { Chapter, Cue, Transcript } from '../../../shared/api/transcript.ts';
+import { documentText, escapeMarkup as escapeHtml } from '../../lib/document-text.ts';
 
 /** A cue as stored with a segment (see `audio_segments.cues`): the API's cue and its script paragraph. */
 export type StoredCue = Cue & { paragraph: number };
@@ -65,9 +66,9 @@ export function vttTime(ms: number): string {
   return `${pad(Math.floor(total / 3_600_000))}:${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
 }
 
-// Cue text may not hold "-->", a blank line or markup: escaped, on one line.
+// Cue text may not hold "-->", a blank line, markup or control characters: filtered, escaped, on one line.
 const vttText = (text: string) =>
-  text.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  documentText(text).replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The transcript as WebVTT: one cue per sentence, `<v Speaker>` when a speaker is named. */
 export function renderVtt(transcript: Transcript): string {
@@ -111,11 +112,8 @@ export function renderText(title: string, transcript: Transcript & { paragraphs?
     if (block.chapter) lines.push('', `## ${block.chapter}`);
     lines.push('', block.speaker ? `${block.speaker}: ${block.text}` : block.text);
   }
-  return `${lines.join('\n')}\n`;
+  return documentText(`${lines.join('\n')}\n`);
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The transcript as a small HTML page (a podcast app's HTML transcript). */
 export function renderHtml(title: string, transcript: Transcript & { paragraphs?: number[] }, language = 'en'): string {
