@@ -1,5 +1,6 @@
 /**
- * NUL (U+0000) in what a client sends, at every entry point: free text loses it, exact values (ids,
+ * NUL (U+0000) in what a client sends, at every entry point: free text loses it (and an unpaired
+ * surrogate becomes U+FFFD), exact values (ids,
  * credentials, voices, addresses) are refused with 400 and a message saying why, never a 500, and a
  * refused request counts against no limit.
  */
@@ -47,6 +48,19 @@ describeEachDatabase('NUL characters in requests', (ctx) => {
   }
   const errorOf = async (res: Response) => errorBodySchema.parse(await res.json()).error;
   const article = { title: 'Bees', text: 'Bees see blue better than any other colour.', sourceUrl: 'https://example.com/bees' };
+
+  it('stores half a character (an unpaired surrogate) as U+FFFD, keeping every character after it', async () => {
+    const api = client();
+    // After a non-ASCII character an unpaired low surrogate once cut the end off the stored text.
+    const res = await api.send('/api/podcasts', {
+      method: 'POST',
+      body: { title: 'Bees \u00e9\udc00 and blue', text: 'Bees \u00e9\udc00 see blue.\nThey love \ud83d lavender \ud83d\udc1d.', sourceUrl: 'https://example.com/bees' },
+    });
+    expect(res.status).toBe(201);
+    const created = podcastSchema.parse(await res.json());
+    expect(created.title).toBe('Bees \u00e9\ufffd and blue');
+    expect((await podcastById(ctx.db, created.id))!.articleText).toBe('Bees \u00e9\ufffd see blue.\nThey love \ufffd lavender \ud83d\udc1d.');
+  });
 
   it('strips NUL from the title and text the extension sends, and makes the podcast', async () => {
     const api = client();

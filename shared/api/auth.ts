@@ -9,7 +9,7 @@ import {
   PODCAST_MODES,
 } from '../constants.ts';
 import { AUTH_MESSAGES } from '../errors.ts';
-import { hasNoNul, nulMessage, stripNul } from './nul.ts';
+import { hasNoNul, nulMessage, cleanFreeText } from './nul.ts';
 
 /** Login and register payloads: email and password; register may carry a name. */
 export const credentialsSchema = z.object({
@@ -25,7 +25,7 @@ export const credentialsSchema = z.object({
     .min(1, AUTH_MESSAGES.fillAllFields)
     .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
     .refine(hasNoNul, nulMessage('A password')),
-  name: z.string().overwrite(stripNul).trim().max(MAX_NAME_LENGTH).optional(),
+  name: z.string().overwrite(cleanFreeText).trim().max(MAX_NAME_LENGTH).optional(),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 

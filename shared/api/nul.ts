@@ -1,8 +1,9 @@
 /**
  * U+0000 (NUL) in what a client sends. PostgreSQL's `text` cannot hold it, so a NUL that reached a
  * query would fail it. Each field decides: free text (an article, a title, a name, a note) loses its
- * NULs, which no reader can see anyway; exact values (an e-mail, a password, a voice, an address)
- * are refused with a message naming the field, since changing them would change what they mean.
+ * NULs, which no reader can see anyway, and an unpaired surrogate (half of a character, which no
+ * database stores faithfully) becomes U+FFFD; exact values (an e-mail, a password, a voice, an
+ * address) are refused with a message naming the field, since changing them would change what they mean.
  */
 
 /** True when `value` holds no NUL character. */
@@ -10,9 +11,11 @@ export function hasNoNul(value: string): boolean {
   return !value.includes('\u0000');
 }
 
-/** `value` without its NUL characters. */
-export function stripNul(value: string): string {
-  return value.replaceAll('\u0000', '');
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Free text as it may be stored: without NUL characters, and each unpaired surrogate as U+FFFD. */
+export function cleanFreeText(value: string): string {
+  return value.replaceAll('\u0000', '').replace(UNPAIRED_SURROGATE, '\uFFFD');
 }
 
 /** The message for a field that refuses NUL: "Password cannot contain the NUL character (U+0000)". */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.ts';
 import { CONTENT_MESSAGES } from '../errors.ts';
 import { isPageAddress, isWebsiteUrl } from '../validation.ts';
-import { hasNoNul, nulMessage, stripNul } from './nul.ts';
+import { hasNoNul, nulMessage, cleanFreeText } from './nul.ts';
 
 /** Upper bound on text the extension may send: far beyond any article, well below abuse. */
 export const MAX_ARTICLE_CHARS = 200_000;
@@ -63,10 +63,10 @@ const pageAddress = z.string().trim().max(2048).refine(isPageAddress, CONTENT_ME
  * `data:`…) is refused. Only an http(s) address is stored and shown as a link (see `webAddress`).
  */
 const fromTextFields = {
-  title: z.string().overwrite(stripNul).trim().max(MAX_TITLE_CHARS),
+  title: z.string().overwrite(cleanFreeText).trim().max(MAX_TITLE_CHARS),
   text: z
     .string()
-    .overwrite(stripNul)
+    .overwrite(cleanFreeText)
     .max(MAX_ARTICLE_CHARS, 'The page is too long to convert')
     .refine((t) => t.trim().length > 0, CONTENT_MESSAGES.noReadableContent),
   sourceUrl: pageAddress,
@@ -153,7 +153,7 @@ export type Podcast = z.infer<typeof podcastSchema>;
 /** `GET /api/podcasts`: the caller's podcasts, newest first. */
 export const podcastListSchema = z.object({ podcasts: z.array(podcastSchema) });
 
-export const updatePodcastSchema = z.object({ title: z.string().overwrite(stripNul).trim().min(1).max(MAX_TITLE_CHARS) });
+export const updatePodcastSchema = z.object({ title: z.string().overwrite(cleanFreeText).trim().min(1).max(MAX_TITLE_CHARS) });
 
 /** What `GET /api/podcasts/:id/events` sends, one JSON object per server-sent event. */
 export const podcastEventSchema = z.object({
@@ -201,7 +201,7 @@ export type PodcastScript = z.infer<typeof scriptResponseSchema>;
 export const updateScriptSchema = z.object({
   script: z
     .string({ error: MODE_MESSAGES.emptyScript })
-    .overwrite(stripNul)
+    .overwrite(cleanFreeText)
     .max(MAX_ARTICLE_CHARS, 'The script is too long')
     .refine((s) => s.trim().length > 0, MODE_MESSAGES.emptyScript),
 });

@@ -3,7 +3,7 @@
  * playback position, which every member has.
  */
 import { z } from 'zod';
-import { hasNoNul, nulMessage, stripNul } from './nul.ts';
+import { hasNoNul, nulMessage, cleanFreeText } from './nul.ts';
 
 export const voiceSchema = z.object({
   id: z.string(),
@@ -32,7 +32,7 @@ export const createBookmarkSchema = z.object({
   positionSeconds: z.number({ error: 'A bookmark needs a position' }).finite().min(0).max(24 * 60 * 60),
   note: z
     .string()
-    .overwrite(stripNul)
+    .overwrite(cleanFreeText)
     .trim()
     .max(MAX_BOOKMARK_NOTE_CHARS, `A note can be at most ${MAX_BOOKMARK_NOTE_CHARS} characters`)
     .optional()
