@@ -5,7 +5,8 @@
  * live in scripts/bench/support/ and are not benchmarks themselves.
  *
  * Sections that start a real server: `first-audio` (time to first audio against article length,
- * embedded defaults and a streaming AI), `latency` (the API's latency while conversions run) and
+ * embedded defaults and a streaming AI), `latency` (the API's latency while conversions run),
+ * `fairness` (how long one member's short podcast waits while another has eight long ones queued) and
  * `scale-out` (pagecast serve and 1 or 2 pagecast worker on PostgreSQL: throughput, event crossing).
  */
 import fs from 'node:fs';

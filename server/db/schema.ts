@@ -121,6 +121,7 @@ export const podcasts = pgTable(
 /**
  * Durable jobs. A worker claims a row with `FOR UPDATE SKIP LOCKED` and holds a lease
  * (locked_until); a lease that runs out (a crash, a restart) makes the job claimable again.
+ * Claims go first to the owner with the fewest jobs running (repositories/job-repository.ts).
  */
 export const jobs = pgTable(
   'jobs',
@@ -130,6 +131,11 @@ export const jobs = pgTable(
       .notNull()
       .references(() => podcasts.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /**
+     * Whom the job runs for, kept from its podcast as it is queued: the member's id, else
+     * `anonymous:<token>`; claims are shared fairly between owners without reading every podcast.
+     */
+    owner: text('owner'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),

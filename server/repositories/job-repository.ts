@@ -2,12 +2,15 @@
  * The durable job queue: rows in the `jobs` table. A worker claims one row at a time with
  * `FOR UPDATE SKIP LOCKED`, so any number of processes sharing one PostgreSQL never run a job twice,
  * and holds it under a lease. A job whose lease ran out (its process crashed or restarted) becomes
- * claimable again and completes after the server comes back.
+ * claimable again and completes after the server comes back. Claims are fair across owners: the job
+ * claimed is one whose owner has the fewest jobs running, so one member's backlog never holds up
+ * another's podcast for longer than a slot takes to free.
  */
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
+import { inTransaction } from './transaction.ts';
 
 export type Job = typeof jobs.$inferSelect;
 export type JobKind = 'convert';
@@ -15,10 +18,17 @@ export type JobKind = 'convert';
 /** The NOTIFY channel a queued job is announced on, inside the enqueueing transaction (so on commit). */
 export const JOBS_CHANNEL = 'pagecast_jobs';
 
+/**
+ * Whom the job of podcast `p` runs for (`jobs.owner`): its member, else its anonymous visitor; null
+ * (never counted against anyone) for neither.
+ */
+const OWNER = sql.raw(`coalesce(p.user_id, 'anonymous:' || p.anonymous_token)`);
+
 export async function enqueueJob(db: Database, podcastId: string, kind: JobKind, now = new Date()): Promise<Job> {
+  const owner = sql`(SELECT ${OWNER} FROM podcasts p WHERE p.id = ${podcastId})`;
   const [job] = await db
     .insert(jobs)
-    .values({ id: crypto.randomUUID(), podcastId, kind, status: 'queued', runAfter: now })
+    .values({ id: crypto.randomUUID(), podcastId, kind, owner, status: 'queued', runAfter: now })
     .returning();
   // Wakes the idle workers of every process (they listen through db/notifications.ts) once the
   // transaction commits.
@@ -26,22 +36,39 @@ export async function enqueueJob(db: Database, podcastId: string, kind: JobKind,
   return job!;
 }
 
-/** Claims the next due job (queued, or running with an expired lease) for `workerId`. */
+/** Serialises claims across processes, so each claim counts the jobs the claims before it took. */
+const CLAIM_LOCK_ID = 727_262_402;
+
+/**
+ * Claims the next due job (queued, or running with an expired lease) for `workerId`: a job of the
+ * owner with the fewest jobs running (under a live lease), the longest due first. Claims take turns
+ * under a transaction-wide lock, so two slots claiming at the same moment count each other's claim.
+ */
 export async function claimJob(db: Database, workerId: string, leaseMs: number, now = new Date()): Promise<Job | null> {
   const until = new Date(now.getTime() + leaseMs);
-  const result = await db.execute(sql`
-    UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until.toISOString()}::timestamptz,
-      attempts = attempts + 1
-    WHERE id = (
-      SELECT id FROM jobs
-      WHERE (status = 'queued' AND run_after <= ${now.toISOString()}::timestamptz)
-         OR (status = 'running' AND locked_until < ${now.toISOString()}::timestamptz)
-      ORDER BY run_after, created_at
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id`);
-  const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const id = await inTransaction(db, async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_ID})`);
+    const result = await tx.execute(sql`
+      WITH running AS (
+        SELECT owner, count(*) AS jobs_running FROM jobs
+        WHERE status = 'running' AND locked_until >= ${at}
+        GROUP BY owner
+      )
+      UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until.toISOString()}::timestamptz,
+        attempts = attempts + 1
+      WHERE id = (
+        SELECT j.id FROM jobs j
+        LEFT JOIN running ON running.owner = j.owner
+        WHERE (j.status = 'queued' AND j.run_after <= ${at})
+           OR (j.status = 'running' AND j.locked_until < ${at})
+        ORDER BY coalesce(running.jobs_running, 0), j.run_after, j.created_at
+        LIMIT 1
+        FOR UPDATE OF j SKIP LOCKED
+      )
+      RETURNING id`);
+    return (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  });
   if (!id) return null;
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   return job ?? null;
@@ -93,6 +120,16 @@ export async function releaseJob(db: Database, job: Job) {
     .update(jobs)
     .set({ status: 'queued', runAfter: new Date(), attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null })
     .where(heldBy(job));
+}
+
+/** Ends the job as cancelled (its work is gone); false when it was taken over, or went with its podcast. */
+export async function cancelJob(db: Database, job: Job): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'cancelled', lockedBy: null, lockedUntil: null })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 /** Whether the podcast has a job that is queued or running (one that will still convert it). */
