@@ -99,6 +99,16 @@ describe('loadConfig', () => {
     expect(config.fetchAllowHosts).toEqual(['127.0.0.1:4000', 'localhost:4001']);
   });
 
+  it('reads the hourly page limits, by default 30 pages, 120 for Premium and 10 that could not be read', () => {
+    expect(loadConfig({}).limits).toMatchObject({ fetchesPerHour: 30, premiumFetchesPerHour: 120, failedFetchesPerHour: 10 });
+    expect(loadConfig({ FETCHES_PER_HOUR: '12', PREMIUM_FETCHES_PER_HOUR: '200', FAILED_FETCHES_PER_HOUR: '4' }).limits).toMatchObject({
+      fetchesPerHour: 12,
+      premiumFetchesPerHour: 200,
+      failedFetchesPerHour: 4,
+    });
+    expect(() => loadConfig({ FETCHES_PER_HOUR: '0', FAILED_FETCHES_PER_HOUR: 'lots' })).toThrow(/FETCHES_PER_HOUR[\s\S]*FAILED_FETCHES_PER_HOUR/);
+  });
+
   it('fails fast listing every bad key at once', () => {
     let error: unknown;
     try {

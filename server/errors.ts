@@ -30,6 +30,27 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 /**
+ * A limit's refusal: RATE_LIMITED (429) with Retry-After, the seconds until a slot frees, and the
+ * same wait in words after the message, so the reader knows when to come back.
+ */
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError('RATE_LIMITED', { message: `${message} ${tryAgainIn(seconds)}`, headers: { 'Retry-After': String(seconds) } });
+}
+
+const counted = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** 'Try again in 12 minutes.': a wait in words, rounded up so that coming back then always works. */
+export function tryAgainIn(seconds: number): string {
+  if (seconds < 60) return `Try again in ${counted(Math.max(1, Math.ceil(seconds)), 'second')}.`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 60) return `Try again in ${counted(minutes, 'minute')}.`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `Try again in ${counted(hours, 'hour')}${rest ? ` and ${counted(rest, 'minute')}` : ''}.`;
+}
+
+/**
  * A fault worth another attempt (a provider timed out, a worker crashed). The job runner retries a
  * job that throws it, with backoff; any other error fails the job at once.
  */

@@ -277,7 +277,12 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
         expect(res.status).toBe(429);
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(windowMs / 1000 - minute * 60);
-        expect(await errorOf(res)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Please try again later.' });
+        // The message names the same wait: the lock opened at the first failure, `minute` minutes ago.
+        const left = windowMs / 60_000 - minute;
+        expect(await errorOf(res)).toMatchObject({
+          code: 'RATE_LIMITED',
+          message: `Too many failed sign-in attempts. Try again in ${left} ${left === 1 ? 'minute' : 'minutes'}.`,
+        });
       }
     }
     // The owner, from their own address, is not locked out: a typo there has a count of its own.
@@ -409,7 +414,7 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(hourMs / 1000);
-      expect(await errorOf(res)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many sign-up attempts from your network. Please try again later.' });
+      expect(await errorOf(res)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many sign-up attempts from your network. Try again in 60 minutes.' });
     }
     expect(await userByEmail(ctx.db, turnedAway)).toBeUndefined();
 

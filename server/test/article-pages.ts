@@ -26,6 +26,8 @@ ${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
 export interface ArticlePages {
   url: string;
   host: string;
+  /** How many times `path` (with its query, as requested) was asked for. */
+  requests(path: string): number;
   close(): Promise<void>;
 }
 
@@ -34,16 +36,20 @@ export const NUL_ARTICLE_TITLE = 'Lighthouse\u0000 Notes';
 
 /**
  * `/article` is a readable article, `/with-nul` the same article with NUL characters in its title
- * and text, `/empty` a page with nothing to read, `/missing` a 404.
+ * and text, `/empty` a page with nothing to read, `/missing` a 404. A query makes another address of
+ * the same page (`/article?2`).
  */
 export async function startArticlePages(): Promise<ArticlePages> {
+  const asked = new Map<string, number>();
   const server = http.createServer((req, res) => {
-    if (req.url === '/article') {
+    asked.set(req.url ?? '', (asked.get(req.url ?? '') ?? 0) + 1);
+    const path = (req.url ?? '').replace(/\?.*/, '');
+    if (path === '/article') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml());
-    } else if (req.url === '/with-nul') {
+    } else if (path === '/with-nul') {
       const paragraphs = ARTICLE_PARAGRAPHS.map((p) => p.replace('. ', '.\u0000 '));
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml(NUL_ARTICLE_TITLE, paragraphs));
-    } else if (req.url === '/empty') {
+    } else if (path === '/empty') {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><nav><a href="/">Home</a></nav></body></html>');
     } else {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>');
@@ -54,6 +60,7 @@ export async function startArticlePages(): Promise<ArticlePages> {
   return {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
+    requests: (path) => asked.get(path) ?? 0,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

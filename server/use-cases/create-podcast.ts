@@ -1,7 +1,8 @@
 /**
  * Makes a podcast: counts it against the daily allowance, reads the article (the intake stages:
- * fetch or receive, extract, prepare), then stores the podcast and its conversion job in ONE
- * transaction, so a crash or a failed enqueue never leaves a podcast that nothing will convert.
+ * fetch or receive, extract, prepare; a page its estimate just read is not fetched again), then
+ * stores the podcast and its conversion job in ONE transaction, so a crash or a failed enqueue
+ * never leaves a podcast that nothing will convert.
  */
 import type { CreatePodcast } from '../../shared/api/podcasts.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
@@ -13,15 +14,15 @@ import type { ConversionJobs } from '../jobs/conversion.ts';
 import { insertPodcast, newPodcastId, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
 import type { IntakePorts } from '../pipeline/stages.ts';
-import { takeDailyConversion, takePageFetch } from '../services/podcasts/limits.ts';
+import { takeDailyConversion } from '../services/podcasts/limits.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import type { Logger } from '../lib/logger.ts';
-import { runIntake } from '../pipeline/intake.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
+import { readArticle, type ReadArticleDeps } from './read-article.ts';
 
-export interface CreatePodcastDeps {
+export interface CreatePodcastDeps extends ReadArticleDeps {
   db: Database;
   config: Pick<Config, 'limits' | 'openai'>;
   clock: () => Date;
@@ -48,10 +49,9 @@ export async function createPodcast(deps: CreatePodcastDeps, input: CreatePodcas
   const { mode, minutes } = await chooseMode(deps, request, caller);
   // Stopping at the script to edit it is Premium's.
   if (request.draft && !caller?.isPremium) throw new AppError('PREMIUM_REQUIRED', { message: DRAFT_MESSAGE });
-  if ('url' in request) await takePageFetch(deps, { caller, clientAddress });
   const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
   try {
-    const article = await runIntake(deps.pipeline, request);
+    const article = await readArticle(deps, { caller, clientAddress }, request);
     const now = deps.clock();
     const row = await inTransaction(deps.db, async (tx) => {
       const podcast = await insertPodcast(tx, {

@@ -1,25 +1,25 @@
 /**
  * What a podcast of a page would be, before it is made: the article's words, the episode's likely
  * length in the mode and minutes asked, its language and title. The page is fetched and read as for
- * Create (under the same fetch limit), but nothing is stored and the daily allowance is untouched.
+ * Create (under the same fetch limits, and kept a few minutes so the Create that follows reuses it),
+ * but nothing is stored and the daily allowance is untouched.
  */
 import type { EstimatePodcast, PodcastEstimate } from '../../shared/api/podcasts.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { runIntake } from '../pipeline/intake.ts';
 import { estimateSeconds } from '../pipeline/script-plan.ts';
 import { hostRate, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
 import { countWords } from '../services/script/script-format.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
-import { takePageFetch } from '../services/podcasts/limits.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
+import { readArticle, type ReadArticleDeps } from './read-article.ts';
 
-export interface EstimatePodcastDeps {
+export interface EstimatePodcastDeps extends ReadArticleDeps {
   db: Database;
-  config: Pick<Config, 'openai'>;
+  config: Pick<Config, 'openai' | 'limits'>;
   clock: () => Date;
   speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice'>;
   pipeline: IntakePorts & Pick<ServerPipeline, 'wordsPerMinute'>;
@@ -32,9 +32,8 @@ export async function estimatePodcast(
   const { caller, clientAddress, request } = input;
   const voice = await chooseVoice(deps, request.voice, caller);
   const { mode, minutes } = await chooseMode(deps, request, caller);
-  if ('url' in request) await takePageFetch(deps, { caller, clientAddress });
   const source = 'url' in request ? request : { ...request, sourceUrl: request.sourceUrl ?? '' };
-  const article = await runIntake(deps.pipeline, source);
+  const article = await readArticle(deps, { caller, clientAddress }, source);
   const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
   const words = countWords(article.text);
   return {

@@ -18,7 +18,7 @@
  * are few.
  */
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { rateLimited, type AppError } from '../../errors.ts';
 import {
   purgeStale,
   refund,
@@ -43,7 +43,8 @@ export const LOGIN_LIMITS = {
   knownForMs: 30 * 24 * 60 * MINUTE_MS,
 } as const;
 
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please try again later.';
+/** Followed by the wait: 'Try again in 12 minutes.' */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts.';
 
 const COUNTER_PREFIX = 'login:';
 const KNOWN_PREFIX = 'login-known:';
@@ -89,7 +90,7 @@ export async function rememberSignInAddress(db: Database, email: string, address
 
 function tooManyAttempts(refused: RateLimitResult[]): AppError {
   const retryAfter = Math.max(...refused.map((r) => r.retryAfterSeconds));
-  return new AppError('RATE_LIMITED', { message: TOO_MANY_ATTEMPTS_MESSAGE, headers: { 'Retry-After': String(retryAfter) } });
+  return rateLimited(TOO_MANY_ATTEMPTS_MESSAGE, retryAfter);
 }
 
 /** Login counters older than this are of no use (the longest window is an hour). */

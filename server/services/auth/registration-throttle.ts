@@ -7,12 +7,13 @@
  * refused never moves the end of the hour.
  */
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { rateLimited } from '../../errors.ts';
 import { purgeStale, take } from '../../repositories/rate-limit-repository.ts';
 
 const WINDOW_MS = 60 * 60 * 1000;
 
-export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Too many sign-up attempts from your network. Please try again later.';
+/** Followed by the wait: 'Try again in 12 minutes.' */
+export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Too many sign-up attempts from your network.';
 
 const KEY_PREFIX = 'register:';
 const addressKey = (address: string) => `${KEY_PREFIX}address:${address}`;
@@ -23,12 +24,7 @@ const addressKey = (address: string) => `${KEY_PREFIX}address:${address}`;
  */
 export async function countRegistration(db: Database, address: string, perHour: number, now: Date): Promise<void> {
   const byAddress = await take(db, addressKey(address), { limit: perHour, windowMs: WINDOW_MS, now });
-  if (!byAddress.allowed) {
-    throw new AppError('RATE_LIMITED', {
-      message: TOO_MANY_REGISTRATIONS_MESSAGE,
-      headers: { 'Retry-After': String(byAddress.retryAfterSeconds) },
-    });
-  }
+  if (!byAddress.allowed) throw rateLimited(TOO_MANY_REGISTRATIONS_MESSAGE, byAddress.retryAfterSeconds);
 }
 
 /** Registration counters older than this are of no use (the window is an hour). */

@@ -1,5 +1,6 @@
 /**
- * Daily conversion limits, taken before any fetch, model or voice call: anonymous visitors per
+ * The limits of making podcasts, per member or address: the hourly page fetches (below), and the
+ * daily conversions, taken before any fetch, model or voice call: anonymous visitors per
  * address, free members per account; Premium has none. A counter of conversions started (not a
  * count of podcasts kept), taken atomically: deleting podcasts frees nothing, and parallel requests
  * cannot all squeeze through the last free slot. A refused request counts nothing, so a conversion
@@ -7,7 +8,7 @@
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { rateLimited } from '../../errors.ts';
 import { refund, take } from '../../repositories/rate-limit-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +23,7 @@ export interface LimitSubject {
  * a function that gives the conversion back when it could not even start (the page was unreadable).
  */
 export async function takeDailyConversion(
-  deps: { db: Database; config: Pick<Config, 'limits'>; clock: () => Date },
+  deps: { db: Database; config: { limits: Pick<Config['limits'], 'freeDailyPodcasts' | 'anonymousDailyPodcasts'> }; clock: () => Date },
   subject: LimitSubject,
 ): Promise<() => Promise<void>> {
   const { caller } = subject;
@@ -32,27 +33,55 @@ export async function takeDailyConversion(
   const result = await take(deps.db, key, { limit, windowMs: DAY_MS, now: deps.clock() });
   if (result.allowed) return () => refund(deps.db, key);
   const plural = limit === 1 ? 'podcast' : 'podcasts';
-  throw new AppError('RATE_LIMITED', {
-    message: caller
+  throw rateLimited(
+    caller
       ? `You have reached today's limit of ${limit} ${plural}. Upgrade to Premium for unlimited podcasts.`
       : `You have reached today's limit of ${limit} ${plural}. Sign in to make more.`,
-    headers: { 'Retry-After': String(result.retryAfterSeconds) },
-  });
+    result.retryAfterSeconds,
+  );
 }
 
-/** Pages the server fetches for one member or address in an hour, failures included. */
-export const PAGE_FETCHES_PER_HOUR = 30;
+const HOUR_MS = 60 * 60 * 1000;
+
+export const TOO_MANY_PAGES_MESSAGE = 'Too many pages fetched in the last hour.';
+export const TOO_MANY_FAILED_PAGES_MESSAGE = 'Too many pages could not be read in the last hour.';
+
+/** One page fetch under way: say how it ended, so it counts as a page read or as a failure. */
+export interface PageFetch {
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+}
 
 /**
- * Bounds the pages fetched for one subject, whatever comes of them: a failed page gives its daily
- * conversion back, so without this a visitor could keep the fetcher and the extractor busy forever.
+ * Bounds the pages fetched for one subject in an hour: pages read (FETCHES_PER_HOUR, Premium
+ * PREMIUM_FETCHES_PER_HOUR) and, apart, pages that could not be read (FAILED_FETCHES_PER_HOUR, for
+ * anyone). A failed page gives its daily conversion back and uses none of the pages read, so without
+ * its own count a visitor could keep the fetcher and the extractor busy forever. A fetch takes a slot
+ * of each count before it starts, so parallel requests cannot slip past either, and gives back the
+ * one its outcome does not use. When either count is full nothing is fetched: 429 with the wait.
  */
-export async function takePageFetch(deps: { db: Database; clock: () => Date }, subject: LimitSubject): Promise<void> {
-  const key = subject.caller ? `fetches:user:${subject.caller.userId}` : `fetches:address:${subject.clientAddress ?? 'unknown'}`;
-  const result = await take(deps.db, key, { limit: PAGE_FETCHES_PER_HOUR, windowMs: 60 * 60 * 1000, now: deps.clock() });
-  if (result.allowed) return;
-  throw new AppError('RATE_LIMITED', {
-    message: 'Too many pages fetched in the last hour. Please try again later.',
-    headers: { 'Retry-After': String(result.retryAfterSeconds) },
-  });
+export async function takePageFetch(
+  deps: { db: Database; config: { limits: Pick<Config['limits'], 'fetchesPerHour' | 'premiumFetchesPerHour' | 'failedFetchesPerHour'> }; clock: () => Date },
+  subject: LimitSubject,
+): Promise<PageFetch> {
+  const { limits } = deps.config;
+  const who = subject.caller ? `user:${subject.caller.userId}` : `address:${subject.clientAddress ?? 'unknown'}`;
+  const read = { key: `fetches:${who}`, limit: subject.caller?.isPremium ? limits.premiumFetchesPerHour : limits.fetchesPerHour };
+  const failed = { key: `failed-fetches:${who}`, limit: limits.failedFetchesPerHour };
+  const now = deps.clock();
+  const slot = ({ key, limit }: { key: string; limit: number }) => take(deps.db, key, { limit, windowMs: HOUR_MS, now });
+  const [readSlot, failedSlot] = await Promise.all([slot(read), slot(failed)]);
+  if (!readSlot.allowed || !failedSlot.allowed) {
+    if (readSlot.allowed) await refund(deps.db, read.key);
+    if (failedSlot.allowed) await refund(deps.db, failed.key);
+    // Both full: the later of the two is when a page can be fetched again.
+    const failures = !failedSlot.allowed && (readSlot.allowed || failedSlot.retryAfterSeconds > readSlot.retryAfterSeconds);
+    throw failures
+      ? rateLimited(TOO_MANY_FAILED_PAGES_MESSAGE, failedSlot.retryAfterSeconds)
+      : rateLimited(TOO_MANY_PAGES_MESSAGE, readSlot.retryAfterSeconds);
+  }
+  return {
+    succeeded: () => refund(deps.db, failed.key),
+    failed: () => refund(deps.db, read.key),
+  };
 }

@@ -1,0 +1,42 @@
+/**
+ * The article an estimate or a Create reads (the intake stages). Text the extension sent is read as
+ * is. A page address is fetched under the hourly page limits, unless the same page was read in the
+ * last few minutes: an estimate then the Create of the same address fetch it once and count once.
+ */
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { runIntake } from '../pipeline/intake.ts';
+import type { IntakePorts, PreparedArticle, Source } from '../pipeline/stages.ts';
+import type { RecentPages } from '../services/fetch/recent-pages.ts';
+import { takePageFetch, type LimitSubject } from '../services/podcasts/limits.ts';
+
+export interface ReadArticleDeps {
+  db: Database;
+  config: Pick<Config, 'limits'>;
+  clock: () => Date;
+  pipeline: IntakePorts;
+  recentPages: RecentPages<PreparedArticle>;
+}
+
+export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, source: Source): Promise<PreparedArticle> {
+  if (!('url' in source)) return runIntake(deps.pipeline, source);
+  const known = deps.recentPages.get(source.url, deps.clock());
+  if (known) {
+    if ('error' in known) throw known.error;
+    return known.article;
+  }
+  const fetch = await takePageFetch(deps, subject);
+  let article: PreparedArticle;
+  try {
+    article = await runIntake(deps.pipeline, source);
+  } catch (err) {
+    await fetch.failed();
+    // An answer about the page (unreachable, nothing to read) is the same right after; a fault is not kept.
+    if (err instanceof AppError) deps.recentPages.keep(source.url, { error: err }, deps.clock());
+    throw err;
+  }
+  await fetch.succeeded();
+  deps.recentPages.keep(source.url, { article }, deps.clock());
+  return article;
+}
