@@ -73,6 +73,11 @@ const envSchema = z
     FREE_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_FREE_DAILY_PODCASTS),
     ANONYMOUS_DAILY_PODCASTS: z.coerce.number().int().min(0).default(DEFAULT_ANONYMOUS_DAILY_PODCASTS),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    FETCHES_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    PREMIUM_FETCHES_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    FAILED_FETCHES_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    EVENT_STREAMS_PER_OWNER: z.coerce.number().int().min(1).default(20),
+    EVENT_STREAMS_PER_PODCAST: z.coerce.number().int().min(1).default(5),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     WORKER_HEALTH_PORT: optionalString
@@ -150,7 +155,20 @@ export interface Config {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
-  limits: { freeDailyPodcasts: number; anonymousDailyPodcasts: number; registrationsPerHour: number };
+  limits: {
+    freeDailyPodcasts: number;
+    anonymousDailyPodcasts: number;
+    registrationsPerHour: number;
+    /** Pages fetched and read for a free member or an anonymous address in an hour. */
+    fetchesPerHour: number;
+    /** The same for a Premium member. */
+    premiumFetchesPerHour: number;
+    /** Pages that could not be fetched or read, counted apart for anyone; at the limit no page is fetched. */
+    failedFetchesPerHour: number;
+    /** Progress streams open at once in a process for one owner (member or browser), and for one podcast; past either the oldest ends. */
+    eventStreamsPerOwner: number;
+    eventStreamsPerPodcast: number;
+  };
   jobConcurrency: number;
   /** How long a crashed worker's job stays claimed before another worker may take it over. */
   jobLeaseMs: number;
@@ -214,6 +232,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       freeDailyPodcasts: e.FREE_DAILY_PODCASTS,
       anonymousDailyPodcasts: e.ANONYMOUS_DAILY_PODCASTS,
       registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+      fetchesPerHour: e.FETCHES_PER_HOUR,
+      premiumFetchesPerHour: e.PREMIUM_FETCHES_PER_HOUR,
+      failedFetchesPerHour: e.FAILED_FETCHES_PER_HOUR,
+      eventStreamsPerOwner: e.EVENT_STREAMS_PER_OWNER,
+      eventStreamsPerPodcast: e.EVENT_STREAMS_PER_PODCAST,
     },
     jobConcurrency: e.JOB_CONCURRENCY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,

@@ -5,13 +5,15 @@ import type { Logger } from './lib/logger.ts';
 import type { AuthDeps } from './services/auth/auth-deps.ts';
 import type { UrlSigner } from './http/signed-url.ts';
 import type { ConversionJobs } from './jobs/conversion.ts';
-import type { ServerPipeline } from './pipeline/stages.ts';
+import type { PreparedArticle, ServerPipeline } from './pipeline/stages.ts';
 import type { PodcastEvents } from './services/podcasts/events.ts';
+import type { PodcastWatchers } from './services/podcasts/watchers.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
 import type { AudioStore } from './services/audio/store.ts';
 import type { EncoderPool } from './services/audio/episode-encoder.ts';
 import type { ArticleExtractor } from './services/extract/extractor.ts';
+import type { RecentPages } from './services/fetch/recent-pages.ts';
 
 /** What createApp needs. Tests build it with fakes; index.ts with the real things. */
 export interface AppDeps {
@@ -30,6 +32,8 @@ export interface AppDeps {
   signer: UrlSigner;
   /** Live podcast changes for the progress stream. */
   events: PodcastEvents;
+  /** The progress streams open in this process: capped, and read again together. */
+  watchers: PodcastWatchers;
   /** Writes a podcast's script and title (the AI, or a template when none is configured). */
   scriptWriter: ScriptWriter;
   /** The voice (embedded espeak-ng, or an OpenAI-compatible speech API). */
@@ -42,6 +46,8 @@ export interface AppDeps {
   extractor: ArticleExtractor;
   /** The conversion pipeline's parts: requests run its intake, jobs the rest. */
   pipeline: ServerPipeline;
+  /** Pages read in the last few minutes, so a Create right after its estimate does not fetch again. */
+  recentPages: RecentPages<PreparedArticle>;
   /** Queues and runs conversion jobs; index.ts starts and stops them. */
   jobs: ConversionJobs;
 }

@@ -10,8 +10,8 @@ import type { AppDeps } from './deps.ts';
 import { createUrlSigner } from './http/signed-url.ts';
 import { createConversionJobs, type ConversionJobs } from './jobs/conversion.ts';
 import type { Logger } from './lib/logger.ts';
-import { convertPodcast, markConversionFailed } from './pipeline/podcast-conversion.ts';
-import type { PipelinePorts, ServerPipeline } from './pipeline/stages.ts';
+import { convertPodcast, markConversionFailed, PodcastDeletedError } from './pipeline/podcast-conversion.ts';
+import type { PipelinePorts, PreparedArticle, ServerPipeline } from './pipeline/stages.ts';
 import { getOrCreateSecret } from './repositories/secret-repository.ts';
 import { JOBS_CHANNEL } from './repositories/job-repository.ts';
 import { openNotifications } from './db/notifications.ts';
@@ -22,10 +22,12 @@ import { createAuthDeps } from './services/auth/auth-deps.ts';
 import type { ArticleExtractor } from './services/extract/extractor.ts';
 import { createArticleExtractor } from './services/extract/extractor.ts';
 import { fetchPage } from './services/fetch/fetch-page.ts';
+import { createRecentPages, type RecentPages } from './services/fetch/recent-pages.ts';
 import { extractArticle } from './services/extract/extract-article.ts';
 import { loadPage } from './cli/load-page.ts';
 import fs from 'node:fs';
 import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
+import { createPodcastWatchers, type PodcastWatchers } from './services/podcasts/watchers.ts';
 import { createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './services/script/fallback-writer.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
@@ -82,6 +84,17 @@ export function createServerPipeline(parts: {
   };
 }
 
+/** The articles of pages read in the last few minutes, weighed by the text they hold. */
+export function createRecentArticles(): RecentPages<PreparedArticle> {
+  return createRecentPages((article) => article.text.length + article.scriptText.length + (article.lines?.length ?? 0));
+}
+
+/** The progress streams of this process, capped per owner and per podcast as configured. */
+export function createWatchers(deps: { config: Pick<Config, 'limits'>; db: Database; logger: Logger; events: PodcastEvents }): PodcastWatchers {
+  const { eventStreamsPerOwner: perOwner, eventStreamsPerPodcast: perPodcast } = deps.config.limits;
+  return createPodcastWatchers({ db: deps.db, events: deps.events, logger: deps.logger.child({ component: 'event-streams' }), caps: { perOwner, perPodcast } });
+}
+
 /** The conversion jobs: each runs the pipeline over its podcast; one that gives up marks it failed. */
 export function createJobs(
   deps: { config: Pick<Config, 'jobConcurrency' | 'jobLeaseMs'>; db: Database; logger: Logger; events: PodcastEvents; audio: AudioStore; pipeline: ServerPipeline },
@@ -97,6 +110,7 @@ export function createJobs(
     handler: {
       run: (job, signal) => convertPodcast(conversion, job.podcastId, signal),
       giveUp: (job, error) => markConversionFailed(conversion, job.podcastId, error),
+      cancelled: (error) => error instanceof PodcastDeletedError,
     },
   });
 }
@@ -187,8 +201,9 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     audio: createAudioStore(config),
     encoders: createEncoderPool({ size: config.jobConcurrency }),
     extractor: createArticleExtractor(),
+    recentPages: createRecentArticles(),
   };
-  const withPipeline = { ...parts, pipeline: createServerPipeline(parts) };
+  const withPipeline = { ...parts, watchers: createWatchers(parts), pipeline: createServerPipeline(parts) };
   built.jobs = createJobs(withPipeline);
   return { ...withPipeline, jobs: built.jobs };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { jobs, podcasts } from '../db/schema.ts';
-import { createLogger } from '../lib/logger.ts';
+import { createLogger, type LogSink } from '../lib/logger.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { claimJob, completeJob, enqueueJob, failJob } from '../repositories/job-repository.ts';
 import { RetryableError } from '../errors.ts';
@@ -120,6 +120,38 @@ describeEachDatabase('the job queue', (ctx) => {
     await expect.poll(() => gaveUp, { timeout: 5000 }).toBe(true);
     await runner.stop();
     expect(runs).toBe(1);
+  });
+
+  it('ends a job whose work is gone as cancelled, logged at info, neither retried nor failed', async () => {
+    await clear();
+    const podcastId = await newPodcast();
+    await enqueueJob(ctx.db, podcastId, 'convert');
+    class GoneError extends RetryableError {}
+    const lines: Record<string, unknown>[] = [];
+    const sink: LogSink = (line) => void lines.push(JSON.parse(line) as Record<string, unknown>);
+    let runs = 0;
+    let gaveUp = false;
+    const runner = runnerFor({
+      logger: createLogger('debug', {}, sink),
+      backoffBaseMs: 10,
+      handler: {
+        run: async () => {
+          runs++;
+          throw new GoneError('the podcast was deleted');
+        },
+        giveUp: async () => {
+          gaveUp = true;
+        },
+        cancelled: (error) => error instanceof GoneError,
+      },
+    });
+    runner.start();
+    await expect.poll(async () => (await ctx.db.select().from(jobs).where(eq(jobs.podcastId, podcastId)))[0]?.status, { timeout: 5000 }).toBe('cancelled');
+    await runner.stop();
+    expect(runs).toBe(1);
+    expect(gaveUp).toBe(false);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'job cancelled', reason: 'the podcast was deleted', podcastId }));
+    expect(lines.filter((l) => l.level !== 'info' && l.level !== 'debug')).toEqual([]);
   });
 
   it('leaves a job to the worker that took it over when the first one stalled past its lease', async () => {

@@ -1,18 +1,21 @@
 /**
  * Runs queued jobs inside the server process with bounded concurrency. Each slot polls the queue,
  * claims a job, keeps its lease fresh while the handler runs, and on a fault either schedules a retry
- * with exponential backoff or, after the last attempt, lets the handler record the failure.
+ * with exponential backoff or, after the last attempt, lets the handler record the failure. A fault
+ * the handler calls a cancellation (the job's work is gone) ends the job at once, as no failure.
  */
 import crypto from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { RetryableError } from '../errors.ts';
-import { claimJob, completeJob, failJob, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
+import { cancelJob, claimJob, completeJob, failJob, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
 
 export interface JobHandler {
   run(job: Job, signal: AbortSignal): Promise<void>;
   /** Called once the job will not be tried again. */
   giveUp(job: Job, error: unknown): Promise<void>;
+  /** Whether the run stopped because there is nothing left to do (its podcast was deleted): not retried, not failed. */
+  cancelled?(error: unknown): boolean;
 }
 
 /** A worker stalled past its lease and another worker claimed the job. */
@@ -85,6 +88,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (await completeJob(db, job)) log.info('job done');
       else log.warn('job finished after another worker took it over; that worker owns it now');
     } catch (err) {
+      if (handler.cancelled?.(err)) {
+        // Checked first: a deleted podcast takes its job row along, which the lease renewal reads as a lost lease.
+        await cancelJob(db, job).catch((e) => log.warn('cancelling the job failed', { err: e }));
+        log.info('job cancelled', { reason: err instanceof Error ? err.message : String(err) });
+        return;
+      }
       if (jobAbort.signal.reason instanceof LeaseLostError) {
         // Another worker claimed the job after this one stalled past its lease: it is theirs now.
         log.warn('job lease lost; leaving the job to the worker that took it over');

@@ -44,17 +44,30 @@ export interface PodcastConversionDeps {
 /** What a script being written is taken to be, until it is done: the spec's longest script. */
 const EXPECTED_SCRIPT_CHARS = 900 * 6;
 
+/** The podcast being converted is gone: its job is cancelled, not failed. */
 export class PodcastDeletedError extends Error {
   override readonly name = 'PodcastDeletedError';
-  constructor() {
-    super('the podcast was deleted');
+  constructor(options?: { cause?: unknown }) {
+    super('the podcast was deleted', options);
   }
 }
 
+/** Runs the conversion; whatever stops it, a podcast deleted meanwhile answers PodcastDeletedError. */
 export async function convertPodcast(deps: PodcastConversionDeps, podcastId: string, signal: AbortSignal): Promise<void> {
+  try {
+    await convert(deps, podcastId, signal);
+  } catch (err) {
+    if (err instanceof PodcastDeletedError) throw err;
+    const gone = await findPodcast(deps.db, podcastId).then((row) => row === null, () => false);
+    throw gone ? new PodcastDeletedError({ cause: err }) : err;
+  }
+}
+
+async function convert(deps: PodcastConversionDeps, podcastId: string, signal: AbortSignal): Promise<void> {
   const { db, logger } = deps;
   let podcast = await findPodcast(db, podcastId);
-  if (!podcast || podcast.status === 'ready') return; // deleted while queued, or already done
+  if (!podcast) throw new PodcastDeletedError(); // deleted after the job was claimed
+  if (podcast.status === 'ready') return; // already done
   const scriptAtStart = podcast.content;
 
   const save = async (values: Partial<PodcastRow>) => {

@@ -2,7 +2,7 @@
  * Podcast rows: who may see them, and every read and write of the `podcasts` table.
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { podcasts } from '../db/schema.ts';
 
@@ -36,6 +36,33 @@ export async function findOwnedPodcast(db: Database, id: string, owner: Owner): 
 export async function findPodcast(db: Database, id: string): Promise<PodcastRow | null> {
   const [row] = await db.select().from(podcasts).where(eq(podcasts.id, id));
   return row ?? null;
+}
+
+/** The columns a progress event is made of (services/podcasts/events.ts): not the article nor the script. */
+const stateColumns = {
+  id: podcasts.id,
+  status: podcasts.status,
+  progress: podcasts.progress,
+  title: podcasts.title,
+  error: podcasts.error,
+  audioKey: podcasts.audioKey,
+  streamKey: podcasts.streamKey,
+  madeMs: podcasts.madeMs,
+  estimatedMs: podcasts.estimatedMs,
+  durationMs: podcasts.durationMs,
+};
+export type PodcastState = Pick<PodcastRow, keyof typeof stateColumns>;
+
+/** The conversion state of one of the owner's podcasts. */
+export async function findOwnedPodcastState(db: Database, id: string, owner: Owner): Promise<PodcastState | null> {
+  const [row] = await db.select(stateColumns).from(podcasts).where(and(eq(podcasts.id, id), ownerCondition(owner)));
+  return row ?? null;
+}
+
+/** The conversion states of those of the podcasts that exist, in one query. */
+export async function findPodcastStates(db: Database, ids: readonly string[]): Promise<PodcastState[]> {
+  if (ids.length === 0) return [];
+  return db.select(stateColumns).from(podcasts).where(inArray(podcasts.id, [...ids]));
 }
 
 export async function listOwnedPodcasts(db: Database, owner: Owner): Promise<PodcastRow[]> {

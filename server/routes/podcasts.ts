@@ -96,26 +96,32 @@ export function podcastRoutes(deps: AppDeps) {
     .get('/:id/events', async (c) => {
       const owner = ownerOf(c);
       if (!owner) throw podcastNotFound();
-      const podcast = await getPodcast(deps, c.req.param('id'), owner);
-      // Every stream starts with the podcast's current state, so a client that reconnects (with
-      // Last-Event-ID or without, to this process or another) has it at once, the final state included.
+      const stop = new AbortController();
+      const watch = watchPodcast(deps, c.req.param('id'), owner, stop.signal);
+      // Every stream starts with the podcast's current state (NOT_FOUND before it opens when it is not
+      // the owner's), so a client that reconnects (with Last-Event-ID or without, to this process or
+      // another) has it at once, the final state included.
+      const first = await watch.next();
       return streamSSE(c, async (stream) => {
-        const stop = new AbortController();
         stream.onAbort(() => stop.abort());
         let last = '';
         let lastId = 0;
-        for await (const change of watchPodcast(deps, podcast, stop.signal)) {
-          if (stream.aborted || stream.closed) break;
-          const data = JSON.stringify(toPodcastEvent(change, signer));
-          if (data === last) {
-            // Nothing new (the watch's periodic read): a comment keeps proxies from timing the stream out.
-            await stream.write(': no change\n\n');
-            continue;
+        try {
+          for (let step = first; !step.done; step = await watch.next()) {
+            if (stream.aborted || stream.closed) break;
+            const data = JSON.stringify(toPodcastEvent(step.value, signer));
+            if (data === last) {
+              // Nothing new (the watch's periodic read): a comment keeps proxies from timing the stream out.
+              await stream.write(': no change\n\n');
+              continue;
+            }
+            const opening = last === '';
+            last = data;
+            lastId = Math.max(Date.now(), lastId + 1);
+            await stream.writeSSE({ event: 'podcast', data, id: String(lastId), ...(opening ? { retry: 1000 } : {}) });
           }
-          const first = last === '';
-          last = data;
-          lastId = Math.max(Date.now(), lastId + 1);
-          await stream.writeSSE({ event: 'podcast', data, id: String(lastId), ...(first ? { retry: 1000 } : {}) });
+        } finally {
+          await watch.return(undefined);
         }
       });
     })

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { createLogger } from '../lib/logger.ts';
 import { createUrlSigner } from '../http/signed-url.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
-import { createAudioStore, createJobs, createServerPipeline } from '../wiring.ts';
+import { createAudioStore, createJobs, createRecentArticles, createServerPipeline, createWatchers } from '../wiring.ts';
 import { createPasswordHasher } from '../services/auth/passwords.ts';
 import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
 import type { TestDatabase } from './databases.ts';
@@ -49,10 +49,11 @@ export function createTestApp(database: TestDatabase, overrides: Partial<AppDeps
     audio: createAudioStore(config),
     encoders: createEncoderPool({ size: 2 }),
     extractor: createArticleExtractor(),
+    recentPages: createRecentArticles(),
     ...overrides,
   };
   // The job runner is built but not started: tests that want conversions call deps.jobs.start().
-  const withPipeline = { ...base, pipeline: overrides.pipeline ?? createServerPipeline(base) };
+  const withPipeline = { ...base, watchers: overrides.watchers ?? createWatchers(base), pipeline: overrides.pipeline ?? createServerPipeline(base) };
   const deps: AppDeps = {
     ...withPipeline,
     jobs: overrides.jobs ?? createJobs(withPipeline, { pollMs: 50, backoffBaseMs: 50 }),

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { insertPodcast, newPodcastId, updatePodcast } from '../repositories/podcast-repository.ts';
-import { createPodcastEvents, type PodcastChange } from '../services/podcasts/events.ts';
+import { AppError } from '../errors.ts';
+import { createLogger } from '../lib/logger.ts';
+import { deletePodcast, insertPodcast, newPodcastId, updatePodcast } from '../repositories/podcast-repository.ts';
+import { changeOf, createPodcastEvents, type PodcastChange } from '../services/podcasts/events.ts';
+import { createPodcastWatchers } from '../services/podcasts/watchers.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { watchPodcast } from './watch-podcast.ts';
 
@@ -9,8 +12,11 @@ describeEachDatabase('watching a podcast', (ctx) => {
     const now = new Date();
     return insertPodcast(ctx.db, { id: newPodcastId(now), anonymousToken: `watch-${name}-${now.getTime()}`, title: 'Tides', status: 'queued', createdAt: now, updatedAt: now });
   };
+  const ownerOf = (row: { anonymousToken: string | null }) => ({ anonymousToken: row.anonymousToken! });
+  const watchersFor = (events: ReturnType<typeof createPodcastEvents>, rereadMs?: number) =>
+    createPodcastWatchers({ db: ctx.db, events, logger: createLogger('silent'), caps: { perOwner: 10, perPodcast: 5 }, ...(rereadMs ? { rereadMs } : {}) });
 
-  /** Takes the watch's changes until one satisfies `until`. */
+  /** Takes the watch's changes until one satisfies `until`, or the watch ends. */
   async function take(watch: AsyncGenerator<PodcastChange>, until: (c: PodcastChange) => boolean) {
     const seen: PodcastChange[] = [];
     for await (const change of watch) {
@@ -20,21 +26,52 @@ describeEachDatabase('watching a podcast', (ctx) => {
     return seen;
   }
 
-  describe('without the change being published to it', () => {
-    it('sees a change stored between the caller’s read and its subscription', async () => {
-      const events = createPodcastEvents();
-      const row = await queued('gap');
-      await updatePodcast(ctx.db, row.id, { status: 'ready', progress: 100 });
-      const seen = await take(watchPodcast({ db: ctx.db, events }, row, new AbortController().signal), (c) => c.status === 'ready');
-      expect(seen.map((c) => c.status)).toEqual(['queued', 'ready']);
-    });
+  it('starts with the current state, and ends at once on a final one', async () => {
+    const events = createPodcastEvents();
+    const row = await queued('final');
+    await updatePodcast(ctx.db, row.id, { status: 'ready', progress: 100 });
+    const seen = await take(watchPodcast({ db: ctx.db, watchers: watchersFor(events) }, row.id, ownerOf(row), new AbortController().signal), () => false);
+    expect(seen.map((c) => c.status)).toEqual(['ready']);
+  });
 
+  it('answers NOT_FOUND to anyone but the owner', async () => {
+    const events = createPodcastEvents();
+    const row = await queued('stranger');
+    const watch = watchPodcast({ db: ctx.db, watchers: watchersFor(events) }, row.id, { anonymousToken: 'someone-else-entirely' }, new AbortController().signal);
+    await expect(watch.next()).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'NOT_FOUND');
+  });
+
+  it('follows published changes to the final one', async () => {
+    const events = createPodcastEvents();
+    const row = await queued('published');
+    const watch = watchPodcast({ db: ctx.db, watchers: watchersFor(events) }, row.id, ownerOf(row), new AbortController().signal);
+    expect((await watch.next()).value).toMatchObject({ status: 'queued' });
+    const rest = take(watch, () => false);
+    for (const values of [{ status: 'speaking', progress: 40 }, { status: 'ready', progress: 100 }]) {
+      events.publish(changeOf((await updatePodcast(ctx.db, row.id, values))!));
+    }
+    expect((await rest).map((c) => c.progress)).toEqual([40, 100]);
+  });
+
+  it('ends when the server shuts down, and at once when opened after', async () => {
+    const events = createPodcastEvents();
+    const watchers = watchersFor(events);
+    const row = await queued('shutdown');
+    const open = watchPodcast({ db: ctx.db, watchers }, row.id, ownerOf(row), new AbortController().signal);
+    await open.next();
+    const rest = take(open, () => false);
+    events.closeAll();
+    expect(await rest).toEqual([]);
+    const late = await take(watchPodcast({ db: ctx.db, watchers }, row.id, ownerOf(row), new AbortController().signal), () => false);
+    expect(late.map((c) => c.status)).toEqual(['queued']);
+  });
+
+  describe('without the change being published to it', () => {
     it('reads the podcast again when the relay says changes may have been missed', async () => {
       const events = createPodcastEvents();
       const row = await queued('resync');
-      const watch = watchPodcast({ db: ctx.db, events }, row, new AbortController().signal);
+      const watch = watchPodcast({ db: ctx.db, watchers: watchersFor(events) }, row.id, ownerOf(row), new AbortController().signal);
       expect((await watch.next()).value).toMatchObject({ status: 'queued' });
-      expect((await watch.next()).value).toMatchObject({ status: 'queued' }); // the read after subscribing
       await updatePodcast(ctx.db, row.id, { status: 'speaking', progress: 40 });
       const next = watch.next();
       events.resync();
@@ -42,6 +79,21 @@ describeEachDatabase('watching a podcast', (ctx) => {
       const late = new Promise((resolve) => setTimeout(() => resolve('late'), 2000));
       expect(await Promise.race([next.then((r) => r.value), late])).toMatchObject({ status: 'speaking', progress: 40 });
       await watch.return(undefined);
+    });
+
+    it('reads every watched podcast on one timer, and ends when its podcast was deleted', async () => {
+      const events = createPodcastEvents();
+      const watchers = watchersFor(events, 50);
+      const [a, b] = [await queued('timer-a'), await queued('timer-b')];
+      const watchA = watchPodcast({ db: ctx.db, watchers }, a.id, ownerOf(a), new AbortController().signal);
+      const watchB = watchPodcast({ db: ctx.db, watchers }, b.id, ownerOf(b), new AbortController().signal);
+      await Promise.all([watchA.next(), watchB.next()]);
+      await updatePodcast(ctx.db, a.id, { status: 'writing', progress: 5 });
+      await deletePodcast(ctx.db, b.id);
+      expect(await take(watchA, (c) => c.status === 'writing')).toContainEqual(expect.objectContaining({ status: 'writing', progress: 5 }));
+      // The deleted podcast publishes nothing: the read finds it gone and the watch ends.
+      await take(watchB, () => false);
+      await watchA.return(undefined);
     });
   });
 });

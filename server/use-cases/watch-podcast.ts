@@ -1,76 +1,66 @@
 /**
- * Follows one podcast's conversion: its current state, then every change published for it (in this
- * process, or in another one through the events' relay), until it is ready or failed, the watcher
- * leaves, or the server shuts down. The row is read again when the relay says changes may have been
- * missed, and every 15 s whatever happens (a deleted podcast publishes nothing; a relay can fail).
+ * Follows one of the owner's podcasts: its current state, then every change published for it (in
+ * this process, or in another one through the events' relay) and every state the watchers read again
+ * (on their shared timer, or when the relay says changes may have been missed), until it is ready or
+ * failed or gone, the watcher leaves, the stream is pushed out past a cap, or the server shuts down.
+ *
+ * The first step (`next()`) answers the current state, or throws NOT_FOUND before any stream opens.
  */
 import type { Database } from '../db/client.ts';
-import { findPodcast, type PodcastRow } from '../repositories/podcast-repository.ts';
-import { changeOf, type PodcastChange, type PodcastEvents } from '../services/podcasts/events.ts';
-
-const REREAD_MS = 15_000;
+import { findOwnedPodcastState, type Owner } from '../repositories/podcast-repository.ts';
+import { changeOf, type PodcastChange } from '../services/podcasts/events.ts';
+import type { PodcastWatchers } from '../services/podcasts/watchers.ts';
+import { podcastNotFound } from './podcast-errors.ts';
 
 const isFinal = (change: PodcastChange) => change.status === 'ready' || change.status === 'failed';
 
+/** The name an owner's streams are counted under. */
+const ownerKey = (owner: Owner) => ('userId' in owner ? `member:${owner.userId}` : `browser:${owner.anonymousToken}`);
+
 export async function* watchPodcast(
-  deps: { db: Database; events: Pick<PodcastEvents, 'subscribe' | 'onClose' | 'onResync'> },
-  podcast: PodcastRow,
+  deps: { db: Database; watchers: Pick<PodcastWatchers, 'watch'> },
+  id: string,
+  owner: Owner,
   signal: AbortSignal,
 ): AsyncGenerator<PodcastChange> {
-  const pending: PodcastChange[] = [];
+  const pending: (PodcastChange | null)[] = [];
   let wake: (() => void) | null = null;
-  let closed = false;
-  // Read once more right after subscribing: a change stored between the caller's read and the
-  // subscription (the final one, say) is published to nobody.
-  let reread = true;
+  let ended = false;
   const notify = () => {
     wake?.();
     wake = null;
   };
-  const unsubscribe = deps.events.subscribe(podcast.id, (change) => {
-    pending.push(change);
-    notify();
-  });
-  const stopOnClose = deps.events.onClose(() => {
-    closed = true;
-    notify();
-  });
-  const stopOnResync = deps.events.onResync(() => {
-    reread = true;
-    notify();
+  // Subscribed before the read, so a change stored after it reaches this stream: no read again.
+  const watch = deps.watchers.watch(id, {
+    change(change) {
+      pending.push(change);
+      notify();
+    },
+    end() {
+      ended = true;
+      notify();
+    },
   });
   signal.addEventListener('abort', notify);
   try {
-    let last = changeOf(podcast);
+    const state = await findOwnedPodcastState(deps.db, id, owner);
+    if (!state) throw podcastNotFound();
+    // Counted once it is known to be the owner's: a stranger's request ends none of their streams.
+    watch.admit(ownerKey(owner));
+    let last = changeOf(state);
     yield last;
-    while (!isFinal(last) && !closed && !signal.aborted) {
-      if (pending.length === 0 && !reread) {
-        let timer: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(() => {
-            reread = true;
-            resolve();
-          }, REREAD_MS);
-        });
-        clearTimeout(timer);
-        if (closed || signal.aborted) break;
+    while (!isFinal(last) && !ended && !signal.aborted) {
+      if (pending.length === 0) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
       }
-      if (reread) {
-        reread = false;
-        pending.length = 0;
-        const fresh = await findPodcast(deps.db, podcast.id);
-        if (!fresh) break;
-        // Changes that arrived during the read come after it.
-        pending.unshift(changeOf(fresh));
-      }
-      last = pending.shift()!;
+      const next = pending.shift()!;
+      if (!next) break; // deleted
+      last = next;
       yield last;
     }
   } finally {
-    unsubscribe();
-    stopOnClose();
-    stopOnResync();
+    watch.close();
     signal.removeEventListener('abort', notify);
   }
 }

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { PodcastStatus } from '../../../shared/api/podcasts.ts';
-import type { PodcastRow } from '../../repositories/podcast-repository.ts';
+import type { PodcastState } from '../../repositories/podcast-repository.ts';
 
 /** What a watching client needs to follow a conversion. */
 export interface PodcastChange {
@@ -32,12 +32,12 @@ export interface PodcastChange {
  * Some of the podcast's episode is stored and can be played: one being made (or ended unfinished),
  * or the finished one. A podcast queued for a new voice has no stream until that voice speaks.
  */
-export function hasEpisodeStream(row: PodcastRow): row is PodcastRow & { streamKey: string } {
+export function hasEpisodeStream<Row extends PodcastState>(row: Row): row is Row & { streamKey: string } {
   if (row.streamKey === null || (row.madeMs ?? 0) <= 0) return false;
   return row.streamKey !== row.audioKey || row.status === 'ready';
 }
 
-export function changeOf(row: PodcastRow): PodcastChange {
+export function changeOf(row: PodcastState): PodcastChange {
   return {
     id: row.id,
     status: row.status as PodcastStatus,
