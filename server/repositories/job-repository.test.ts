@@ -3,6 +3,7 @@ import { openDatabase } from '../db/client.ts';
 import { jobs, podcasts, users } from '../db/schema.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { claimJob, enqueueJob } from './job-repository.ts';
+import { movePodcastsToAccount } from './podcast-repository.ts';
 
 describeEachDatabase('fair job claims', (ctx) => {
   let n = 0;
@@ -41,6 +42,21 @@ describeEachDatabase('fair job claims', (ctx) => {
     const [mine] = await queue(await member(), 1);
     expect(await claim('slot-1')).toBe(visitor[0]);
     expect(await claim('slot-2')).toBe(mine);
+  });
+
+  it("counts a visitor's jobs as the member's once the visitor signs up", async () => {
+    await clear();
+    const token = `browser-moved-${t0}`;
+    const visitor = await queue({ anonymousToken: token }, 2);
+    const account = await member();
+    const [own] = await queue(account, 1);
+    const [other] = await queue(await member(), 1);
+    expect(await claim('slot-1')).toBe(visitor[0]);
+    await movePodcastsToAccount(ctx.db, token, account.userId);
+    // The running job moved is the member's now: the member's own next job waits behind another member's.
+    expect(await claim('slot-2')).toBe(other);
+    expect(await claim('slot-3')).toBe(visitor[1]);
+    expect(await claim('slot-4')).toBe(own);
   });
 
   it('takes over a job whose lease ran out, which holds its owner back no more', async () => {

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { podcasts } from '../db/schema.ts';
+import { jobs, podcasts } from '../db/schema.ts';
 
 export type PodcastRow = typeof podcasts.$inferSelect;
 export type NewPodcastRow = typeof podcasts.$inferInsert;
@@ -114,13 +114,22 @@ export async function findReadyPodcastOf(db: Database, userId: string, id: strin
   return row ?? null;
 }
 
-/** Moves an anonymous browser's unclaimed podcasts into the account; answers how many moved. */
+/**
+ * Moves an anonymous browser's unclaimed podcasts into the account, their unfinished jobs with them
+ * (a fair claim counts them as the member's); answers how many moved.
+ */
 export async function movePodcastsToAccount(db: Database, anonymousToken: string, userId: string): Promise<number> {
   const moved = await db
     .update(podcasts)
     .set({ userId, anonymousToken: null })
     .where(and(eq(podcasts.anonymousToken, anonymousToken), isNull(podcasts.userId)))
     .returning({ id: podcasts.id });
+  if (moved.length > 0) {
+    await db
+      .update(jobs)
+      .set({ owner: userId })
+      .where(and(inArray(jobs.podcastId, moved.map((m) => m.id)), inArray(jobs.status, ['queued', 'running'])));
+  }
   return moved.length;
 }
 
