@@ -1,9 +1,9 @@
 /**
- * Text preparation for the script writer: links reduced to their text, bare URLs removed, whitespace
- * collapsed. Every other character stays as written: symbols, apostrophes, times and dashes carry
- * meaning ("0.3%", "$9 billion", "04:05 pm", "they'll", "even — heaven help us — booyah") for the
- * model, the voice and the transcript alike. The spec's character filter applies to titles only
- * (filterCharacters, used by the title cleanup).
+ * Text preparation for the script writer: links reduced to their text, whitespace collapsed. Every
+ * other character stays as written: symbols, apostrophes, times, dashes and addresses carry meaning
+ * ("0.3%", "$9 billion", "04:05 pm", "they'll", "even — heaven help us — booyah", "www.msn.com") for
+ * the model, the voice and the transcript alike (the voice reads an address, speak-addresses.ts).
+ * The spec's character filter applies to titles only (filterCharacters, used by the title cleanup).
  *
  * Whitespace collapses within a paragraph; paragraph breaks survive as single newlines because the
  * fallback script and the transcript are built paragraph by paragraph.
@@ -13,17 +13,11 @@
 // than linearly (one character class per repetition, no nested quantifiers).
 const MARKDOWN_LINK = /!?\[([^\][]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/g;
 const HTML_LINK_TAG = /<\/?a\b[^<>]*>/gi;
-const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
 const DISALLOWED = /[^\p{L}\p{N}_\s.,!?-]/gu;
 
 /** `[text](url)` and `<a href>text</a>` become `text`. */
 export function linksToText(text: string): string {
   return text.replace(MARKDOWN_LINK, '$1').replace(HTML_LINK_TAG, '');
-}
-
-/** Removes addresses written out in the text. */
-export function removeBareUrls(text: string): string {
-  return text.replace(BARE_URL, '');
 }
 
 /** Keeps word characters, whitespace and . , ! ? - only (the spec's filter, for titles). */
@@ -40,7 +34,7 @@ export function collapseWhitespace(text: string): string {
     .join('\n');
 }
 
-/** The whole preparation: links, then bare URLs, then whitespace. */
+/** The whole preparation: links, then whitespace. */
 export function prepareScriptText(text: string): string {
-  return collapseWhitespace(removeBareUrls(linksToText(text)));
+  return collapseWhitespace(linksToText(text));
 }

@@ -2,56 +2,29 @@
  * Text preparation for the voice. Speech engines read what they are given literally: espeak-ng spells
  * an address out letter by letter, reads 🎧 as "headphone", "$7.99" as "dollar seven point nine nine"
  * and "10:00" as "ten zero zero". This step rewrites the script into words any engine reads the way a
- * person would, and leaves plain numbers as digits (every engine reads those well).
+ * person would. In English every number ends as words (n2words, through speech-numbers.ts), so a voice
+ * never guesses how "2-0", "1553982" or "II" is meant.
  *
- * Order matters: links and symbols first, then dates and times (they contain numbers), then money,
- * percentages and units, then ordinals and years, then abbreviations, then tidying.
+ * Order matters: entities, links and symbols first, then numbers that are names (versions, IDs, Roman
+ * numerals), then dates and times (they contain numbers), then money, percentages and units, then
+ * ordinals and years, then scores, ranges and fractions, then abbreviations, then the numbers left,
+ * then tidying.
  */
 import { linksToText } from './prepare-script-text.ts';
+import { speakAddresses } from './speak-addresses.ts';
+import { SENTENCE_OPENER_PATTERN } from './sentence-openers.ts';
 import { isSpeechLanguage, localSpeechText } from './speech-languages.ts';
-
-const ONES = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const SCALES: Array<[number, string]> = [
-  [1e12, 'trillion'],
-  [1e9, 'billion'],
-  [1e6, 'million'],
-  [1e3, 'thousand'],
-];
+import { cardinalOf, decimalOf, digitWords, ordinalOf, romanValue } from './speech-numbers.ts';
 
 /** 123 → "one hundred twenty-three" (American style, no "and"). Whole numbers below 10^15. */
 export function cardinalWords(n: number): string {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  if (n < 20) return ONES[n]!;
-  if (n < 100) return TENS[Math.floor(n / 10)]! + (n % 10 ? `-${ONES[n % 10]}` : '');
-  if (n < 1000) {
-    const rest = n % 100;
-    return `${ONES[Math.floor(n / 100)]} hundred${rest ? ` ${cardinalWords(rest)}` : ''}`;
-  }
-  for (const [size, name] of SCALES) {
-    if (n >= size) {
-      const rest = n % size;
-      return `${cardinalWords(Math.floor(n / size))} ${name}${rest ? ` ${cardinalWords(rest)}` : ''}`;
-    }
-  }
-  return String(n);
+  return cardinalOf(String(n), 'en');
 }
-
-const ORDINAL_EXCEPTIONS: Record<string, string> = {
-  one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth',
-};
 
 /** 21 → "twenty-first". */
 export function ordinalWords(n: number): string {
-  const words = cardinalWords(n);
-  return words.replace(/([a-z]+)$/, (last) => {
-    if (ORDINAL_EXCEPTIONS[last]) return ORDINAL_EXCEPTIONS[last];
-    if (last.endsWith('y')) return `${last.slice(0, -1)}ieth`;
-    return `${last}th`;
-  });
+  return ordinalOf(n, 'en');
 }
 
 /** 1999 → "nineteen ninety-nine", 2005 → "two thousand five", 2024 → "twenty twenty-four", 1900 → "nineteen hundred". */
@@ -61,7 +34,7 @@ export function yearWords(year: number): string {
   const rest = year % 100;
   if (year >= 2000 && year < 2010) return cardinalWords(year);
   if (rest === 0) return year % 1000 === 0 ? cardinalWords(year) : `${cardinalWords(century)} hundred`;
-  return `${cardinalWords(century)} ${rest < 10 ? `oh ${ONES[rest]}` : cardinalWords(rest)}`;
+  return `${cardinalWords(century)} ${rest < 10 ? `oh ${cardinalWords(rest)}` : cardinalWords(rest)}`;
 }
 
 /** "1990s" → "nineteen nineties", "2000s" → "two thousands". */
@@ -91,10 +64,6 @@ function dateWords(month: number, day: number, year?: number): string | undefine
 // of it from each starting point: repetitions that can run on are bounded ({1,63}, {0,6}), and a
 // delimiter's content cannot contain the delimiter.
 
-// Addresses: with a scheme, or starting with www. Trailing sentence punctuation is not part of one.
-const URL_PATTERN = /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"'()[\]]*[^\s<>"'()[\].,;:!?]/gi;
-// example.com/some/path: the name is worth saying, the path is not.
-const DOMAIN_PATH = /\b([\w-]{1,63}\.(?:com|org|net|io|dev|app|co|gov|edu|ai|uk|de|fr|info|news))\/[^\s<>"'()]*[^\s<>"'().,;:!?]/gi;
 // Pictographs, flags, skin tones, joiners and variation selectors: an engine reads these by name.
 // One code point at a time (an alternation, not a class: a class of joiners and modifiers reads as
 // if it matched whole sequences).
@@ -110,11 +79,9 @@ function replaceDegrees(text: string): string {
     .replace(/(\d)\s?°/g, '$1 degrees');
 }
 
-/** Links keep their text; addresses, emoji and decorative symbols go; markdown marks go. */
-function removeUnspeakable(text: string): string {
-  return linksToText(text)
-    .replace(URL_PATTERN, '')
-    .replace(DOMAIN_PATH, '$1')
+/** Links keep their text; addresses are read (speak-addresses.ts); emoji, decorative symbols and markdown marks go. */
+function removeUnspeakable(text: string, language: string): string {
+  return speakAddresses(linksToText(text), language)
     .replace(EMOJI, '')
     .replace(DECORATION, ' ')
     .replace(/^[ \t]*(?:#{1,6}|>+|[-*+](?=\s))[ \t]*/gm, '')
@@ -124,8 +91,25 @@ function removeUnspeakable(text: string): string {
     .replace(/[*`]/g, '');
 }
 
+const WEEKDAYS: Record<string, string> = {
+  mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
+};
+const WEEKDAY_PATTERN = '(Mon|Tue(?:s)?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\\.?';
+// "Tue – Sat", "Mon-Fri", "Thurs to Sun": a range of abbreviated weekdays.
+const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY_PATTERN}\\s?(?:[-–—]|to)\\s?${WEEKDAY_PATTERN}(?![\\p{L}])`, 'gu');
+// "Tue, Nov. 6", "Sat 12 May": an abbreviated weekday before a date.
+const WEEKDAY_BEFORE_DATE = new RegExp(`\\b${WEEKDAY_PATTERN}(?=,?\\s(?:\\d{1,2}\\b|${MONTH_PATTERN}\\s\\d))`, 'g');
+
+function weekdayName(text: string): string {
+  return WEEKDAYS[text.slice(0, 3).toLowerCase()] ?? text;
+}
+
 function replaceDates(text: string): string {
   return text
+    .replace(WEEKDAY_RANGE, (_, a: string, b: string) => `${weekdayName(a)} to ${weekdayName(b)}`)
+    .replace(WEEKDAY_BEFORE_DATE, (_, day: string) => weekdayName(day))
+    // "Nov. 2024": an abbreviated month before a year
+    .replace(new RegExp(`\\b${MONTH_PATTERN}(?=\\s\\d{4}\\b)`, 'g'), (_, m: string) => monthName(m))
     // 2024-03-15
     .replace(/\b(1\d{3}|2\d{3})-(\d{2})-(\d{2})\b/g, (all, y: string, m: string, d: string) =>
       dateWords(Number(m), Number(d), Number(y)) ?? all)
@@ -156,8 +140,18 @@ function meridiem(ap: string | undefined, rest: string): string {
   return ap.endsWith('.') && /^(?:\s+[A-Z]|\s*$)/.test(rest) ? `${word}.` : word;
 }
 
+/** "1:05:33" → "1 hour, 5 minutes and 33 seconds": a duration, as a race or a video gives it. */
+function durationWords(h: string, m: string, sec: string): string {
+  const parts = ([[h, 'hour'], [m, 'minute'], [sec, 'second']] as const)
+    .filter(([n]) => Number(n) > 0)
+    .map(([n, unit]) => `${Number(n)} ${unit}${Number(n) === 1 ? '' : 's'}`);
+  if (parts.length === 0) return '0 seconds';
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 function replaceTimes(text: string): string {
   return text
+    .replace(/(?<![\d:])\b(\d{1,2}):([0-5]\d):([0-5]\d)(?![\d:])/g, (_, h: string, m: string, sec: string) => durationWords(h, m, sec))
     .replace(
       /(?<![\d:])\b([01]?\d|2[0-3]):([0-5]\d)(?!:?\d)(?:\s?([ap]\.?m\.?)(?![a-z]))?/gi,
       (all, h: string, m: string, ap: string | undefined, offset: number, whole: string) => {
@@ -168,7 +162,9 @@ function replaceTimes(text: string): string {
       },
     )
     .replace(/\b(1[0-2]|0?[1-9])\s?([ap]\.?m\.?)(?![a-z])/gi, (all, h: string, ap: string, offset: number, whole: string) =>
-      `${Number(h)}${meridiem(ap, whole.slice(offset + all.length))}`);
+      `${Number(h)}${meridiem(ap, whole.slice(offset + all.length))}`)
+    // "9 AM–5 PM": the dash after a time is "to"
+    .replace(/\b([AP]M)\s?[-–]\s?(?=\d)/g, '$1 to ');
 }
 
 const CURRENCIES: Record<string, { one: string; many: string; cent?: [string, string] }> = {
@@ -222,6 +218,17 @@ const UNITS: Record<string, [string, string]> = {
   sec: ['second', 'seconds'], secs: ['second', 'seconds'], min: ['minute', 'minutes'], mins: ['minute', 'minutes'],
   hr: ['hour', 'hours'], hrs: ['hour', 'hours'], GHz: ['gigahertz', 'gigahertz'], MHz: ['megahertz', 'megahertz'],
   kW: ['kilowatt', 'kilowatts'], kWh: ['kilowatt hour', 'kilowatt hours'],
+  W: ['watt', 'watts'], MW: ['megawatt', 'megawatts'], GW: ['gigawatt', 'gigawatts'],
+  MWh: ['megawatt hour', 'megawatt hours'], GWh: ['gigawatt hour', 'gigawatt hours'], TWh: ['terawatt hour', 'terawatt hours'],
+  mAh: ['milliamp hour', 'milliamp hours'], V: ['volt', 'volts'], Hz: ['hertz', 'hertz'], kHz: ['kilohertz', 'kilohertz'],
+  PB: ['petabyte', 'petabytes'], Mbps: ['megabit per second', 'megabits per second'],
+  Gbps: ['gigabit per second', 'gigabits per second'], 'm/s': ['meter per second', 'meters per second'],
+  'lb-ft': ['pound-foot', 'pound-feet'], Nm: ['newton meter', 'newton meters'], hp: ['horsepower', 'horsepower'],
+  mpg: ['mile per gallon', 'miles per gallon'], rpm: ['revolution per minute', 'revolutions per minute'],
+  psi: ['pound per square inch', 'pounds per square inch'], px: ['pixel', 'pixels'], fps: ['frame per second', 'frames per second'],
+  mL: ['milliliter', 'milliliters'], ml: ['milliliter', 'milliliters'], nm: ['nanometer', 'nanometers'],
+  yd: ['yard', 'yards'], gal: ['gallon', 'gallons'], kcal: ['kilocalorie', 'kilocalories'],
+  'sq ft': ['square foot', 'square feet'], 'km²': ['square kilometer', 'square kilometers'], 'm²': ['square meter', 'square meters'],
 };
 const UNIT_PATTERN = new RegExp(
   `\\b(\\d+(?:[.,]\\d+){0,6})\\s?(${Object.keys(UNITS).sort((a, b) => b.length - a.length).map((u) => u.replace('/', '\\/')).join('|')})(?![\\w/])`,
@@ -253,7 +260,7 @@ function replaceOrdinalsAndYears(text: string): string {
   return text
     .replace(/\b(\d{1,9})(st|nd|rd|th)\b/gi, (_, n: string) => ordinalWords(Number(n)))
     .replace(/\b(1[1-9]|20)(\d0)'?s\b/g, (_, c: string, d: string) => decadeWords(Number(c + d)))
-    .replace(/(^|\s)'(\d0)s\b/g, (_, space: string, d: string) => `${space}${decadeWords(1900 + Number(d)).split(' ')[1]}`)
+    .replace(/(^|\s)'?(\d0)s\b/g, (_, space: string, d: string) => `${space}${decadeWords(1900 + Number(d)).split(' ')[1]}`)
     .replace(/\b(1[0-9]\d{2}|20\d{2})\s?(?:-|–|—)\s?(1[0-9]\d{2}|20\d{2}|\d{2})\b/g, (all, a: string, b: string) => {
       const end = b.length === 2 ? Number(a.slice(0, 2) + b) : Number(b);
       return end > Number(a) ? `${yearWords(Number(a))} to ${yearWords(end)}` : all;
@@ -266,7 +273,105 @@ function replaceOrdinalsAndYears(text: string): string {
     .replace(/(\d)\s?–\s?(?=\d)/g, '$1 to ');
 }
 
-const ABBREVIATIONS: Array<[RegExp, string]> = [
+// Kings, queens and popes are "the Second"; wars, chapters and sequels are "two".
+const REGNAL_NAMES =
+  'Elizabeth|Henry|Louis|Charles|George|Edward|William|James|John|Paul|Pius|Benedict|Leo|Gregory|Richard|Philip|' +
+  'Frederick|Nicholas|Peter|Catherine|Mary|Anne|Alexander|Ramesses|Wilhelm|Ferdinand|Constantine|Ludwig|Napoleon|' +
+  'Innocent|Clement|Urban|Felipe|Carlos|Alfonso|Gustav|Christian|Olaf|Harald|Willem|Leopold|Albert|Francis|Victor|' +
+  'Emmanuel|Umberto|Rudolf|Otto|Isabella|Stephen|David|Robert|Rama|Ivan|Selim|Mehmed|Abdullah|Hussein|King|Queen|Pope';
+const NUMBERED_WORDS =
+  'World War|Chapter|Part|Volume|Vol\\.|Book|Act|Scene|Phase|Section|Article|Title|Episode|Season|Round|Stage|Level|' +
+  'Class|Type|Grade|Category|Schedule|Appendix|Annex|Psalm|Canto|Bowl|Apollo|Mark|Division|Tier|Step|Lesson|Unit';
+// The numeral ends the word: not "Iv" in "Ivan", not "I'm"; "Elizabeth II's" is a possessive.
+const ROMAN_END = "(?![\\p{L}\\d]|['’](?!s\\b))";
+// A lone "I" is a numeral only when no lower-case word follows it ("Henry I went" is a pronoun).
+const LONE_I = `I${ROMAN_END}(?!\\s\\p{Ll})`;
+const REGNAL = new RegExp(`\\b(${REGNAL_NAMES}) ([IVX]{2,7}${ROMAN_END}|[VX]${ROMAN_END}|${LONE_I})`, 'gu');
+const NUMBERED = new RegExp(`\\b(${NUMBERED_WORDS}) ([IVXLC]{2,9}${ROMAN_END}|[VXLC]${ROMAN_END}|${LONE_I})`, 'gu');
+// After any other capitalised word a numeral of two or more letters up to 39 ("Rocky II", "Title IX").
+const OTHER_NUMERAL = new RegExp(`\\b(\\p{Lu}\\p{Ll}{1,20}) ([IVX]{2,6})${ROMAN_END}`, 'gu');
+
+function romanWords(match: string, word: string, numeral: string, regnal: boolean): string {
+  const value = romanValue(numeral);
+  if (value === undefined) return match;
+  return regnal ? `${word} the ${ordinalWords(value).replace(/^\w/, (c) => c.toUpperCase())}` : `${word} ${cardinalWords(value)}`;
+}
+
+// Words before a number that names a thing rather than counts: "Bug 1553982" is read digit by digit.
+// Nouns that also start ordinary phrases ("in case 20000 people come") count only when capitalised.
+const ID_CUES =
+  '[Bb]ug|[Ii]ssue|[Tt]icket|PR|ID|[Pp]atent|[Ii]nvoice|[Ss]erial|[Cc]ommit|Order|Case|Flight|Build|Account|Number|No\\.|#';
+const ID_AFTER_CUE = new RegExp(`(?<![\\w#])(${ID_CUES})(\\s?#?\\s?)(\\d{5,40})(?![\\d.,]\\d)`, 'g');
+
+/** Version numbers, IDs and Roman numerals: numbers that are names, read as such. */
+function replaceNamedNumbers(text: string): string {
+  return text
+    // v2.3.1, version 10.15, 1.2.3: each part on its own, "point" between
+    .replace(/\b(?:(version)\s?v?|v)(\d{1,6}(?:\.\d{1,6}){1,4})\b/gi, (_, word: string | undefined, parts: string) =>
+      `${word ?? 'version'} ${parts.split('.').map((p) => cardinalOf(p, 'en')).join(' point ')}`)
+    .replace(/(?<![\d.])\b(\d{1,6}(?:\.\d{1,6}){2,4})\b(?!\.\d)/g, (_, parts: string) =>
+      parts.split('.').map((p) => cardinalOf(p, 'en')).join(' point '))
+    .replace(ID_AFTER_CUE, (_, cue: string, between: string, digits: string) =>
+      `${cue === '#' || cue === 'No.' ? 'number' : cue} ${between.includes('#') && cue !== '#' ? 'number ' : ''}${digitWords(digits, 'en')}`)
+    .replace(/\bWorld War I\b(?!['’])/g, 'World War one')
+    .replace(REGNAL, (all, word: string, numeral: string) => romanWords(all, word, numeral, true))
+    .replace(NUMBERED, (all, word: string, numeral: string) => romanWords(all, word, numeral, false))
+    .replace(OTHER_NUMERAL, (all, word: string, numeral: string) => romanWords(all, word, numeral, false));
+}
+
+// Special readings of a slash between numbers.
+const SLASHED: Record<string, string> = { '24/7': 'twenty-four seven', '9/11': 'nine eleven', '50/50': 'fifty-fifty' };
+
+/** 3/4 → "three quarters", 29/32 → "29 out of 32". */
+function fractionWords(all: string, a: string, b: string): string {
+  if (SLASHED[all]) return SLASHED[all];
+  const [top, bottom] = [Number(a), Number(b)];
+  if (bottom === 0) return `${a} over ${b}`;
+  if (top < bottom && bottom <= 10) {
+    const name = bottom === 2 ? 'half' : bottom === 4 ? 'quarter' : ordinalWords(bottom);
+    const plural = top === 1 ? name : name === 'half' ? 'halves' : `${name}s`;
+    return `${cardinalWords(top)} ${plural}`;
+  }
+  return top <= bottom ? `${a} out of ${b}` : `${a} over ${b}`;
+}
+
+/** Scores and ranges ("2-0", "10–15" → "to"), fractions and ratios, "2-for-1", "3-year-old", "COVID-19". */
+function replaceScoresAndFractions(text: string): string {
+  return text
+    .replace(/(\d)-(for|in|to|of|on|by|and)-(?=\d)/g, '$1 $2 ')
+    // 555-123-4567: three or more groups are a phone number or a code, read digit by digit
+    .replace(/(?<![\d.,-])\d{2,5}(?:-\d{2,5}){2,4}(?![\d-])/g, (code: string) =>
+      code.split('-').map((group) => digitWords(group, 'en')).join(', '))
+    // a dash between two numbers; not a third part (a phone number, a code) nor a date's
+    .replace(/(?<![\d.,:/-])(\d{1,9}(?:\.\d{1,6})?)(?:\s?[-–]\s?|\s—\s)(\d{1,9}(?:\.\d{1,6})?)(?![\d.,:/-]?\d)/g, '$1 to $2')
+    .replace(/(?<![\d./])(\d{1,6})\/(\d{1,6})(?![\d/])/g, (all, a: string, b: string) => fractionWords(all, a, b))
+    .replace(/(\p{L})-(?=\d)/gu, '$1 ')
+    .replace(/(\d)-(?=\p{L})/gu, '$1 ');
+}
+
+/**
+ * The numbers still written as digits, as words: "1,250" → "one thousand two hundred fifty", "3.5" →
+ * "three point five", "-5" → "minus five", "4K" → "four K".
+ */
+function numbersToWords(text: string): string {
+  return text
+    .replace(/(^|[\s(])[-−](?=\d)/g, '$1minus ')
+    // a run of digits is taken whole from its first digit, so nothing is scanned twice
+    .replace(/(\d{1,3}(?:,\d{3}){1,12}(?!\d|,\d)|\d+)(?:\.(\d+))?/g, (all, whole: string, fraction: string | undefined, offset: number, input: string) => {
+      const digits = whole.replace(/,/g, '');
+      const words = fraction ? decimalOf(digits, fraction, 'en') : cardinalOf(digits, 'en');
+      const before = /\p{L}/u.test(input[offset - 1] ?? '') ? ' ' : '';
+      const after = /\p{L}/u.test(input[offset + all.length] ?? '') ? ' ' : '';
+      return `${before}${words}${after}`;
+    });
+}
+
+/** A screen or paper size reads its four-digit numbers in pairs: 1920 → "nineteen twenty". */
+function sizeWords(size: string): string {
+  return /^[1-9]\d{3}$/.test(size) && !size.endsWith('000') ? yearWords(Number(size)) : size;
+}
+
+const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/\be\.g\.,?/gi, 'for example,'],
   [/\bi\.e\.,?/gi, 'that is,'],
   [/\betc\.(?=\s+[A-Z]|\s*$)/g, 'et cetera.'],
@@ -285,17 +390,25 @@ const ABBREVIATIONS: Array<[RegExp, string]> = [
   [/\bJr\./g, 'Junior.'],
   [/\bSr\./g, 'Senior.'],
   [/\b(?:No|Nr)\.\s?(?=\d)/g, 'number '],
+  [/\b[Vv]ol\.\s?(?=\d)/g, 'volume '],
+  [/\bpp\.\s?(?=\d)/g, 'pages '],
+  [/\bp\.\s?(?=\d)/g, 'page '],
+  [/\b[Cc]h\.\s?(?=\d)/g, 'chapter '],
   [/#(?=\d)/g, 'number '],
   [/\bFig\.\s?(?=\d)/gi, 'figure '],
   [/\bU\.S\.A\./g, 'USA'],
-  [/\b([A-Z])\.([A-Z])\.(?=\s+[A-Z]|\s*$)/g, '$1$2.'],
+  // "U.S. Customs" goes on; "in the U.S. Then" ends: the full stop stays only before a word that opens a sentence
+  [new RegExp(`\\b([A-Z])\\.([A-Z])\\.(?=\\s+(?:${SENTENCE_OPENER_PATTERN})\\b|\\s*$)`, 'g'), '$1$2.'],
   [/\b([A-Z])\.([A-Z])\.(?=[\s,;:)])/g, '$1$2'],
   [/\bw\/o\b/gi, 'without'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\band\/or\b/gi, 'and or'],
   [/\s&\s/g, ' and '],
   [/(\w)&(\w)/g, '$1 and $2'],
-  [/\b([1-9]\d*)\s?[x×]\s?(\d+)\b/g, '$1 by $2'],
+  // 1800 x 1920, 3x3x3: dimensions; 9x, ~2.5x: multipliers
+  [/(?<![\d.])\d{1,6}(?:\s?[x×]\s?\d{1,6}){1,3}(?!\d|\.\d)/g, (sizes: string) =>
+    sizes.split(/\s?[x×]\s?/).map(sizeWords).join(' by ')],
+  [/(?<![\w.])(\d{1,9}(?:\.\d{1,6})?)\s?[x×](?![\p{L}\d])/gu, '$1 times'],
   [/(^|\s)<\s?(?=\d)/g, '$1less than '],
   [/(^|\s)>\s?(?=\d)/g, '$1more than '],
   [/\s\+\s/g, ' plus '],
@@ -306,7 +419,26 @@ const ABBREVIATIONS: Array<[RegExp, string]> = [
 ];
 
 function replaceAbbreviations(text: string): string {
-  return ABBREVIATIONS.reduce((out, [pattern, words]) => out.replace(pattern, words), text);
+  return ABBREVIATIONS.reduce((out, [pattern, words]) =>
+    (typeof words === 'string' ? out.replace(pattern, words) : out.replace(pattern, words)), text);
+}
+
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ', ensp: ' ', emsp: ' ', thinsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", shy: '',
+  ndash: '–', mdash: '—', minus: '−', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«',
+  raquo: '»', copy: '©', reg: '®', trade: '™', euro: '€', pound: '£', yen: '¥', cent: '¢', deg: '°', times: '×',
+  middot: '·', bull: '•', frac12: '½', frac14: '¼', frac34: '¾',
+};
+
+/** HTML entities that leaked into the text ("&nbsp;", "&amp;", "&#8217;") become the characters they name. */
+function decodeEntities(text: string): string {
+  return text.replace(/&amp;(?=#?\w{1,8};)/g, '&').replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z][a-z\d]{1,7}));/gi,
+    (all, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (name) return ENTITIES[name.toLowerCase()] ?? all;
+      const code = dec ? Number(dec) : parseInt(hex!, 16);
+      const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+      return valid ? String.fromCodePoint(code) : '';
+    });
 }
 
 /** Collapses spaces, mends punctuation left behind, and ends every line as a sentence so headings pause. */
@@ -337,22 +469,26 @@ function tidy(text: string): string {
 
 /**
  * Rewrites a podcast script so a speech engine reads it naturally, in the script's language (ISO
- * 639-1, English when not given): links keep their text and bare addresses go, emoji and decorative
- * symbols go, money ("$7.99" → "7 dollars and 99 cents"), percentages, units, dates, times, ordinals
- * and years become words, common abbreviations are expanded. German, French and Spanish have their
- * own words (speech-languages.ts); any other language keeps its numbers and symbols as written, which
- * a voice of that language reads. One paragraph per line; every line ends as a sentence. Pure.
+ * 639-1, English when not given): links keep their text and addresses are read, emoji and decorative
+ * symbols go, HTML entities become their characters, money ("$7.99" → "seven dollars and ninety-nine
+ * cents"), percentages, units, dates, times, scores, fractions, ordinals, years and every other number
+ * become words, IDs are read digit by digit, common abbreviations are expanded. German, French and
+ * Spanish have their own words (speech-languages.ts); any other language keeps its numbers and symbols
+ * as written, which a voice of that language reads. One paragraph per line; every line ends as a sentence. Pure.
  */
 export function prepareSpeechText(text: string, language = 'en'): string {
   const base = language.trim().toLowerCase().split(/[-_]/)[0] || 'en';
-  let out = removeUnspeakable(text.normalize('NFC'));
+  let out = removeUnspeakable(decodeEntities(text).normalize('NFC'), base);
   if (base !== 'en') return tidy(isSpeechLanguage(base) ? localSpeechText(out, base) : out);
+  out = replaceNamedNumbers(out);
   out = replaceDegrees(out);
   out = replaceDates(out);
   out = replaceTimes(out);
   out = replaceMoney(out);
   out = replaceQuantities(out);
   out = replaceOrdinalsAndYears(out);
+  out = replaceScoresAndFractions(out);
   out = replaceAbbreviations(out);
+  out = numbersToWords(out);
   return tidy(out);
 }

@@ -1,9 +1,12 @@
 /**
  * Voice preparation for German, French and Spanish articles: money, percentages, times, dates,
- * ordinals, units and common abbreviations become words of the article's language. Plain numbers
- * and years stay digits: a voice of the language reads those well ("2024" → "zweitausendvierundzwanzig").
+ * ordinals, units, scores, fractions, Roman numerals and common abbreviations become words of the
+ * article's language, and IDs are read digit by digit. Plain numbers and years stay digits: a voice of
+ * the language reads those well ("2024" → "zweitausendvierundzwanzig") and inflects them ("1 Stunde" →
+ * "eine Stunde"), which number words from a table cannot.
  * English has its own, richer rules in prepare-speech-text.ts; any other language is left as written.
  */
+import { digitWords, longNumberWords, ordinalOf, romanValue } from './speech-numbers.ts';
 
 export type SpeechLanguage = 'de' | 'fr' | 'es';
 
@@ -12,65 +15,23 @@ export function isSpeechLanguage(language: string): language is SpeechLanguage {
   return language === 'de' || language === 'fr' || language === 'es';
 }
 
-// ── Number words (ordinals up to 99: days of the month, centuries, places) ──
+// ── Ordinals (n2words), inflected the way each language writes them after a noun or article ──
 
-const DE_ONES = [
-  'null', 'eins', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun', 'zehn', 'elf', 'zwölf',
-  'dreizehn', 'vierzehn', 'fünfzehn', 'sechzehn', 'siebzehn', 'achtzehn', 'neunzehn',
-];
-const DE_TENS = ['', '', 'zwanzig', 'dreißig', 'vierzig', 'fünfzig', 'sechzig', 'siebzig', 'achtzig', 'neunzig'];
-
-/** 21 → "einundzwanzig" (0–99). */
-export function germanCardinal(n: number): string {
-  if (n < 20) return DE_ONES[n]!;
-  const unit = n % 10;
-  return `${unit ? `${unit === 1 ? 'ein' : DE_ONES[unit]}und` : ''}${DE_TENS[Math.floor(n / 10)]}`;
-}
-
-/** 3 → "dritte", with `ending` 'e' (der dritte), 'en' (am dritten) or 'er' (dritter Oktober). 1–99. */
+/** 3 → "dritte", with `ending` 'e' (der dritte), 'en' (am dritten) or 'er' (dritter Oktober). */
 export function germanOrdinal(n: number, ending: 'e' | 'en' | 'er' = 'e'): string {
-  const special: Record<number, string> = { 1: 'erst', 3: 'dritt', 7: 'siebt', 8: 'acht' };
-  const stem = special[n] ?? (n < 20 ? `${DE_ONES[n]}t` : `${germanCardinal(n)}st`);
-  return stem + ending;
+  return ordinalOf(n, 'de').replace(/e$/, '') + ending;
 }
 
-const FR_ONES = [
-  'zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'onze', 'douze',
-  'treize', 'quatorze', 'quinze', 'seize', 'dix-sept', 'dix-huit', 'dix-neuf',
-];
-const FR_TENS = ['', '', 'vingt', 'trente', 'quarante', 'cinquante', 'soixante'];
-
-/** 71 → "soixante et onze" (0–99). */
-export function frenchCardinal(n: number): string {
-  if (n < 20) return FR_ONES[n]!;
-  if (n < 70) {
-    const unit = n % 10;
-    const tens = FR_TENS[Math.floor(n / 10)]!;
-    return unit === 0 ? tens : unit === 1 ? `${tens} et un` : `${tens}-${FR_ONES[unit]}`;
-  }
-  if (n < 80) return n === 71 ? 'soixante et onze' : `soixante-${FR_ONES[n - 60]}`;
-  return n === 80 ? 'quatre-vingts' : `quatre-vingt-${FR_ONES[n - 80]}`;
-}
-
-/** 2 → "deuxième", 1 → "premier" ("première" when feminine). 1–99. */
+/** 2 → "deuxième", 1 → "premier" ("première" when feminine). */
 export function frenchOrdinal(n: number, feminine = false): string {
-  if (n === 1) return feminine ? 'première' : 'premier';
-  const words = frenchCardinal(n);
-  return words.replace(/[a-zé]+$/, (last) => {
-    if (last === 'cinq') return 'cinquième';
-    if (last === 'neuf') return 'neuvième';
-    if (last === 'vingts') return 'vingtième';
-    return `${last.endsWith('e') ? last.slice(0, -1) : last}ième`;
-  });
+  return feminine && n === 1 ? 'première' : ordinalOf(n, 'fr');
 }
 
-const ES_ORDINALS = ['', 'primero', 'segundo', 'tercero', 'cuarto', 'quinto', 'sexto', 'séptimo', 'octavo', 'noveno', 'décimo'];
-
-/** 3 → "tercero" ("tercera" when feminine). 1–10; larger numbers stay digits. */
+/** 3 → "tercero" ("tercera" when feminine), 21 → "vigésimo primero". 1–99; larger numbers stay digits. */
 export function spanishOrdinal(n: number, feminine = false): string {
-  const word = ES_ORDINALS[n];
-  if (!word) return String(n);
-  return feminine ? `${word.slice(0, -1)}a` : word;
+  if (n < 1 || n > 99) return String(n);
+  const word = ordinalOf(n, 'es');
+  return feminine ? word.replace(/o\b/g, 'a') : word;
 }
 
 // ── Words of each language ──
@@ -85,6 +46,23 @@ interface Lexicon {
   percent: string;
   /** Between the two ends of a range of numbers. */
   to: string;
+  /** Between the two sides of a score ("2:0", "2-0") whose second side is not larger. */
+  scoreTo: string;
+  /** "29/32": "29 von 32". */
+  outOf: string;
+  /** "1800 x 1920" and "9x": dimensions and multipliers. */
+  by: string;
+  times: string;
+  /** Abbreviated weekdays as written, and their names. */
+  weekdays: Record<string, string>;
+  /** The word between the parts of a version number. */
+  point: string;
+  /** Version, chapter, part, war…: words a Roman numeral after them is a cardinal for. */
+  numbered: string;
+  /** A ruler's numeral: "Elizabeth II." → "Elisabeth die Zweite"; undefined keeps it a number. */
+  regnal: (name: string, n: number) => string;
+  /** Rulers' names a Roman numeral after is a regnal number for. */
+  rulers: string;
   and: string;
   degrees: string;
   currencies: Record<string, Currency>;
@@ -105,11 +83,28 @@ const SHARED_UNITS = (kilometer: [string, string], perHour: string): Record<stri
   'km/h': [`${kilometer[0]} ${perHour}`, `${kilometer[1]} ${perHour}`],
 });
 
+const DE_FEMININE_RULERS = /^(?:Elisabeth|Maria|Katharina|Viktoria|Isabella|Christina|Margarethe|Anna|Johanna)$/;
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 const LEXICONS: Record<SpeechLanguage, Lexicon> = {
   de: {
     months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
     percent: 'Prozent',
     to: 'bis',
+    scoreTo: 'zu',
+    outOf: 'von',
+    by: 'mal',
+    times: 'mal',
+    point: 'Punkt',
+    weekdays: { Mo: 'Montag', Di: 'Dienstag', Mi: 'Mittwoch', Do: 'Donnerstag', Fr: 'Freitag', Sa: 'Samstag', So: 'Sonntag' },
+    numbered: 'Kapitel|Teil|Band|Akt|Szene|Phase|Abschnitt|Artikel|Folge|Staffel|Stufe|Klasse|Typ|Anhang|Buch',
+    regnal: (name, n) => `${DE_FEMININE_RULERS.test(name) ? 'die' : 'der'} ${capitalize(germanOrdinal(n, 'e'))}`,
+    rulers:
+      'Elisabeth|Heinrich|Ludwig|Karl|Friedrich|Wilhelm|Georg|Eduard|Johannes|Paul|Benedikt|Leo|Gregor|Richard|Philipp|' +
+      'Peter|Katharina|Maria|Alexander|Ferdinand|Otto|Rudolf|Franz|Joseph|Leopold|Maximilian|Pius|Viktoria|Jakob|Johann',
     and: 'und',
     degrees: 'Grad',
     currencies: {
@@ -127,6 +122,8 @@ const LEXICONS: Record<SpeechLanguage, Lexicon> = {
       kg: ['Kilogramm', 'Kilogramm'], cm: ['Zentimeter', 'Zentimeter'], mm: ['Millimeter', 'Millimeter'],
       KB: ['Kilobyte', 'Kilobyte'], MB: ['Megabyte', 'Megabyte'], GB: ['Gigabyte', 'Gigabyte'], TB: ['Terabyte', 'Terabyte'],
       kW: ['Kilowatt', 'Kilowatt'], kWh: ['Kilowattstunde', 'Kilowattstunden'], Std: ['Stunde', 'Stunden'],
+      MW: ['Megawatt', 'Megawatt'], GW: ['Gigawatt', 'Gigawatt'], MWh: ['Megawattstunde', 'Megawattstunden'],
+      PS: ['PS', 'PS'], Nm: ['Newtonmeter', 'Newtonmeter'],
       Min: ['Minute', 'Minuten'], Sek: ['Sekunde', 'Sekunden'],
     },
     time: (h, m) => (m === 0 ? `${h} Uhr` : `${h} Uhr ${m}`),
@@ -150,6 +147,18 @@ const LEXICONS: Record<SpeechLanguage, Lexicon> = {
     months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
     percent: 'pour cent',
     to: 'à',
+    scoreTo: 'à',
+    outOf: 'sur',
+    by: 'par',
+    times: 'fois',
+    point: 'point',
+    weekdays: { lun: 'lundi', mar: 'mardi', mer: 'mercredi', jeu: 'jeudi', ven: 'vendredi', sam: 'samedi', dim: 'dimanche' },
+    numbered: 'Chapitre|Partie|Tome|Volume|Acte|Scène|Phase|Section|Article|Titre|Épisode|Saison|Livre|Guerre mondiale',
+    // French kings are counted, not ordered, except the first: "Louis XIV" → "Louis quatorze", "François Ier".
+    regnal: (_, n) => (n === 1 ? 'premier' : String(n)),
+    rulers:
+      'Louis|Henri|Charles|François|Napoléon|Philippe|Jean|Paul|Benoît|Léon|Grégoire|Pie|Élisabeth|Édouard|' +
+      'Guillaume|Jacques|Richard|Pierre|Catherine|Nicolas|Frédéric|Alexandre|Jean-Paul',
     and: 'et',
     degrees: 'degrés',
     currencies: {
@@ -167,6 +176,7 @@ const LEXICONS: Record<SpeechLanguage, Lexicon> = {
       kg: ['kilogramme', 'kilogrammes'], cm: ['centimètre', 'centimètres'], mm: ['millimètre', 'millimètres'],
       Ko: ['kilo-octet', 'kilo-octets'], Mo: ['mégaoctet', 'mégaoctets'], Go: ['gigaoctet', 'gigaoctets'], To: ['téraoctet', 'téraoctets'],
       kW: ['kilowatt', 'kilowatts'], kWh: ['kilowattheure', 'kilowattheures'],
+      MW: ['mégawatt', 'mégawatts'], GW: ['gigawatt', 'gigawatts'], MWh: ['mégawattheure', 'mégawattheures'],
     },
     time: (h, m) => `${h} ${h > 1 ? 'heures' : 'heure'}${m === 0 ? '' : ` ${m}`}`,
     date: (d, m, y) => `${d === 1 ? 'premier' : d} ${LEXICONS.fr.months[m - 1]}${y === undefined ? '' : ` ${y}`}`,
@@ -180,6 +190,7 @@ const LEXICONS: Record<SpeechLanguage, Lexicon> = {
       [/\bDr(?=\s+\p{Lu})/gu, 'Docteur'],
       [/\bn[°o]\s?(?=\d)/g, 'numéro '],
       [/\bav\.\s?J\.-C\./g, 'avant Jésus-Christ'],
+      [/\b(\p{Lu}\p{Ll}+) Ier\b/gu, '$1 premier'],
       [/\bapr\.\s?J\.-C\./g, 'après Jésus-Christ'],
     ],
   },
@@ -187,6 +198,18 @@ const LEXICONS: Record<SpeechLanguage, Lexicon> = {
     months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
     percent: 'por ciento',
     to: 'a',
+    scoreTo: 'a',
+    outOf: 'de',
+    by: 'por',
+    times: 'veces',
+    point: 'punto',
+    weekdays: { lun: 'lunes', mar: 'martes', mié: 'miércoles', jue: 'jueves', vie: 'viernes', sáb: 'sábado', dom: 'domingo' },
+    numbered: 'Capítulo|Parte|Tomo|Volumen|Acto|Escena|Fase|Sección|Artículo|Título|Episodio|Temporada|Libro|Guerra Mundial',
+    // Spanish rulers are ordinals to ten, counted after: "Felipe VI" → "Felipe sexto", "Alfonso XIII" → "Alfonso trece".
+    regnal: (_, n) => (n <= 10 ? spanishOrdinal(n) : String(n)),
+    rulers:
+      'Felipe|Carlos|Juan|Alfonso|Fernando|Isabel|Enrique|Luis|Pedro|Pablo|Benedicto|León|Gregorio|Pío|Jaime|' +
+      'Sancho|Francisco|Juan Carlos|Juan Pablo',
     and: 'y',
     degrees: 'grados',
     currencies: {
@@ -203,6 +226,7 @@ const LEXICONS: Record<SpeechLanguage, Lexicon> = {
       kg: ['kilogramo', 'kilogramos'], cm: ['centímetro', 'centímetros'], mm: ['milímetro', 'milímetros'],
       KB: ['kilobyte', 'kilobytes'], MB: ['megabyte', 'megabytes'], GB: ['gigabyte', 'gigabytes'], TB: ['terabyte', 'terabytes'],
       kW: ['kilovatio', 'kilovatios'], kWh: ['kilovatio hora', 'kilovatios hora'],
+      MW: ['megavatio', 'megavatios'], GW: ['gigavatio', 'gigavatios'], MWh: ['megavatio hora', 'megavatios hora'],
     },
     time: (h, m) => (m === 0 ? `${h} en punto` : `${h} y ${m}`),
     date: (d, m, y) => `${d === 1 ? 'primero' : d} de ${LEXICONS.es.months[m - 1]}${y === undefined ? '' : ` de ${y}`}`,
@@ -308,7 +332,12 @@ function replaceOrdinals(text: string, lex: Lexicon, language: SpeechLanguage): 
       .replace(/\b1(er|re)\b/g, (_, suffix: string) => frenchOrdinal(1, suffix === 're'))
       .replace(/\b([1-9]\d?)(?:e|ème|è)(?![\p{L}])/gu, (_, n: string) => frenchOrdinal(Number(n)));
   }
-  return text.replace(/\b([1-9]|10)\.?\s?([ºª°])(?!\d)/g, (_, n: string, mark: string) => spanishOrdinal(Number(n), mark === 'ª'));
+  return text.replace(/\b([1-9]\d?)\.?\s?([ºª°])(?!\d)/g, (all, n: string, mark: string, offset: number, whole: string) => {
+    const word = spanishOrdinal(Number(n), mark === 'ª');
+    // before a masculine noun "primero" and "tercero" lose their -o: "el 3.º puesto" → "el tercer puesto"
+    const beforeNoun = /^\s+\p{Ll}{4,}/u.test(whole.slice(offset + all.length));
+    return beforeNoun ? word.replace(/\b(prim|terc)ero$/, '$1er') : word;
+  });
 }
 
 function replaceQuantities(text: string, lex: Lexicon): string {
@@ -326,13 +355,68 @@ function replaceQuantities(text: string, lex: Lexicon): string {
     .replace(/(\d)\s?–\s?(?=\d)/g, `$1 ${lex.to} `);
 }
 
+// Words before a number that names a thing rather than counts: read digit by digit.
+const ID_AFTER_CUE = /(?<![\w#])([Bb]ug|[Ii]ssue|[Tt]icket|PR|ID|Nr\.|Nummer|[Nn]°|núm\.|número|numéro|#)(\s?)(\d{5,40})(?![\d.,]\d)/gu;
+const ID_CUE_WORDS: Record<string, string> = { 'Nr.': 'Nummer', 'n°': 'numéro', 'N°': 'numéro', 'núm.': 'número' };
+const VERSION: Record<SpeechLanguage, string> = { de: 'Version', fr: 'version', es: 'versión' };
+// The numeral ends the word: not "Iv" in "Ivan".
+const ROMAN_END = "(?![\\p{L}\\d'’])";
+
+/** Version numbers, IDs and Roman numerals: numbers that are names, read as such. */
+function replaceNamedNumbers(text: string, lex: Lexicon, language: SpeechLanguage): string {
+  const roman = (all: string, numeral: string, read: (n: number) => string) => {
+    const value = romanValue(numeral);
+    return value === undefined ? all : read(value);
+  };
+  // German marks a ruler's number with a full stop ("Ludwig XIV."); it stays when it also ends the sentence.
+  const rulerDot = language === 'de' ? String.raw`(\.(?!\s+\p{Lu}|\s*$))?` : '()';
+  return text
+    .replace(/\b(?:([Vv]ersi[oó]n)\s?v?|v)(\d{1,6}(?:\.\d{1,6}){1,4})\b/g, (_, word: string | undefined, parts: string) =>
+      `${word ?? VERSION[language]} ${parts.split('.').join(` ${lex.point} `)}`)
+    .replace(ID_AFTER_CUE, (_, cue: string, between: string, digits: string) =>
+      `${ID_CUE_WORDS[cue] ?? cue}${between || ' '}${digitWords(digits, language)}`)
+    .replace(new RegExp(`\\b(${lex.rulers}) ([IVX]{1,7})${ROMAN_END}${rulerDot}`, 'gu'), (all, name: string, numeral: string) =>
+      roman(all, numeral, (n) => `${name} ${lex.regnal(name, n)}`))
+    .replace(new RegExp(`\\b(${lex.numbered}) ([IVXLC]{1,9})${ROMAN_END}`, 'giu'), (all, word: string, numeral: string) =>
+      roman(all, numeral, (n) => `${word} ${n}`))
+    .replace(new RegExp(`\\b(\\p{Lu}\\p{Ll}{1,20}) ([IVX]{2,6})${ROMAN_END}`, 'gu'), (all, word: string, numeral: string) =>
+      roman(all, numeral, (n) => `${word} ${n}`));
+}
+
+/** Scores and ranges, fractions, sizes and multipliers, and numbers glued to letters ("COVID-19", "4K"). */
+function replaceNumberSymbols(text: string, lex: Lexicon, language: SpeechLanguage): string {
+  const weekdays = Object.keys(lex.weekdays).join('|');
+  return text
+    // "Di.–Sa.", "lun-ven": a range of abbreviated weekdays
+    // (a last full stop that also ends the sentence stays)
+    .replace(new RegExp(`\\b(${weekdays})\\.?\\s?[-–]\\s?(${weekdays})(?:\\.(?!\\s+\\p{Lu}|\\s*$))?(?![\\p{L}])`, 'gu'), (_, a: string, b: string) =>
+      `${lex.weekdays[a]} ${lex.to} ${lex.weekdays[b]}`)
+    // a run of digits is taken whole from its first digit, so nothing is scanned twice
+    .replace(/\d{41,}/g, (digits: string) => longNumberWords(digits, language))
+    // "2:0", "2-0" (a score) and "10-15" (a range); not a third part (a phone number, a code)
+    .replace(/(?<![\d.,:/-])(\d{1,9})(?:\s?[-–:]\s?)(\d{1,9})(?![\d.,:/-]?\d)/g, (_, a: string, b: string) => {
+      if (a.length === 4 && b.length === 2) return `${a} ${lex.to} ${a.slice(0, 2)}${b}`; // 1990-95
+      return `${a} ${Number(b) > Number(a) ? lex.to : lex.scoreTo} ${b}`;
+    })
+    .replace(/(?<![\d./])(\d{1,6})\/(\d{1,6})(?![\d/])/g, (all, a: string, b: string) =>
+      (all === '24/7' ? '24 7' : `${a} ${lex.outOf} ${b}`))
+    .replace(/(\d)\s?[x×]\s?(?=\d)/g, `$1 ${lex.by} `)
+    .replace(/(?<![\w.,])(\d{1,9}(?:[.,]\d{1,6})?)\s?[x×](?![\p{L}\d])/gu, `$1 ${lex.times}`)
+    .replace(/(\p{L})-(?=\d)/gu, '$1 ')
+    .replace(/(\d)-(?=\p{L})/gu, '$1 ')
+    .replace(/(\d)(?=\p{Lu})/gu, '$1 ')
+    .replace(/(\p{Lu})(?=\d)/gu, '$1 ');
+}
+
 /** German, French or Spanish: the article's numbers, money, dates and times as words of its language. */
 export function localSpeechText(text: string, language: SpeechLanguage): string {
   const lex = LEXICONS[language];
-  let out = replaceDatesAndTimes(text, lex, language);
+  let out = replaceNamedNumbers(text, lex, language);
+  out = replaceDatesAndTimes(out, lex, language);
   out = replaceMoney(out, lex);
   out = replaceQuantities(out, lex);
   out = replaceOrdinals(out, lex, language);
+  out = replaceNumberSymbols(out, lex, language);
   out = lex.abbreviations.reduce((acc, [pattern, words]) => acc.replace(pattern, words), out);
   return out.replace(/\s&\s/g, ` ${lex.and} `);
 }

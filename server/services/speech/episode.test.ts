@@ -161,7 +161,8 @@ describe('speakEpisode with the embedded voice', () => {
   });
 
   it('refuses a script with nothing to read aloud', async () => {
-    await expect(speak('🎧 https://example.com/x 👍')).rejects.toThrow(SpeechError);
+    // Emoji and decorative symbols only (an address is read aloud now).
+    await expect(speak('🎧 ★ → ✔ 👍')).rejects.toThrow(SpeechError);
   });
 });
 
@@ -222,3 +223,28 @@ describe('speakEpisode refuses to store what is not speech', () => {
 function tone(samples: number): Int16Array {
   return Int16Array.from({ length: samples }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 24_000)));
 }
+
+describe('speakEpisode in Japanese', () => {
+  it('gives the voice kana for kanji and keeps the sentence as written in its cue', async () => {
+    const heard: string[] = [];
+    const recording = engineAnswering((text) => {
+      heard.push(text);
+      return [tone(12_000)];
+    });
+    const written = ['東京は日本の首都です。', 'コーヒーを飲みます。'];
+    const segments: EpisodeSegment[] = [];
+    await speakEpisode({
+      engine: recording,
+      voice: 'test',
+      language: 'ja',
+      sentences: written.map((text) => ({ text, paragraph: 0 })),
+      encoders,
+      gainDb: 0,
+      onSegment: async (segment) => void segments.push(segment),
+    });
+
+    expect(heard).toEqual(['とうきょうわにっぽんのしゅとです。', 'コーヒーをのみます。']);
+    expect(heard.join('')).not.toMatch(/\p{Script=Han}/u);
+    expect(segments.flatMap((s) => s.cues.map((c) => c.text))).toEqual(written);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prepareSpeechText } from '../../../shared/text/prepare-speech-text.ts';
 import { splitIntoChunks, splitSentences } from './split-text.ts';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -18,7 +19,25 @@ describe('splitSentences', () => {
     ['Der Plan kostet 9 Mrd. € im Jahr. Das ist viel.', ['Der Plan kostet 9 Mrd. € im Jahr.', 'Das ist viel.']],
     ['Er wurde 3. Dann ging er.', ['Er wurde 3.', 'Dann ging er.']],
     ['It rose in 2023. March was calm.', ['It rose in 2023.', 'March was calm.']],
+    // abbreviations that go on before a name or a number, and end the sentence before an opening word
+    ['U.S. Customs seized it. Then it ended.', ['U.S. Customs seized it.', 'Then it ended.']],
+    ['He moved to the U.S. Then he found work.', ['He moved to the U.S.', 'Then he found work.']],
+    ['See No. 5, Vol. 3, p. 12 and pp. 4-5. Then Ch. 4.', ['See No. 5, Vol. 3, p. 12 and pp. 4-5.', 'Then Ch. 4.']],
+    ['He said no. The end.', ['He said no.', 'The end.']],
+    ['He lives on Main St. Today he left. St. Louis is far.', ['He lives on Main St.', 'Today he left.', 'St. Louis is far.']],
+    ['Apples, pears, etc. Then more.', ['Apples, pears, etc.', 'Then more.']],
+    ['Fruit, i.e. Apples. Vote Tue. Nov. 6 or Sat. 12 May.', ['Fruit, i.e. Apples.', 'Vote Tue. Nov. 6 or Sat. 12 May.']],
+    ['Acme Inc. The firm grew. Acme Inc. Europe too.', ['Acme Inc.', 'The firm grew.', 'Acme Inc. Europe too.']],
   ])('%j', (text, sentences) => expect(splitSentences(text)).toEqual(sentences));
+
+  it.each([
+    ['U.S. Customs seized the goods. Then it ended.', ['US Customs seized the goods.', 'Then it ended.']],
+    ['Queen Elizabeth II met Dr. Lee on Nov. 6. Bug 1553982 was fixed.', ['Queen Elizabeth the Second met Doctor Lee on November sixth.', 'Bug one five five three nine eight two was fixed.']],
+  ])('the transcript keeps %j as written while the voice gets the words', (text, voice) => {
+    const sentences = splitSentences(text);
+    expect(sentences.join(' ')).toBe(text);
+    expect(sentences.map((sentence) => prepareSpeechText(sentence, 'en'))).toEqual(voice);
+  });
 });
 
 describe('splitIntoChunks', () => {

@@ -3,15 +3,23 @@
  * boundaries so the voice's intonation is right at each join; a sentence longer than a chunk is cut
  * at clause boundaries, then between words. A word is never cut unless it alone is longer than a chunk.
  */
+import { SENTENCE_OPENERS } from '../../../shared/text/sentence-openers.ts';
 
 // Words whose full stop does not end a sentence.
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'e.g', 'i.e', 'no', 'nr', 'fig',
-  'inc', 'ltd', 'co', 'corp', 'approx', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
-  'oct', 'nov', 'dec', 'gen', 'gov', 'sen', 'rep', 'capt', 'lt', 'col', 'u.s', 'u.k',
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'mt', 'vs', 'e.g', 'i.e',
+  'approx', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
+  'oct', 'nov', 'dec', 'gen', 'gov', 'sen', 'rep', 'capt', 'lt', 'col',
   // German, French and Spanish
-  'mrd', 'mio', 'tsd', 'bzw', 'ca', 'vgl', 'ggf', 'evtl', 'inkl', 'bspw', 'str', 'sra', 'dra', 'núm', 'av', 'apr', 'ex', 'ej',
+  'mrd', 'mio', 'tsd', 'bzw', 'ca', 'vgl', 'ggf', 'evtl', 'inkl', 'bspw', 'str', 'sra', 'dra', 'av', 'apr', 'ex', 'ej',
 ]);
+// Words that also end sentences: "the U.S. Customs office" goes on, "moved to the U.S. Then" ends.
+const ABBREVIATIONS_THAT_MAY_END = new Set(['u.s', 'u.k', 'etc', 'st', 'sr', 'jr', 'inc', 'ltd', 'co', 'corp']);
+// Words whose full stop ends nothing when a number follows: "No. 5", "Vol. 3", "p. 12", "Fig. 2".
+const BEFORE_NUMBER = new Set(['no', 'nos', 'nr', 'núm', 'vol', 'vols', 'p', 'pp', 'ch', 'chap', 'fig', 'figs', 'ref', 'art', 'sec', 'eq', 'op']);
+// Weekdays before a date: "Tue. Nov. 6", "Sat. 12 May".
+const WEEKDAYS = new Set(['mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun']);
+const OPENERS = new Set(SENTENCE_OPENERS);
 
 // Months (English, German, French, Spanish): "am 15. März" and "le 1. mai" are not sentence ends.
 const MONTHS = new Set(
@@ -32,6 +40,18 @@ function isOrdinalDot(sentenceSoFar: string, before: string, after: string): boo
   return MONTHS.has(nextWord) || ORDINAL_AFTER.test(sentenceSoFar);
 }
 
+/** Whether the full stop after `word` belongs to an abbreviation (or an ordinal) rather than ending the sentence. */
+function isAbbreviationDot(word: string, before: string, sentenceSoFar: string, after: string): boolean {
+  const nextWord = /^[\p{L}\d]+/u.exec(after)?.[0] ?? '';
+  if (ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(before)) return true;
+  if (ABBREVIATIONS_THAT_MAY_END.has(word)) return !OPENERS.has(nextWord);
+  if (BEFORE_NUMBER.has(word)) return /^\d/.test(nextWord);
+  if (WEEKDAYS.has(word)) return /^\d/.test(nextWord) || MONTHS.has(nextWord.toLowerCase()) || MONTH_ABBREVIATIONS.test(nextWord);
+  return isOrdinalDot(sentenceSoFar, before, after);
+}
+
+const MONTH_ABBREVIATIONS = /^(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/;
+
 // End punctuation, closing quotes or brackets, then the space before the next sentence.
 const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+/g;
 
@@ -46,7 +66,7 @@ export function splitSentences(paragraph: string): string[] {
     const word = before.toLowerCase().replace(/^["'“‘([]+/, '');
     const isAbbreviation =
       match[0].startsWith('.') &&
-      (ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(before) || isOrdinalDot(paragraph.slice(start, match.index), before, paragraph.slice(end)));
+      isAbbreviationDot(word, before, paragraph.slice(start, match.index), paragraph.slice(end));
     // A sentence starts with a capital, a digit or a quote, not with a lower-case word or an amount's symbol.
     if (next === undefined || isAbbreviation || /[\p{Ll}\p{Sc}]/u.test(next)) continue;
     sentences.push(paragraph.slice(start, end).trim());
