@@ -60,7 +60,7 @@ export function paragraphElements(doc: Document): (Element | null)[] {
     const element = traced ? blockOf(traced) : null;
     if (element) return element;
     candidates ??= [...doc.body.querySelectorAll(BLOCKS)];
-    const wanted = line.slice(0, 80);
+    const wanted = collapse(line).slice(0, 80); // cells are tab-separated in the line
     // The innermost block after the last one found whose text starts with the line.
     for (let j = Math.max(0, after); j < candidates.length; j++) {
       const candidate = candidates[j]!;

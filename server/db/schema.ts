@@ -204,6 +204,8 @@ export interface SegmentCue {
   sourceParagraph?: number;
   /** The title of the chapter that starts at this sentence. */
   chapter?: string;
+  /** Shown in the transcript after this sentence, not spoken (read mode's code blocks and long tables). */
+  shown?: string;
 }
 
 /** The structure of a stored article: one kind letter per line of its text, and the byline. */

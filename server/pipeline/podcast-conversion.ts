@@ -157,7 +157,7 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
           startMs: Math.round(segment.startMs),
           durationMs: Math.round(segment.durationMs),
           nextSentence: segment.nextSentence,
-          cues: segment.cues.map(({ index, startMs, endMs, text, paragraph, speaker, sourceParagraph, chapter }) => ({
+          cues: segment.cues.map(({ index, startMs, endMs, text, paragraph, speaker, sourceParagraph, chapter, shown }) => ({
             index,
             startMs,
             endMs,
@@ -166,6 +166,7 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
             ...(speaker ? { speaker } : {}),
             ...(sourceParagraph !== undefined ? { sourceParagraph } : {}),
             ...(chapter ? { chapter } : {}),
+            ...(shown ? { shown } : {}),
           })),
         }).catch(async (err) => {
           // A deleted podcast takes its segment rows with it: stop, and leave no files behind.
@@ -251,7 +252,9 @@ function articleOf(row: PodcastRow): Article {
 function writtenSentences(row: PodcastRow, article: Article): { hosts?: readonly string[]; sentences?: ScriptSentence[] } {
   const hosts = hostsOf(row);
   if (row.mode === 'read' && !row.scriptEdited) {
-    return { sentences: readScript({ title: article.title, text: article.text, lines: article.lines ?? null, byline: article.byline ?? null }) };
+    return {
+      sentences: readScript({ title: article.title, text: article.text, lines: article.lines ?? null, byline: article.byline ?? null, language: row.language ?? undefined }),
+    };
   }
   return hosts ? { hosts } : {};
 }

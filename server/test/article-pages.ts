@@ -2,8 +2,10 @@
  * A local web server of article pages for tests that convert a URL. Listens on 127.0.0.1 on a random
  * port; the server under test is told to let it through with FETCH_ALLOW_HOSTS.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 
 export const ARTICLE_TITLE = 'How Lighthouses Learned to Talk';
 
@@ -34,8 +36,11 @@ export interface ArticlePages {
 /** The title `/with-nul` serves: NUL characters sit in it and in the article's text. */
 export const NUL_ARTICLE_TITLE = 'Lighthouse\u0000 Notes';
 
+/** A database tutorial in miniature: about 200 words of prose around two large `<pre>` blocks (most of its words are code). */
+export const CODE_TUTORIAL_HTML = readFileSync(join(import.meta.dirname, 'fixtures', 'code-tutorial.html'), 'utf8');
+
 /**
- * `/article` is a readable article, `/with-nul` the same article with NUL characters in its title
+ * `/article` is a readable article, `/tutorial` a code-heavy one, `/with-nul` the same article with NUL characters in its title
  * and text, `/empty` a page with nothing to read, `/missing` a 404. A query makes another address of
  * the same page (`/article?2`).
  */
@@ -46,6 +51,8 @@ export async function startArticlePages(): Promise<ArticlePages> {
     const path = (req.url ?? '').replace(/\?.*/, '');
     if (path === '/article') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml());
+    } else if (path === '/tutorial') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(CODE_TUTORIAL_HTML);
     } else if (path === '/with-nul') {
       const paragraphs = ARTICLE_PARAGRAPHS.map((p) => p.replace('. ', '.\u0000 '));
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml(NUL_ARTICLE_TITLE, paragraphs));

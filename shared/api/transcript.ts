@@ -16,6 +16,11 @@ export const cueSchema = z.object({
   sourceParagraph: z.number().int().min(0).optional(),
   /** The title of the chapter that starts at this sentence. */
   chapter: z.string().optional(),
+  /**
+   * Text the transcript shows after this sentence that is not spoken: in read mode, a code block or a
+   * long table the sentence announces, as written, lines joined by "\n" (table cells by tabs).
+   */
+  shown: z.string().optional(),
 });
 export type Cue = z.infer<typeof cueSchema>;
 

@@ -16,7 +16,10 @@ describe('articleText', () => {
     ['<p>in<b>line</b> <i>words</i> stay <a href="#">together</a></p>', 'inline words stay together'],
     ['<ul><li>first</li><li>second</li></ul><p>after</p>', 'first\nsecond\nafter'],
     ['<blockquote><p>quoted</p></blockquote>text', 'quoted\ntext'],
-    ['<table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td>d</td></tr></table>', 'a b\nc d'],
+    ['<table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td>d</td></tr></table>', 'a\tb\nc\td'],
+    // A tab separates cells; an empty cell keeps its column; a row of empty cells is no line.
+    ['<table><tr> <td></td> <td> D </td><td>L </td><td></td></tr><tr><td> </td><td></td></tr></table>', '\tD\tL\t'],
+    ['<p>a\ttab in text</p>', 'a tab in text'],
     ['<pre>line one\n  line two\n\nline four</pre>', 'line one\nline two\nline four'],
     ['<p>keep</p><script>var x = 1;</script><style>p{}</style><p>going</p>', 'keep\ngoing'],
     ['<p></p><div>   </div><br><br><p>only</p>', 'only'],

@@ -32,7 +32,7 @@ const BLOCK_ELEMENTS = new Set([
   'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
 ]);
 
-/** Table cells sit side by side: a space keeps their words apart without breaking the row. */
+/** Table cells sit side by side: a tab keeps them apart without breaking the row. */
 const CELL_ELEMENTS = new Set(['td', 'th']);
 
 /** Elements whose text is never read. */
@@ -45,24 +45,28 @@ const SKIPPED_ELEMENTS = new Set([
  * The text of `root` as a reader sees it: a line per block element and per `<br>`, whitespace within
  * a line collapsed to single spaces, lines trimmed, empty lines dropped, lines joined with `\n`.
  * `lineStarts`, when given, receives each line's first text node with words (the extension's
- * read-along finds a paragraph's element on the page from it).
+ * read-along finds a paragraph's element on the page from it). The cells of a table row are
+ * separated by a tab (an empty cell keeps its place), so read mode can name each cell's column.
  */
 export function articleText(root: ArticleNode, lineStarts?: ArticleNode[]): string {
   const lines: string[] = [];
   let line = '';
   let lineStart: ArticleNode | null = null;
+  let cells = 0;
   const append = (text: string, node: ArticleNode) => {
     if (lineStart === null && /\S/.test(text)) lineStart = node;
-    line += text;
+    // A tab in the text is a space: tabs mark cell boundaries only.
+    line += text.replace(/\t/g, ' ');
   };
   const breakLine = () => {
-    const trimmed = line.replace(/\s+/g, ' ').trim();
-    if (trimmed) {
+    const trimmed = line.replace(/[^\S\t]+/g, ' ').replace(/ ?\t ?/g, '\t').replace(/^ | $/g, '');
+    if (/[^\s]/.test(trimmed)) {
       lines.push(trimmed);
       if (lineStarts && lineStart) lineStarts.push(lineStart);
     }
     line = '';
     lineStart = null;
+    cells = 0;
   };
 
   // Iterative walk: an article nested thousands of levels deep must not overflow the stack.
@@ -118,7 +122,7 @@ export function articleText(root: ArticleNode, lineStarts?: ArticleNode[]): stri
       continue;
     }
     if (BLOCK_ELEMENTS.has(name)) breakLine();
-    else if (CELL_ELEMENTS.has(name)) line += ' ';
+    else if (CELL_ELEMENTS.has(name) && cells++ > 0) line += '\t';
     const pre = name === 'pre';
     if (pre) preDepth++;
     stack.push({ node, name, pre });

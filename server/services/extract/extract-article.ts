@@ -29,7 +29,7 @@ export interface ExtractionResult {
   siteName: string | null;
   /** The article's readable text: a line per block element and per <br>. */
   text: string;
-  /** A kind letter per line of text: h heading, i list item, r table row, c caption, q quotation, p other. */
+  /** A kind letter per line of text (see shared/text/line-kinds.ts): h heading, x code, t/d/r table rows, and so on. */
   lines: string;
 }
 

@@ -40,6 +40,28 @@ describe('the transcript made from stored cues', () => {
     expect(cues[1]!.startMs).toBe(3_723_004);
   });
 
+  it('shows a code block read mode announced after its sentence, in the text and HTML, never as a spoken cue', () => {
+    const code = 'if (res instanceof Response) {\n  return res.ok && 1 < 2;\n}';
+    const t = buildTranscript({
+      title: 'Fetch',
+      cues: [
+        cue(0, 0, 900, 'Check the answer.'),
+        cue(1, 1200, 3000, 'A code example of 3 lines follows in the article.', { shown: code }),
+        cue(2, 3300, 4000, 'Then it is done.'),
+      ],
+      audioMs: 4200,
+      complete: true,
+    });
+    expect(t.cues[1]).toMatchObject({ text: 'A code example of 3 lines follows in the article.', shown: code });
+    expect(t.cues.filter((c) => c.shown)).toHaveLength(1);
+    expect(renderText('Fetch', t)).toBe(`Fetch\n\nCheck the answer. A code example of 3 lines follows in the article.\n\n${code}\n\nThen it is done.\n`);
+    expect(renderHtml('Fetch', t)).toContain(
+      '<p>Check the answer. A code example of 3 lines follows in the article.</p>\n<pre>if (res instanceof Response) {\n  return res.ok &amp;&amp; 1 &lt; 2;\n}</pre>\n<p>Then it is done.</p>',
+    );
+    // Captions are what is heard.
+    expect(parseVtt(renderVtt(t)).map((c) => c.text)).toEqual(['Check the answer.', 'A code example of 3 lines follows in the article.', 'Then it is done.']);
+  });
+
   it('writes plain text with chapter headings and speakers, and chapters JSON in seconds', () => {
     const t = buildTranscript({
       title: 'Talk',

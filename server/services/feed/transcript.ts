@@ -36,6 +36,7 @@ export function buildTranscript(input: TranscriptInput): Transcript & { paragrap
       ...(speaker ? { speaker } : {}),
       ...(typeof c.sourceParagraph === 'number' ? { sourceParagraph: c.sourceParagraph } : {}),
       ...(chapter ? { chapter } : {}),
+      ...(c.shown ? { shown: c.shown } : {}),
     });
     paragraphs.push(c.paragraph);
   }
@@ -84,6 +85,8 @@ interface Block {
   chapter?: string;
   speaker?: string;
   text: string;
+  /** Shown after the text, not spoken (a code block, a long table). */
+  shown?: string;
 }
 
 /** Sentences gathered into paragraphs (a new one at a paragraph, speaker or chapter change). */
@@ -94,11 +97,12 @@ function blocksOf(transcript: Transcript & { paragraphs?: number[] }): Block[] {
   transcript.cues.forEach((cue, i) => {
     const paragraph = transcript.paragraphs?.[i] ?? cue.sourceParagraph;
     const current = blocks.at(-1);
-    if (!current || cue.chapter || paragraph !== lastParagraph || cue.speaker !== lastSpeaker) {
+    if (!current || current.shown || cue.chapter || paragraph !== lastParagraph || cue.speaker !== lastSpeaker) {
       blocks.push({ ...(cue.chapter ? { chapter: cue.chapter } : {}), ...(cue.speaker ? { speaker: cue.speaker } : {}), text: cue.text.trim() });
     } else {
       current.text = `${current.text} ${cue.text.trim()}`;
     }
+    if (cue.shown) blocks.at(-1)!.shown = cue.shown;
     lastParagraph = paragraph;
     lastSpeaker = cue.speaker;
   });
@@ -111,6 +115,7 @@ export function renderText(title: string, transcript: Transcript & { paragraphs?
   for (const block of blocksOf(transcript)) {
     if (block.chapter) lines.push('', `## ${block.chapter}`);
     lines.push('', block.speaker ? `${block.speaker}: ${block.text}` : block.text);
+    if (block.shown) lines.push('', block.shown);
   }
   return documentText(`${lines.join('\n')}\n`);
 }
@@ -121,7 +126,8 @@ export function renderHtml(title: string, transcript: Transcript & { paragraphs?
     .map((block) => {
       const heading = block.chapter ? `<h2>${escapeHtml(block.chapter)}</h2>\n` : '';
       const speaker = block.speaker ? `<cite>${escapeHtml(block.speaker)}</cite>: ` : '';
-      return `${heading}<p>${speaker}${escapeHtml(block.text)}</p>`;
+      const shown = block.shown ? `\n<pre>${escapeHtml(block.shown)}</pre>` : '';
+      return `${heading}<p>${speaker}${escapeHtml(block.text)}</p>${shown}`;
     })
     .join('\n');
   return `<!doctype html>\n<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1>\n${body}\n</body></html>\n`;

@@ -31,7 +31,7 @@ export function templateParagraphs(text: string, plan: Pick<ScriptPlan, 'mode' |
 export function scriptWithoutAi(article: Article, plan: ScriptPlan | undefined): ScriptSentence[] {
   if (plan?.mode === 'read') {
     const source = plan.source ?? { text: article.text, lines: null, byline: null };
-    return readScript({ title: article.title, ...source });
+    return readScript({ title: article.title, ...source, language: plan.language });
   }
   const paragraphs = templateParagraphs(article.text, plan);
   // The template's own lines are English: an article in another language is read without them.

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { AI_SETTINGS } from '../../../shared/constants.ts';
 import { cleanTitle } from '../../../shared/text/clean-title.ts';
 import { FALLBACK_THANKS, fallbackScript } from '../../../shared/text/fallback.ts';
+import { collapseWhitespace } from '../../../shared/text/prepare-script-text.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { streamChat } from './chat-stream.ts';
 import { articleFallbackTitle, createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './fallback-writer.ts';
@@ -165,7 +166,8 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
       given += 1;
     };
     const paragraphs = article.text.split('\n').map((p) => p.trim()).filter(Boolean);
-    const kinds = plan.source?.lines && plan.source.text === article.text ? plan.source.lines : guessKinds(paragraphs);
+    // The stored kinds fit when the script text is the stored text, whitespace collapsed (a table's cells are tab-separated there).
+    const kinds = plan.source?.lines && collapseWhitespace(plan.source.text) === article.text ? plan.source.lines : guessKinds(paragraphs);
     const headings = new Set(paragraphs.flatMap((_, i) => (kinds[i] === LINE_KIND.heading ? [i] : [])));
     let offset = 0;
     if (plan.note) {

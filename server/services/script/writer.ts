@@ -45,6 +45,8 @@ export interface ScriptSentence {
   chapter?: string;
   /** Read mode: the 0-based line of the stored article text it was read from. */
   sourceParagraph?: number;
+  /** Shown in the transcript after this sentence and never spoken: a code block or a long table as written, lines joined by '\n'. */
+  shown?: string;
 }
 
 export interface ScriptStream {

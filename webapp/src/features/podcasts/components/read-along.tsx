@@ -126,6 +126,15 @@ export function ReadAlong({ transcript, loading, error, live, time, onSeek, of, 
                       >
                         {cue.text}
                       </span>{' '}
+                      {cue.shown && (
+                        // Shown as written, never spoken: a code block or a long table read mode announced.
+                        <span
+                          data-unspoken=""
+                          className="my-2 block max-h-64 overflow-auto rounded bg-slate-50 p-2 font-mono text-sm whitespace-pre text-slate-600 ring-1 ring-slate-200 ring-inset"
+                        >
+                          {cue.shown}
+                        </span>
+                      )}
                     </span>
                   ))}
                 </p>

@@ -91,6 +91,31 @@ describe('the shared podcast page', () => {
     expect(view.container.querySelector('[data-testid="current-chapter"]')?.textContent).toBe('Tides');
   });
 
+  it('shows a code block read mode announced, after its sentence, as text that is not spoken', async () => {
+    const code = 'if (res instanceof Response) {\n  return res.ok;\n}';
+    const cues = [
+      { index: 0, startMs: 0, endMs: 2000, text: 'Check the answer.' },
+      { index: 1, startMs: 2000, endMs: 5000, text: 'A code example of 3 lines follows in the article.', shown: code },
+      { index: 2, startMs: 5000, endMs: 7000, text: 'Then it is done.' },
+    ];
+    await renderShared(
+      Response.json({
+        title: 'Fetch',
+        content: 'Check the answer.\nA code example of 3 lines follows in the article.\nThen it is done.',
+        image: '/podcast-cover.svg',
+        audioUrl: '/api/shared/tok_123/audio',
+        durationSeconds: 7,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      }),
+      () => Response.json({ complete: true, cues, chapters: [] }),
+    );
+    const region = () => view.container.querySelector('[data-testid="read-along"]');
+    await waitFor(() => expect(region()?.textContent).toContain('Then it is done.'));
+    expect([...region()!.querySelectorAll('[data-unspoken]')].map((block) => block.textContent)).toEqual([code]);
+    // The sentences a click plays from are the spoken ones only.
+    expect([...region()!.querySelectorAll('[role="button"]')].map((s) => s.textContent)).toEqual(cues.map((c) => c.text));
+  });
+
   it('says the podcast is no longer shared once the link answers 404', async () => {
     await renderShared(
       Response.json(
