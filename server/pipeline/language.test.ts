@@ -53,6 +53,36 @@ const PAGES: Record<string, { lang: string; dir?: string; title: string; paragra
       'Vermieter und Verbände halten das Gesetz für verfassungswidrig und wollen dagegen klagen.',
     ],
   },
+  // A whole German article under lang="en" (franc scores a long text close to every related language).
+  '/de-article-as-en': {
+    lang: 'en',
+    title: 'Warum die Bahn im Winter so oft ausfällt',
+    paragraphs: [
+      'Wer in diesem Winter mit dem Zug von Hamburg nach München fahren wollte, brauchte vor allem Geduld.',
+      'Seit Wochen fallen Verbindungen aus, weil Weichen einfrieren, Stellwerke ausfallen und Personal fehlt.',
+      'Die Bahn verspricht Besserung und verweist auf ein Sanierungsprogramm, das bis zum Ende des Jahrzehnts dauern soll.',
+      'Viele Pendler haben das Vertrauen trotzdem verloren und steigen wieder auf das Auto um, obwohl die Staus länger werden.',
+      'Eine Lehrerin aus Göttingen erzählt, dass sie im Januar an elf von zwanzig Arbeitstagen zu spät zur Schule kam.',
+      'Ihr Schulleiter habe Verständnis gezeigt, aber die Kinder hätten jedes Mal eine halbe Stunde ohne Unterricht gewartet.',
+      'Der Fahrgastverband fordert deshalb höhere Entschädigungen und eine unabhängige Stelle, die Verspätungen prüft.',
+      'Im Verkehrsministerium heißt es, man nehme die Kritik ernst, doch das Geld für neue Gleise sei längst verplant.',
+      'Experten halten das für eine Ausrede, denn in den vergangenen zehn Jahren seien Milliarden in Prestigeprojekte geflossen.',
+      'Kleine Bahnhöfe auf dem Land seien dagegen verfallen, Aufzüge monatelang defekt und Fahrkartenautomaten oft außer Betrieb.',
+    ],
+  },
+  // And the reverse: an English article under lang="de" is read in English, with English number rules.
+  '/en-as-de': {
+    lang: 'de',
+    title: 'The quiet return of the night train',
+    paragraphs: [
+      'Night trains were written off a decade ago, but this winter almost every sleeper from Vienna to Brussels was sold out weeks in advance.',
+      'A family that takes the couchette to Amsterdam every month spends about $60,000 over ten years, the operator says, and still it is cheaper than flying.',
+      'Passengers say they like waking up in the middle of a city instead of at an airport far outside it, and they do not miss the security lines.',
+      'The railways want to add new routes next year, although they admit that old carriages and a shortage of staff could slow the plan down.',
+      'Some of the cars in service today were built in the seventies, and the heating fails so often that conductors hand out blankets.',
+      'Still, the people who ride them every week say the slow trip is part of the point: a night of sleep, a book, and no emails until morning.',
+    ],
+  },
   '/en': {
     lang: 'en',
     title: 'What the Budget Means',
@@ -123,11 +153,21 @@ describeEachDatabase('an article in its own language', (ctx) => {
     ['/fr', 'fr'],
     ['/ar', 'ar'],
     ['/de-as-en', 'de'],
+    ['/de-article-as-en', 'de'],
   ])('speaks %s with voices of its language (%s)', async (path, language) => {
     const { view } = await convert(path);
     expect(view.language).toBe(language);
     expect(calls.length).toBeGreaterThan(0);
     expect(voiceLanguages()).toEqual([language]);
+  });
+
+  it('speaks an English article whose page says lang="de" in English, with English number rules', async () => {
+    const { view } = await convert('/en-as-de');
+    expect(view.language).toBe('en');
+    expect(voiceLanguages()).toEqual(['en-us']);
+    const spoken = calls.map((c) => c.text).join(' ');
+    expect(spoken).not.toContain('Dollar,');
+    expect(spoken).toMatch(/(?:sixty thousand|60,?000) dollars/);
   });
 
   it("keeps a long page title whole, without its site's name", async () => {
@@ -160,7 +200,7 @@ describeEachDatabase('an article in its own language', (ctx) => {
     }
     expect(row!.content).toContain("They'll say inflation rose 0.3% in May");
     const spoken = calls.map((c) => c.text).join(' ');
-    for (const said of ["They'll", '0.3 percent', '9 billion dollars', '4 oh 5 PM', 'even, heaven help us, booyah']) {
+    for (const said of ["They'll", 'zero point three percent', 'nine billion dollars', 'four oh five PM', 'even, heaven help us, booyah']) {
       expect(spoken).toContain(said);
     }
     expect(spoken).not.toMatch(/[%$]/);

@@ -1,7 +1,7 @@
 /**
- * The language an article is written in, as an ISO 639-1 code (`de`, `fr`, `ar`): the page's own
- * declaration (Readability's `lang`, the html `lang`) when the text agrees with it, else detected from
- * the text with franc (trigram statistics, no data to fetch), else English. franc's tables (about
+ * The language an article is written in, as an ISO 639-1 code (`de`, `fr`, `ar`): detected from the
+ * text with franc (trigram statistics, no data to fetch) when the text is long and clear enough to
+ * tell, else the page's own declaration (Readability's `lang`, the html `lang`), else English. franc's tables (about
  * 14 MB in memory) load with the first detection, not with the server.
  */
 
@@ -31,8 +31,14 @@ const ALIASES: Readonly<Record<string, string>> = { iw: 'he', in: 'id', ji: 'yi'
 const SAMPLE_CHARS = 4_000;
 /** Below this many letters a declaration is trusted as it is and detection is not attempted. */
 const MIN_LETTERS_TO_DETECT = 40;
-/** A declared language the text scores at least this close to the best match is taken as right. */
-const DECLARED_AGREEMENT = 0.9;
+/** A declaration in the text's own script is overruled only by at least this many letters of text. */
+const MIN_LETTERS_TO_OVERRULE = 150;
+/** The text is judged in passages of about this many letters, each read on its own. */
+const PASSAGE_LETTERS = 120;
+/** A passage reads as another language when that language is its best match and the declared one scores this much lower. */
+const PASSAGE_MARGIN = 0.03;
+/** The share of the text (by letters) that must read as another language to overrule the declaration. */
+const OVERRULE_SHARE = 0.6;
 export const DEFAULT_LANGUAGE = 'en';
 
 /** `de-AT`, `DE`, `pt_BR` → `de`, `de`, `pt`; null when it is not a language tag. */
@@ -43,30 +49,69 @@ export function normaliseLanguage(tag: string | null | undefined): string | null
   return ALIASES[base] ?? base;
 }
 
+const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
+
 /** The text's languages as franc ranks them: two-letter code → score (the best is 1). */
 async function rank(text: string): Promise<Map<string, number>> {
   const { francAll } = await import('franc');
   const ranked = new Map<string, number>();
-  for (const [code, score] of francAll(text.slice(0, SAMPLE_CHARS), { only: DETECTABLE, minLength: 10 })) {
+  for (const [code, score] of francAll(text, { only: DETECTABLE, minLength: 10 })) {
     const two = TWO_LETTER[code];
     if (two && !ranked.has(two)) ranked.set(two, score);
   }
   return ranked;
 }
 
+/** The text cut at sentence ends into passages of at least PASSAGE_LETTERS letters (the last may be shorter). */
+function passages(text: string): string[] {
+  const out: string[] = [];
+  let passage = '';
+  for (const sentence of text.split(/(?<=[.!?。！？\n])\s*/u)) {
+    passage += `${sentence} `;
+    if (letterCount(passage) >= PASSAGE_LETTERS) {
+      out.push(passage);
+      passage = '';
+    }
+  }
+  if (letterCount(passage) >= MIN_LETTERS_TO_DETECT || !out.length) out.push(passage);
+  return out;
+}
+
+/** The share of the text's letters in passages that clearly read as `language` rather than as `declared`. */
+async function shareReadingAs(text: string, language: string, declared: string): Promise<number> {
+  let total = 0;
+  let clear = 0;
+  for (const passage of passages(text)) {
+    const letters = letterCount(passage);
+    const ranked = await rank(passage);
+    total += letters;
+    const best = ranked.keys().next().value;
+    if (best === language && 1 - (ranked.get(declared) ?? 0) >= PASSAGE_MARGIN) clear += letters;
+  }
+  return total ? clear / total : 0;
+}
+
 /**
- * The article's language (ISO 639-1). The page's declared `lang` wins when plausible: the text is too
- * short to tell, it is a language the detector does not know, or the text scores close to it;
- * otherwise (a template's lang="en" over a German article) the detected language, else English.
+ * The article's language (ISO 639-1). The text decides when it can: a declared `lang` in another
+ * script than the text's is overruled at once; one in the same script only when the text is long
+ * enough and most of it, read passage by passage, clearly reads as the text's best match instead
+ * (a template's lang="en" over a German article, lang="de" over an English one). The declaration
+ * decides when the text is short or ambiguous (franc's scores for a whole long text all crowd near
+ * 1, so only short passages tell related languages apart), or in a language the detector does not
+ * know; without one, the text's best match; else English.
  */
 export async function detectLanguage(text: string, declared?: string | null): Promise<string> {
   const stated = normaliseLanguage(declared);
-  const letters = text.slice(0, SAMPLE_CHARS).match(/\p{L}/gu)?.length ?? 0;
+  const sample = text.slice(0, SAMPLE_CHARS);
+  const letters = letterCount(sample);
   if (letters < MIN_LETTERS_TO_DETECT) return stated ?? DEFAULT_LANGUAGE;
-  const ranked = await rank(text);
+  const ranked = await rank(sample);
   const best = ranked.keys().next().value;
   if (!best) return stated ?? DEFAULT_LANGUAGE;
   if (!stated) return best;
-  if (!KNOWN_TWO_LETTER.has(stated)) return stated;
-  return (ranked.get(stated) ?? 0) >= DECLARED_AGREEMENT ? stated : best;
+  if (!KNOWN_TWO_LETTER.has(stated) || stated === best) return stated;
+  // Written in another script than the declared language's (Japanese may be mostly kanji, read as Chinese).
+  if (!ranked.has(stated) && !(stated === 'ja' && best === 'zh')) return best;
+  if (letters < MIN_LETTERS_TO_OVERRULE) return stated;
+  return (await shareReadingAs(sample, best, stated)) >= OVERRULE_SHARE ? best : stated;
 }

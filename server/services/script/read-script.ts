@@ -2,11 +2,14 @@
  * Read mode: the whole article, word for word, spoken so its structure can be heard. The title and
  * byline open it; a heading is its own line, announced after a pause, and starts a chapter; list
  * items, quotations and table rows are each their own line; image captions and credits, footnote
- * markers and "advertisement" lines are left out. Nothing is shortened: every other line is read.
- * Each sentence keeps the line of the stored article it came from (`sourceParagraph`).
+ * markers and "advertisement" lines are left out. A code block is announced, not read, and a data
+ * table read row by row with its column names, or summarized when long (read-blocks.ts). Nothing
+ * else is shortened: every other line is read. Each sentence keeps the line of the stored article
+ * it came from (`sourceParagraph`).
  */
 import type { ScriptSentence } from './writer.ts';
 import { splitSentences } from '../speech/split-text.ts';
+import { readBlock } from './read-blocks.ts';
 
 /** Line kinds, one letter each (the stored article structure). */
 export const LINE_KIND = {
@@ -17,6 +20,10 @@ export const LINE_KIND = {
   row: 'r',
   caption: 'c',
   code: 'x',
+  /** A data table's header row, its rows, and a table's caption (read before it). */
+  headerRow: 't',
+  dataRow: 'd',
+  tableCaption: 'n',
 } as const;
 
 /** Lines an article shows between its paragraphs that are not part of it. */
@@ -33,13 +40,25 @@ export interface ReadSource {
   /** A kind letter per line (see LINE_KIND); null when unknown (an article sent as plain text). */
   lines: string | null;
   byline: string | null;
+  /** The article's language (ISO 639-1): the words read mode adds for code and tables follow it. */
+  language?: string;
+}
+
+/** The word before an author's name, in the article's language; other languages say the name alone. */
+const BY: Readonly<Record<string, string>> = { en: 'By', de: 'Von', fr: 'Par', es: 'Por' };
+
+/** "By Jane Doe" as the article's language says it; a byline that already starts so is kept. */
+function bylineLine(byline: string, language = 'en'): string {
+  const by = BY[language.slice(0, 2).toLowerCase()];
+  if (!by || /^by\b/i.test(byline) || byline.toLowerCase().startsWith(`${by.toLowerCase()} `)) return byline;
+  return `${by} ${byline}`;
 }
 
 /** The read-mode script's sentences. */
 export function readScript(source: ReadSource): ScriptSentence[] {
   const out: ScriptSentence[] = [];
   let paragraph = 0;
-  const say = (text: string, { chapter, sourceParagraph }: { chapter?: string; sourceParagraph?: number } = {}) => {
+  const say = (text: string, { chapter, sourceParagraph, shown }: { chapter?: string; sourceParagraph?: number; shown?: string } = {}) => {
     const sentences = splitSentences(text);
     sentences.forEach((sentence, i) =>
       out.push({
@@ -47,6 +66,7 @@ export function readScript(source: ReadSource): ScriptSentence[] {
         paragraph,
         ...(i === 0 && chapter ? { chapter } : {}),
         ...(sourceParagraph !== undefined ? { sourceParagraph } : {}),
+        ...(shown && i === sentences.length - 1 ? { shown } : {}),
       }),
     );
     if (sentences.length) paragraph += 1;
@@ -56,11 +76,21 @@ export function readScript(source: ReadSource): ScriptSentence[] {
   const kinds = source.lines && source.lines.length === lines.length ? source.lines : guessKinds(lines);
   if (title) say(endSentence(title));
   const byline = source.byline?.replace(/\s+/g, ' ').trim();
-  if (byline) say(endSentence(/^by\b/i.test(byline) ? byline : `By ${byline}`));
+  if (byline) say(endSentence(bylineLine(byline, source.language)));
 
   let previous: string | null = null;
+  let blockEnd = 0;
   lines.forEach((raw, index) => {
+    if (index < blockEnd) return;
     const kind = kinds[index] ?? LINE_KIND.text;
+    // A code block is announced, a data table read by its columns: each from its first line.
+    const block = readBlock(lines, kinds, index, source.language);
+    if (block) {
+      for (const { text, ...where } of block.parts) say(text, where);
+      blockEnd = block.end;
+      previous = kind;
+      return;
+    }
     const line = raw.replace(FOOTNOTE_MARK, '').replace(/\s+/g, ' ').trim();
     if (!line || !/[\p{L}\p{N}]/u.test(line)) return;
     if (ADVERTISEMENT.test(line)) return;
@@ -73,7 +103,9 @@ export function readScript(source: ReadSource): ScriptSentence[] {
       say(endSentence(line), { chapter, sourceParagraph });
     } else if (kind === LINE_KIND.quote && previous !== LINE_KIND.quote) {
       say(`Quote: ${endSentence(line)}`, { sourceParagraph });
-    } else if (kind === LINE_KIND.item || kind === LINE_KIND.row) {
+    } else if (kind === LINE_KIND.tableCaption) {
+      say(endSentence(line), { sourceParagraph });
+    } else if (kind === LINE_KIND.item || kind === LINE_KIND.row || kind === LINE_KIND.dataRow) {
       // Items of one list (rows of one table) follow each other as sentences of one paragraph.
       if (previous === kind && paragraph > 0) paragraph -= 1;
       say(endSentence(line), { sourceParagraph });

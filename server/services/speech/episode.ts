@@ -13,6 +13,7 @@ import type { VoiceGain } from '../audio/loudness.ts';
 import { concatPcm } from '../audio/pcm.ts';
 import type { ScriptSentence } from '../script/writer.ts';
 import type { SpeechEngine } from './engine.ts';
+import { readJapanese } from './japanese-reading.ts';
 import { SpeechError } from './speech-error.ts';
 import { splitIntoChunks } from './split-text.ts';
 
@@ -166,7 +167,9 @@ export async function speakEpisode(options: EpisodeOptions): Promise<EpisodeResu
         }
         while (queue.length >= ahead && !stopped) await new Promise<void>((r) => (wakeProducer = r));
         if (stopped) return;
-        const speech = prepareSpeechText(sentence.text, options.language).trim();
+        // Japanese is first written as kana (the voice cannot read kanji); the cue keeps the sentence as written.
+        const written = options.language === 'ja' ? await readJapanese(sentence.text, signal) : sentence.text;
+        const speech = prepareSpeechText(written, options.language).trim();
         const pcm = speech ? speakSentence(engine, speech, sentence.voice ?? voice, signal) : Promise.resolve(new Int16Array(0));
         pcm.catch(() => {}); // read in order by the consumer
         queue.push({ index: i, sentence, speech, pcm });
