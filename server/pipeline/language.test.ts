@@ -15,6 +15,7 @@ import { espeakLanguageVoice } from '../services/speech/language-voices.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { voiceLike } from '../test/voices.ts';
+import { GERMAN_ARTICLE_PARAGRAPHS } from '../../shared/testing/german-article.ts';
 
 const LONG_GERMAN_TITLE = 'Wie die Bundesregierung die Renten im kommenden Jahr stärker erhöhen will als bisher geplant';
 
@@ -57,18 +58,7 @@ const PAGES: Record<string, { lang: string; dir?: string; title: string; paragra
   '/de-article-as-en': {
     lang: 'en',
     title: 'Warum die Bahn im Winter so oft ausfällt',
-    paragraphs: [
-      'Wer in diesem Winter mit dem Zug von Hamburg nach München fahren wollte, brauchte vor allem Geduld.',
-      'Seit Wochen fallen Verbindungen aus, weil Weichen einfrieren, Stellwerke ausfallen und Personal fehlt.',
-      'Die Bahn verspricht Besserung und verweist auf ein Sanierungsprogramm, das bis zum Ende des Jahrzehnts dauern soll.',
-      'Viele Pendler haben das Vertrauen trotzdem verloren und steigen wieder auf das Auto um, obwohl die Staus länger werden.',
-      'Eine Lehrerin aus Göttingen erzählt, dass sie im Januar an elf von zwanzig Arbeitstagen zu spät zur Schule kam.',
-      'Ihr Schulleiter habe Verständnis gezeigt, aber die Kinder hätten jedes Mal eine halbe Stunde ohne Unterricht gewartet.',
-      'Der Fahrgastverband fordert deshalb höhere Entschädigungen und eine unabhängige Stelle, die Verspätungen prüft.',
-      'Im Verkehrsministerium heißt es, man nehme die Kritik ernst, doch das Geld für neue Gleise sei längst verplant.',
-      'Experten halten das für eine Ausrede, denn in den vergangenen zehn Jahren seien Milliarden in Prestigeprojekte geflossen.',
-      'Kleine Bahnhöfe auf dem Land seien dagegen verfallen, Aufzüge monatelang defekt und Fahrkartenautomaten oft außer Betrieb.',
-    ],
+    paragraphs: [...GERMAN_ARTICLE_PARAGRAPHS.slice(0, 10)],
   },
   // And the reverse: an English article under lang="de" is read in English, with English number rules.
   '/en-as-de': {
