@@ -5,9 +5,17 @@
  * with the gain in server/services/audio/voice-gains.ts, which is what episodes use; when the
  * calibrated gain drifts from it, copy the new figures there.
  *
+ * Then whole episodes as the speech stage makes them (speakEpisode, the encoder worker, the voice's
+ * gain): a 20,000-word article, and a German and a Russian page from ../shared/corpora in their
+ * languages' voices (measured while speaking), each checked against -16 LUFS ± 1 and -1 dBTP.
+ *
  *   npx tsx scripts/bench/loudness.ts
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseHTML } from 'linkedom';
+import { articleText } from '../../shared/text/article-text.ts';
 import {
   createLoudnessNormalizer,
   MAX_TRUE_PEAK_DBTP,
@@ -16,11 +24,15 @@ import {
   voiceGainDb,
   type LoudnessMeasurement,
 } from '../../server/services/audio/loudness.ts';
+import { createEncoderPool } from '../../server/services/audio/episode-encoder.ts';
 import { createMp3Encoder } from '../../server/services/audio/mp3-encoder.ts';
+import { scriptSentences } from '../../server/services/script/sentence-cutter.ts';
+import { speakEpisode } from '../../server/services/speech/episode.ts';
 import { createEspeakEngine, ESPEAK_VOICES } from '../../server/services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../../server/services/speech/engine.ts';
 import { decodeMp3 } from '../../server/test/mp3.ts';
 import { concatPcm } from '../../server/services/audio/pcm.ts';
+import { generateArticle } from './support/articles.ts';
 
 /** About 330 words of plain news prose: statements, a question, a quotation, numbers. */
 export const CALIBRATION_PASSAGE = [
@@ -121,8 +133,80 @@ export async function loudnessBench(): Promise<string[]> {
   return lines;
 }
 
+const CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');
+
+interface BenchEpisode {
+  name: string;
+  text: string;
+  language: string;
+  voices: string[];
+}
+
+/** The long article, and the German and Russian pages when the corpora are there. */
+function benchEpisodes(): BenchEpisode[] {
+  const episodes: BenchEpisode[] = [{ name: '20,000-word article', text: generateArticle(20_000).text, language: 'en', voices: ['en-us'] }];
+  const heise = path.join(CORPORA, 'readability/heise/expected.html');
+  if (fs.existsSync(heise)) {
+    const html = fs.readFileSync(heise, 'utf8');
+    const text = articleText(parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.body);
+    episodes.push({ name: 'German page (heise)', text, language: 'de', voices: ['de', 'de-female'] });
+  }
+  const truth = path.join(CORPORA, 'aeb/ground-truth.json');
+  if (fs.existsSync(truth)) {
+    const pages = JSON.parse(fs.readFileSync(truth, 'utf8')) as Record<string, { articleBody: string }>;
+    const russian = pages['ff0f958ade714ebfaf5c0b42b1c0152a62063f4e6f72141406ccefc4a2677f21'];
+    if (russian) episodes.push({ name: 'Russian page (aeb ff0f958a)', text: russian.articleBody, language: 'ru', voices: ['ru', 'ru-female'] });
+  }
+  return episodes;
+}
+
+/** One line per episode and voice: the stored MP3's loudness and true peak, and whether both keep the promise. */
+export async function episodeLoudnessBench(): Promise<string[]> {
+  const engine = createEspeakEngine();
+  const encoders = createEncoderPool({ size: 1 });
+  const lines = ['episode                     | voice      | words  | minutes | gain     | MP3 LUFS | MP3 dBTP | within'];
+  try {
+    for (const episode of benchEpisodes()) {
+      const words = episode.text.split(/\s+/).filter(Boolean).length;
+      for (const voice of episode.voices) {
+        const gainDb = voiceGainDb('espeak', voice);
+        const parts: Uint8Array[] = [];
+        await speakEpisode({
+          engine,
+          voice,
+          language: episode.language,
+          sentences: scriptSentences(episode.text),
+          encoders,
+          gainDb,
+          onSegment: async (segment) => void parts.push(segment.bytes),
+        });
+        const decoded = await decodeMp3(new Uint8Array(Buffer.concat(parts)));
+        const { integratedLufs, truePeakDbtp } = measureLoudness(decoded.samples, decoded.sampleRate);
+        const within = Math.abs(integratedLufs - TARGET_LUFS) <= 1 && truePeakDbtp <= MAX_TRUE_PEAK_DBTP;
+        lines.push(
+          [
+            episode.name.padEnd(27),
+            voice.padEnd(10),
+            String(words).padStart(6),
+            (decoded.durationMs / 60_000).toFixed(1).padStart(7),
+            (typeof gainDb === 'number' ? `${gainDb.toFixed(1)} dB` : gainDb).padStart(8),
+            integratedLufs.toFixed(1).padStart(8),
+            truePeakDbtp.toFixed(2).padStart(8),
+            within ? 'yes' : 'NO',
+          ].join(' | '),
+        );
+      }
+    }
+  } finally {
+    await Promise.all([engine.close(), encoders.close()]);
+  }
+  return lines;
+}
+
 export default async function benchLoudness(): Promise<void> {
   for (const line of await loudnessBench()) console.log(line);
+  console.log('');
+  for (const line of await episodeLoudnessBench()) console.log(line);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchLoudness();

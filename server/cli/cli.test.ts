@@ -8,15 +8,17 @@ import { buildServer } from '../../scripts/server-build.mjs';
 import { MODE_MESSAGES } from '../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
+import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
+import { scriptSentences } from '../services/script/sentence-cutter.ts';
 import { main } from './main.ts';
 
 /** Runs the real `pagecast` bin as a user would, in `cwd`, with `env` added to the environment. */
 const BIN = path.resolve(import.meta.dirname, '../../bin/pagecast.mjs');
 const CORPUS_PAGE = path.resolve(import.meta.dirname, '../../../shared/corpora/readability/001');
 
-function pagecast(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+function pagecast(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...args],
       {
@@ -26,6 +28,7 @@ function pagecast(args: string[], options: { cwd?: string; env?: Record<string, 
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
+    if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }
 
@@ -198,6 +201,50 @@ describe('pagecast convert, run as a command', () => {
     const run = await pagecast(['convert', 'page.html'], { cwd: workDir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Say where to write the MP3 with -o out.mp3');
+  });
+});
+
+describe.concurrent('pagecast speech-text, run as a command', () => {
+  /** What the speech stage gives the voice for `text` in `language`: its sentences, each prepared. */
+  const voiceReceives = (text: string, language: string) =>
+    scriptSentences(text).map((s) => prepareSpeechText(s.text, language).trim()).filter(Boolean);
+
+  it('prints what the voice reads for its argument, one sentence a line, in the detected language', async () => {
+    const text = 'The council met on 4 July 1976 and voted 7-2 for the plan. It will cost $1.2M, said Dr. Hale.';
+    const run = await pagecast(['speech-text', text]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toEqual(voiceReceives(text, 'en'));
+    expect(lines).toHaveLength(2);
+    expect(run.stdout).not.toMatch(/\d/); // numbers are read as words
+    expect(run.stderr).toContain('language: en (detected');
+  });
+
+  it('reads the text from standard input when none is given, paragraph by paragraph', async () => {
+    const text = 'Der Gemeinderat tagte am 12. März bis 22 Uhr. Der Umbau kostet 49,99 Euro pro Kopf.\nDanach sprach die Bürgermeisterin über 3 neue Parks.\n';
+    const run = await pagecast(['speech-text'], { input: text });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('language: de (detected');
+    expect(run.stdout.trimEnd().split('\n')).toEqual(voiceReceives(text, 'de'));
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(3);
+  });
+
+  it('reads by the rules of the language --lang gives', async () => {
+    const text = 'Am 3. Oktober 1990 kamen 16 Länder zusammen.';
+    const [german, english] = await Promise.all([pagecast(['speech-text', '--lang', 'de', text]), pagecast(['speech-text', '--lang', 'en', text])]);
+    expect(german.code, german.stderr).toBe(0);
+    expect(german.stdout).toBe(`${voiceReceives(text, 'de').join('\n')}\n`);
+    expect(german.stdout).not.toContain('3. Oktober'); // a German ordinal date, read as one
+    expect(german.stdout).not.toBe(english.stdout);
+    expect(german.stderr).toBe(''); // nothing detected, nothing to say
+  });
+
+  it('refuses a --lang that is not a language code, and exits with 2', async () => {
+    const run = await pagecast(['speech-text', '--lang', 'german!', 'Hello there.']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('--lang takes a language code such as en, de or ja, not "german!"');
+    expect(run.stderr).toContain('pagecast speech-text [--lang CODE] [TEXT]');
   });
 });
 

@@ -8,8 +8,9 @@ import { UsageError, type CliCommand, type CliOutput } from './command.ts';
 import { extractCommand } from './commands/extract.ts';
 import { convertCommand } from './commands/convert.ts';
 import { serveCommand, workerCommand } from './commands/serve.ts';
+import { speechTextCommand } from './commands/speech-text.ts';
 
-const COMMANDS: readonly CliCommand[] = [extractCommand, convertCommand, serveCommand, workerCommand];
+const COMMANDS: readonly CliCommand[] = [extractCommand, convertCommand, speechTextCommand, serveCommand, workerCommand];
 
 export function usage(commands: readonly CliCommand[] = COMMANDS): string {
   const width = Math.max(...commands.map((c) => c.usage.length));

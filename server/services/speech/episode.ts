@@ -7,15 +7,14 @@
  * and the listener hears no sentence twice and none missing. Each sentence's place in the audio is
  * recorded as a cue.
  */
-import { prepareSpeechText } from '../../../shared/text/prepare-speech-text.ts';
 import { ENCODER_DELAY_SAMPLES, type EncoderPool } from '../audio/episode-encoder.ts';
 import type { VoiceGain } from '../audio/loudness.ts';
 import { concatPcm } from '../audio/pcm.ts';
 import type { ScriptSentence } from '../script/writer.ts';
 import type { SpeechEngine } from './engine.ts';
-import { readJapanese } from './japanese-reading.ts';
 import { SpeechError } from './speech-error.ts';
 import { splitIntoChunks } from './split-text.ts';
+import { voiceText } from './voice-text.ts';
 
 /** The pause after each sentence; a new paragraph adds PARAGRAPH_PAUSE_MS before its first. */
 export const SENTENCE_PAUSE_MS = 300;
@@ -167,9 +166,7 @@ export async function speakEpisode(options: EpisodeOptions): Promise<EpisodeResu
         }
         while (queue.length >= ahead && !stopped) await new Promise<void>((r) => (wakeProducer = r));
         if (stopped) return;
-        // Japanese is first written as kana (the voice cannot read kanji); the cue keeps the sentence as written.
-        const written = options.language === 'ja' ? await readJapanese(sentence.text, signal) : sentence.text;
-        const speech = prepareSpeechText(written, options.language).trim();
+        const speech = await voiceText(sentence.text, options.language, signal);
         const pcm = speech ? speakSentence(engine, speech, sentence.voice ?? voice, signal) : Promise.resolve(new Int16Array(0));
         pcm.catch(() => {}); // read in order by the consumer
         queue.push({ index: i, sentence, speech, pcm });
