@@ -70,15 +70,14 @@ export async function takePageFetch(
   const failed = { key: `failed-fetches:${who}`, limit: limits.failedFetchesPerHour };
   const now = deps.clock();
   const slot = ({ key, limit }: { key: string; limit: number }) => take(deps.db, key, { limit, windowMs: HOUR_MS, now });
-  const [readSlot, failedSlot] = await Promise.all([slot(read), slot(failed)]);
-  if (!readSlot.allowed || !failedSlot.allowed) {
-    if (readSlot.allowed) await refund(deps.db, read.key);
-    if (failedSlot.allowed) await refund(deps.db, failed.key);
-    // Both full: the later of the two is when a page can be fetched again.
-    const failures = !failedSlot.allowed && (readSlot.allowed || failedSlot.retryAfterSeconds > readSlot.retryAfterSeconds);
-    throw failures
-      ? rateLimited(TOO_MANY_FAILED_PAGES_MESSAGE, failedSlot.retryAfterSeconds)
-      : rateLimited(TOO_MANY_PAGES_MESSAGE, readSlot.retryAfterSeconds);
+  // One after the other, failures first: a slot held for a moment by a request that is then
+  // refused would otherwise refuse a parallel request that both counts had room for.
+  const failedSlot = await slot(failed);
+  if (!failedSlot.allowed) throw rateLimited(TOO_MANY_FAILED_PAGES_MESSAGE, failedSlot.retryAfterSeconds);
+  const readSlot = await slot(read);
+  if (!readSlot.allowed) {
+    await refund(deps.db, failed.key);
+    throw rateLimited(TOO_MANY_PAGES_MESSAGE, readSlot.retryAfterSeconds);
   }
   return {
     succeeded: () => refund(deps.db, failed.key),
