@@ -3,6 +3,9 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   test: {
+    // Two files at once even on two cores (vitest's default there is one): most tests wait on
+    // child processes, databases and timers, and every test must hold on a busy machine anyway.
+    maxWorkers: 2,
     projects: [
       {
         test: {
