@@ -34,6 +34,27 @@ describe('reading the page in the tab', () => {
     expect(result.value.text).not.toContain('© Coast Weekly');
   });
 
+  it("sends each line's kind, so the server's read mode can announce code and read tables", () => {
+    const doc = documentOf(`<head><title>Queries</title></head><body><article><h1>Queries</h1>
+      ${paragraphs.map((p) => `<p>${p}</p>`).join('')}
+      <pre>const rows = await pool.query(sql);\nif (rows.length === 0) return null;</pre>
+      <table><thead><tr><th>Player</th><th>Plays</th></tr></thead>
+        <tbody><tr><td>Larry Ogunjobi</td><td>63</td></tr><tr><td>Sam Hubbard</td><td>58</td></tr></tbody></table>
+      <p>${paragraphs[0]}</p></article></body>`);
+    const result = readArticle(doc);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const lines = result.value.text.split('\n');
+    const kinds = result.value.lines!;
+    expect(kinds).toHaveLength(lines.length);
+    const kindOf = (start: string) => kinds[lines.findIndex((line) => line.startsWith(start))];
+    expect(kindOf('const rows')).toBe('x');
+    expect(kindOf('if (rows.length')).toBe('x');
+    expect(kindOf('Player')).toBe('t');
+    expect(kindOf('Larry Ogunjobi')).toBe('d');
+    expect(kindOf(paragraphs[1]!)).toBe('p');
+  });
+
   it('leaves the live page untouched', () => {
     const doc = documentOf(ARTICLE);
     const before = doc.documentElement.outerHTML;

@@ -11,10 +11,11 @@ import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import type { PageDocument } from '../shared/extract/page-dom.ts';
 import { readableArticle, type ReadableArticle } from '../shared/extract/readable-article.ts';
 import { articleText } from '../shared/text/article-text.ts';
+import { lineKinds, type KindElement } from '../shared/text/line-kinds.ts';
 import type { z } from 'zod';
 import { fail, ok, type Result } from './result.ts';
 
-/** What the extension sends the server: `{ title, text, sourceUrl }`. */
+/** What the extension sends the server: `{ title, text, sourceUrl, lines }`. */
 export type PageText = z.input<typeof createFromTextSchema>;
 
 export function readArticle(doc: Document): Result<PageText> {
@@ -26,12 +27,14 @@ export function readArticle(doc: Document): Result<PageText> {
     // Readability throws on a few malformed documents; to the reader that is a page it cannot read.
     return fail('NO_READABLE_CONTENT', CONTENT_MESSAGES.parseFailed);
   }
-  const text = article ? articleText(article.root) : '';
-  if (!text.trim()) return fail('NO_READABLE_CONTENT', CONTENT_MESSAGES.noReadableContent);
+  const text = article ? limitText(articleText(article.root), MAX_ARTICLE_CHARS) : '';
+  if (!article || !text.trim()) return fail('NO_READABLE_CONTENT', CONTENT_MESSAGES.noReadableContent);
   return ok({
-    title: (article?.title || doc.title.trim()).slice(0, MAX_TITLE_CHARS),
-    text: limitText(text, MAX_ARTICLE_CHARS),
+    title: (article.title || doc.title.trim()).slice(0, MAX_TITLE_CHARS),
+    text,
     sourceUrl: doc.URL,
+    // The page's structure, as the server's extraction gives it: read mode announces code and reads tables by it.
+    lines: lineKinds(article.root as unknown as KindElement, text),
   });
 }
 

@@ -125,7 +125,7 @@ export function fetchStage(ports: Pick<PipelinePorts, 'fetchPage'>): Stage<Sourc
     async run(source, { signal }) {
       if ('url' in source) return ports.fetchPage(source.url, signal);
       // Received: the extension already read the article.
-      return { title: pageTitle(source.title), text: source.text.replace(/\r\n?/g, '\n'), sourceUrl: source.sourceUrl };
+      return { title: pageTitle(source.title), text: source.text.replace(/\r\n?/g, '\n'), sourceUrl: source.sourceUrl, lines: source.lines ?? null };
     },
     retryable: notAnAnswer,
   };

@@ -32,6 +32,37 @@ describeEachDatabase('read mode on a code-heavy article', (ctx) => {
   const call = (path: string, init: RequestInit = {}) =>
     t.app.request(path, { ...init, headers: { [ANONYMOUS_TOKEN_HEADER]: browser, ...(init.body ? { 'Content-Type': 'application/json' } : {}) } });
 
+  it('announces the code of a page the extension read, by the line kinds it sends', async () => {
+    const text = [
+      'Connecting to the database',
+      'Open a pool once and reuse it for every request.',
+      'const pool = new Pool({ connectionString });',
+      'const rows = await pool.query(sql);',
+      'if (rows.length === 0) return null;',
+      'The pool closes its connections when the server stops.',
+    ].join('\n');
+    const send = (lines: string) =>
+      call('/api/podcasts', { method: 'POST', body: JSON.stringify({ title: 'Pools', text, sourceUrl: 'https://example.com/pools', mode: 'read', lines }) });
+    const refused = await send('hpXXXp');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('lines holds one lower-case letter a line');
+
+    const res = await send('hpxxxp');
+    expect(res.status).toBe(201);
+    const { id } = podcastSchema.parse(await res.json());
+    const done = await waitFor(
+      async (): Promise<Podcast> => podcastSchema.parse(await (await call(`/api/podcasts/${id}`)).json()),
+      (p) => p.status === 'ready' || p.status === 'failed',
+      60_000,
+    );
+    expect(done.status).toBe('ready');
+    const { cues } = transcriptSchema.parse(await (await call(`/api/podcasts/${id}/transcript.json`)).json());
+    const spoken = cues.map((cue) => cue.text).join(' ');
+    expect(spoken).toContain('A code example of 3 lines follows in the article.');
+    expect(spoken).not.toMatch(/pool\.query|===/);
+    expect(spoken).toContain('The pool closes its connections when the server stops.');
+  });
+
   it('announces each code block instead of reading it, and shows it in the transcript', async () => {
     const res = await call('/api/podcasts', { method: 'POST', body: JSON.stringify({ url: `${pages.url}/tutorial`, mode: 'read' }) });
     expect(res.status).toBe(201);

@@ -70,6 +70,12 @@ const fromTextFields = {
     .max(MAX_ARTICLE_CHARS, 'The page is too long to convert')
     .refine((t) => t.trim().length > 0, CONTENT_MESSAGES.noReadableContent),
   sourceUrl: pageAddress,
+  /**
+   * What each line of `text` is, one letter a line (shared/text/line-kinds.ts: a heading, a line of
+   * code, a table row…), when the sender read the page's structure; read mode announces code and reads
+   * tables by it. Letters that do not match the text's lines are ignored.
+   */
+  lines: z.string().max(MAX_ARTICLE_CHARS).regex(/^[a-z]*$/, 'lines holds one lower-case letter a line').optional(),
   voice: voiceName.optional(),
   ...modeFields,
 };
