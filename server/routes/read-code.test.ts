@@ -32,6 +32,19 @@ describeEachDatabase('read mode on a code-heavy article', (ctx) => {
   const call = (path: string, init: RequestInit = {}) =>
     t.app.request(path, { ...init, headers: { [ANONYMOUS_TOKEN_HEADER]: browser, ...(init.body ? { 'Content-Type': 'application/json' } : {}) } });
 
+  /** The cues of the podcast a create request made, once it is ready. */
+  const madeCues = async (created: Response) => {
+    expect(created.status).toBe(201);
+    const { id } = podcastSchema.parse(await created.json());
+    const done = await waitFor(
+      async (): Promise<Podcast> => podcastSchema.parse(await (await call(`/api/podcasts/${id}`)).json()),
+      (p) => p.status === 'ready' || p.status === 'failed',
+      60_000,
+    );
+    expect(done.status).toBe('ready');
+    return { id, cues: transcriptSchema.parse(await (await call(`/api/podcasts/${id}/transcript.json`)).json()).cues };
+  };
+
   it('announces the code of a page the extension read, by the line kinds it sends', async () => {
     const text = [
       'Connecting to the database',
@@ -47,16 +60,7 @@ describeEachDatabase('read mode on a code-heavy article', (ctx) => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('lines holds one lower-case letter a line');
 
-    const res = await send('hpxxxp');
-    expect(res.status).toBe(201);
-    const { id } = podcastSchema.parse(await res.json());
-    const done = await waitFor(
-      async (): Promise<Podcast> => podcastSchema.parse(await (await call(`/api/podcasts/${id}`)).json()),
-      (p) => p.status === 'ready' || p.status === 'failed',
-      60_000,
-    );
-    expect(done.status).toBe('ready');
-    const { cues } = transcriptSchema.parse(await (await call(`/api/podcasts/${id}/transcript.json`)).json());
+    const { cues } = await madeCues(await send('hpxxxp'));
     const spoken = cues.map((cue) => cue.text).join(' ');
     expect(spoken).toContain('A code example of 3 lines follows in the article.');
     expect(spoken).not.toMatch(/pool\.query|===/);
@@ -64,16 +68,7 @@ describeEachDatabase('read mode on a code-heavy article', (ctx) => {
   });
 
   it('announces each code block instead of reading it, and shows it in the transcript', async () => {
-    const res = await call('/api/podcasts', { method: 'POST', body: JSON.stringify({ url: `${pages.url}/tutorial`, mode: 'read' }) });
-    expect(res.status).toBe(201);
-    const { id } = podcastSchema.parse(await res.json());
-    const done = await waitFor(
-      async (): Promise<Podcast> => podcastSchema.parse(await (await call(`/api/podcasts/${id}`)).json()),
-      (p) => p.status === 'ready' || p.status === 'failed',
-      60_000,
-    );
-    expect(done.status).toBe('ready');
-    const { cues } = transcriptSchema.parse(await (await call(`/api/podcasts/${id}/transcript.json`)).json());
+    const { id, cues } = await madeCues(await call('/api/podcasts', { method: 'POST', body: JSON.stringify({ url: `${pages.url}/tutorial`, mode: 'read' }) }));
 
     const announcements = cues.filter((cue) => cue.shown);
     expect(announcements.map((cue) => cue.text)).toEqual(Array(2).fill('A code example of 26 lines follows in the article.'));
