@@ -100,7 +100,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(1);
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
     second.child.kill('SIGTERM');
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('SIGTERM', () => {
@@ -137,7 +137,7 @@ describe('SIGTERM', () => {
     } finally {
       await new Promise((resolve) => slowPage.close(resolve));
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.skipIf(!inject('postgresUrl'))('two server processes sharing one PostgreSQL', () => {
@@ -182,5 +182,5 @@ describe.skipIf(!inject('postgresUrl'))('two server processes sharing one Postgr
     } finally {
       await scratch.drop();
     }
-  }, 120_000);
+  }, 240_000);
 });

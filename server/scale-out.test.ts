@@ -87,7 +87,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
     } finally {
       await scratch.drop();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('a rolling restart of two web processes and two workers while jobs run loses no job and runs none twice', async () => {
     const scratch = await createScratchDatabase(inject('postgresUrl')!);
@@ -105,7 +105,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
         // Stopped while it speaks, so its job goes back to the queue partway.
         const pid = worker.child.pid!;
         await expect
-          .poll(async () => (await query(scratch.url, "SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id WHERE j.status = 'running' AND j.locked_by LIKE $1 AND p.made_ms > 0", [`${pid}-%`])).length, { timeout: 20_000, interval: 50 })
+          .poll(async () => (await query(scratch.url, "SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id WHERE j.status = 'running' AND j.locked_by LIKE $1 AND p.made_ms > 0", [`${pid}-%`])).length, { timeout: 60_000, interval: 50 })
           .toBeGreaterThan(0);
         expect(await stopRole(worker)).toBe(0);
         return startRole('worker', env, { port: worker.port, healthPort: worker.healthPort! });
@@ -149,5 +149,5 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
     } finally {
       await scratch.drop();
     }
-  }, 90_000);
+  }, 240_000);
 });
