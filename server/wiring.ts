@@ -72,6 +72,7 @@ export function createServerPipeline(parts: {
   scriptWriter: ScriptWriter;
   speech: SpeechEngine;
   encoders: EncoderPool;
+  logger?: Logger;
 }): ServerPipeline {
   return {
     fetchPage: (url, signal) => fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal }),
@@ -80,7 +81,7 @@ export function createServerPipeline(parts: {
     speech: parts.speech,
     encoders: parts.encoders,
     gainDb: (voice) => voiceGainDb(parts.speech.name, voice),
-    wordsPerMinute: createSpeakingRates(parts.speech, parts.encoders).wordsPerMinute,
+    wordsPerMinute: createSpeakingRates(parts.speech, parts.encoders, parts.logger).wordsPerMinute,
   };
 }
 

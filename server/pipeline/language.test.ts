@@ -112,7 +112,8 @@ describeEachDatabase('an article in its own language', (ctx) => {
 
   beforeAll(() => {
     const speech = voiceLike(espeak, async function* (text, options) {
-      calls.push({ text, voice: options.voice });
+      // An episode's calls carry its job's signal; a voice's rate measured beside it speaks without one.
+      if (options.signal) calls.push({ text, voice: options.voice });
       yield* espeak.synthesize(text, options);
     });
     t = createTestApp(ctx, { speech, config: testConfig({ FETCH_ALLOW_HOSTS: host, ANONYMOUS_DAILY_PODCASTS: '1000' }) });

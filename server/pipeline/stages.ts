@@ -95,16 +95,16 @@ export interface PipelinePorts {
   titleWritten(title: string): Promise<void>;
   /** Keeps the finished audio as the conversion's result. */
   storeAudio(speech: Speech): Promise<void>;
-  /** The voice's measured speaking rate, which turns minutes into words. */
-  wordsPerMinute?(voice: string): Promise<number>;
+  /** The voice's measured speaking rate, which turns minutes into words; undefined while unmeasured. */
+  wordsPerMinute?(voice: string, options?: { measure?: boolean }): Promise<number | undefined>;
 }
 
 /** The rate assumed for a voice not measured (a test's engine). */
 export const ASSUMED_WORDS_PER_MINUTE = 160;
 
-/** A voice's words per minute: measured, else assumed. */
-export async function voiceRate(ports: Pick<PipelinePorts, 'wordsPerMinute'>, voice: string): Promise<number> {
-  return (await ports.wordsPerMinute?.(voice)) ?? ASSUMED_WORDS_PER_MINUTE;
+/** A voice's words per minute: measured, else assumed (asking starts the measurement unless `measure` is false). */
+export async function voiceRate(ports: Pick<PipelinePorts, 'wordsPerMinute'>, voice: string, measure = true): Promise<number> {
+  return (await ports.wordsPerMinute?.(voice, { measure })) ?? ASSUMED_WORDS_PER_MINUTE;
 }
 
 /** The rate of the voice that will speak an article in `language`, given the voice asked for. */

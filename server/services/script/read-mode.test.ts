@@ -11,7 +11,7 @@ import { createEncoderPool } from '../audio/episode-encoder.ts';
 import { extractArticle } from '../extract/extract-article.ts';
 import { speakEpisode } from '../speech/episode.ts';
 import { createEspeakEngine } from '../speech/espeak-engine.ts';
-import { createSpeakingRates } from '../speech/speaking-rate.ts';
+import { MEASURED_WORDS_PER_MINUTE } from '../speech/speaking-rate.ts';
 import { FOOTNOTE_MARK, readScript } from './read-script.ts';
 import { countWords } from './script-format.ts';
 
@@ -92,7 +92,7 @@ describe('read mode on the corpora', () => {
   });
 
   it('lasts within 10% of its words at the voice\'s measured rate (a sample of pages)', async () => {
-    const rate = await createSpeakingRates(engine, encoders).wordsPerMinute('en-us');
+    const rate = MEASURED_WORDS_PER_MINUTE.espeak!['en-us']!;
     // Prose pages: a page of source code is spoken symbol by symbol, far slower than its words.
     const sample = ['readability/bbc-1', 'readability/ehow-1', 'readability/guardian-1', 'readability/wapo-1'];
     const errors: number[] = [];

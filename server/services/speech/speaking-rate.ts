@@ -6,6 +6,7 @@
  * first time it is needed, once per process.
  */
 import type { EncoderPool } from '../audio/episode-encoder.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { parseScript } from '../script/script-format.ts';
 import type { SpeechEngine } from './engine.ts';
 import { speakEpisode } from './episode.ts';
@@ -57,23 +58,34 @@ export async function measureWordsPerMinute(engine: SpeechEngine, encoders: Enco
 }
 
 export interface SpeakingRates {
-  wordsPerMinute(voice: string): Promise<number>;
+  /**
+   * The voice's rate, or undefined while it is unmeasured: asking starts its measurement unless
+   * `measure` is false (a list of every voice asks without speaking each).
+   */
+  wordsPerMinute(voice: string, options?: { measure?: boolean }): Promise<number | undefined>;
 }
 
-/** The engine's rates: the stored figure when there is one, else measured once and kept. */
-export function createSpeakingRates(engine: SpeechEngine, encoders: EncoderPool): SpeakingRates {
-  const measured = new Map<string, Promise<number>>();
+/**
+ * The engine's rates: the stored figure when there is one, else measured once and kept. The first
+ * episode in a voice does not wait for its measurement (a paid or slow voice takes seconds to speak
+ * the passage): it is measured beside that episode, which plans with an assumed rate.
+ */
+export function createSpeakingRates(engine: SpeechEngine, encoders: EncoderPool, logger?: Logger): SpeakingRates {
+  const measured = new Map<string, number>();
+  const measuring = new Set<string>();
   return {
-    wordsPerMinute(voice) {
-      const stored = MEASURED_WORDS_PER_MINUTE[engine.name]?.[voice];
-      if (stored) return Promise.resolve(stored);
-      let rate = measured.get(voice);
-      if (!rate) {
-        rate = measureWordsPerMinute(engine, encoders, voice);
-        measured.set(voice, rate);
-        rate.catch(() => measured.delete(voice)); // a failed measurement is tried again next time
+    async wordsPerMinute(voice, { measure = true } = {}) {
+      const known = MEASURED_WORDS_PER_MINUTE[engine.name]?.[voice] ?? measured.get(voice);
+      if (known) return known;
+      if (measure && !measuring.has(voice)) {
+        measuring.add(voice);
+        measureWordsPerMinute(engine, encoders, voice)
+          .then((rate) => void measured.set(voice, rate))
+          // A failed measurement is tried again next time.
+          .catch((error: unknown) => logger?.warn('measuring the speaking rate failed', { voice, err: error }))
+          .finally(() => measuring.delete(voice));
       }
-      return rate;
+      return undefined;
     },
   };
 }
