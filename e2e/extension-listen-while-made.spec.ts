@@ -1,6 +1,6 @@
 /**
  * Listening while the episode is made, in the browser extension (built, loaded into Chromium, against
- * the real server with its embedded voice): Create in the popup on a long article, and the offscreen
+ * the real server with a paced voice): Create in the popup on a long article, and the offscreen
  * document's <audio> element plays the first part while the rest is made; the popup shows what is made
  * of about how long; the reader pauses, goes back 10 seconds with the keyboard while it grows and plays
  * on;
@@ -8,12 +8,15 @@
  *
  * The offscreen document's element is read through the DevTools protocol (fixtures/offscreen.ts).
  */
-import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { offscreenDocument } from './fixtures/offscreen.ts';
+import { pacedServerDuringFile } from './fixtures/paced-server.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
+// The episode grows for about forty-five seconds at any machine speed (see listen-while-made.spec.ts).
+const server = pacedServerDuringFile(E2E_PORT + 3, { speechChunkDelayMs: 100 });
 
 interface OffscreenAudio {
   paused: boolean;
@@ -45,10 +48,10 @@ test('Create in the popup on a long article: the offscreen player plays it while
   context,
   extensionId,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(150_000);
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await setServerAddress(popup, E2E_BASE_URL);
+  await setServerAddress(popup, server);
 
   const article = await context.newPage();
   await article.goto(`${articles.url}${LONG_RIVER.path}`);
@@ -99,7 +102,7 @@ test('Create in the popup on a long article: the offscreen player plays it while
   expect((await audio()).paused).toBe(false);
 
   // The episode completes; the same stream plays on.
-  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 180_000 });
+  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 90_000 });
   await expect(card.getByText('Ready to play')).toBeVisible();
   await expect(player.getByText(/made of about/)).toHaveCount(0);
   const done = await audio();

@@ -1,18 +1,25 @@
 /**
- * Listening while the episode is made, in the web app (Chromium against the real server, embedded
- * espeak voice, no AI): a long article's podcast starts playing by itself seconds after Create, long
+ * Listening while the episode is made, in the web app (Chromium against the real server with a paced
+ * voice, no AI): a long article's podcast starts playing by itself seconds after Create, long
  * before it is complete; the listener pauses, goes back 10 seconds with the keyboard while it grows
  * and plays on; when the episode completes, the same stream plays on without a restart; opened again once
  * ready, it plays the finished MP3 and offers to resume.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../shared/constants.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
+import { pacedServerDuringFile } from './fixtures/paced-server.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
+// A tenth of a second of audio each tenth of a second, three parts at a time: the episode grows for
+// about forty-five seconds, at any machine speed, while the listener hears its start.
+test.use({ baseURL: pacedServerDuringFile(E2E_PORT + 3, { speechChunkDelayMs: 100 }) });
+
+/** What is made of about how long; while the listener waits for the next part, it says so. */
+const MADE = /^\d+:\d\d made of about \d+:\d\d( · the next part is on its way)?$/;
 
 interface MediaLog {
   /** Every position a media element reported, in order, and whether the listener was moving it then. */
@@ -71,7 +78,7 @@ async function cachedStatus(page: Page): Promise<string | undefined> {
 }
 
 test('a long article plays seconds after Create, goes back while it grows, and plays on through its completion', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(150_000);
   await page.goto('/');
   await signUp(page, 'listener');
   await watchMedia(page);
@@ -88,7 +95,7 @@ test('a long article plays seconds after Create, goes back while it grows, and p
   expect(started.progress, 'the podcast is still being made').not.toBeNull();
   expect(started.progress!).toBeLessThan(100);
   expect(await cachedStatus(page)).not.toBe('ready');
-  expect(started.made).toMatch(/^\d+:\d\d made of about \d+:\d\d$/);
+  expect(started.made).toMatch(MADE);
   const seek = card.getByRole('slider', { name: 'Seek' });
   await expect(seek).toHaveAttribute('aria-valuetext', /^\d+:\d\d of about \d+:\d\d, \d+:\d\d made so far$/);
   await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();
@@ -115,7 +122,7 @@ test('a long article plays seconds after Create, goes back while it grows, and p
   expect((await cardState(card)).playing).toBe(true);
 
   // The episode completes: the progress goes, and the same stream plays on.
-  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: 180_000 });
+  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: 90_000 });
   await expect.poll(() => cachedStatus(page)).toBe('ready');
   const done = await cardState(card);
   expect(done.playing).toBe(true);
@@ -146,7 +153,7 @@ test('a long article plays seconds after Create, goes back while it grows, and p
 });
 
 test('a podcast shared while it is made plays on its public page as it grows, and plays on once it is complete', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(150_000);
   await page.goto('/');
   await signUp(page, 'sharer');
   const form = page.locator('#url-input');
@@ -175,10 +182,10 @@ test('a podcast shared while it is made plays on its public page as it grows, an
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 30_000 }).toBeGreaterThan(2);
     const shared = (await (await stranger.request.get(`/api/shared/${token}`)).json()) as { complete: boolean };
     expect(shared.complete, 'still being made while the stranger listens').toBe(false);
-    await expect(publicPage.getByTestId('made')).toHaveText(/^\d+:\d\d made of about \d+:\d\d$/);
+    await expect(publicPage.getByTestId('made')).toHaveText(MADE);
 
     // The page asks again until the episode is complete, and the same stream plays on.
-    await expect(publicPage.getByText('Still being made')).toHaveCount(0, { timeout: 180_000 });
+    await expect(publicPage.getByText('Still being made')).toHaveCount(0, { timeout: 90_000 });
     await expect(publicPage.getByTestId('made')).toHaveCount(0);
     const at = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(at + 1);

@@ -14,8 +14,7 @@ import { STORAGE_KEYS } from '../shared/constants.ts';
 import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
-import { startTestServer, type TestServer } from './fixtures/test-server.ts';
-import { FAKE_OPENAI_KEY, startFakeOpenAi, type FakeOpenAi } from '../server/test/fake-openai.ts';
+import { pacedServerDuringFile } from './fixtures/paced-server.ts';
 
 const SCREENSHOTS = 'e2e-artifacts/screenshots';
 const CONVERSION_TIMEOUT = 60_000;
@@ -60,25 +59,9 @@ async function actAsFreeMember(page: Page, email: string) {
 }
 
 test.describe('with a paced voice', () => {
-  // The embedded voice can finish a short article before the page looks: this server speaks through a
-  // local OpenAI-compatible voice that takes its time, so the progress on the way can be seen.
-  let voice: FakeOpenAi;
-  let server: TestServer | undefined;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    voice = await startFakeOpenAi({ speechChunkDelayMs: 15 });
-    server = await startTestServer(PACED_PORT, {
-      FETCH_ALLOW_HOSTS: `127.0.0.1:${ARTICLE_PORT}`,
-      TTS_PROVIDER: 'openai',
-      TTS_BASE_URL: voice.url,
-      TTS_API_KEY: FAKE_OPENAI_KEY,
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await voice?.close();
-  });
-  test.use({ baseURL: `http://127.0.0.1:${PACED_PORT}` });
+  // The embedded voice can finish a short article before the page looks: this server's voice takes its
+  // time, so the progress on the way can be seen.
+  test.use({ baseURL: pacedServerDuringFile(PACED_PORT, { speechChunkDelayMs: 15 }) });
 
   test('a podcast made end to end: live progress to 100, audio that plays, the transcript, the download', async ({ page }) => {
     await page.goto('/');
