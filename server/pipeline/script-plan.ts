@@ -43,12 +43,18 @@ export function planScript(input: PlanInput): ScriptPlan {
     targetWords,
     language: input.language,
     source,
+    maxRequests: maxRequests(asked),
     ...(input.mode === 'conversation' ? { hosts: CONVERSATION_HOSTS } : {}),
     // The note is English, said before the script: an article in another language goes without it.
     ...(short && input.language === 'en'
       ? { note: `The article is short, so this episode runs about ${minutes} minute${minutes === 1 ? '' : 's'} rather than the ${asked} asked.` }
       : {}),
   };
+}
+
+/** Requests an AI may make for a script of `minutes` (title, outline and follow-ups included): a few, and one more for each minute and a half. */
+export function maxRequests(minutes: number): number {
+  return Math.floor(minutes / 1.5 + 4);
 }
 
 /** The likely length of an episode in seconds: the words it will speak at the voice's rate. */

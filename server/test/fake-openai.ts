@@ -142,7 +142,7 @@ const PROSE_WORDS = (
 
 /**
  * A chat reply that does what a script-writing prompt asks, for the modes' tests: an outline request
- * ("Answer with exactly N lines") gets N section names; a script or follow-up request asking for
+ * ("Answer with exactly N lines") gets N lines `start: name`, the starts spread over its parts; a script or follow-up request asking for
  * "about N words" gets that many words (times `scale`, to play a model that writes too much or too
  * little), as sentences of ten words, a paragraph a line; a conversation's lines start with its two
  * hosts' names in turn. Anything else gets the default reply.
@@ -152,7 +152,12 @@ export function fakeScriptReply({ scale = 1, followUpScale = 1 }: { scale?: numb
     const system = request.messages[0]?.content ?? '';
     const user = request.messages.at(-1)?.content ?? '';
     const lines = /Answer with exactly (\d+) lines/.exec(user);
-    if (lines) return Array.from({ length: Number(lines[1]) }, (_, i) => `Section ${i + 1} name`).join('\n');
+    if (lines) {
+      // An outline: where each section starts among the parts, spread evenly, and its name.
+      const count = Number(lines[1]);
+      const parts = Number(/has (\d+) parts/.exec(user)?.[1] ?? count);
+      return Array.from({ length: count }, (_, i) => `${Math.floor((i * parts) / count) + 1}: Section ${i + 1} name`).join('\n');
+    }
     const asked = /about (\d+) words/.exec(user);
     if (!asked) return DEFAULT_FAKE_BEHAVIOUR.chatReply instanceof Function ? DEFAULT_FAKE_BEHAVIOUR.chatReply(request) : FAKE_SCRIPT;
     const followUp = /This draft has \d+ words/.test(user);

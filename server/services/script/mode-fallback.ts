@@ -1,30 +1,52 @@
 /**
  * Scripts written without an AI, by mode: read mode's whole article; and, when no AI is configured
  * or it failed, the spec's template honouring the length asked: its welcome, the article's
- * paragraphs (brief: exactly the spec's five; podcast and conversation: as many as fit the budget,
- * at least one) and its thanks; the paragraphs alone for an article not in English.
+ * paragraphs (brief: the spec's first five; podcast and conversation: as many as fit), never more
+ * than the words asked, and its thanks, in the article's language (the paragraphs alone in a
+ * language the frame is not written in).
  */
 import { FALLBACK_SCRIPT_PARAGRAPHS } from '../../../shared/constants.ts';
-import { FALLBACK_THANKS, FALLBACK_WELCOME } from '../../../shared/text/fallback.ts';
+import { episodeFrame, FALLBACK_THANKS, FALLBACK_WELCOME } from '../../../shared/text/fallback.ts';
 import { splitSentences } from '../speech/split-text.ts';
 import { readScript } from './read-script.ts';
 import { countWords } from './script-format.ts';
 import type { Article, ScriptPlan, ScriptSentence } from './writer.ts';
 
-/** The paragraphs of the template for a plan. */
+/**
+ * The paragraphs of the template for a plan: brief's first five, podcast's and conversation's as many
+ * as fit; within the plan's words either way, the last one cut at a sentence end (an article of one
+ * long paragraph is not read whole for a two-minute brief).
+ */
 export function templateParagraphs(text: string, plan: Pick<ScriptPlan, 'mode' | 'targetWords'> | undefined): string[] {
   const paragraphs = text.split(/\n+/).map((p) => p.trim()).filter(Boolean);
-  if (!plan || plan.mode === 'brief' || plan.targetWords === null) return paragraphs.slice(0, FALLBACK_SCRIPT_PARAGRAPHS);
-  const room = plan.targetWords - countWords(FALLBACK_WELCOME) - countWords(FALLBACK_THANKS);
+  if (!plan || plan.targetWords === null) return paragraphs.slice(0, FALLBACK_SCRIPT_PARAGRAPHS);
+  const room = Math.max(1, plan.targetWords - countWords(FALLBACK_WELCOME) - countWords(FALLBACK_THANKS));
   const kept: string[] = [];
   let words = 0;
-  for (const paragraph of paragraphs) {
+  for (const paragraph of plan.mode === 'brief' ? paragraphs.slice(0, FALLBACK_SCRIPT_PARAGRAPHS) : paragraphs) {
     const n = countWords(paragraph);
-    if (kept.length > 0 && words + n > room) break;
-    kept.push(paragraph);
-    words += n;
+    if (words + n <= room) {
+      kept.push(paragraph);
+      words += n;
+      continue;
+    }
+    // The paragraph that does not fit is read up to the sentence that would pass the length.
+    const part: string[] = [];
+    for (const sentence of splitSentences(paragraph)) {
+      const m = countWords(sentence);
+      if (words + m > room && (kept.length > 0 || part.length > 0)) break;
+      part.push(sentence);
+      words += m;
+    }
+    if (part.length) kept.push(part.join(' '));
+    break;
   }
   return kept;
+}
+
+/** The template's article paragraphs at the plan's length, without its welcome and thanks. */
+export function templateSentences(article: Article, plan: ScriptPlan | undefined): ScriptSentence[] {
+  return templateParagraphs(article.text, plan).flatMap((line, paragraph) => splitSentences(line).map((text) => ({ text, paragraph })));
 }
 
 /** The script's sentences without an AI: read mode's reading, else the template at the plan's length. */
@@ -34,8 +56,8 @@ export function scriptWithoutAi(article: Article, plan: ScriptPlan | undefined):
     return readScript({ title: article.title, ...source, language: plan.language });
   }
   const paragraphs = templateParagraphs(article.text, plan);
-  // The template's own lines are English: an article in another language is read without them.
-  const english = !plan?.language || plan.language === 'en';
-  const lines = english ? [FALLBACK_WELCOME, ...(plan?.note ? [plan.note] : []), ...paragraphs, FALLBACK_THANKS] : paragraphs;
+  // The template's own lines in the article's language; a language they are not written in is read without them.
+  const frame = episodeFrame(plan?.language);
+  const lines = frame ? [frame.welcome, ...(plan?.note ? [plan.note] : []), ...paragraphs, frame.thanks] : paragraphs;
   return lines.flatMap((line, paragraph) => splitSentences(line).map((text) => ({ text, paragraph })));
 }

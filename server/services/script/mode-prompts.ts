@@ -71,20 +71,25 @@ function block(tag: string, text: string): string {
   return `<${tag}>\n${stripDelimiters(text).trim()}\n</${tag}>`;
 }
 
-/** The outline request: each section's opening, answered with one short name a line. */
-export function outlinePrompt(context: PromptContext, title: string, openings: readonly string[]): ChatPrompt {
+/**
+ * The outline request: how each part of the article begins, grouped into `sections` sections of
+ * consecutive parts, each named; answered a line a section, `start: name`.
+ */
+export function outlinePrompt(context: PromptContext, title: string, openings: readonly string[], sections: number): ChatPrompt {
   const list = openings.map((o, i) => `${i + 1}. ${o}`).join('\n');
   return {
     temperature: AI_SETTINGS.script.temperature,
-    maxTokens: Math.min(AI_SETTINGS.script.maxTokens, 40 + openings.length * 20),
+    maxTokens: Math.min(AI_SETTINGS.script.maxTokens, 40 + sections * 24),
     messages: [
       { role: 'system', content: systemPrompt(context) },
       {
         role: 'user',
         content:
-          `The article "${stripDelimiters(title)}" has ${openings.length} sections; here is how each begins. ` +
-          `Answer with exactly ${openings.length} lines, line N a short name (at most six words) for section N, ` +
-          'in the article\'s language, nothing else.\n\n' +
+          `The article "${stripDelimiters(title)}" has ${openings.length} parts; here is how each begins. ` +
+          `Group them into ${sections} sections of consecutive parts, each about as long as the others and ` +
+          `each about one subject. Answer with exactly ${sections} lines, one a section in order: the number ` +
+          'of the part it starts with, a colon, and a short name for it (at most six words) in the ' +
+          `article's language, as in "1: How it began". The first section starts with part 1. Nothing else.\n\n` +
           block('article', list),
       },
     ],
@@ -103,13 +108,23 @@ export interface SectionRequest {
   /** The end of the script so far, so this section follows on. */
   before: string;
   words: number;
+  /** The episode says its own welcome and thanks: no section does. */
+  framed: boolean;
 }
 
 /** One section's script request, or the whole script's when there is one section. */
 export function sectionPrompt(context: PromptContext, request: SectionRequest): ChatPrompt {
   const { index, count, words } = request;
-  const opening = index === 0 ? 'Open with a short welcome that says what the episode is about.' : 'Do not welcome the listeners again.';
-  const closing = index === count - 1 ? 'Close with a short thanks for listening.' : 'Do not say goodbye or thank the listeners: the episode goes on.';
+  const opening = request.framed
+    ? 'The episode has its own welcome and thanks: do not welcome the listeners, say goodbye or thank them.'
+    : index === 0
+      ? 'Open with a short welcome that says what the episode is about.'
+      : 'Do not welcome the listeners again.';
+  const closing = request.framed
+    ? ''
+    : index === count - 1
+      ? ' Close with a short thanks for listening.'
+      : ' Do not say goodbye or thank the listeners: the episode goes on.';
   const place =
     count === 1
       ? 'Write the whole script for this article.'
@@ -125,8 +140,36 @@ export function sectionPrompt(context: PromptContext, request: SectionRequest): 
       {
         role: 'user',
         content:
-          `${place} Write about ${words} words, covering everything in it.${focus} ${opening} ${closing}` +
+          `${place} Write about ${words} words, covering everything in it.${focus} ${opening}${closing}${turns(context)}` +
           `${before}\n\n${block('article', `Title: ${request.title}\n\n${request.text}`)}`,
+      },
+    ],
+  };
+}
+
+/** A conversation's turns as two people talk: short and varied, with questions, names said rarely. */
+function turns(context: PromptContext): string {
+  if (context.mode !== 'conversation') return '';
+  return (
+    ' Let them talk as two people do: turns of different lengths, most under 60 words and none over ' +
+    '120, questions that the other answers, reactions; they say each other\'s names rarely.'
+  );
+}
+
+/** The follow-up for a draft in another language than the article's: the same script, in the article's language. */
+export function languagePrompt(context: PromptContext, request: SectionRequest, draft: string): ChatPrompt {
+  const lang = languageName(context.language);
+  return {
+    temperature: AI_SETTINGS.script.temperature,
+    maxTokens: AI_SETTINGS.script.maxTokens,
+    messages: [
+      { role: 'system', content: systemPrompt(context) },
+      {
+        role: 'user',
+        content:
+          `This draft is not in ${lang}. Write it again in ${lang}, about ${request.words} words, from the article. ` +
+          `Answer with the script only.\n\n${block('draft', draft.slice(0, 3000))}\n\n` +
+          block('article', `Title: ${request.title}\n\n${request.text.slice(0, 3000)}`),
       },
     ],
   };

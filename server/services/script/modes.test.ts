@@ -26,6 +26,8 @@ import type { ScriptSentence } from './writer.ts';
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => quiet };
 const WPM = 200;
+/** The words of the episode's own welcome and thanks, part of the length asked. */
+const FRAME_WORDS = countWords(`${FALLBACK_WELCOME} ${FALLBACK_THANKS}`);
 
 let fake: FakeOpenAi;
 beforeAll(async () => {
@@ -73,7 +75,7 @@ describe('podcast mode on a 12,000-word article', () => {
     const { plan, sentences, result } = await write(article, 'podcast', 10);
 
     const bodies = chats().filter((b) => (b.max_tokens ?? 0) > 50);
-    expect(userText(bodies[0]!)).toMatch(/Answer with exactly \d+ lines/);
+    expect(userText(bodies[0]!)).toMatch(/Group them into \d+ sections[\s\S]*Answer with exactly \d+ lines/);
     const sections = bodies.filter((b) => /Write (part|the whole)/.test(userText(b)));
     expect(sections.length).toBeGreaterThan(1);
     const sent = bodies.map(userText).join('\n');
@@ -83,19 +85,18 @@ describe('podcast mode on a 12,000-word article', () => {
       const prompt = body.messages.reduce((n, m) => n + estimateTokens(m.content) + 4, 0);
       expect(prompt + body.max_tokens!).toBeLessThanOrEqual(CONTEXT_TOKENS);
     }
-    // The asked minutes, as words at the voice's rate, are shared out over the section prompts.
+    // The asked minutes, as words at the voice's rate, less the frame's, are shared out over the section prompts.
     expect(plan.targetWords).toBe(10 * WPM);
-    expect(sections.reduce((n, b) => n + askedWords(b), 0)).toBe(10 * WPM);
+    expect(sections.reduce((n, b) => n + askedWords(b), 0)).toBe(10 * WPM - FRAME_WORDS);
     expect(Math.abs(spokenWords(sentences) - 10 * WPM)).toBeLessThanOrEqual(10 * WPM * 0.15);
     // Sections are chapters; one script, as stored, names them.
     expect(sentences.filter((s) => s.chapter).length).toBe(sections.length);
     expect(result.script.split('\n').filter((l) => l.startsWith('# '))).toHaveLength(sections.length);
     expect(result.fallbackReason).toBeNull();
-    // Only the first section welcomes and only the last thanks.
-    expect(userText(sections[0]!)).toContain('Open with a short welcome');
-    expect(sections.slice(1).every((b) => userText(b).includes('Do not welcome'))).toBe(true);
-    expect(userText(sections.at(-1)!)).toContain('Close with a short thanks');
-    expect(sections.slice(0, -1).every((b) => userText(b).includes('Do not say goodbye'))).toBe(true);
+    // The episode welcomes and thanks once, itself; no section is asked to.
+    expect(sentences[0]!.text).toBe('Welcome to this episode.');
+    expect(sentences.at(-1)!.text).toBe(FALLBACK_THANKS);
+    expect(sections.every((b) => userText(b).includes('do not welcome the listeners, say goodbye or thank them'))).toBe(true);
   });
 
   it('asks twice the words for twice the minutes', async () => {
@@ -105,8 +106,8 @@ describe('podcast mode on a 12,000-word article', () => {
     fake.requests.length = 0;
     await write(article, 'podcast', 10);
     const ten = chats().filter((b) => /Write (part|the whole)/.test(userText(b))).reduce((n, b) => n + askedWords(b), 0);
-    expect(five).toBe(5 * WPM);
-    expect(ten).toBe(10 * WPM);
+    expect(five).toBe(5 * WPM - FRAME_WORDS);
+    expect(ten).toBe(10 * WPM - FRAME_WORDS);
   });
 });
 
@@ -155,11 +156,15 @@ describe('when the AI fails', () => {
     expect(result.fallbackReason).toMatch(/internal error/);
   });
 
-  it('an article in another language is read without the template’s English welcome and thanks', async () => {
+  it('an article in another language is read with the welcome and thanks in its language', async () => {
     fake.setBehaviour({ chatFault: 'server-error' });
     const french = { title: 'Dix paragraphes', text: Array.from({ length: 10 }, (_, i) => `Le paragraphe ${i + 1} compte exactement dix mots, pas un de plus.`).join('\n') };
     const { result } = await write(french, 'brief', null, 'fr');
-    expect(result.script.split('\n')).toEqual(french.text.split('\n').slice(0, 5));
+    expect(result.script.split('\n')).toEqual([
+      'Bienvenue dans cet épisode. Voici ce que dit l’article.',
+      ...french.text.split('\n').slice(0, 5),
+      'Merci de votre écoute !',
+    ]);
   });
 
   it('podcast mode reads as many paragraphs as fit the asked minutes', async () => {
@@ -177,7 +182,12 @@ describe('a short article', () => {
     const article = { title: 'Short', text: Array.from({ length: 20 }, () => 'This short article has exactly ten words in every line.').join('\n') };
     const { plan, sentences } = await write(article, 'podcast', 60);
     expect(plan.targetWords).toBe(200);
-    expect(sentences[0]!.text).toMatch(/The article is short, so this episode runs about 1 minute rather than the 60 asked\./);
+    // Said after the welcome.
+    expect(sentences.slice(0, 3).map((s) => s.text)).toEqual([
+      'Welcome to this episode.',
+      'Here is what the article has to say.',
+      'The article is short, so this episode runs about 1 minute rather than the 60 asked.',
+    ]);
     expect(spokenWords(sentences)).toBeLessThanOrEqual(200 * 1.15 + 30);
   });
 
@@ -190,5 +200,6 @@ describe('a short article', () => {
     const { plan, sentences: inFrench } = await write(french, 'podcast', 60, 'fr');
     expect(plan.note).toBeUndefined();
     expect(inFrench.map((s) => s.text).join(' ')).not.toMatch(/The article is short|Welcome|Thanks for listening/);
+    expect(inFrench[0]!.text).toBe('Bienvenue dans cet épisode.');
   });
 });

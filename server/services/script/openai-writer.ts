@@ -17,7 +17,7 @@ import { streamChat } from './chat-stream.ts';
 import { articleFallbackTitle, createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './fallback-writer.ts';
 import { createOpenAiClient, describeProviderError, ProviderAnswerError } from './openai-client.ts';
 import { writeLongForm } from './long-form.ts';
-import { scriptWithoutAi } from './mode-fallback.ts';
+import { scriptWithoutAi, templateSentences } from './mode-fallback.ts';
 import { scriptPrompt, titlePrompt, type ChatPrompt } from './prompts.ts';
 import { guessKinds, LINE_KIND } from './read-script.ts';
 import { createScriptStream, sentencesStream } from './script-stream.ts';
@@ -151,8 +151,8 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
 
   /**
    * A planned script (podcast, brief, conversation) written section by section into `emit`. When the
-   * AI fails before any sentence, the template at the plan's length stands in; after some, the
-   * template's closing line ends what was said.
+   * AI fails before any section, the template's paragraphs at the plan's length stand in; after some,
+   * the frame's thanks ends what was said. What stood in for the model's words is the result's reason.
    */
   const writePlanned = async (
     article: Article,
@@ -160,48 +160,32 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
     signal: AbortSignal | undefined,
     emit: (sentence: ScriptSentence) => void,
   ): Promise<ScriptFailure | null> => {
-    let given = 0;
-    const give = (sentence: ScriptSentence) => {
-      emit(sentence);
-      given += 1;
-    };
     const paragraphs = article.text.split('\n').map((p) => p.trim()).filter(Boolean);
     // The stored kinds fit when the script text is the stored text, whitespace collapsed (a table's cells are tab-separated there).
     const kinds = plan.source?.lines && collapseWhitespace(plan.source.text) === article.text ? plan.source.lines : guessKinds(paragraphs);
     const headings = new Set(paragraphs.flatMap((_, i) => (kinds[i] === LINE_KIND.heading ? [i] : [])));
-    let offset = 0;
-    if (plan.note) {
-      give({ text: plan.note, paragraph: 0 });
-      offset = 1;
+    const started = Date.now();
+    const written = await writeLongForm({
+      title: article.title,
+      paragraphs,
+      headings,
+      targetWords: plan.targetWords ?? 900,
+      context: { mode: plan.mode, language: plan.language, ...(plan.hosts ? { hosts: plan.hosts } : {}) },
+      // The title's request is one of the plan's.
+      maxRequests: (plan.maxRequests ?? DEFAULT_MAX_REQUESTS) - 1,
+      ...(plan.note ? { note: plan.note } : {}),
+      complete: (prompt) => complete(prompt, signal),
+      emit,
+      withoutAi: () => templateSentences(article, plan),
+      ...(signal ? { signal } : {}),
+    });
+    logger.debug('the AI wrote the script', { mode: plan.mode, ...written, failure: undefined, targetWords: plan.targetWords, totalMs: Date.now() - started });
+    if (written.failure) {
+      const reason = reasonOf(written.failure.error, isAbort(written.failure.error));
+      warn('script', reason, written.failure.error, written.failure.cutShort);
+      return { reason, cutShort: written.failure.cutShort, notes: written.notes };
     }
-    try {
-      const started = Date.now();
-      const written = await writeLongForm({
-        title: article.title,
-        paragraphs,
-        headings,
-        targetWords: plan.targetWords ?? 900,
-        context: { mode: plan.mode, language: plan.language, ...(plan.hosts ? { hosts: plan.hosts } : {}) },
-        complete: (prompt) => complete(prompt, signal),
-        emit: (sentence) => give({ ...sentence, paragraph: sentence.paragraph + offset }),
-      });
-      if (given === offset) throw new ProviderAnswerError(`The ${SERVICE} answered with an empty script`);
-      logger.debug('the AI wrote the script', { mode: plan.mode, ...written, targetWords: plan.targetWords, totalMs: Date.now() - started });
-      return null;
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      const reason = reasonOf(error, isAbort(error));
-      if (given === offset) {
-        warn('script', reason, error);
-        // The note, if any, was said already.
-        scriptWithoutAi(article, { ...plan, note: undefined }).forEach((sentence) => emit({ ...sentence, paragraph: sentence.paragraph + offset }));
-        return { reason, cutShort: false };
-      }
-      warn('script', reason, error, true);
-      // The closing line is English: a script in another language just ends.
-      if (plan.language === 'en') emit({ text: FALLBACK_THANKS, paragraph: 1_000_000 });
-      return { reason, cutShort: true };
-    }
+    return written.notes.length ? { reason: '', cutShort: false, notes: written.notes } : null;
   };
 
   const stream = (article: Article, { signal, plan }: WriteOptions = {}): ScriptStream => {
@@ -239,10 +223,16 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
 type Outcome<T> = { value: T; failure?: undefined } | { value?: undefined; failure: string };
 
 interface ScriptFailure {
+  /** Why the AI's request failed; '' when none failed. */
   reason: string;
   /** Some of the AI's script was said before it failed. */
   cutShort: boolean;
+  /** What else stood in for the model's words (parts read from the article). */
+  notes?: string[];
 }
+
+/** Requests a planned script may make when its plan does not say (the title's included). */
+const DEFAULT_MAX_REQUESTS = 10;
 
 async function ask(client: OpenAI, model: string, prompt: ChatPrompt, signal: AbortSignal) {
   const raw: unknown = await client.chat.completions.create(
@@ -264,15 +254,16 @@ export function tidyTitle(content: string): string {
 }
 
 function combineReasons(script: ScriptFailure | null, title: string | null): string | null {
-  const cut = script?.cutShort ? `The script was cut short: ${script.reason}.` : null;
+  const cut = script?.reason && script.cutShort ? `The script was cut short: ${script.reason}.` : null;
+  const notes = (script?.notes ?? []).map((note) => `${note}.`);
   const failures = [
-    ...(script && !script.cutShort ? [{ part: 'Script', reason: script.reason }] : []),
+    ...(script?.reason && !script.cutShort ? [{ part: 'Script', reason: script.reason }] : []),
     ...(title ? [{ part: 'Title', reason: title }] : []),
   ];
   // Both parts failed alike (no connection, rate limit): one reason says it all.
-  if (!cut && failures.length === 2 && failures[0]!.reason === failures[1]!.reason) return failures[0]!.reason;
-  if (!cut && failures.length === 0) return null;
-  return [cut, ...failures.map((f) => `${f.part}: ${f.reason}.`)].filter(Boolean).join(' ');
+  if (!cut && notes.length === 0 && failures.length === 2 && failures[0]!.reason === failures[1]!.reason) return failures[0]!.reason;
+  if (!cut && notes.length === 0 && failures.length === 0) return null;
+  return [cut, ...failures.map((f) => `${f.part}: ${f.reason}.`), ...notes].filter(Boolean).join(' ');
 }
 
 function isAbort(error: unknown): boolean {

@@ -22,6 +22,8 @@ export interface ScriptPlan {
   hosts?: readonly [string, string];
   /** Said after the welcome: why the episode is shorter than asked (the article is short). */
   note?: string;
+  /** The most requests an AI may make for this script, the title's included. */
+  maxRequests?: number;
   /** Read mode: the article as stored (lines as extracted), with a kind per line, and its byline. */
   source?: { text: string; lines: string | null; byline: string | null };
 }
