@@ -13,8 +13,10 @@ export default defineConfig({
           environment: 'node',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A safety net for a hang, not a speed target: tests wait on state, and on a busy machine
+          // a test that speaks with the embedded voice can take over a minute.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -35,7 +35,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
   });
   children.push(child);
   const base = `http://127.0.0.1:${p}`;
-  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
+  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 90_000, interval: 200 }).toBe(200);
   return { child, base };
 }
 
@@ -69,7 +69,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     const { id } = podcastSchema.parse(await res.json());
 
     // Cut it off while it speaks, once a listener has some of it.
-    await expect.poll(async () => (await getPodcast(first.base, id)).streamUrl, { timeout: 30_000, interval: 20 }).not.toBeNull();
+    await expect.poll(async () => (await getPodcast(first.base, id)).streamUrl, { timeout: 90_000, interval: 20 }).not.toBeNull();
     const cutAt = await getPodcast(first.base, id);
     expect(cutAt.progress).toBeLessThan(100);
     const heard = await fetchSegments(first.base, cutAt.streamUrl!);

@@ -24,7 +24,7 @@ function pagecast(args: string[], options: { cwd?: string; env?: Record<string, 
       {
         cwd: options.cwd ?? os.tmpdir(),
         env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', FETCH_ALLOW_HOSTS: '', ...options.env },
-        timeout: 20_000,
+        timeout: 90_000,
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -158,7 +158,7 @@ describe('the compiled CLI', () => {
     } finally {
       fs.rmSync(outDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 /** The same entry point in this process, for the argument and failure cases (each spawn costs a second or two). */
@@ -195,7 +195,7 @@ describe('pagecast convert, run as a command', () => {
     expect(read.stderr).toContain('read mode');
     // All twelve paragraphs against the template's five between its welcome and thanks.
     expect(readResult.durationSeconds).toBeGreaterThan(briefResult.durationSeconds * 1.6);
-  }, 60_000);
+  });
 
   it('asks where to write the MP3 when -o is missing, and exits with 2', async () => {
     const run = await pagecast(['convert', 'page.html'], { cwd: workDir });

@@ -37,7 +37,7 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL notifications', () => {
       await admin.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'",
       );
-      await vi.waitFor(() => expect(heard.reconnected).toHaveBeenCalledTimes(1), { timeout: 5000 });
+      await vi.waitFor(() => expect(heard.reconnected).toHaveBeenCalledTimes(1), { timeout: 60_000 });
       await admin.query("SELECT pg_notify('pagecast_drop', 'after')");
       await vi.waitFor(() => expect(heard.message).toHaveBeenCalledWith('pagecast_drop', 'after'));
     } finally {

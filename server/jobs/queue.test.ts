@@ -92,7 +92,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     runner.start();
-    await expect.poll(() => gaveUp, { timeout: 5000 }).toBeInstanceOf(RetryableError);
+    await expect.poll(() => gaveUp, { timeout: 60_000 }).toBeInstanceOf(RetryableError);
     await runner.stop();
     expect(attempts).toEqual([1, 2, 3]);
     const [row] = await ctx.db.select().from(jobs).where(eq(jobs.podcastId, podcastId));
@@ -117,7 +117,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     runner.start();
-    await expect.poll(() => gaveUp, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => gaveUp, { timeout: 60_000 }).toBe(true);
     await runner.stop();
     expect(runs).toBe(1);
   });
@@ -146,7 +146,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     runner.start();
-    await expect.poll(async () => (await ctx.db.select().from(jobs).where(eq(jobs.podcastId, podcastId)))[0]?.status, { timeout: 5000 }).toBe('cancelled');
+    await expect.poll(async () => (await ctx.db.select().from(jobs).where(eq(jobs.podcastId, podcastId)))[0]?.status, { timeout: 60_000 }).toBe('cancelled');
     await runner.stop();
     expect(runs).toBe(1);
     expect(gaveUp).toBe(false);
@@ -186,7 +186,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     healthy.start();
-    await expect.poll(async () => (await ctx.db.select().from(jobs))[0]?.status, { timeout: 5000 }).toBe('done');
+    await expect.poll(async () => (await ctx.db.select().from(jobs))[0]?.status, { timeout: 60_000 }).toBe('done');
     await Promise.all([stalling.stop(), healthy.stop()]);
     expect(finished).toBe(true);
     expect(gaveUp).toEqual([]);

@@ -89,7 +89,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const row = await podcastById(ctx.db, id);
     expect(row!.audioKey).toBe(key);
     // Joined into one object; the segment objects go right after the podcast is marked ready.
-    await expect.poll(() => objectsOf(key), { timeout: 5_000, interval: 100 }).toEqual([{ name: `${key}.mp3`, size: row!.audioBytes }]);
+    await expect.poll(() => objectsOf(key), { timeout: 60_000, interval: 100 }).toEqual([{ name: `${key}.mp3`, size: row!.audioBytes }]);
     const size = row!.audioBytes!;
 
     const whole = await call(done.audioUrl!);
@@ -136,7 +136,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const ready = await create(who);
     await waitFor(ready.id, who, (p) => p.status === 'ready');
     const readyKey = (await podcastById(ctx.db, ready.id))!.audioKey!;
-    await expect.poll(() => objectsOf(readyKey), { timeout: 5_000, interval: 100 }).toHaveLength(1);
+    await expect.poll(() => objectsOf(readyKey), { timeout: 60_000, interval: 100 }).toHaveLength(1);
     expect((await call(`/api/podcasts/${ready.id}`, who, { method: 'DELETE' })).status).toBe(200);
     expect(await objectsOf(readyKey)).toEqual([]);
 
@@ -145,9 +145,9 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const key = (await podcastById(ctx.db, making.id))!.streamKey!;
     expect((await objectsOf(key)).length).toBeGreaterThan(0);
     expect((await call(`/api/podcasts/${making.id}`, who, { method: 'DELETE' })).status).toBe(200);
-    await expect.poll(() => countJobs(ctx.db, making.id), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => countJobs(ctx.db, making.id), { timeout: 90_000 }).toBe(0);
     // Within a segment's time the job notices, and removes what it wrote after the delete.
-    await expect.poll(() => objectsOf(key), { timeout: 10_000, interval: 200 }).toEqual([]);
+    await expect.poll(() => objectsOf(key), { timeout: 90_000, interval: 200 }).toEqual([]);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await objectsOf(key)).toEqual([]);
   });

@@ -239,7 +239,7 @@ describeEachDatabase('the private feed', (ctx) => {
     expect(after.enclosures[0]!.file_size).toBe(newRow.audioBytes);
     const head = await fetchAsApp(after.enclosures[0]!.url, { method: 'HEAD' });
     expect(head.headers.get('content-length')).toBe(String(newRow.audioBytes));
-  }, 90_000);
+  });
 
   it('stays readable, every episode in it, when an article holds characters XML forbids', async () => {
     const X = ALL_FORBIDDEN;
@@ -282,5 +282,5 @@ describeEachDatabase('the private feed', (ctx) => {
     expect(wordsOf(html)).toContain('<h2>Low water</h2>');
     expect(wordsOf(txt.split('\n')[0]!)).toBe('Tides of the bay');
     expect(wordsOf(txt)).toContain('The tide comes in twice a day, and the harbour fills and empties with it.');
-  }, 60_000);
+  });
 });

@@ -97,10 +97,10 @@ describeEachDatabase('conversions shared between members', (ctx) => {
     const mine = await create(other, shortArticle);
 
     gate(1).open();
-    await expect.poll(async () => (await read(other, mine)).status, { timeout: 30_000, interval: 100 }).toBe('ready');
+    await expect.poll(async () => (await read(other, mine)).status, { timeout: 90_000, interval: 100 }).toBe('ready');
     const after = await statuses(busy, series);
     expect(after[0]).toBe('ready');
     // The slot part 1 freed took the other member's podcast, then part 3: parts 4 to 8 still wait.
     expect(after.slice(3)).toEqual(Array(BUSY_PODCASTS - 3).fill('queued'));
-  }, 45_000);
+  });
 });

@@ -51,7 +51,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
           podcast = podcastSchema.parse(await (await call(`/api/podcasts/${id}`, who)).json());
           return podcast.status;
         },
-        { timeout: 20_000, interval: 100 },
+        { timeout: 90_000, interval: 100 },
       )
       .toMatch(/ready|failed/);
     return podcast!;
@@ -208,7 +208,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
     await waitUntilDone(created.id, { as: me });
     // The podcast reads ready a moment before its job row is closed; a retry waits for both.
-    await expect.poll(() => hasLiveJob(ctx.db, created.id), { timeout: 20_000 }).toBe(false);
+    await expect.poll(() => hasLiveJob(ctx.db, created.id), { timeout: 90_000 }).toBe(false);
     await markPodcastFailed(ctx.db, created.id, 'We could not make the audio for this podcast. Please try again.');
     const jobsBefore = await countJobs(ctx.db, created.id);
     const answers = await Promise.all(
@@ -357,7 +357,7 @@ describeEachDatabase('a rename while the script is written', (ctx) => {
       release();
       await expect
         .poll(async () => podcastSchema.parse(await (await t.app.request(`/api/podcasts/${created.id}`, { headers })).json()).status, {
-          timeout: 20_000,
+          timeout: 90_000,
         })
         .toBe('ready');
       const done = podcastSchema.parse(await (await t.app.request(`/api/podcasts/${created.id}`, { headers })).json());

@@ -108,7 +108,7 @@ describeEachDatabase('Premium features', (ctx) => {
       .poll(async () => {
         after = podcastSchema.parse(await (await call(`/api/podcasts/${podcast.id}`, premium)).json());
         return after.status;
-      }, { timeout: 20_000, interval: 100 })
+      }, { timeout: 90_000, interval: 100 })
       .toBe('ready');
     expect(after!.voice).toBe(target);
     expect(after!.content).toBe(podcast.content);

@@ -68,7 +68,7 @@ describeEachDatabase('the page of a share link', (ctx) => {
     podcast = podcastSchema.parse(await (await call(`/api/podcasts/${created.id}`, token, { method: 'PATCH', body: JSON.stringify({ title: TRICKY_TITLE }) })).json());
     const { url } = shareResponseSchema.parse(await (await call(`/api/podcasts/${podcast.id}/share`, token, { method: 'POST' })).json());
     pagePath = new URL(url).pathname;
-  }, 90_000);
+  });
   afterAll(() => t.deps.jobs.stop());
 
   it('carries the podcast’s preview tags in the HTML, escaped', async () => {

@@ -51,7 +51,7 @@ export function podcastClient(t: ReturnType<typeof createTestApp>, article: { ti
   /** Polls until `until` holds; answers the podcast as it was then. */
   const waitFor = async (id: string, who: string, until: (p: Podcast) => boolean) => {
     let last: Podcast | undefined;
-    await expect.poll(async () => until((last = await podcast(id, who))), { timeout: 30_000, interval: 50 }).toBe(true);
+    await expect.poll(async () => until((last = await podcast(id, who))), { timeout: 90_000, interval: 50 }).toBe(true);
     return last!;
   };
   return { call, podcast, create, waitFor };

@@ -76,7 +76,7 @@ describeEachDatabase('storing a podcast with its job', (ctx) => {
     t.deps.jobs.start();
     try {
       await expect
-        .poll(async () => (await ctx.db.select().from(podcasts).where(eq(podcasts.id, created.id)))[0]?.status, { timeout: 20_000, interval: 100 })
+        .poll(async () => (await ctx.db.select().from(podcasts).where(eq(podcasts.id, created.id)))[0]?.status, { timeout: 90_000, interval: 100 })
         .toBe('ready');
     } finally {
       await t.deps.jobs.stop();
