@@ -64,6 +64,7 @@ export const MODEL_BEHAVIOURS: Array<{ name: string; behaviour: Partial<FakeOpen
   { name: 'a model that answers in Markdown, with a preamble, greetings and an offer', behaviour: { chatReply: dressed() }, tolerance: 0.2, reason: null },
   { name: 'a model that writes in another language', behaviour: { chatReply: inFrench() }, tolerance: 0.2, reason: /in another language than the article's/ },
   { name: 'a model that refuses', behaviour: { chatReply: refusing() }, tolerance: 0.2, reason: /declined to write part of the script/ },
+  { name: 'a server that answers with nothing (one that does not stream)', behaviour: { chatFault: 'empty' }, tolerance: 0.2, reason: /answered part of the script with nothing to say/ },
   { name: 'a stream cut halfway', behaviour: { chatFault: 'drop-mid-stream' }, tolerance: 0.2, reason: /./ },
   { name: 'a very slow first token', behaviour: { chatReply: fakeScriptReply(), firstTokenDelayMs: 400 }, tolerance: 0.1, reason: null },
 ];

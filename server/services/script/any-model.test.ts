@@ -102,10 +102,12 @@ describe.each(MODEL_BEHAVIOURS)('podcast mode, 10 minutes, with $name', ({ behav
     const error = Math.abs(words(sentences) - plan.targetWords!) / plan.targetWords!;
     if (reason) expect(result.fallbackReason).toMatch(reason);
     else expect(result.fallbackReason).toBeNull();
-    if (!behaviour.chatFault) expect(error).toBeLessThanOrEqual(tolerance);
+    // A stream cut halfway ends the episode there (the template stands in only before any section).
+    const cut = behaviour.chatFault === 'drop-mid-stream';
+    if (!cut) expect(error).toBeLessThanOrEqual(tolerance);
 
     const sent = chats().map(userText).join('\n');
-    if (!behaviour.chatFault) for (const marker of source.markers) expect(sent).toContain(marker);
+    if (!cut) for (const marker of source.markers) expect(sent).toContain(marker);
     expect(chats().length).toBeLessThanOrEqual(maxRequests(10));
     for (const body of chats()) {
       expect(body.max_tokens).toBeLessThanOrEqual(AI_SETTINGS.script.maxTokens);

@@ -287,6 +287,7 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
       }
       let sentences: ScriptSentence[] = [];
       if (draft.refused) notes.add('refused');
+      else if (!draft.text) notes.add('empty');
       else if (await inOtherLanguage(stripSpeakers(draft.text, hosts), context.language)) notes.add('language');
       else {
         let draftWords = countWords(stripSpeakers(draft.text, hosts));
@@ -349,6 +350,7 @@ function articleSentences(paragraphs: readonly string[], want: number, from: num
 function describeNotes(notes: ReadonlySet<string>, fromArticle: number): string[] {
   const out: string[] = [];
   if (notes.has('refused')) out.push('The AI declined to write part of the script; the article was read there instead');
+  if (notes.has('empty')) out.push('The AI answered part of the script with nothing to say; the article was read there instead');
   if (notes.has('language')) out.push("The AI wrote part of the script in another language than the article's; the article was read there instead");
   if (notes.has('short')) out.push(`The AI wrote less than the length asked; ${fromArticle} words were read from the article to make it up`);
   return out;
