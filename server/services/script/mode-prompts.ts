@@ -132,17 +132,21 @@ export function sectionPrompt(context: PromptContext, request: SectionRequest): 
         `The sections are: ${request.outline.map((n, i) => `${i + 1}. ${n}`).join('; ')}.`;
   const before = request.before ? `\n\nThe script so far ends with:\n${block('before', request.before)}` : '';
   const focus = context.mode === 'brief' && count > 1 ? ' Keep only what matters most in this part.' : '';
+  return scriptRequest(
+    context,
+    `${place} Write about ${words} words, covering everything in it.${focus} ${opening}${closing}${turns(context)}` +
+      `${before}\n\n${block('article', `Title: ${request.title}\n\n${request.text}`)}`,
+  );
+}
+
+/** A request for script: the mode's system prompt, the ask, and the spec's answer limit. */
+function scriptRequest(context: PromptContext, ask: string): ChatPrompt {
   return {
     temperature: AI_SETTINGS.script.temperature,
     maxTokens: AI_SETTINGS.script.maxTokens,
     messages: [
       { role: 'system', content: systemPrompt(context) },
-      {
-        role: 'user',
-        content:
-          `${place} Write about ${words} words, covering everything in it.${focus} ${opening}${closing}${turns(context)}` +
-          `${before}\n\n${block('article', `Title: ${request.title}\n\n${request.text}`)}`,
-      },
+      { role: 'user', content: ask },
     ],
   };
 }
@@ -159,20 +163,12 @@ function turns(context: PromptContext): string {
 /** The follow-up for a draft in another language than the article's: the same script, in the article's language. */
 export function languagePrompt(context: PromptContext, request: SectionRequest, draft: string): ChatPrompt {
   const lang = languageName(context.language);
-  return {
-    temperature: AI_SETTINGS.script.temperature,
-    maxTokens: AI_SETTINGS.script.maxTokens,
-    messages: [
-      { role: 'system', content: systemPrompt(context) },
-      {
-        role: 'user',
-        content:
-          `This draft is not in ${lang}. Write it again in ${lang}, about ${request.words} words, from the article. ` +
-          `Answer with the script only.\n\n${block('draft', draft.slice(0, 3000))}\n\n` +
-          block('article', `Title: ${request.title}\n\n${request.text.slice(0, 3000)}`),
-      },
-    ],
-  };
+  return scriptRequest(
+    context,
+    `This draft is not in ${lang}. Write it again in ${lang}, about ${request.words} words, from the article. ` +
+      `Answer with the script only.\n\n${block('draft', draft.slice(0, 3000))}\n\n` +
+      block('article', `Title: ${request.title}\n\n${request.text.slice(0, 3000)}`),
+  );
 }
 
 /** The follow-up that brings a draft to about `words` words, from the same article text. */
@@ -184,12 +180,5 @@ export function resizePrompt(context: PromptContext, request: SectionRequest, dr
   // The article goes along only while it fits beside the draft.
   const room = (PROMPT_TOKENS - estimateTokens(draft) - 600) * 3;
   const article = room > 200 ? `\n\n${block('article', `Title: ${request.title}\n\n${request.text.slice(0, room)}`)}` : '';
-  return {
-    temperature: AI_SETTINGS.script.temperature,
-    maxTokens: AI_SETTINGS.script.maxTokens,
-    messages: [
-      { role: 'system', content: systemPrompt(context) },
-      { role: 'user', content: `${ask} Keep its opening and closing as they are. Answer with the script only.\n\n${block('draft', draft)}${article}` },
-    ],
-  };
+  return scriptRequest(context, `${ask} Keep its opening and closing as they are. Answer with the script only.\n\n${block('draft', draft)}${article}`);
 }
