@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageAddress, isWebsiteUrl, validateCredentialsFields, validateUrlForm, validateWebsiteUrl, webAddress } from './validation.ts';
+import { isPageAddress, isWebsiteUrl, validateCredentialsFields, validateUrlForm, validateWebsiteUrl, webAddress, withScheme } from './validation.ts';
 
 describe('sign-in fields', () => {
   it.each([
@@ -17,13 +17,33 @@ describe('the home URL form', () => {
   it.each([
     ['', 'Please enter a URL'],
     ['   ', 'Please enter a URL'],
-    ['example.com', 'Please enter a valid URL'],
+    ['example.com', null],
+    ['example.com/article', null],
     ['not a url', 'Please enter a valid URL'],
     ['/relative/path', 'Please enter a valid URL'],
     ['https://example.com/article', null],
     ['ftp://example.com/file', null],
   ])('%j → %j', (value, message) => {
     expect(validateUrlForm(value)).toBe(message);
+  });
+});
+
+describe('an address typed without its scheme', () => {
+  it.each([
+    ['example.com/article', 'https://example.com/article'],
+    ['  www.bbc.co.uk/news/world?x=1  ', 'https://www.bbc.co.uk/news/world?x=1'],
+    ['münchen.de', 'https://münchen.de'],
+    ['localhost:8080/page', 'https://localhost:8080/page'],
+    ['blog.example.org:8443', 'https://blog.example.org:8443'],
+    ['http://example.com/a', 'http://example.com/a'],
+    ['HTTPS://EXAMPLE.COM', 'HTTPS://EXAMPLE.COM'],
+    ['not a url', 'not a url'],
+    ['/relative/path', '/relative/path'],
+    ['mailto:ada@example.com', 'mailto:ada@example.com'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['notahost', 'notahost'],
+  ])('%j → %j', (typed, address) => {
+    expect(withScheme(typed)).toBe(address);
   });
 });
 

@@ -16,9 +16,22 @@ export function passwordTooShort(password: string): boolean {
   return password.length < MIN_PASSWORD_LENGTH;
 }
 
-/** The home page's URL form: empty, then not an absolute URL. */
-export function validateUrlForm(value: string): string | null {
+/** A host name with its dots (example.com, www.bbc.co.uk, münchen.de) or localhost, and a port. */
+const BARE_HOST = /^(?:(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}|localhost)(?::\d{1,5})?$/u;
+
+/**
+ * An address typed without its scheme ("example.com/article", "www.bbc.co.uk/news") as a browser's
+ * address bar takes it: https:// in front. Anything else is left as typed.
+ */
+export function withScheme(value: string): string {
   const trimmed = value.trim();
+  if (/\s/.test(trimmed) || trimmed.includes('://')) return trimmed;
+  return BARE_HOST.test(trimmed.split(/[/?#]/)[0]!) ? `https://${trimmed}` : trimmed;
+}
+
+/** The home page's URL form: empty, then not an absolute URL (one typed without https:// has it added). */
+export function validateUrlForm(value: string): string | null {
+  const trimmed = withScheme(value);
   if (!trimmed) return CONTENT_MESSAGES.enterUrl;
   if (!URL.canParse(trimmed)) return CONTENT_MESSAGES.enterValidUrl;
   return null;

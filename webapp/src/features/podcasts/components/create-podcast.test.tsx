@@ -181,6 +181,18 @@ describe('the URL card: mode, minutes and the estimated length', () => {
     await waitFor(() => expect(view.container.querySelector('[data-testid="podcast-mode"]')?.textContent).toBe('Mode: Conversation, 5 min asked'));
   });
 
+  it('takes an address typed without https:// as the address bar does: estimated and created with it', async () => {
+    const sent = serve();
+    renderCard();
+    choose('Read');
+    type(urlField(), 'example.com/articles/tide-pools');
+    await waitFor(() => expect(sent.find((s) => s.url === '/api/podcasts/estimate')?.body.url).toBe(ARTICLE));
+    await submit();
+    await waitFor(() => expect(text()).toContain('Podcast created successfully!'));
+    expect(view.container.querySelector('[role="alert"]')).toBeNull();
+    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE, mode: 'read' });
+  });
+
   it('refuses minutes outside 3–60 before sending anything', async () => {
     const sent = serve();
     renderCard();

@@ -10,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { CreateFromUrl, Podcast } from '../../../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
-import { validateUrlForm } from '../../../../../shared/validation.ts';
+import { validateUrlForm, withScheme } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
 
@@ -33,7 +33,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
   const messageId = useId();
   const create = useMutation({
     mutationFn: ({ address, choices }: { address: string; choices?: Omit<CreateFromUrl, 'url'> }) =>
-      pagecast.podcasts.create({ ...choices, url: address.trim() }),
+      pagecast.podcasts.create({ ...choices, url: withScheme(address) }),
     onSuccess: (podcast) => {
       setUrl('');
       setCreated(true);

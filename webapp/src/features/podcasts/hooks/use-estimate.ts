@@ -10,7 +10,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { BRIEF_MINUTES, type PodcastMode } from '../../../../../shared/constants.ts';
-import { isWebsiteUrl } from '../../../../../shared/validation.ts';
+import { isWebsiteUrl, withScheme } from '../../../../../shared/validation.ts';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
@@ -69,7 +69,7 @@ export function lengthInMode(
 }
 
 export function useEstimate(input: EstimateInput): EstimateState {
-  const address = input.url.trim();
+  const address = withScheme(input.url);
   const request = isWebsiteUrl(address)
     ? { url: address, ...(input.mode === null ? {} : { mode: 'read' as const }), ...(input.voice ? { voice: input.voice } : {}) }
     : null;
