@@ -29,11 +29,21 @@ describeEachDatabase('the server skeleton', (ctx) => {
     expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
   });
 
-  it.each(['/some/page', '/profile', '/subscription/success?session_id=x'])(
+  it.each(['/', '/profile', '/profile/', '/subscription/success?session_id=x', '/subscription/register', '/subscription/canceled'])(
     'serves the web app for %s so its router can show the screen',
     async (url) => {
       const res = await app().request(url);
       expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/some/page', '/profiles', '/subscription', '/index.php', '/shared'])(
+    'answers %s, where the app has no page, 404 with the app (which says the page is not found)',
+    async (url) => {
+      const res = await app().request(url);
+      expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(await res.text()).toContain('<div id="root">');
     },

@@ -10,6 +10,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { isWebPage } from '../shared/pages.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../shared/api/error.ts';
 import { AUTH_MESSAGES } from '../shared/errors.ts';
@@ -112,7 +113,8 @@ export function createApp(deps: AppDeps) {
 
   // A share link's page carries its preview tags, and answers 404 when it shares nothing.
   app.route('/shared', sharePageRoutes(deps));
-  // The web app: its files, and index.html for every other path so its router shows the screen.
+  // The web app: its files, and index.html for every other path so its router shows the screen; a
+  // path the app has no page for is still its "Page Not Found", answered 404.
   const indexHtml = path.join(config.webDistDir, 'index.html');
   // Mounted only when built (npm start builds first), so a server without it explains itself below.
   if (fs.existsSync(config.webDistDir)) app.use('/*', serveStatic({ root: config.webDistDir }));
@@ -121,7 +123,7 @@ export function createApp(deps: AppDeps) {
       return c.text('The web app is not built yet: run `npm run build:web` (npm start does it for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexHtml, 'utf8'));
+    return c.html(fs.readFileSync(indexHtml, 'utf8'), isWebPage(c.req.path) ? 200 : 404);
   });
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found', c.get('requestId')), 404));

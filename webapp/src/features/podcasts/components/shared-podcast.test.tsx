@@ -41,6 +41,7 @@ describe('the shared podcast page', () => {
       }),
     );
     await waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe('What the Tide Pools Remember'));
+    expect(document.title).toBe('What the Tide Pools Remember · Pagecast');
     expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/shared/tok_123');
     expect(view.container.querySelector('audio')?.getAttribute('src')).toBe('/api/shared/tok_123/audio');
     expect(view.container.querySelector('[data-testid="total"]')?.textContent).toBe('1:35');

@@ -6,7 +6,8 @@
  * on to the end. The transcript reads along with the audio (its timed sentences, as they are made)
  * and the player has the speed and the chapters; a podcast without timed sentences shows its script.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { sharedPodcastTitle } from '../../../../../shared/pages.ts';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Clock, Link2Off } from 'lucide-react';
@@ -74,6 +75,9 @@ export function SharedPodcast({ token }: { token: string }) {
 
 function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedPodcastData }) {
   const title = podcast.title.trim() || 'Untitled podcast';
+  useEffect(() => {
+    document.title = sharedPodcastTitle(title);
+  }, [title]);
   const source = useEpisodeSource(podcast);
   const growing: GrowingEpisode | null =
     !podcast.complete && source?.kind === 'stream' ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
