@@ -7,12 +7,17 @@ test('home renders inside the layout, with this year in the footer', async ({ pa
   await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
 });
 
-test('an unknown path shows Page Not Found and its button returns home', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 and shows Page Not Found; its button returns home; each page names its tab', async ({ page }) => {
+  const answer = await page.goto('/no/such/page');
+  expect(answer?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Pagecast');
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Turn Any Website Into Podcasts' })).toBeVisible();
+  await expect(page).toHaveTitle('Pagecast: turn any website into a podcast');
+  expect((await page.goto('/subscription/canceled'))?.status()).toBe(200);
+  await expect(page).toHaveTitle('Subscription not completed · Pagecast');
 });
 
 test('below the small breakpoint a menu toggle reveals the header actions', async ({ page }) => {
