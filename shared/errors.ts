@@ -47,10 +47,16 @@ export const CONTENT_MESSAGES = {
   parseFailed:
     'The webpage content could not be processed. Try a simpler webpage or one with more text content.',
   unexpected: 'An unexpected error occurred while fetching the content',
+  privateAddress:
+    'Pagecast reads pages on the public web only: this address is on a private or local network. Use a public address.',
   createFailed: 'Failed to create podcast',
   created: 'Podcast created successfully!',
   signInToSave: 'Sign in to save your podcasts',
 } as const;
+
+/** What a link that is not a web page leads to, and what to do: 'This link is to a PDF document, not a web page. …' */
+export const notAWebPageMessage = (kind: string) =>
+  `This link is to ${kind}, not a web page. Pagecast reads articles on web pages: paste the address of one.`;
 
 /** 'Failed to fetch content: Not Found' */
 export const fetchNotOkMessage = (statusText: string) => `Failed to fetch content: ${statusText}`;

@@ -104,7 +104,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     [{ url: 'not a url' }, 400, 'Please enter a valid website URL starting with http:// or https://'],
     [{ url: '/missing' }, 422, 'Failed to fetch content: Not Found'],
     [{ url: '/empty' }, 422, 'Could not extract readable content from the webpage'],
-    [{ url: 'http://127.0.0.1:1/private' }, 422, 'Unable to reach the website. Please check if the URL is correct and the website is accessible.'],
+    [{ url: 'http://127.0.0.1:1/private' }, 422, 'Pagecast reads pages on the public web only: this address is on a private or local network. Use a public address.'],
     [{ title: 'x', text: '   \n  ', sourceUrl: 'https://example.com' }, 422, 'Could not extract readable content from the webpage'],
     [{ title: 'x', text: '🎧 🎧 ✨', sourceUrl: 'https://example.com' }, 422, 'Could not extract readable content from the webpage'],
   ])('answers %j with %i and the user-facing message, storing nothing', async (body, status, message) => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, fetchNotOkMessage } from '../../../shared/errors.ts';
+import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, MAX_REDIRECTS, type FetchPageOptions } from './fetch-page.ts';
 import { BlockedAddressError, type HostResolver } from './resolve-target.ts';
@@ -43,6 +43,9 @@ function site(req: http.IncomingMessage, res: http.ServerResponse) {
   if (path === '/typed') return send(200, { 'content-type': q('type') }, PAGE);
   if (path === '/untyped-html') return send(200, {}, PAGE);
   if (path === '/untyped-binary') return send(200, {}, Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31]));
+  if (path === '/untyped-octets') return send(200, {}, Buffer.from([0x00, 0x01, 0x02, 0x03, 0xfe, 0xff]));
+  if (path === '/pdf-as-html') return send(200, { 'content-type': 'text/html' }, '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n');
+  if (path === '/png-as-html') return send(200, { 'content-type': 'text/html; charset=utf-8' }, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
   if (path === '/plain') return send(200, { 'content-type': 'text/plain' }, 'First line\nsecond <line>\n\nNext & last');
   if (path === '/cp1252') {
     return send(200, { 'content-type': 'text/html; charset=windows-1252' }, Buffer.from([0x3c, 0x70, 0x3e, 0x93, 0x48, 0x69, 0x94, 0x20, 0x80]));
@@ -145,7 +148,7 @@ describe('fetchPage: the SSRF guard', () => {
   ])('refuses %s without connecting', async (_name, url) => {
     const error = await failure(url());
     expect(error.code).toBe('FETCH_FAILED');
-    expect(error.message).toBe(CONTENT_MESSAGES.unreachable);
+    expect(error.message).toBe(CONTENT_MESSAGES.privateAddress);
     expect(error.cause).toBeInstanceOf(BlockedAddressError);
     expect(internalConnections()).toBe(0);
   });
@@ -162,7 +165,7 @@ describe('fetchPage: the SSRF guard', () => {
       return resolverTo(...addresses)(host);
     };
     const error = await failure(`http://rebind.example:${internal.port}/`, { resolver });
-    expect(error.message).toBe(CONTENT_MESSAGES.unreachable);
+    expect(error.message).toBe(CONTENT_MESSAGES.privateAddress);
     expect(error.cause).toBeInstanceOf(BlockedAddressError);
     expect(lookups).toBe(1);
     expect(internalConnections()).toBe(0);
@@ -186,7 +189,7 @@ describe('fetchPage: the SSRF guard', () => {
     ['IPv6 documentation', 'http://[2001:db8::1]/'],
   ])('refuses %s', async (_name, url) => {
     const error = await failure(url);
-    expect(error.message).toBe(CONTENT_MESSAGES.unreachable);
+    expect(error.message).toBe(CONTENT_MESSAGES.privateAddress);
     expect(error.cause).toBeInstanceOf(BlockedAddressError);
   });
 
@@ -205,7 +208,7 @@ describe('fetchPage: the SSRF guard', () => {
   ])('refuses a redirect to %s without connecting', async (_name, target) => {
     const url = `http://127.0.0.1:${pages.port}/redirect?to=${encodeURIComponent(target())}`;
     const error = await failure(url);
-    expect(error.message).toBe(CONTENT_MESSAGES.unreachable);
+    expect(error.message).toBe(CONTENT_MESSAGES.privateAddress);
     expect(error.cause).toBeInstanceOf(BlockedAddressError);
     expect(internalConnections()).toBe(0);
   });
@@ -317,14 +320,27 @@ describe('fetchPage: answers and bodies', () => {
     expect(error.message).toBe(CONTENT_MESSAGES.noContent);
   });
 
-  it.each(['application/pdf', 'image/png', 'application/json', 'application/octet-stream', 'text/css'])(
-    'refuses content of type %s',
-    async (type) => {
-      const error = await failure(at(`/typed?type=${encodeURIComponent(type)}`));
-      expect(error.code).toBe('FETCH_FAILED');
-      expect(error.message).toBe(CONTENT_MESSAGES.parseFailed);
-    },
-  );
+  it.each([
+    ['application/pdf', 'a PDF document'],
+    ['image/png', 'an image'],
+    ['video/mp4', 'a video'],
+    ['audio/mpeg', 'an audio file'],
+    ['application/json', 'a file of type application/json'],
+    ['application/octet-stream', 'a file of type application/octet-stream'],
+    ['text/css', 'a file of type text/css'],
+  ])('refuses content of type %s, saying it is %s', async (type, kind) => {
+    const error = await failure(at(`/typed?type=${encodeURIComponent(type)}`));
+    expect(error.code).toBe('FETCH_FAILED');
+    expect(error.message).toBe(notAWebPageMessage(kind));
+  });
+
+  it.each([
+    ['a PDF served as text/html', '/pdf-as-html', 'a PDF document'],
+    ['a PNG served as text/html', '/png-as-html', 'an image'],
+    ['a PDF served with no type', '/untyped-binary', 'a PDF document'],
+  ])('tells %s by its first bytes', async (_name, path, kind) => {
+    expect((await failure(at(path))).message).toBe(notAWebPageMessage(kind));
+  });
 
   it.each([
     ['text/html', 'text/html'],
@@ -337,7 +353,7 @@ describe('fetchPage: answers and bodies', () => {
 
   it('takes an untyped body as HTML only when it looks like HTML', async () => {
     expect((await fetchPage(at('/untyped-html'), { allowHosts })).contentType).toBe('text/html');
-    expect((await failure(at('/untyped-binary'))).message).toBe(CONTENT_MESSAGES.parseFailed);
+    expect((await failure(at('/untyped-octets'))).message).toBe(CONTENT_MESSAGES.parseFailed);
   });
 
   it('wraps plain text as an HTML document with its paragraphs', async () => {

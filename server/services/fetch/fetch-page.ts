@@ -3,16 +3,17 @@
  * only; every address a host resolves to is checked before connecting, and the connection goes to
  * the checked address; redirects are followed by hand (at most five) and each hop is checked again;
  * one deadline covers the whole fetch; the body is capped after decompression; only HTML and plain
- * text are read. A refused address fails exactly like an unreachable site, so the answer never tells
- * what lives at an internal address.
+ * text are read, and a link to anything else (a PDF, an image, whatever its declared type) is told
+ * what it leads to. A refused address is told it is private: nothing is fetched from it, so the
+ * answer never tells what lives there.
  */
 import type http from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { CONTENT_MESSAGES, fetchNotOkMessage } from '../../../shared/errors.ts';
+import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { decodedBody, httpGet, UnsupportedEncodingError } from './http-get.ts';
 import { decodeBody, isPageContentType, looksLikeHtml, mediaType, plainTextToHtml, type PageContentType } from './page-body.ts';
-import { resolveTarget, systemResolver, type HostResolver } from './resolve-target.ts';
+import { BlockedAddressError, resolveTarget, systemResolver, type HostResolver } from './resolve-target.ts';
 
 export const MAX_REDIRECTS = 5;
 export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
@@ -49,6 +50,29 @@ const unreachable = (cause: unknown) =>
 const noContent = () => new AppError('NO_CONTENT', { message: CONTENT_MESSAGES.noContent });
 const cannotProcess = (cause: string) =>
   new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.parseFailed, cause: new Error(cause) });
+const refused = (cause: BlockedAddressError) => new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.privateAddress, cause });
+const notAWebPage = (kind: string, cause: string) =>
+  new AppError('FETCH_FAILED', { message: notAWebPageMessage(kind), cause: new Error(cause) });
+
+/** What a media type is, as a listener would name it; null for one Pagecast has no name for. */
+function kindOfType(type: string): string | null {
+  if (type === 'application/pdf' || type === 'application/x-pdf') return 'a PDF document';
+  if (type.startsWith('image/')) return 'an image';
+  if (type.startsWith('video/')) return 'a video';
+  if (type.startsWith('audio/')) return 'an audio file';
+  return null;
+}
+
+/** What a body is by its first bytes, whatever its declared type: a PDF or an image; null otherwise. */
+function kindOfBody(body: Buffer): string | null {
+  const head = body.subarray(0, 12);
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'a PDF document';
+  const png = head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  const gif = head.subarray(0, 4).toString('latin1') === 'GIF8';
+  const webp = head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP';
+  return png || jpeg || gif || webp ? 'an image' : null;
+}
 
 /** An absolute http(s) URL without credentials, or null. */
 function parseWebUrl(input: string, base?: URL): URL | null {
@@ -106,9 +130,14 @@ async function readCapped(response: http.IncomingMessage, maxBytes: number): Pro
 async function readPage(url: URL, response: http.IncomingMessage, maxBytes: number): Promise<FetchedPage> {
   const header = response.headers['content-type'];
   let type = mediaType(header);
-  if (type && !isPageContentType(type)) throw cannotProcess(`content type ${type} is not a web page`);
+  if (type && !isPageContentType(type)) {
+    const kind = kindOfType(type) ?? `a file of type ${type}`;
+    throw notAWebPage(kind, `content type ${type} is not a web page`);
+  }
   const body = await readCapped(response, maxBytes);
   if (body.length === 0) throw noContent();
+  const sniffed = kindOfBody(body);
+  if (sniffed) throw notAWebPage(sniffed, `served as ${type || 'nothing'}, the body is ${sniffed}`);
   if (!type) {
     if (!looksLikeHtml(body)) throw cannotProcess('no content type and the body is not HTML');
     type = 'text/html';
@@ -121,10 +150,11 @@ async function readPage(url: URL, response: http.IncomingMessage, maxBytes: numb
 
 /**
  * Fetches `url` with the SSRF guard. Throws AppError: INVALID_URL for an address that is not http(s);
- * FETCH_FAILED with the unreachable-page message for refused addresses, network errors, the
- * deadline and too many redirects, 'Failed to fetch content: {status text}' for a non-2xx answer,
- * and the could-not-be-processed message for other content types and oversized bodies; NO_CONTENT for
- * an empty body.
+ * FETCH_FAILED with the private-address message for refused addresses (a redirect's too), the
+ * unreachable-page message for network errors, the deadline and too many redirects, 'Failed to fetch
+ * content: {status text}' for a non-2xx answer, what the link leads to for a PDF, an image or another
+ * type that is not a page, and the could-not-be-processed message for bodies it cannot read or that
+ * pass the cap; NO_CONTENT for an empty body.
  */
 export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
   let current = parseWebUrl(url);
@@ -160,6 +190,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (error instanceof AppError) throw error;
+    if (error instanceof BlockedAddressError) throw refused(error);
     throw unreachable(error);
   }
 }
