@@ -30,6 +30,9 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'Which languages are supported?',
-    answer: 'English, for now. More languages are on the way.',
+    answer:
+      'Each page is spoken in its own language: English, French, German, Spanish and about a hundred more, with a ' +
+      'voice of that language. Numbers, dates and money are read as words in English, French, German and Spanish; ' +
+      'other languages keep them as written.',
   },
 ];
