@@ -62,7 +62,7 @@ export function HomeRoute() {
       <div className="relative mx-auto -mt-20 max-w-3xl px-4 sm:-mt-24 sm:px-6">
         <CreatePodcast />
       </div>
-      <PremiumFeatures showUpgrade={showUpgrade} />
+      <PremiumFeatures showUpgrade={showUpgrade} everyFeature={billing.loaded && !billing.enabled} />
       <UseCases />
       <Testimonials />
       <Faq />

@@ -26,8 +26,11 @@ const FEATURES: readonly { title: string; description: string; icon: LucideIcon 
   },
 ];
 
-/** The four Premium features; 'Upgrade Now' for everyone who is not Premium. */
-export function PremiumFeatures({ showUpgrade }: { showUpgrade: boolean }) {
+/**
+ * The four Premium features; 'Upgrade Now' for everyone who is not Premium, or, on a server that
+ * takes no payments (`everyFeature`), that every member has them all.
+ */
+export function PremiumFeatures({ showUpgrade, everyFeature = false }: { showUpgrade: boolean; everyFeature?: boolean }) {
   return (
     <section aria-labelledby="premium-features-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -45,6 +48,11 @@ export function PremiumFeatures({ showUpgrade }: { showUpgrade: boolean }) {
             </li>
           ))}
         </ul>
+        {everyFeature && (
+          <p data-testid="every-feature" className="mt-10 text-center text-slate-600">
+            This Pagecast server takes no payments: every member has every feature, at no cost.
+          </p>
+        )}
         {showUpgrade && (
           <div className="mt-10 flex flex-col items-center gap-3">
             <ButtonLink to="/subscription/register" size="lg">
