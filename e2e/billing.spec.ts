@@ -221,7 +221,8 @@ test.describe('billing on (Stripe through the local fake)', () => {
 
     // Someone else's (or a made-up) subscription: refused by the server; the member stays free.
     await page.goto('/subscription/success?session_id=sub_notyours');
-    await expect(page.getByRole('heading', { name: 'Thank You for Upgrading!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'We Could Not Confirm Your Upgrade' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank You for Upgrading!' })).toHaveCount(0);
     await expect(page.getByText('Failed to verify subscription. Please contact support.').first()).toBeVisible();
     expect(await storedUser(page)).toMatchObject({ isPremium: false });
     await page.getByRole('link', { name: 'Return to Home' }).click();

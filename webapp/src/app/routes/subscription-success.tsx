@@ -1,7 +1,7 @@
 /**
  * /subscription/success: no `session_id` → /. Otherwise the payment is verified with
  * the server, and the page goes home 5 seconds after that, or at once through Return to Home,
- * whether verification succeeded or failed.
+ * whether verification succeeded or failed. A payment it cannot confirm is not thanked for.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -42,7 +42,9 @@ function Success({ sessionId }: { sessionId: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <StatusIcon state={state} />
-      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Thank You for Upgrading!</h1>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        {state === 'failed' ? 'We Could Not Confirm Your Upgrade' : 'Thank You for Upgrading!'}
+      </h1>
       <p role="status" className="mt-4 text-lg leading-relaxed text-slate-600">
         {message(state)}
       </p>
