@@ -18,7 +18,7 @@ const storedPodcastSchema = podcastSchema
   .pick({ id: true, title: true, content: true, image: true, progress: true, audioUrl: true, status: true, error: true, durationSeconds: true, sourceUrl: true })
   // A list stored by an earlier version may lack these (the episode's fields default to null).
   .extend(podcastSchema.pick({ streamUrl: true, audioSeconds: true, estimatedSeconds: true }).shape)
-  .extend(podcastSchema.pick({ voice: true, positionSeconds: true, shareUrl: true }).partial().shape)
+  .extend(podcastSchema.pick({ voice: true, positionSeconds: true, shareUrl: true, language: true }).partial().shape)
   // How it was asked and told (mode, minutes, an edited script, the AI's fallback).
   .extend(podcastSchema.pick({ mode: true, minutes: true, scriptEdited: true, fallbackReason: true }).partial().shape)
   // When it was played to the end (or marked played).
@@ -36,8 +36,8 @@ const storedListSchema = z.object({
 export function toStoredPodcast(podcast: StoredPodcast): StoredPodcast {
   const { id, title, content, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl } = podcast;
   const { audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds } = podcast;
-  const { mode, minutes, scriptEdited, fallbackReason, playedAt } = podcast;
-  return { id, title, content, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, mode, minutes, scriptEdited, fallbackReason, playedAt };
+  const { mode, minutes, scriptEdited, fallbackReason, playedAt, language } = podcast;
+  return { id, title, content, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, mode, minutes, scriptEdited, fallbackReason, playedAt, ...(language === undefined ? {} : { language }) };
 }
 
 /** The stored list when it belongs to `owner`; what another version of the app (or a hand) left is checked. */

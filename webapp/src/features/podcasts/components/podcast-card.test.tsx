@@ -426,6 +426,29 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/podcasts/1/share')).toBe(true);
   });
 
+  it('names the voice a podcast was spoken in: an embedded English voice gives way to one of the article’s language', async () => {
+    fakeServer({
+      'GET /api/voices': () =>
+        Response.json({
+          voices: [
+            { id: 'en-us', name: 'American English', premium: false },
+            { id: 'en-gb-female', name: 'British English (female)', premium: true },
+          ],
+          defaultVoice: 'en-us',
+        }),
+      'GET /api/podcasts/1/bookmarks': () => Response.json({ bookmarks: [] }),
+    });
+    render(podcast({ voice: null, language: 'fr' }), { isPremium: true, showFreeBadge: false });
+    await waitFor(() => expect(text()).toContain('Voice: French'));
+    expect(text()).not.toContain('Voice: American English');
+    act(() => view.render(<></>));
+    render(podcast({ voice: 'en-gb-female', language: 'de' }), { isPremium: true, showFreeBadge: false });
+    await waitFor(() => expect(text()).toContain('Voice: German (female)'));
+    act(() => view.render(<></>));
+    render(podcast({ voice: 'en-us', language: 'en' }), { isPremium: true, showFreeBadge: false });
+    await waitFor(() => expect(text()).toContain('Voice: American English'));
+  });
+
   it('re-voices a ready podcast: the card goes back to converting with the new voice', async () => {
     const calls = fakeServer({
       'GET /api/voices': () =>

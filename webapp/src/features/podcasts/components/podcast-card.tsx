@@ -13,7 +13,7 @@ import { AI_FALLBACK_LABEL } from '../../../../../shared/podcast/status-labels.t
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { useLivePodcast } from '../hooks/use-live-podcast.ts';
-import { useVoices, voiceName } from '../hooks/use-voices.ts';
+import { spokenVoiceName, useVoices } from '../hooks/use-voices.ts';
 import type { AudioPlayerHandle } from './audio-player.tsx';
 import { Bookmarks } from './bookmarks.tsx';
 import { ConversionFailed } from './conversion-failed.tsx';
@@ -70,7 +70,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
         titleId={titleId}
         title={title}
         showFreeBadge={showFreeBadge}
-        voiceName={premiumTools ? voiceName(voices.voices, voice ?? voices.defaultVoice) : null}
+        voiceName={premiumTools ? spokenVoiceName(voices.voices, voice ?? voices.defaultVoice, podcast.language ?? null) : null}
         showShared={isPremium && !!podcast.shareUrl}
       />
 

@@ -34,3 +34,20 @@ export function voiceName(voices: VoiceOption[], id: string | null | undefined):
   if (!id) return null;
   return voices.find((v) => v.id === id)?.name ?? id;
 }
+
+/**
+ * The voice a podcast was spoken in. The embedded voices (ids such as `en-us`, `en-gb-female`) give
+ * way to a voice of the article's language, so a French article chosen in American English was
+ * spoken in French; any other voice (an OpenAI-compatible one) speaks every language itself.
+ */
+export function spokenVoiceName(voices: VoiceOption[], id: string | null | undefined, language: string | null): string | null {
+  const chosen = voiceName(voices, id);
+  if (!chosen || !id || !language || !/^en(?:-|$)/.test(id) || language.startsWith('en')) return chosen;
+  let name: string;
+  try {
+    name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return chosen;
+  }
+  return /female/.test(id) ? `${name} (female)` : name;
+}
