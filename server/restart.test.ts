@@ -79,7 +79,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     await exited;
 
     const second = await startServer(dataDir);
-    await expect.poll(async () => (await getPodcast(second.base, id)).status, { timeout: 60_000, interval: 200 }).toBe('ready');
+    await expect.poll(async () => (await getPodcast(second.base, id)).status, { timeout: 180_000, interval: 200 }).toBe('ready');
     const done = await getPodcast(second.base, id);
     expect(done.progress).toBe(100);
     const audio = await fetch(`${second.base}${done.audioUrl}`);
@@ -100,7 +100,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(1);
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
     second.child.kill('SIGTERM');
-  }, 240_000);
+  }, 420_000);
 });
 
 describe('SIGTERM', () => {
@@ -163,7 +163,7 @@ describe.skipIf(!inject('postgresUrl'))('two server processes sharing one Postgr
       }
       // Either process answers for any podcast: they share the database.
       for (const id of ids) {
-        await expect.poll(async () => (await getPodcast(a.base, id)).status, { timeout: 60_000, interval: 200 }).toBe('ready');
+        await expect.poll(async () => (await getPodcast(a.base, id)).status, { timeout: 180_000, interval: 200 }).toBe('ready');
       }
       const client = new pg.Client({ connectionString: scratch.url });
       await client.connect();
@@ -182,5 +182,5 @@ describe.skipIf(!inject('postgresUrl'))('two server processes sharing one Postgr
     } finally {
       await scratch.drop();
     }
-  }, 240_000);
+  }, 420_000);
 });

@@ -66,7 +66,7 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       );
 
       // Once the job runs and some audio is in the bucket, kill the worker running it, no goodbye.
-      await expect.poll(async () => (await getPodcast(a!.base, id)).streamUrl, { timeout: 90_000, interval: 50 }).not.toBeNull();
+      await expect.poll(async () => (await getPodcast(a!.base, id)).streamUrl, { timeout: 180_000, interval: 50 }).not.toBeNull();
       const [running] = await query<{ locked_by: string }>(scratch.url, "SELECT locked_by FROM jobs WHERE podcast_id = $1 AND status = 'running'", [id]);
       expect(running).toBeDefined();
       const workers = [w1!, w2!];
@@ -83,7 +83,7 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       expect(events.some((e) => e.status === 'speaking' && e.progress > 0 && e.progress < 100)).toBe(true);
       expect(events.at(-1)).toMatchObject({ status: 'ready', progress: 100 });
       // Made once: one job, done (the worker marks it done just after the podcast is ready).
-      await expect.poll(() => query(scratch.url, 'SELECT podcast_id, status FROM jobs'), { timeout: 90_000, interval: 100 }).toEqual([{ podcast_id: id, status: 'done' }]);
+      await expect.poll(() => query(scratch.url, 'SELECT podcast_id, status FROM jobs'), { timeout: 180_000, interval: 100 }).toEqual([{ podcast_id: id, status: 'done' }]);
       expect(await query(scratch.url, 'SELECT status FROM podcasts')).toEqual([{ status: 'ready' }]);
       // The survivor resumed the episode after the last segment the killed worker stored, and finished it.
       expect(survivor.log.some((l) => l.includes('speech resumes after the last stored segment') && l.includes(id))).toBe(true);
@@ -94,7 +94,7 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       const [row] = await query<{ audio_key: string; audio_bytes: number }>(scratch.url, 'SELECT audio_key, audio_bytes::int AS audio_bytes FROM podcasts WHERE id = $1', [id]);
       const key = row!.audio_key;
       await expect
-        .poll(async () => (await bucket.objects()).filter((o) => o.name.startsWith(key)), { timeout: 90_000, interval: 200 })
+        .poll(async () => (await bucket.objects()).filter((o) => o.name.startsWith(key)), { timeout: 180_000, interval: 200 })
         .toEqual([{ name: `${key}.mp3`, size: row!.audio_bytes }]);
       const stored = Buffer.from(await (await s3.send(new GetObjectCommand({ Bucket: bucket.settings.bucket, Key: `${key}.mp3` }))).Body!.transformToByteArray());
       const size = stored.length;
@@ -126,5 +126,5 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       await bucket.close();
       await scratch.drop();
     }
-  }, 240_000);
+  }, 420_000);
 });

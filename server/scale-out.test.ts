@@ -4,6 +4,7 @@
  * podcast through one web process sees, live, what a worker does; and a rolling restart of every
  * process (SIGTERM, start again) while jobs run loses no job and runs none twice.
  */
+import { REREAD_MS } from './services/podcasts/watchers.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,7 +79,8 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
       const [stored] = await query<{ updated_at: Date }>(scratch.url, 'SELECT updated_at FROM podcasts WHERE id = $1', [created.id]);
       const crossingMs = follower.events.at(-1)!.at - stored!.updated_at.getTime();
       console.info(`an event crossed from the worker to the browser in ${crossingMs} ms`);
-      expect(crossingMs).toBeLessThan(900);
+      // Carried by the database's notification, not found by the watchers' reread every REREAD_MS.
+      expect(crossingMs).toBeLessThan(REREAD_MS / 2);
       await expect.poll(() => query(scratch.url, 'SELECT status, attempts FROM jobs')).toEqual([{ status: 'done', attempts: 1 }]);
 
       expect(await stopRole(worker)).toBe(0);
@@ -87,7 +89,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
     } finally {
       await scratch.drop();
     }
-  }, 240_000);
+  }, 420_000);
 
   it('a rolling restart of two web processes and two workers while jobs run loses no job and runs none twice', async () => {
     const scratch = await createScratchDatabase(inject('postgresUrl')!);
@@ -105,7 +107,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
         // Stopped while it speaks, so its job goes back to the queue partway.
         const pid = worker.child.pid!;
         await expect
-          .poll(async () => (await query(scratch.url, "SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id WHERE j.status = 'running' AND j.locked_by LIKE $1 AND p.made_ms > 0", [`${pid}-%`])).length, { timeout: 60_000, interval: 50 })
+          .poll(async () => (await query(scratch.url, "SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id WHERE j.status = 'running' AND j.locked_by LIKE $1 AND p.made_ms > 0", [`${pid}-%`])).length, { timeout: 180_000, interval: 50 })
           .toBeGreaterThan(0);
         expect(await stopRole(worker)).toBe(0);
         return startRole('worker', env, { port: worker.port, healthPort: worker.healthPort! });
@@ -149,5 +151,5 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
     } finally {
       await scratch.drop();
     }
-  }, 240_000);
+  }, 420_000);
 });

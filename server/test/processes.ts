@@ -75,7 +75,7 @@ export async function startRole(
         if (child.exitCode !== null) throw new Error(`pagecast ${role} exited with ${child.exitCode}:\n${log.slice(-15).join('\n')}`);
         return (await fetch(probe).catch(() => null))?.status;
       },
-      { timeout: 40_000, interval: 100 },
+      { timeout: 120_000, interval: 100 },
     )
     .toBe(200);
   return proc;
