@@ -46,5 +46,8 @@ describe('a model’s answer made into a script', () => {
     expect(cleanDraft('As an AI language model, I cannot reproduce this text.', { frame: true }).refused).toBe(true);
     const script = 'The mayor said she was sorry for the delay. The bridge opens in spring.';
     expect(cleanDraft(script, { frame: true })).toEqual({ text: script, refused: false });
+    const exclaims = "I can't believe how fast the river rose that winter. The town had a day to prepare.";
+    expect(cleanDraft(exclaims, { frame: true })).toEqual({ text: exclaims, refused: false });
+    expect(cleanDraft("I'm sorry to say the old bridge is gone. A new one opens in spring.", { frame: true }).refused).toBe(false);
   });
 });

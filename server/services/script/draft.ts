@@ -22,8 +22,9 @@ const LABEL_LINE = /^[^.!?]{0,40}:$/;
 const ONE_VOICE_LABEL = /^(?:host|narrator|presenter|speaker(?: \d)?|voice(?:over)?)\s*:\s*/i;
 /** A stage direction on its own line: [Intro music], (Pause), *Sound of waves*. */
 const STAGE_DIRECTION = /^(?:\[[^\]]*\]|\([^)]*\)|\*[^*]+\*)$/;
-/** An answer that declines to write: short, and it starts by saying so. */
-const REFUSAL = /^(?:i'?m sorry|i am sorry|sorry,? (?:but )?i\b|i (?:can(?:no|')?t|cannot|am unable|won'?t|will not)\b|as an ai\b|i'?m (?:unable|not able)\b|unfortunately,? i (?:can(?:no|')?t|cannot|am unable))/i;
+/** An answer that declines to write: short, and it starts by saying it cannot help with the task. */
+const REFUSAL =
+  /^(?:i'?m sorry|i am sorry|sorry|unfortunately|as an ai|i)\b[^.!?\n]{0,80}\b(?:can(?:no|')?t|cannot|am unable to|am not able to|won'?t|will not)\s+(?:help|assist|comply|do that|provide|write|create|fulfil|fulfill|rewrite|reproduce|complete|produce)\b/i;
 
 /** A sentence that welcomes the listener, in the languages the frame speaks. */
 const WELCOME =
