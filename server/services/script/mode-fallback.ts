@@ -20,10 +20,13 @@ import type { Article, ScriptPlan, ScriptSentence } from './writer.ts';
 export function templateParagraphs(text: string, plan: Pick<ScriptPlan, 'mode' | 'targetWords'> | undefined): string[] {
   const paragraphs = text.split(/\n+/).map((p) => p.trim()).filter(Boolean);
   if (!plan || plan.targetWords === null) return paragraphs.slice(0, FALLBACK_SCRIPT_PARAGRAPHS);
+  const candidates = plan.mode === 'brief' ? paragraphs.slice(0, FALLBACK_SCRIPT_PARAGRAPHS) : paragraphs;
+  // An article within the words asked (its own length, when it is short) is read whole.
+  if (countWords(candidates.join(' ')) <= plan.targetWords) return candidates;
   const room = Math.max(1, plan.targetWords - countWords(FALLBACK_WELCOME) - countWords(FALLBACK_THANKS));
   const kept: string[] = [];
   let words = 0;
-  for (const paragraph of plan.mode === 'brief' ? paragraphs.slice(0, FALLBACK_SCRIPT_PARAGRAPHS) : paragraphs) {
+  for (const paragraph of candidates) {
     const n = countWords(paragraph);
     if (words + n <= room) {
       kept.push(paragraph);

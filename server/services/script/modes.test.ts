@@ -217,6 +217,8 @@ describe('a short article', () => {
     fake.setBehaviour({ chatFault: 'server-error' });
     const { sentences } = await write(article, 'podcast', 60);
     expect(sentences.filter((s) => s.text.startsWith('The article is short'))).toHaveLength(1);
+    // Within the words asked, the template reads the article whole.
+    expect(sentences.filter((s) => s.text === 'This short article has exactly ten words in every line.')).toHaveLength(20);
     const french = { title: 'Court', text: Array.from({ length: 20 }, () => 'Cet article court compte exactement dix mots à chaque ligne.').join('\n') };
     const { plan, sentences: inFrench } = await write(french, 'podcast', 60, 'fr');
     expect(plan.note).toBeUndefined();
