@@ -144,7 +144,8 @@ describe.skipIf(!inject('postgresUrl'))('two server processes sharing one Postgr
   it('make every podcast once: each job claimed by one process, in one attempt', async () => {
     const scratch = await createScratchDatabase(inject('postgresUrl')!);
     try {
-      const env = { DATABASE_URL: scratch.url, JOB_CONCURRENCY: '2', ANONYMOUS_DAILY_PODCASTS: '100' };
+      // A lease long enough that a busy machine never lets one lapse: this is about claims, not expiry.
+      const env = { DATABASE_URL: scratch.url, JOB_CONCURRENCY: '2', ANONYMOUS_DAILY_PODCASTS: '100', JOB_LEASE_SECONDS: '60' };
       const [a, b] = await Promise.all([
         startServer(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-pg-a-')), env),
         startServer(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-pg-b-')), env),
