@@ -66,6 +66,10 @@ function sseResponse(events: object[]): Response {
   return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
 }
 
+/** The voice list answered: American English, free, as the default, and `premium`. */
+const voicesWith = (premium: { id: string; name: string; premium: boolean }) =>
+  Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }, premium], defaultVoice: 'en-us' });
+
 describe('PodcastCard', () => {
   it("shows a free member the 'Free' badge and the 'Premium Feature' overlay instead of Download", () => {
     render(podcast(), { isPremium: false, showFreeBadge: true, showUpgradeOverlay: true });
@@ -428,14 +432,7 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
 
   it('names the voice a podcast was spoken in: an embedded English voice gives way to one of the article’s language', async () => {
     fakeServer({
-      'GET /api/voices': () =>
-        Response.json({
-          voices: [
-            { id: 'en-us', name: 'American English', premium: false },
-            { id: 'en-gb-female', name: 'British English (female)', premium: true },
-          ],
-          defaultVoice: 'en-us',
-        }),
+      'GET /api/voices': () => voicesWith({ id: 'en-gb-female', name: 'British English (female)', premium: true }),
       'GET /api/podcasts/1/bookmarks': () => Response.json({ bookmarks: [] }),
     });
     render(podcast({ voice: null, language: 'fr' }), { isPremium: true, showFreeBadge: false });
@@ -451,14 +448,7 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
 
   it('re-voices a ready podcast: the card goes back to converting with the new voice', async () => {
     const calls = fakeServer({
-      'GET /api/voices': () =>
-        Response.json({
-          voices: [
-            { id: 'en-us', name: 'American English', premium: false },
-            { id: 'en-gb', name: 'British English', premium: true },
-          ],
-          defaultVoice: 'en-us',
-        }),
+      'GET /api/voices': () => voicesWith({ id: 'en-gb', name: 'British English', premium: true }),
       'GET /api/podcasts/1/bookmarks': () => Response.json({ bookmarks: [] }),
       // As the server answers: back in the queue, still naming the last episode's stream.
       'POST /api/podcasts/1/voice': () =>
