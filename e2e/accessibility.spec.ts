@@ -10,6 +10,7 @@ import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
 import { test as extensionTest } from './fixtures/extension.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
+import { recentPodcasts } from './fixtures/url-card.ts';
 
 test('home, signed out, with the upgrade prompts of a paying deployment', async ({ page }) => {
   await page.route('**/api/stripe/config', (route) => route.fulfill({ json: { enabled: true, publishableKey: 'pk_test_e2e' } }));
@@ -33,7 +34,7 @@ test('home and profile signed in, with a podcast, its player and the transcript 
     const url = page.locator('#url-input');
     await url.getByRole('textbox').fill(`${articles.url}${TIDE_POOLS.path}`);
     await url.getByRole('button', { name: 'Create Podcast' }).click();
-    const card = page.locator('section[aria-label="Just created"] article');
+    const card = recentPodcasts(page);
     // While it converts (progress bar, status) ...
     await expect(card).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,9 +1,10 @@
 /**
- * The main pages at a phone's width (390 px) and a desktop's (1,280 px): nothing wider than the
- * window, the header, the page's heading and the footer in view, and a full-page screenshot of each
- * saved with the test's results (looked at, not compared pixel by pixel).
+ * Every route at a phone's width (390 px) and a desktop's (1,280 px): nothing wider than the window,
+ * the header, the page's heading and the footer in view, no serious or critical axe finding, and a
+ * full-page screenshot of each saved with the test's results (looked at, not compared pixel by pixel).
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe.ts';
 import { signUp } from './fixtures/members.ts';
 
 const WIDTHS = [390, 1280];
@@ -18,6 +19,7 @@ async function checkLayout(page: Page, testInfo: TestInfo, name: string, heading
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth, `${name} is wider than the window`).toBeLessThanOrEqual(clientWidth);
+  expect(await seriousViolations(page), `${name}: axe`).toEqual([]);
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
@@ -49,6 +51,11 @@ for (const width of WIDTHS) {
       await checkLayout(page, testInfo, `profile-${width}`, email);
       await page.goto('/subscription/canceled');
       await checkLayout(page, testInfo, `subscription-canceled-${width}`, 'Subscription not completed');
+      // Billing is off on the test server: the payment page says so; the success page has nothing to confirm.
+      await page.goto('/subscription/register');
+      await checkLayout(page, testInfo, `subscription-register-${width}`, /./);
+      await page.goto('/subscription/success');
+      await checkLayout(page, testInfo, `subscription-success-${width}`, /./);
     });
   });
 }

@@ -7,11 +7,13 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../shared/constants.ts';
+import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 import { pacedServerDuringFile } from './fixtures/paced-server.ts';
+import { recentPodcasts } from './fixtures/url-card.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 // A tenth of a second of audio each tenth of a second, three parts at a time: the episode grows for
@@ -86,7 +88,7 @@ test('a long article plays seconds after Create, goes back while it grows, and p
   const form = page.locator('#url-input');
   await form.getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${LONG_RIVER.path}`);
   await form.getByRole('button', { name: 'Create Podcast' }).click();
-  const card = page.locator('section[aria-label="Just created"] article').first();
+  const card = recentPodcasts(page).first();
 
   // It plays by itself while the rest is made: the progress still moves beside the player.
   await expect.poll(async () => (await cardState(card)).time, { timeout: 30_000 }).toBeGreaterThan(1);
@@ -96,6 +98,10 @@ test('a long article plays seconds after Create, goes back while it grows, and p
   expect(started.progress!).toBeLessThan(100);
   expect(await cachedStatus(page)).not.toBe('ready');
   expect(started.made).toMatch(MADE);
+  // Still being made: the form says it is on its way, not made, and the playing card is in view.
+  await expect(form.getByText(CONTENT_MESSAGES.starting)).toBeVisible();
+  await expect(form.getByText(CONTENT_MESSAGES.created)).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Pause' })).toBeInViewport();
   const seek = card.getByRole('slider', { name: 'Seek' });
   await expect(seek).toHaveAttribute('aria-valuetext', /^\d+:\d\d of about \d+:\d\d, \d+:\d\d made so far$/);
   await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();
@@ -124,6 +130,7 @@ test('a long article plays seconds after Create, goes back while it grows, and p
   // The episode completes: the progress goes, and the same stream plays on.
   await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: 90_000 });
   await expect.poll(() => cachedStatus(page)).toBe('ready');
+  await expect(form.getByText(CONTENT_MESSAGES.created)).toBeVisible();
   const done = await cardState(card);
   expect(done.playing).toBe(true);
   expect(done.made).toBeNull();
@@ -159,7 +166,7 @@ test('a podcast shared while it is made plays on its public page as it grows, an
   const form = page.locator('#url-input');
   await form.getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${LONG_RIVER.path}`);
   await form.getByRole('button', { name: 'Create Podcast' }).click();
-  const card = page.locator('section[aria-label="Just created"] article').first();
+  const card = recentPodcasts(page).first();
   await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 30_000 });
   await card.getByRole('button', { name: 'Pause' }).click();
 

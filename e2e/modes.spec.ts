@@ -8,18 +8,18 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODE_MESSAGES } from '../shared/api/podcasts.ts';
-import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
+import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 
 const CONVERSION_TIMEOUT = 90_000;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
 const urlCard = (page: Page) => page.locator('#url-input');
-const justCreated = (page: Page) => page.locator('section[aria-label="Just created"] article');
+const justCreated = (page: Page) => recentPodcasts(page);
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
 
 async function fillAddress(page: Page, article: ArticlePage) {
@@ -30,7 +30,7 @@ async function fillAddress(page: Page, article: ArticlePage) {
 async function create(page: Page): Promise<Locator> {
   const before = await justCreated(page).count();
   await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(urlCard(page).getByText(CONTENT_MESSAGES.created)).toBeVisible({ timeout: 20_000 });
+  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
   await expect(justCreated(page)).toHaveCount(before + 1);
   return justCreated(page).first();
 }

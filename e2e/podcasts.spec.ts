@@ -9,12 +9,13 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CONTENT_MESSAGES, DOWNLOAD_MESSAGES } from '../shared/errors.ts';
+import { DOWNLOAD_MESSAGES } from '../shared/errors.ts';
 import { STORAGE_KEYS } from '../shared/constants.ts';
 import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { pacedServerDuringFile } from './fixtures/paced-server.ts';
+import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 
 const SCREENSHOTS = 'e2e-artifacts/screenshots';
 const CONVERSION_TIMEOUT = 60_000;
@@ -29,8 +30,8 @@ async function createPodcast(page: Page, article: ArticlePage) {
   const card = page.locator('#url-input');
   await card.getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${article.path}`);
   await card.getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(card.getByText(CONTENT_MESSAGES.created)).toBeVisible({ timeout: 20_000 });
-  return page.locator('section[aria-label="Just created"] article').first();
+  await expect(card.getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  return recentPodcasts(page).first();
 }
 
 /** The card's link to the page the podcast was made from. */
@@ -184,7 +185,7 @@ test("/profile lists 'Your Podcasts' in two columns, one on a phone; screenshots
   await createPodcast(page, TIDE_POOLS);
   await page.locator('#url-input').getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${NIGHT_TRAINS.path}`);
   await page.locator('#url-input').getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(page.locator('section[aria-label="Just created"] article')).toHaveCount(2);
+  await expect(recentPodcasts(page)).toHaveCount(2);
 
   await page.getByRole('link', { name: /^listener-/ }).click();
   await expect(page).toHaveURL(/\/profile$/);

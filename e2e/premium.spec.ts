@@ -8,17 +8,17 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import Parser from 'rss-parser';
-import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
+import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 
 const CONVERSION_TIMEOUT = 60_000;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
-const justCreated = (page: Page) => page.locator('section[aria-label="Just created"] article');
+const justCreated = (page: Page) => recentPodcasts(page);
 
 /** Creates a podcast through the URL card (with `voice` picked, if given); answers its card once it is ready. */
 async function createReadyPodcast(page: Page, article: ArticlePage, voice?: string): Promise<Locator> {
@@ -28,7 +28,7 @@ async function createReadyPodcast(page: Page, article: ArticlePage, voice?: stri
   if (voice) await form.getByRole('combobox', { name: 'Voice' }).selectOption({ label: voice });
   const before = await justCreated(page).count();
   await form.getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(form.getByText(CONTENT_MESSAGES.created)).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
   await expect(justCreated(page)).toHaveCount(before + 1);
   const card = justCreated(page).first();
   // It plays by itself from its first part on; once it is ready it is paused, so each test starts

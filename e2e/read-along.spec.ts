@@ -10,6 +10,7 @@ import type { Transcript } from '../shared/api/transcript.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
+import { recentPodcasts } from './fixtures/url-card.ts';
 
 const CONVERSION_TIMEOUT = 60_000;
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
@@ -20,7 +21,7 @@ async function makePodcast(page: Page, article: ArticlePage): Promise<string> {
   const form = page.locator('#url-input');
   await form.getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${article.path}`);
   await form.getByRole('button', { name: 'Create Podcast' }).click();
-  const card = page.locator('section[aria-label="Just created"] article').first();
+  const card = recentPodcasts(page).first();
   await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
   await card.locator('audio').evaluate((el: HTMLAudioElement) => el.pause());
   await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: CONVERSION_TIMEOUT });
@@ -121,8 +122,8 @@ test('read along, speed, shortcuts and the queue', async ({ page }) => {
 
   await test.step('a queued podcast starts when the one playing ends; the finished one is marked played', async () => {
     const next = cardOf(second);
-    await next.getByRole('button', { name: 'Queue', exact: true }).click();
-    await next.getByRole('button', { name: 'Add to queue', exact: true }).click();
+    await next.getByRole('button', { name: /^Queue: / }).click();
+    await next.getByRole('button', { name: /^Add to queue: / }).click();
     await expect(next.getByText('Up next')).toBeVisible();
     const player = cardOf(first);
     const duration = await player.locator('audio').evaluate((el: HTMLAudioElement) => el.duration);

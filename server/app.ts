@@ -30,6 +30,7 @@ import { sharePageRoutes, shareRoutes, sharedRoutes } from './routes/share.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { podcastTranscriptRoutes, sharedTranscriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voices.ts';
+import { capabilityRoutes } from './routes/capabilities.ts';
 import { stripeRoutes } from './routes/stripe.ts';
 
 /** Request bodies the API accepts; an article of 200,000 characters fits with room to spare. */
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/shared', sharedTranscriptRoutes(deps));
   app.route('/api/feed', feedRoutes(deps));
   app.route('/api/voices', voiceRoutes(deps));
+  app.route('/api/capabilities', capabilityRoutes(deps));
   app.route('/api/stripe', stripeRoutes(deps));
 
   app.all('/api/*', (c) =>

@@ -51,6 +51,8 @@ export const CONTENT_MESSAGES = {
     'Pagecast reads pages on the public web only: this address is on a private or local network. Use a public address.',
   createFailed: 'Failed to create podcast',
   created: 'Podcast created successfully!',
+  /** Said after Create until the podcast is ready: it plays as soon as its first part is made. */
+  starting: 'Your podcast is on its way: it starts playing as soon as its first part is made.',
   signInToSave: 'Sign in to save your podcasts',
 } as const;
 

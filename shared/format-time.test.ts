@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime } from './format-time.ts';
+import { formatDuration, formatTime } from './format-time.ts';
 
 describe('formatTime', () => {
   it.each([
@@ -16,5 +16,13 @@ describe('formatTime', () => {
     [-3, '0:00'],
   ])('%s seconds reads %s', (seconds, expected) => {
     expect(formatTime(seconds)).toBe(expected);
+  });
+});
+
+describe('formatDuration', () => {
+  it('says a length to the nearest second, so the card and the player agree on 114.96 s', () => {
+    expect(formatDuration(114.96)).toBe('1:55');
+    expect(formatDuration(114.4)).toBe('1:54');
+    expect(formatDuration(null)).toBe('0:00');
   });
 });

@@ -8,3 +8,11 @@ export function formatTime(seconds: number | null): string {
   const rest = whole % 60;
   return `${minutes}:${String(rest).padStart(2, '0')}`;
 }
+
+/**
+ * A whole episode's length as m:ss, to the nearest second: the card, the list and the player's
+ * total say the same (the clock, `formatTime`, counts whole seconds played).
+ */
+export function formatDuration(seconds: number | null): string {
+  return formatTime(seconds !== null && Number.isFinite(seconds) ? Math.round(seconds) : null);
+}

@@ -108,6 +108,8 @@ export const podcasts = pgTable(
     draft: boolean('draft').notNull().default(false),
     /** The article's structure: a kind per line of articleText, and its byline. */
     articleStructure: jsonb('article_structure').$type<ArticleStructure>(),
+    /** The client's key for the request that made it: the same request sent again answers this podcast. */
+    requestKey: text('request_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,6 +117,8 @@ export const podcasts = pgTable(
     index('podcasts_user_created_idx').on(t.userId, t.createdAt),
     index('podcasts_anonymous_idx').on(t.anonymousToken),
     uniqueIndex('podcasts_share_token_idx').on(t.shareToken),
+    uniqueIndex('podcasts_user_request_idx').on(t.userId, t.requestKey),
+    uniqueIndex('podcasts_anonymous_request_idx').on(t.anonymousToken, t.requestKey),
   ],
 );
 

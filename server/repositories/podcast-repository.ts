@@ -28,6 +28,21 @@ export async function insertPodcast(db: Database, values: NewPodcastRow): Promis
   return row!;
 }
 
+/**
+ * Inserts the podcast unless the owner already has one made by the same request key; answers null
+ * then (the insert waits for a concurrent one to commit before it decides).
+ */
+export async function insertPodcastOnce(db: Database, values: NewPodcastRow): Promise<PodcastRow | null> {
+  const [row] = await db.insert(podcasts).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** The owner's podcast made by the request with this key, if any. */
+export async function findPodcastByRequestKey(db: Database, owner: Owner, requestKey: string): Promise<PodcastRow | null> {
+  const [row] = await db.select().from(podcasts).where(and(ownerCondition(owner), eq(podcasts.requestKey, requestKey)));
+  return row ?? null;
+}
+
 export async function findOwnedPodcast(db: Database, id: string, owner: Owner): Promise<PodcastRow | null> {
   const [row] = await db.select().from(podcasts).where(and(eq(podcasts.id, id), ownerCondition(owner)));
   return row ?? null;

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authResponseSchema, preferencesResponseSchema } from '../../shared/api/auth.ts';
+import { capabilitiesSchema } from '../../shared/api/capabilities.ts';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { estimateResponseSchema, MODE_MESSAGES, podcastSchema, scriptResponseSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { voicesResponseSchema } from '../../shared/api/premium.ts';
@@ -113,6 +114,13 @@ describeEachDatabase('modes', (ctx) => {
   afterAll(async () => {
     await Promise.all([t.deps.jobs.stop?.(), ai.deps.jobs.stop?.()]);
     await fake.close();
+  });
+
+  it('tells clients whether an AI writes the scripts and which mode it picks when none is asked', async () => {
+    const without = capabilitiesSchema.parse(await (await call('/api/capabilities', null)).json());
+    expect(without).toEqual({ aiWriter: false, defaultMode: 'read' });
+    const withAi = capabilitiesSchema.parse(await (await caller(ai)('/api/capabilities', null)).json());
+    expect(withAi).toEqual({ aiWriter: true, defaultMode: 'podcast' });
   });
 
   it('refuses a mode or length outside the allowed values with the reason, storing nothing', async () => {

@@ -294,6 +294,29 @@ describeEachDatabase('conversion limits', (ctx) => {
     expect((await post()).status).toBe(429);
   });
 
+  it('makes one podcast for one request key however often it arrives (a double click), counted once', async () => {
+    const t = createTestApp(ctx, { config: testConfig({ ANONYMOUS_DAILY_PODCASTS: '2' }) });
+    const me = 'twice-browser-token-0001';
+    const post = (requestKey: string) =>
+      t.app.request('/api/podcasts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: me },
+        body: JSON.stringify({ ...article, requestKey }),
+      });
+    const together = await Promise.all(Array.from({ length: 4 }, () => post('click-0001')));
+    expect(together.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const ids = new Set(await Promise.all(together.map(async (r) => podcastSchema.parse(await r.json()).id)));
+    expect(ids.size).toBe(1);
+    // Sent again later (its answer was lost): the same podcast.
+    const again = await post('click-0001');
+    expect(podcastSchema.parse(await again.json()).id).toBe([...ids][0]);
+    expect(await countJobs(ctx.db)).toBe(1);
+    // One of two allowed was used: another request makes one more, then the limit holds.
+    expect((await post('click-0002')).status).toBe(201);
+    expect((await post('click-0003')).status).toBe(429);
+    expect((await post('bad key!')).status).toBe(400);
+  });
+
   it('does not count a page that could not be read against the limit', async () => {
     const t = createTestApp(ctx, { config: testConfig({ ANONYMOUS_DAILY_PODCASTS: '1', FETCH_ALLOW_HOSTS: pages.host }) });
     const post = (body: unknown) =>

@@ -20,6 +20,11 @@ export function aiConfigured(config: Pick<Config, 'openai'>): boolean {
   return !!(config.openai.apiKey || config.openai.baseUrl);
 }
 
+/** The mode when neither the request nor the member names one: podcast with an AI, else read. */
+export function serverDefaultMode(config: Pick<Config, 'openai'>): PodcastMode {
+  return aiConfigured(config) ? 'podcast' : 'read';
+}
+
 export async function chooseMode(
   deps: { db: Database; config: Pick<Config, 'openai'> },
   asked: { mode?: PodcastMode | undefined; minutes?: number | undefined },
@@ -27,7 +32,7 @@ export async function chooseMode(
 ): Promise<ModeChoice> {
   const member = caller ? await findUser(deps.db, caller.userId) : null;
   return resolveMode(asked, {
-    mode: (member?.defaultMode as PodcastMode | null | undefined) ?? (aiConfigured(deps.config) ? 'podcast' : 'read'),
+    mode: (member?.defaultMode as PodcastMode | null | undefined) ?? serverDefaultMode(deps.config),
     minutes: member?.defaultMinutes ?? PODCAST_MINUTES.default,
   });
 }

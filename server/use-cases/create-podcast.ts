@@ -3,6 +3,9 @@
  * fetch or receive, extract, prepare; a page its estimate just read is not fetched again), then
  * stores the podcast and its conversion job in ONE transaction, so a crash or a failed enqueue
  * never leaves a podcast that nothing will convert.
+ *
+ * A request that carries the key of one already made (a double click, a retry after a lost answer)
+ * answers that podcast: nothing more is counted, fetched or made.
  */
 import type { CreatePodcast } from '../../shared/api/podcasts.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
@@ -11,7 +14,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { ConversionJobs } from '../jobs/conversion.ts';
-import { insertPodcast, newPodcastId, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
+import { findPodcastByRequestKey, insertPodcastOnce, newPodcastId, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
 import type { IntakePorts } from '../pipeline/stages.ts';
 import { takeDailyConversion } from '../services/podcasts/limits.ts';
@@ -43,18 +46,35 @@ export interface CreatePodcastInput {
 export const DRAFT_MESSAGE = 'Upgrade to Premium to edit a script before it is voiced';
 export const START_FAILED_MESSAGE = 'We could not start this podcast. Please try again.';
 
+/** Requests under way in this process, by owner and key: a second one waits for the first's answer. */
+const underWay = new Map<string, Promise<PodcastRow>>();
+
 export async function createPodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): Promise<PodcastRow> {
+  const { requestKey } = input.request;
+  if (!requestKey) return makePodcast(deps, input);
+  const earlier = await findPodcastByRequestKey(deps.db, input.owner, requestKey);
+  if (earlier) return earlier;
+  const key = `${JSON.stringify(input.owner)} ${requestKey}`;
+  const running = underWay.get(key);
+  if (running) return running;
+  const made = makePodcast(deps, input).finally(() => underWay.delete(key));
+  underWay.set(key, made);
+  return made;
+}
+
+async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): Promise<PodcastRow> {
   const { owner, caller, clientAddress, request } = input;
   const voice = await chooseVoice(deps, request.voice, caller);
   const { mode, minutes } = await chooseMode(deps, request, caller);
   // Stopping at the script to edit it is Premium's.
   if (request.draft && !caller?.isPremium) throw new AppError('PREMIUM_REQUIRED', { message: DRAFT_MESSAGE });
   const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
+  let stored: PodcastRow | null;
   try {
     const article = await readArticle(deps, { caller, clientAddress }, request);
     const now = deps.clock();
-    const row = await inTransaction(deps.db, async (tx) => {
-      const podcast = await insertPodcast(tx, {
+    stored = await inTransaction(deps.db, async (tx) => {
+      const podcast = await insertPodcastOnce(tx, {
         id: newPodcastId(now),
         userId: 'userId' in owner ? owner.userId : null,
         anonymousToken: 'anonymousToken' in owner ? owner.anonymousToken : null,
@@ -72,20 +92,28 @@ export async function createPodcast(deps: CreatePodcastDeps, input: CreatePodcas
         voice,
         status: 'queued',
         progress: 0,
+        requestKey: request.requestKey ?? null,
         createdAt: now,
         updatedAt: now,
       });
-      await deps.jobs.enqueue(tx, podcast.id, now);
+      if (podcast) await deps.jobs.enqueue(tx, podcast.id, now);
       return podcast;
     }).catch((err: unknown) => {
       deps.logger.error('could not store a new podcast and its job', { err });
       throw new AppError('INTERNAL_ERROR', { message: START_FAILED_MESSAGE, cause: err });
     });
-    deps.jobs.nudge();
-    return row;
   } catch (err) {
     // Nothing was made (an unreadable page, a failed store), so nothing is counted.
     await giveBack();
     throw err;
   }
+  if (stored) {
+    deps.jobs.nudge();
+    return stored;
+  }
+  // Another process made it from the same request meanwhile: that one is the answer, counted once.
+  await giveBack();
+  const earlier = request.requestKey ? await findPodcastByRequestKey(deps.db, owner, request.requestKey) : null;
+  if (!earlier) throw new AppError('INTERNAL_ERROR', { message: START_FAILED_MESSAGE });
+  return earlier;
 }

@@ -41,6 +41,17 @@ const modeFields = {
   draft: z.boolean({ error: 'draft must be true or false' }).optional(),
 };
 
+/**
+ * A key the client makes once per podcast it means to make (a UUID): the same request sent again (a
+ * double click, a retry after a lost answer) answers the podcast the first made instead of another.
+ */
+const requestKeyField = {
+  requestKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'requestKey is 8 to 100 letters, digits, - or _')
+    .optional(),
+};
+
 /** Minutes only for the modes that take a length. */
 export function minutesAllowed(mode: PodcastMode | undefined, minutes: number | undefined): boolean {
   return minutes === undefined || mode === undefined || mode === 'podcast' || mode === 'conversation';
@@ -52,6 +63,7 @@ export const createFromUrlSchema = z
     url: websiteUrl,
     voice: voiceName.optional(),
     ...modeFields,
+    ...requestKeyField,
   })
   .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
 
@@ -80,7 +92,7 @@ const fromTextFields = {
   ...modeFields,
 };
 export const createFromTextSchema = z
-  .object(fromTextFields)
+  .object({ ...fromTextFields, ...requestKeyField })
   .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
 const estimateFromTextSchema = z
   .object({ ...fromTextFields, sourceUrl: pageAddress.optional() })

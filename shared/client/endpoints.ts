@@ -12,6 +12,7 @@ import {
   registerSchema,
   updatePreferencesSchema,
 } from '../api/auth.ts';
+import { capabilitiesSchema } from '../api/capabilities.ts';
 import {
   billingConfigSchema,
   billingUserResponseSchema,
@@ -153,6 +154,8 @@ export const ENDPOINTS = {
 
   voices: json('GET', '/api/voices', voicesResponseSchema),
   setDefaultVoice: json('PUT', '/api/voices/default', defaultVoiceResponseSchema, { request: setVoiceSchema }),
+
+  capabilities: json('GET', '/api/capabilities', capabilitiesSchema),
 
   billingConfig: json('GET', '/api/stripe/config', billingConfigSchema),
   createCheckout: json('POST', '/api/stripe/create-checkout', checkoutResponseSchema, {

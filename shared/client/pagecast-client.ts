@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Credentials, Preferences, UpdatePreferences, User } from '../api/auth.ts';
 import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../api/billing.ts';
+import type { Capabilities } from '../api/capabilities.ts';
 import type { CreatePodcast, EstimatePodcast, Podcast, PodcastEstimate, PodcastScript } from '../api/podcasts.ts';
 import type { Bookmark, createBookmarkSchema, SharedPodcast, VoiceOption } from '../api/premium.ts';
 import { loginFailedMessage, registrationFailedMessage } from '../errors.ts';
@@ -34,6 +35,10 @@ export function createPagecastClient(options: ClientOptions) {
     feed: feedCalls(http),
     voices: voiceCalls(http),
     billing: billingCalls(http),
+    server: {
+      /** What this server can make: an AI writer or not, and its default mode. */
+      capabilities: ({ signal }: Signal = {}): Promise<Capabilities> => http.call(ENDPOINTS.capabilities, { signal }),
+    },
   };
 }
 

@@ -83,7 +83,8 @@ async function createPodcast(
   // Minutes only where the mode takes a length; no mode: the member's default, else the server's.
   const { mode, minutes } = options;
   const asked = { ...(mode ? { mode } : {}), ...(minutes !== undefined && (mode === 'podcast' || mode === 'conversation') ? { minutes } : {}) };
-  const answer = await callServer((client) => client.podcasts.create({ ...page.value, ...asked }));
+  // One key per attempt: the server answers a request it already has with the podcast it made.
+  const answer = await callServer((client) => client.podcasts.create({ ...page.value, ...asked, requestKey: creation.attemptId }));
   if (!answer.ok) return failWith(answer.error);
 
   const podcast = answer.value;

@@ -15,7 +15,7 @@ import { formatPlaybackRate, stepPlaybackRate } from '../../../shared/podcast/pl
 import { PLAYER_SHORTCUTS_TEXT, SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, shortcutOf, type PlayerAction } from '../../../shared/podcast/player-keys.ts';
 import { currentChapterIndex, nextChapterStart, previousChapterStart } from '../../../shared/podcast/read-along.ts';
 import type { PlaybackCommand } from '../../messaging.ts';
-import { formatTime } from '../../../shared/format-time.ts';
+import { formatDuration, formatTime } from '../../../shared/format-time.ts';
 import { clampToMade, estimatedLength, growingPositionText, madeSoFarLabel } from '../../../shared/podcast/growing-episode.ts';
 import { currentPosition, playableEnd } from '../../player-clock.ts';
 import type { Playback } from '../../storage.ts';
@@ -110,7 +110,7 @@ export function NowPlaying({ playback }: { playback: Playback }) {
         className="seek"
         type="range"
         aria-label="Seek"
-        aria-valuetext={made ? growingPositionText(shown, made) : `${formatTime(shown)} of ${formatTime(duration)}`}
+        aria-valuetext={made ? growingPositionText(shown, made) : `${formatTime(shown)} of ${formatDuration(duration)}`}
         min={0}
         max={Math.max(duration, 1)}
         step={1}
@@ -128,7 +128,7 @@ export function NowPlaying({ playback }: { playback: Playback }) {
         <span aria-label="Elapsed time">{formatTime(shown)}</span>
         <span aria-label="Total time">
           {made?.estimatedSeconds ? 'about ' : ''}
-          {formatTime(duration)}
+          {formatDuration(duration)}
         </span>
       </div>
       {made ? <p className="made-so-far">{madeSoFarLabel(made)}</p> : null}

@@ -6,7 +6,7 @@
 import { AudioLines, CircleAlert, ListEnd, ListStart, Pause, Play } from 'lucide-react';
 import { toast } from '../../../shared/ui/toast.tsx';
 import type { Podcast } from '../../../shared/api/podcasts.ts';
-import { formatTime } from '../../../shared/format-time.ts';
+import { formatDuration, formatTime } from '../../../shared/format-time.ts';
 import { episodeSource } from '../../../shared/podcast/episode-source.ts';
 import { resumePoint } from '../../../shared/podcast/resume-point.ts';
 import { podcastStatusLabel } from '../../../shared/podcast/status-labels.ts';
@@ -100,7 +100,7 @@ export function RecentPodcasts({
                   {podcast.status === 'ready' ? (
                     <p className="row-meta">
                       {formatCreatedAt(podcast.createdAt)}
-                      {podcast.durationSeconds ? ` · ${formatTime(podcast.durationSeconds)}` : ''}
+                      {podcast.durationSeconds ? ` · ${formatDuration(podcast.durationSeconds)}` : ''}
                       {resumeAt ? ` · Resume from ${formatTime(resumeAt)}` : ''}
                       {podcast.playedAt ? ' · Played' : ''}
                       {queued >= 0 ? ` · In queue (${queued + 1})` : ''}

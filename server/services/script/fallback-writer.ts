@@ -4,12 +4,12 @@
  * every sentence at once.
  */
 import { fallbackScript, titleOrFallback } from '../../../shared/text/fallback.ts';
+import { NO_SCRIPT_WRITER_REASON } from '../../../shared/podcast/status-labels.ts';
 import { scriptWithoutAi } from './mode-fallback.ts';
 import { formatScript } from './script-format.ts';
 import { sentencesStream, templateScriptStream } from './script-stream.ts';
 import type { Article, ScriptPlan, ScriptResult, ScriptWriter } from './writer.ts';
 
-export const NO_SCRIPT_WRITER_REASON = 'No AI script writer is configured';
 
 /**
  * The title with no AI: the page's own title, kept whole; the first eight words of the first line

@@ -14,7 +14,8 @@ import { FALLBACK_THANKS, fallbackScript } from '../../../shared/text/fallback.t
 import { collapseWhitespace } from '../../../shared/text/prepare-script-text.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { streamChat } from './chat-stream.ts';
-import { articleFallbackTitle, createFallbackScriptWriter, NO_SCRIPT_WRITER_REASON } from './fallback-writer.ts';
+import { articleFallbackTitle, createFallbackScriptWriter } from './fallback-writer.ts';
+import { NO_SCRIPT_WRITER_REASON } from '../../../shared/podcast/status-labels.ts';
 import { createOpenAiClient, describeProviderError, ProviderAnswerError } from './openai-client.ts';
 import { writeLongForm } from './long-form.ts';
 import { scriptWithoutAi, templateSentences } from './mode-fallback.ts';

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../../shared/constants.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -24,12 +24,32 @@ const readableRichColors = {
 const queryClient = createQueryClient();
 void import('../features/podcasts/api/podcast-storage.ts').then((m) => m.keepPodcastListsStored(queryClient));
 
-/** App-wide providers: the server-state cache and the toasts (4 s, top centre). */
+/** A phone's width: the toasts go to the bottom there, clear of the header and its menu. */
+const NARROW = '(max-width: 639px)';
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}
+
+/** App-wide providers: the server-state cache and the toasts (4 s, top centre; bottom centre on a phone). */
 export function AppProvider({ children }: { children: ReactNode }) {
+  const narrow = useNarrow();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toasts position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors closeButton style={readableRichColors} />
+      <Toasts
+        position={narrow ? 'bottom-center' : TOAST_POSITION}
+        duration={TOAST_DURATION_MS}
+        richColors
+        closeButton
+        style={readableRichColors}
+      />
     </QueryClientProvider>
   );
 }

@@ -8,6 +8,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetPlaying } from '../features/podcasts/utils/playback-handoff.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -48,6 +49,8 @@ export function mountEachTest(hooks: TestRootHooks = {}): TestRoot {
     act(() => root!.unmount());
     container!.remove();
     queryClient!.clear();
+    // A player still playing as its test ends is gone with the page, not handed to the next test.
+    forgetPlaying();
     hooks.afterUnmount?.();
     vi.unstubAllGlobals();
   });

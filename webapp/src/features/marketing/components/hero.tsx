@@ -2,7 +2,7 @@
  * The hero: the headline and 'Get Started Free', which reads 'Get Started Now' for a
  * signed-in member and then scrolls to the URL card instead of going to /subscription/register.
  */
-import { ArrowRight, Headphones, Pause, Sparkles } from 'lucide-react';
+import { ArrowRight, Headphones, Sparkles } from 'lucide-react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 
 export function Hero({ signedIn, onGetStarted }: { signedIn: boolean; onGetStarted: () => void }) {
@@ -55,7 +55,7 @@ export function Hero({ signedIn, onGetStarted }: { signedIn: boolean; onGetStart
 
 const BARS = [30, 55, 80, 45, 95, 60, 75, 35, 85, 50, 70, 40, 90, 55, 65, 30, 80, 45, 60, 35, 75, 50, 40, 25];
 
-/** A picture of the product at work; decoration only. */
+/** A picture of the product at work; decoration only, so it has nothing that looks like a control. */
 function NowPlaying() {
   return (
     <div aria-hidden className="mx-auto hidden w-full max-w-md lg:block">
@@ -79,9 +79,6 @@ function NowPlaying() {
         </div>
         <div className="mt-4 flex items-center justify-between text-xs text-slate-500 tabular-nums">
           <span>2:14</span>
-          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-600 text-white shadow">
-            <Pause size={18} fill="currentColor" />
-          </span>
           <span>6:02</span>
         </div>
       </div>

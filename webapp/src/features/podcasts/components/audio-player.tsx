@@ -20,7 +20,7 @@ import type { Chapter } from '../../../../../shared/api/transcript.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { attachEpisode } from '../../../../../shared/client/attach-episode.ts';
 import { PLAYBACK_RATES, VOLUME } from '../../../../../shared/constants.ts';
-import { formatTime } from '../../../../../shared/format-time.ts';
+import { formatDuration, formatTime } from '../../../../../shared/format-time.ts';
 import type { EpisodeSource } from '../../../../../shared/podcast/episode-source.ts';
 import {
   clampToMade,
@@ -47,6 +47,8 @@ interface AudioPlayerProps {
   growing?: GrowingEpisode | null;
   /** Start playing as soon as there is audio (new audio the member just asked for). */
   autoPlay?: boolean;
+  /** Where to start, once there is audio (playing on from another screen). */
+  startAt?: number | null;
   ref?: Ref<AudioPlayerHandle>;
   onPlay?: () => void;
   /** The clock moved: playing, or a seek. */
@@ -102,6 +104,7 @@ export function AudioPlayer({
   durationHint,
   growing = null,
   autoPlay = false,
+  startAt = null,
   ref,
   onPlay,
   onTimeUpdate,
@@ -233,7 +236,9 @@ export function AudioPlayer({
     const attached = attachEpisode(el, source, { loadHls, onError: (message) => toast.error(message) });
     attached.ready.then(
       () => {
-        if (active && autoPlay) play();
+        if (!active) return;
+        if (startAt !== null) el.currentTime = startAt;
+        if (autoPlay) play();
       },
       (err: unknown) => {
         if (active) toast.error(err instanceof Error ? err.message : 'The audio could not be played');
@@ -324,7 +329,7 @@ export function AudioPlayer({
           <input
             type="range"
             aria-label="Seek"
-            aria-valuetext={made ? growingPositionText(current, made) : `${formatTime(current)} of ${formatTime(duration)}`}
+            aria-valuetext={made ? growingPositionText(current, made) : `${formatTime(current)} of ${formatDuration(duration)}`}
             min={0}
             max={duration || 0}
             step={1}
@@ -340,7 +345,7 @@ export function AudioPlayer({
               <span aria-hidden> / </span>
               <span className="sr-only"> of </span>
               {made?.estimatedSeconds ? 'about ' : null}
-              <span data-testid="total">{formatTime(duration)}</span>
+              <span data-testid="total">{formatDuration(duration)}</span>
             </span>
             <div className="flex items-center gap-1.5">
               <button

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../../shared/api/auth.ts';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
+import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { clearSession, setSession } from '../../../lib/session.ts';
 import { mountEachTest, waitFor } from '../../../testing/render.tsx';
@@ -37,7 +38,7 @@ interface Sent {
 }
 
 /** A server that estimates `words` words (60 seconds a minute asked, else 150 words a minute) and makes podcasts. */
-function serve({ words = 1500, estimateError }: { words?: number; estimateError?: string } = {}) {
+function serve({ words = 1500, estimateError, aiWriter }: { words?: number; estimateError?: string; aiWriter?: boolean } = {}) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -46,6 +47,7 @@ function serve({ words = 1500, estimateError }: { words?: number; estimateError?
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       if (init?.method === 'POST') sent.push({ url, body });
       if (url === '/api/billing/config') return Response.json({ enabled: false, publishableKey: null });
+      if (url === '/api/capabilities' && aiWriter !== undefined) return Response.json({ aiWriter, defaultMode: aiWriter ? 'podcast' : 'read' });
       if (url === '/api/voices') return Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }], defaultVoice: 'en-us' });
       if (url === '/api/podcasts/estimate') {
         if (estimateError) return Response.json({ success: false, error: { code: 'FETCH_FAILED', message: estimateError } }, { status: 502 });
@@ -114,6 +116,24 @@ describe('the URL card: mode, minutes and the estimated length', () => {
     expect(minutesField()).toBeNull();
   });
 
+  it('shows the modes that need an AI model as such on a server without one, and starts on Read', async () => {
+    serve({ aiWriter: false });
+    setSession(member({ defaultMode: 'conversation', defaultMinutes: 25 }), 'tok');
+    renderCard();
+    await waitFor(() => expect(radio('Podcast')!.disabled).toBe(true));
+    expect(['Brief', 'Conversation'].map((name) => radio(name)!.disabled)).toEqual([true, true]);
+    expect(radio('Read')!.checked).toBe(true);
+    expect(radio('Podcast')!.labels?.[0]?.textContent).toContain('Needs an AI model');
+    expect(text()).toContain('This server has no AI model, so every episode reads the article as written.');
+  });
+
+  it("starts on the server's default mode when the member has none", async () => {
+    serve({ aiWriter: true });
+    renderCard();
+    await waitFor(() => expect(radio('Podcast')!.checked).toBe(true));
+    expect(radio('Conversation')!.disabled).toBe(false);
+  });
+
   it("starts on the member's default mode and minutes", () => {
     serve();
     setSession(member({ defaultMode: 'conversation', defaultMinutes: 25 }), 'tok');
@@ -156,7 +176,7 @@ describe('the URL card: mode, minutes and the estimated length', () => {
     await waitFor(() => expect(estimate()).toContain('Estimated length: about 10 min'));
     expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map((s) => s.body)).toEqual([{ url: ARTICLE }]);
     await submit();
-    await waitFor(() => expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE }));
+    await waitFor(() => expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE, requestKey: expect.any(String) }));
   });
 
   it('says why the length could not be estimated, and Create still works', async () => {
@@ -176,8 +196,8 @@ describe('the URL card: mode, minutes and the estimated length', () => {
     type(minutesField()!, '5');
     type(urlField(), ARTICLE);
     await submit();
-    await waitFor(() => expect(text()).toContain('Podcast created successfully!'));
-    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE, mode: 'conversation', minutes: 5 });
+    await waitFor(() => expect(text()).toContain(CONTENT_MESSAGES.starting));
+    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE, mode: 'conversation', minutes: 5, requestKey: expect.any(String) });
     await waitFor(() => expect(view.container.querySelector('[data-testid="podcast-mode"]')?.textContent).toBe('Mode: Conversation, 5 min asked'));
   });
 
@@ -188,9 +208,9 @@ describe('the URL card: mode, minutes and the estimated length', () => {
     type(urlField(), 'example.com/articles/tide-pools');
     await waitFor(() => expect(sent.find((s) => s.url === '/api/podcasts/estimate')?.body.url).toBe(ARTICLE));
     await submit();
-    await waitFor(() => expect(text()).toContain('Podcast created successfully!'));
+    await waitFor(() => expect(text()).toContain(CONTENT_MESSAGES.starting));
     expect(view.container.querySelector('[role="alert"]')).toBeNull();
-    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE, mode: 'read' });
+    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE, mode: 'read', requestKey: expect.any(String) });
   });
 
   it('refuses minutes outside 3–60 before sending anything', async () => {

@@ -1,6 +1,7 @@
 /**
- * The URL card and, below it, the podcasts made on this visit with their live progress: for
- * anonymous visitors too, whose podcasts this browser keeps until they sign in. Everyone picks the
+ * The URL card and, below it, the visitor's most recent podcasts with their live progress (the
+ * server's list, and at once the copy this browser holds): an anonymous visitor's too, which stay
+ * theirs across reloads until they sign in; members get a link to all of theirs. Everyone picks the
  * mode and, for podcast and conversation, the minutes (the member's defaults first) and sees the
  * estimated length before Create. Premium members pick the voice (their default first) and may have
  * the script drafted first; others see that voices are a Premium feature while billing is on.
@@ -8,10 +9,10 @@
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FilePen, Lock } from 'lucide-react';
+import { ArrowRight, FilePen, Lock } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { addPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
-import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
+import { toStoredPodcast } from '../api/podcast-storage.ts';
 import { useMembership } from '../hooks/use-membership.ts';
 import { usePodcastList } from '../hooks/use-podcast-list.ts';
 import { useEstimate } from '../hooks/use-estimate.ts';
@@ -22,6 +23,7 @@ import { LengthEstimate } from './length-estimate.tsx';
 import { ModePicker } from './mode-picker.tsx';
 import { UrlForm } from './url-form.tsx';
 import { SectionLoading } from '../../../lib/lazy-section.tsx';
+import { useCapabilities } from '../../../lib/capabilities.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
 /**
@@ -32,30 +34,30 @@ let cardLoading: Promise<typeof import('./podcast-card.tsx')> | null = null;
 const preloadCard = () => (cardLoading ??= import('./podcast-card.tsx'));
 const PodcastCard = lazy(() => preloadCard().then((m) => ({ default: m.PodcastCard })));
 
-/** The podcasts made on this visit, newest first, and whose list they went into. */
-interface Made {
-  owner: string | null;
-  ids: string[];
-}
+/** How many of the visitor's podcasts the home page shows. */
+export const RECENT_PODCASTS = 3;
 
 export function CreatePodcast() {
   const queryClient = useQueryClient();
   const { user, signedIn, isPremium, showUpgrade } = useMembership();
   const owner = user?.email ?? null;
-  const [made, setMade] = useState<Made>({ owner, ids: [] });
   /** The podcast the member just asked for, until it starts playing by itself. */
   const [playNext, setPlayNext] = useState<string | null>(null);
-  const { podcasts } = usePodcastList(made.owner, { fetch: false });
-  const madePodcasts = made.ids.map((id) => podcasts.find((p) => p.id === id)).filter((p): p is StoredPodcast => p !== undefined);
+  /** The podcast this card made last, whose state the form reports. */
+  const [lastMade, setLastMade] = useState<string | null>(null);
+  const { podcasts } = usePodcastList(owner, { fetch: true });
+  const recent = podcasts.slice(0, RECENT_PODCASTS);
   const voices = useVoices(isPremium);
   const [pickedVoice, setPickedVoice] = useState<string | null>(null);
   const voice = pickedVoice ?? user?.defaultVoice ?? voices.defaultVoice ?? '';
-  // The member's default mode and minutes; with none, the server picks the mode (nothing is checked).
-  const starting = startingChoice(user, null);
+  // The member's default mode and minutes, else the server's mode; Read where the server has no AI.
+  const capabilities = useCapabilities();
+  const starting = startingChoice(user, capabilities.defaultMode, capabilities.aiWriter);
   const [pickedMode, setPickedMode] = useState<PodcastMode | null>(null);
   const [pickedMinutes, setPickedMinutes] = useState<number | null | undefined>(undefined);
   const [draft, setDraft] = useState(false);
   const draftHintId = useId();
+  const recentTitleId = useId();
   const mode = pickedMode ?? starting.mode;
   const minutes = pickedMinutes === undefined ? starting.minutes : pickedMinutes;
   const withMinutes = mode !== null && takesMinutes(mode);
@@ -85,15 +87,16 @@ export function CreatePodcast() {
     );
   }
 
-  const options = (url: string) => (
+  const options = (url: string, failed: boolean) => (
     <div className="mt-5 space-y-4">
       <ModePicker
         mode={mode}
         minutes={minutes ?? starting.minutes}
         onModeChange={setPickedMode}
         onMinutesChange={setPickedMinutes}
+        aiWriter={capabilities.aiWriter}
       />
-      <Estimate url={url} mode={mode} minutes={withMinutes ? minutes : null} voice={isPremium && voice ? voice : undefined} />
+      <Estimate url={url} mode={mode} minutes={withMinutes ? minutes : null} voice={isPremium && voice ? voice : undefined} quiet={failed} />
       {voiceOptions}
       {isPremium && (
         <label className="flex cursor-pointer items-start gap-3 text-sm">
@@ -133,16 +136,26 @@ export function CreatePodcast() {
         onCreated={(podcast) => {
           addPodcast(queryClient, owner, toStoredPodcast(podcast));
           void refreshPodcastLists(queryClient);
-          // A podcast made for another owner (the visitor signed in meanwhile) starts that owner's list.
-          setMade((last) => ({ owner, ids: [podcast.id, ...(last.owner === owner ? last.ids.filter((id) => id !== podcast.id) : [])] }));
           setPlayNext(podcast.id);
+          setLastMade(podcast.id);
         }}
+        madeStatus={podcasts.find((p) => p.id === lastMade)?.status ?? null}
       />
-      {madePodcasts.length > 0 && (
-        <section aria-label="Just created" className="space-y-3">
-          <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Just created</p>
+      {recent.length > 0 && (
+        <section aria-labelledby={recentTitleId} className="space-y-3">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id={recentTitleId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+              Your recent podcasts
+            </h2>
+            {signedIn && (
+              <Link to="/profile" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-600">
+                Your podcasts{podcasts.length > recent.length ? ` (${podcasts.length})` : ''}
+                <ArrowRight aria-hidden size={14} />
+              </Link>
+            )}
+          </div>
           <Suspense fallback={<SectionLoading className="h-40" />}>
-          {madePodcasts.map((podcast) => (
+          {recent.map((podcast) => (
             <PodcastCard
               key={podcast.id}
               podcast={podcast}
@@ -159,7 +172,8 @@ export function CreatePodcast() {
   );
 }
 
-/** The estimate for what the card would make now. */
-function Estimate(props: { url: string; mode: PodcastMode | null; minutes: number | null; voice: string | undefined }) {
-  return <LengthEstimate state={useEstimate(props)} />;
+/** The estimate for what the card would make now; `quiet`: the form already says what failed. */
+function Estimate({ quiet, ...input }: { url: string; mode: PodcastMode | null; minutes: number | null; voice: string | undefined; quiet: boolean }) {
+  const state = useEstimate(input);
+  return quiet && state.kind === 'failed' ? null : <LengthEstimate state={state} />;
 }

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/query-client.ts';
 import { getSession, setSessionUser } from '../../../lib/session.ts';
 import { modeLabel, startingChoice, takesMinutes } from '../utils/modes.ts';
 import { ModePicker } from './mode-picker.tsx';
+import { useCapabilities } from '../../../lib/capabilities.ts';
 
 /** The toast once saved: 'New podcasts will be Conversation, 15 minutes'. */
 export function savedMessage(mode: PodcastMode, minutes: number | null): string {
@@ -24,6 +25,7 @@ export function savedMessage(mode: PodcastMode, minutes: number | null): string 
 
 export function DefaultMode({ user, className = '' }: { user: User; className?: string }) {
   const saved = startingChoice(user, null);
+  const { aiWriter } = useCapabilities();
   const [pickedMode, setPickedMode] = useState<PodcastMode | null>(null);
   const [pickedMinutes, setPickedMinutes] = useState<number | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -70,6 +72,7 @@ export function DefaultMode({ user, className = '' }: { user: User; className?: 
       <form onSubmit={submit} className="mt-4 space-y-4">
         <ModePicker
           legend="Mode for new podcasts"
+          aiWriter={aiWriter}
           mode={mode}
           minutes={minutes ?? saved.minutes}
           onModeChange={(next) => {

@@ -1,7 +1,8 @@
 /**
  * A card's listening actions: where it is in the queue and whether it was played, always shown; and,
  * behind "Queue", "Play next" and "Add to queue" (or "Remove from queue" once queued) and the change
- * between played and unplayed.
+ * between played and unplayed. Each button's accessible name ends with the podcast's title, so a list
+ * of cards read by a screen reader says which podcast each one acts on.
  */
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ export function ListeningActions({ podcast }: { podcast: StoredPodcast }) {
   const menuId = useId();
   const place = queue.ids.indexOf(podcast.id);
   const played = !!podcast.playedAt;
+  const of = <span className="sr-only">: {podcast.title.trim() || 'Untitled podcast'}</span>;
   /** Does it, and closes the actions. */
   const then = (action: () => void) => () => {
     action();
@@ -26,6 +28,7 @@ export function ListeningActions({ podcast }: { podcast: StoredPodcast }) {
       <div className="flex flex-wrap items-center gap-1.5">
         <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)} className={actionClass}>
           <ListVideo aria-hidden size={14} /> Queue
+          {of}
           <ChevronDown aria-hidden size={12} className={open ? 'rotate-180' : ''} />
         </button>
         {place >= 0 && (
@@ -44,19 +47,23 @@ export function ListeningActions({ podcast }: { podcast: StoredPodcast }) {
           {place !== 0 && (
             <button type="button" onClick={then(() => queue.playNext(podcast.id))} className={actionClass}>
               <ListEnd aria-hidden size={14} className="rotate-180" /> Play next
+              {of}
             </button>
           )}
           {place >= 0 ? (
             <button type="button" onClick={then(() => queue.remove(podcast.id))} className={actionClass}>
               <ListX aria-hidden size={14} /> Remove from queue
+              {of}
             </button>
           ) : (
             <button type="button" onClick={then(() => queue.add(podcast.id))} className={actionClass}>
               <ListPlus aria-hidden size={14} /> Add to queue
+              {of}
             </button>
           )}
           <button type="button" onClick={then(() => void setPlayed(queryClient, podcast.id, !played))} className={actionClass}>
             {played ? 'Mark unplayed' : 'Mark played'}
+            {of}
           </button>
         </div>
       )}

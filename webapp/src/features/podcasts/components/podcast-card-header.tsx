@@ -4,7 +4,7 @@
  * Unfinished (failed part of the way, the part made still plays), Shared).
  */
 import { ExternalLink, Link2, Mic } from 'lucide-react';
-import { formatTime } from '../../../../../shared/format-time.ts';
+import { formatDuration } from '../../../../../shared/format-time.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
@@ -62,7 +62,7 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
               {podcast.minutes ? `, ${podcast.minutes} min asked` : ''}
             </span>
           )}
-          {status === 'ready' && durationSeconds ? <span>{formatTime(durationSeconds)}</span> : null}
+          {status === 'ready' && durationSeconds ? <span>{formatDuration(durationSeconds)}</span> : null}
           {voiceName && (
             <span className="inline-flex items-center gap-1">
               <Mic aria-hidden size={12} />

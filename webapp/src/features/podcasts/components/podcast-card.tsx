@@ -1,15 +1,15 @@
 /**
  * One podcast: its header, live progress while it converts, the reason and 'Try again' when it
- * failed, 'Script ready to edit' with Edit and Voice on a draft, a note when the AI was unavailable
- * and the article was read instead, the player, the bookmarks (Premium), the actions and their
+ * failed, 'Script ready to edit' with Edit and Voice on a draft, how a finished episode was made
+ * (read from the article, written by AI, or read because no AI model is configured or it failed), the player, the bookmarks (Premium), the actions and their
  * dialogs, and, where asked, the 'Premium Feature' overlay for free members. A podcast still
  * converting follows the server's events; its player appears with the first part of the episode and
  * plays while the rest is made.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Info } from 'lucide-react';
 import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
-import { AI_FALLBACK_LABEL } from '../../../../../shared/podcast/status-labels.ts';
+import { howMadeLabel } from '../../../../../shared/podcast/status-labels.ts';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { useLivePodcast } from '../hooks/use-live-podcast.ts';
@@ -58,12 +58,21 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
   const source = useEpisodeSource(podcast);
   const growing =
     source?.kind === 'stream' && !isFinished(status) ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
+  const article = useRef<HTMLElement>(null);
+  const hasPlayer = source !== null;
+  // The podcast just asked for is brought into view, and again once its player appears.
+  useEffect(() => {
+    if (!autoPlay) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    article.current?.scrollIntoView?.({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+  }, [autoPlay, hasPlayer]);
 
   return (
     <article
+      ref={article}
       aria-labelledby={titleId}
       data-podcast-id={id}
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="flex scroll-mt-24 scroll-mb-4 flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <PodcastCardHeader
         podcast={podcast}
@@ -77,10 +86,10 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
       <div className="flex flex-1 flex-col gap-4 px-4 pb-4 sm:px-5 sm:pb-5">
         {!isFinished(status) && status !== 'drafted' && <ConversionProgress status={status} progress={progress} title={title} />}
         {status === 'drafted' && <DraftReady canEdit={isPremium} onEdit={() => setDialog('script')} onVoice={() => setDialog('voice')} />}
-        {podcast.fallbackReason && podcast.mode !== 'read' && status === 'ready' && (
-          <p className="flex items-center gap-2 text-sm text-amber-800">
+        {status === 'ready' && podcast.mode && (
+          <p data-testid="how-made" className={`flex items-center gap-2 text-sm ${podcast.fallbackReason && podcast.mode !== 'read' ? 'text-amber-800' : 'text-slate-600'}`}>
             <Info aria-hidden size={16} className="shrink-0" />
-            {AI_FALLBACK_LABEL}
+            {howMadeLabel(podcast)}
           </p>
         )}
         {status === 'failed' && <ConversionFailed podcastId={id} error={error} unfinished={source !== null} />}

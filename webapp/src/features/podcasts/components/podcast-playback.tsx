@@ -3,9 +3,10 @@
  * plays the finished episode, or the episode while it is made (and the part made of one that failed).
  * Where the listener is gets saved as the audio plays. Under the player, "Read along" opens the timed
  * transcript that follows the audio; the chapters come with it. The speed is the listener's own; an
- * episode played to the end is marked played and the queue's next podcast starts.
+ * episode played to the end is marked played and the queue's next podcast starts. A podcast playing
+ * when the member opens another screen plays on in its card there.
  */
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpenText, History } from 'lucide-react';
 import { formatTime } from '../../../../../shared/format-time.ts';
@@ -17,6 +18,7 @@ import { usePositionSaver } from '../hooks/use-position-saver.ts';
 import { finishEpisode, onPlayRequest, useQueue } from '../hooks/use-queue.ts';
 import { useTranscript } from '../hooks/use-transcript.ts';
 import { resumePoint } from '../../../../../shared/podcast/resume-point.ts';
+import { leavePlaying, takePlaying } from '../utils/playback-handoff.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 import { ReadAlong } from './read-along.tsx';
 
@@ -71,12 +73,21 @@ export function PodcastPlayback({
   const [readAlongOpen, setReadAlongOpen] = useReadAlongOpen();
   const readAlongId = useId();
   const queue = useQueue();
+  /** Where this podcast was playing on the screen just left, if it was. */
+  const [playOnFrom] = useState(() => takePlaying(podcastId));
+  const playing = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (playing.current !== null) leavePlaying(podcastId, playing.current);
+    },
+    [podcastId],
+  );
   const { transcript, loading, error } = useTranscript(
     { podcastId },
     { enabled: readAlongOpen || started || playWhenReady, live: growing !== null, madeSeconds: growing?.madeSeconds ?? durationSeconds },
   );
 
-  let resumeAt = started || playWhenReady ? null : resumePoint(positionSeconds, durationSeconds ?? growing?.estimatedSeconds);
+  let resumeAt = started || playWhenReady || playOnFrom !== null ? null : resumePoint(positionSeconds, durationSeconds ?? growing?.estimatedSeconds);
   // Not offered until the place exists again (a podcast re-voiced since).
   if (growing && resumeAt !== null && resumeAt > growing.madeSeconds) resumeAt = null;
 
@@ -108,20 +119,24 @@ export function PodcastPlayback({
         image={image}
         durationHint={durationSeconds}
         growing={growing}
-        autoPlay={playWhenReady}
+        autoPlay={playWhenReady || playOnFrom !== null}
+        startAt={playOnFrom}
         playbackRate={rate}
         onPlaybackRateChange={setRate}
         chapters={transcript?.chapters}
         onNextTrack={queue.ids.some((id) => id !== podcastId) ? () => void finishEpisode(queryClient, podcastId, { played: false }) : undefined}
         onPlay={() => {
+          playing.current = player.current?.currentTime() ?? 0;
           setStarted(true);
           onPlayed();
         }}
         onTimeUpdate={(seconds) => {
+          if (playing.current !== null) playing.current = seconds;
           setTime(seconds);
           positionSaver.update(seconds);
         }}
         onPause={(seconds) => {
+          playing.current = null;
           positionSaver.update(seconds);
           positionSaver.flush();
         }}

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
-import { AI_FALLBACK_LABEL } from '../../../../../shared/podcast/status-labels.ts';
+import { AI_FALLBACK_LABEL, NO_SCRIPT_WRITER_REASON } from '../../../../../shared/podcast/status-labels.ts';
 import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { toStoredPodcast, type StoredPodcast } from '../api/podcast-storage.ts';
@@ -188,9 +188,16 @@ describe('the card of a podcast the AI could not write', () => {
     expect(view.container.textContent).toContain(AI_FALLBACK_LABEL);
   });
 
-  it('says nothing of the kind when the AI wrote it', () => {
+  it('says the AI wrote it when it did', () => {
     serve();
     render(podcast({ status: 'ready', progress: 100, audioUrl: '/api/podcasts/1/audio?t=a', durationSeconds: 60 }));
     expect(view.container.textContent).not.toContain(AI_FALLBACK_LABEL);
+    expect(view.container.textContent).toContain('Script written by AI from the article');
+  });
+
+  it('says the server has no AI model when none is configured', () => {
+    serve();
+    render(podcast({ status: 'ready', progress: 100, fallbackReason: NO_SCRIPT_WRITER_REASON, audioUrl: '/api/podcasts/1/audio?t=a', durationSeconds: 60 }));
+    expect(view.container.textContent).toContain('No AI model on this server: read from the article');
   });
 });

@@ -19,7 +19,7 @@ import { ApiError } from '../../../../../shared/client/api-error.ts';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
-import { formatTime } from '../../../../../shared/format-time.ts';
+import { formatDuration, formatTime } from '../../../../../shared/format-time.ts';
 import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
 import { usePlaybackRate } from '../hooks/use-playback-rate.ts';
@@ -110,7 +110,7 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
               {podcast.complete && podcast.durationSeconds ? (
                 <span className="inline-flex items-center gap-1.5">
                   <Clock aria-hidden size={14} />
-                  {formatTime(podcast.durationSeconds)}
+                  {formatDuration(podcast.durationSeconds)}
                 </span>
               ) : null}
               {!podcast.complete && podcast.estimatedSeconds ? (

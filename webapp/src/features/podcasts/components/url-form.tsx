@@ -1,15 +1,21 @@
 /**
  * The home page's URL card: one URL field and Create Podcast. An address that is not a website, or a
  * choice the server would refuse (minutes out of range), is refused before anything is sent; that
- * message and the server's refusals show in the form and as a toast. On success the field clears and
- * 'Podcast created successfully!' shows.
+ * message and the server's refusals show in the form and as a toast (the estimate line then stays
+ * quiet, so a failure is told in one wording). On success the field clears and
+ * the form says the podcast is on its way, then 'Podcast created successfully!' once it is ready.
+ *
+ * One podcast per intent: Create is busy while its request is out (a second click before the page
+ * re-renders is ignored too), and the request carries a key the server honours, so a request sent
+ * twice still makes one podcast. The same request sent again after a lost answer keeps its key; a
+ * made podcast or a changed request takes a new one.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Link2, Sparkles } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '../../../../../shared/ui/toast.tsx';
-import type { CreateFromUrl, Podcast } from '../../../../../shared/api/podcasts.ts';
+import type { CreateFromUrl, Podcast, PodcastStatus } from '../../../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
+import { toast } from '../../../../../shared/ui/toast.tsx';
 import { validateUrlForm, withScheme } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
@@ -21,23 +27,34 @@ interface UrlFormProps {
   choices?: Omit<CreateFromUrl, 'url'>;
   /** Why the choices cannot be sent as they are; Create shows it instead of sending. */
   choiceError?: string | null;
-  /** Fields under the address (mode, length, voice), given the address as typed. */
-  options?: ReactNode | ((url: string) => ReactNode);
+  /** Fields under the address (mode, length, voice), given the address as typed and whether the form shows a failure. */
+  options?: ReactNode | ((url: string, failed: boolean) => ReactNode);
+  /** Where the podcast this form made last is now (its card tells a failure). */
+  madeStatus?: PodcastStatus | null;
 }
 
-export function UrlForm({ signedIn, onCreated, choices, choiceError = null, options }: UrlFormProps) {
+export function UrlForm({ signedIn, onCreated, choices, choiceError = null, options, madeStatus = null }: UrlFormProps) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
   const inputId = useId();
   const messageId = useId();
+  const sending = useRef(false);
+  const lastRequest = useRef<{ body: string; key: string } | null>(null);
   const create = useMutation({
-    mutationFn: ({ address, choices }: { address: string; choices?: Omit<CreateFromUrl, 'url'> }) =>
-      pagecast.podcasts.create({ ...choices, url: withScheme(address) }),
+    mutationFn: ({ address, choices }: { address: string; choices?: Omit<CreateFromUrl, 'url'> }) => {
+      const request = { ...choices, url: withScheme(address) };
+      const body = JSON.stringify(request);
+      if (lastRequest.current?.body !== body) lastRequest.current = { body, key: crypto.randomUUID() };
+      return pagecast.podcasts.create({ ...request, requestKey: lastRequest.current.key });
+    },
+    onSettled: () => {
+      sending.current = false;
+    },
     onSuccess: (podcast) => {
+      lastRequest.current = null;
       setUrl('');
       setCreated(true);
-      toast.success(CONTENT_MESSAGES.created);
       onCreated(podcast);
     },
     onError: (err) => {
@@ -50,7 +67,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
+    if (sending.current) return;
     setCreated(false);
     const invalid = validateUrlForm(url) ?? choiceError;
     if (invalid) {
@@ -59,6 +76,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
       return;
     }
     setError(null);
+    sending.current = true;
     create.mutate({ address: url, choices });
   }
 
@@ -112,7 +130,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
             Create Podcast
           </Button>
         </div>
-        {typeof options === 'function' ? options(url) : options}
+        {typeof options === 'function' ? options(url, error !== null) : options}
         <div id={messageId} aria-live="polite" className="min-h-0">
           {error && (
             <p role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-red-700">
@@ -120,10 +138,10 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
               {error}
             </p>
           )}
-          {created && !error && (
+          {created && !error && madeStatus !== 'failed' && (
             <p className="mt-3 flex items-center gap-2 text-sm font-medium text-emerald-700">
               <CircleCheck aria-hidden size={16} className="shrink-0" />
-              {CONTENT_MESSAGES.created}
+              {madeStatus === 'ready' || madeStatus === 'drafted' ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.starting}
             </p>
           )}
         </div>

@@ -4,8 +4,7 @@ import type { StoredPodcast } from '../api/podcast-storage.ts';
 
 /**
  * The owner's podcasts as the cache holds them. With `fetch` the server's list is read (and read
- * again on focus and after changes); without it only what this browser already holds shows, which is
- * all the home page needs for the podcasts made on this visit.
+ * again on focus and after changes); without it only what this browser already holds shows.
  */
 export function usePodcastList(owner: string | null, { fetch }: { fetch: boolean }) {
   const query = useQuery({ ...podcastListQuery(owner), enabled: fetch });

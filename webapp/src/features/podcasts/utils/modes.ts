@@ -17,6 +17,14 @@ export const MODE_OPTIONS: readonly ModeOption[] = [
   { mode: 'conversation', label: 'Conversation', description: 'Two hosts talk it through at the length you choose.' },
 ];
 
+/** The modes an AI model writes; without one the server reads the article as written instead. */
+export function needsAi(mode: PodcastMode): boolean {
+  return mode !== 'read';
+}
+
+export const NEEDS_AI_LABEL = 'Needs an AI model';
+export const NO_AI_HINT = 'This server has no AI model, so every episode reads the article as written.';
+
 /** The mode's name for people: 'Podcast', 'Conversation'. */
 export function modeLabel(mode: PodcastMode): string {
   return MODE_OPTIONS.find((o) => o.mode === mode)?.label ?? mode;
@@ -38,13 +46,18 @@ export function validMinutes(value: number): boolean {
 
 export const MINUTES_MESSAGE = `Choose from ${PODCAST_MINUTES.min} to ${PODCAST_MINUTES.max} minutes.`;
 
-/** What a picker starts on: the member's saved default, else the server's (null: none known yet). */
+/**
+ * What a picker starts on: the member's saved default, else the server's (null: none known yet); on
+ * a server without an AI model (`aiWriter` false), Read, the one mode that works there.
+ */
 export function startingChoice(
   saved: { defaultMode?: PodcastMode | null; defaultMinutes?: number | null } | null | undefined,
   serverMode: PodcastMode | null,
+  aiWriter: boolean | null = null,
 ): { mode: PodcastMode | null; minutes: number } {
   const minutes = saved?.defaultMinutes != null && validMinutes(saved.defaultMinutes) ? saved.defaultMinutes : PODCAST_MINUTES.default;
-  return { mode: saved?.defaultMode ?? serverMode, minutes };
+  const mode = saved?.defaultMode ?? serverMode;
+  return { mode: aiWriter === false && mode !== null && needsAi(mode) ? 'read' : mode, minutes };
 }
 
 /** A length for people: 'about 10 min', 'under a minute'. */

@@ -1,0 +1,8 @@
+/** What this server can make: an AI writer or not, and the mode it picks when none is asked. */
+import type { Capabilities } from '../../shared/api/capabilities.ts';
+import type { Config } from '../config.ts';
+import { aiConfigured, serverDefaultMode } from './choose-mode.ts';
+
+export function describeCapabilities(deps: { config: Pick<Config, 'openai'> }): Capabilities {
+  return { aiWriter: aiConfigured(deps.config), defaultMode: serverDefaultMode(deps.config) };
+}
