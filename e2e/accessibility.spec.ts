@@ -119,13 +119,23 @@ test("home's actions are reached with the Tab key, each with a visible focus", a
   }
 });
 
-extensionTest('the popup', async ({ context, extensionId }) => {
+extensionTest('the popup, first run (no server at its address) and settings, with screenshots in a 1280 and a 390 px window', async ({ context, extensionId }, testInfo) => {
   const popup = await context.newPage();
+  const shoot = async (name: string) => {
+    for (const width of [1280, 390]) {
+      await popup.setViewportSize({ width, height: 800 });
+      const file = testInfo.outputPath(`popup-${name}-${width}.png`);
+      await popup.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(`popup-${name}-${width}`, { path: file, contentType: 'image/png' });
+    }
+  };
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await extensionTest.expect(popup.getByRole('heading', { name: 'Pagecast', exact: true })).toBeVisible();
+  await extensionTest.expect(popup.getByRole('heading', { name: /^No Pagecast server at / })).toBeVisible();
   await popup.waitForLoadState('networkidle');
   extensionTest.expect(await seriousViolations(popup)).toEqual([]);
+  await shoot('first-run');
   await popup.getByRole('button', { name: 'Settings' }).click();
-  await extensionTest.expect(popup.getByLabel('Server address')).toBeVisible();
+  await extensionTest.expect(popup.getByRole('heading', { name: 'Settings' })).toBeVisible();
   extensionTest.expect(await seriousViolations(popup)).toEqual([]);
+  await shoot('settings');
 });

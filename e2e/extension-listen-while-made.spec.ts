@@ -12,7 +12,7 @@ import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { offscreenDocument } from './fixtures/offscreen.ts';
-import { pacedServerDuringFile } from './fixtures/paced-server.ts';
+import { pacedServerDuringFile } from './fixtures/fake-ai-servers.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 // The episode grows for about forty-five seconds at any machine speed (see listen-while-made.spec.ts).

@@ -7,7 +7,7 @@ import net from 'node:net';
 import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwright/test';
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
 import { NO_CONTENT_PATH, NIGHT_TRAINS, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
-import { expect, setServerAddress, test } from './fixtures/extension.ts';
+import { expect, popupHeight, setServerAddress, test } from './fixtures/extension.ts';
 
 const PASSWORD = 'listen-on-the-train';
 
@@ -113,6 +113,8 @@ test('sign in, make a podcast of the page, follow it to 100 as it plays, listen 
   await expect(card.getByRole('button', { name: 'Play podcast' })).toHaveCount(0);
   await expect.poll(async () => seconds(await player.getByLabel('Elapsed time').innerText()), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   expect(await offscreenDocuments(serviceWorker)).toBe(1);
+  // The form, the new podcast, the player and the list at once still fit Chrome's 600 px.
+  expect(await popupHeight(popup)).toBeLessThanOrEqual(600);
 
   // Close the popup: the offscreen document keeps playing, and a new popup shows where it is.
   const before = seconds(await player.getByLabel('Elapsed time').innerText());
@@ -204,7 +206,7 @@ test('the popup paints without waiting on a server that does not answer', async 
   }
 });
 
-test('the messages: server unreachable, not signed in, no readable content, a page the browser keeps closed', async ({
+test('the messages: a first run with no server (one message, the address to set), not signed in, no readable content, a page the browser keeps closed', async ({
   context,
   extensionId,
 }) => {
@@ -218,19 +220,24 @@ test('the messages: server unreachable, not signed in, no readable content, a pa
     });
   });
   await setServerAddress(popup, `http://127.0.0.1:${closedPort}`);
-  const banner = popup.getByRole('alert').filter({ hasText: 'Network error - please check your connection' });
-  await expect(banner).toBeVisible();
-  await expect(banner).toContainText(`Pagecast could not reach the server at http://127.0.0.1:${closedPort}`);
+  // One message, with the address to change: not a "Network error" beside it, no Create that would fail.
+  const firstRun = popup.getByRole('region', { name: `No Pagecast server at 127.0.0.1:${closedPort}` });
+  await expect(firstRun).toBeVisible();
+  await expect(popup.getByText(/Network error/)).toHaveCount(0);
+  await expect(popup.getByRole('button', { name: 'Create podcast from this page' })).toHaveCount(0);
+  await expect(popup.getByText('Sign in to save your podcasts')).toHaveCount(0);
+  expect(await popupHeight(popup)).toBeLessThanOrEqual(600);
+
+  await firstRun.getByRole('textbox', { name: 'Server address' }).fill(E2E_BASE_URL);
+  await firstRun.getByRole('button', { name: 'Save and connect' }).click();
+  await expect(popup.getByText('Sign in to save your podcasts')).toBeVisible();
+  await expect(firstRun).toHaveCount(0);
+  // Signed out on a server without an AI model: its default mode, Read, is the one chosen.
+  await expect(popup.getByRole('radio', { name: 'Read' })).toBeChecked();
+  await expect(popup.getByRole('radio', { name: 'Podcast' })).toBeDisabled();
+  await expect(popup.getByText('This server has no AI model, so every episode reads the article as written.')).toBeVisible();
 
   const article = await openArticle(context, TIDE_POOLS.path);
-  await focusTab(popup, article, `${TIDE_POOLS.title} | The Coastal Review`);
-  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
-  await expect(newPodcastCard(popup).getByRole('alert')).toContainText('Network error - please check your connection');
-
-  await setServerAddress(popup, E2E_BASE_URL);
-  await expect(popup.getByText('Sign in to save your podcasts')).toBeVisible();
-  await expect(popup.getByRole('alert').filter({ hasText: 'Network error' })).toHaveCount(0);
-
   await article.goto(`${articles.url}${NO_CONTENT_PATH}`);
   await focusTab(popup, article, 'Dashboard');
   await popup.getByRole('button', { name: 'Create podcast from this page' }).click();

@@ -12,7 +12,7 @@ import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
-import { pacedServerDuringFile } from './fixtures/paced-server.ts';
+import { pacedServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { recentPodcasts } from './fixtures/url-card.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);

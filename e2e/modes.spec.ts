@@ -1,5 +1,5 @@
 /**
- * Modes in Chromium against the real server (no AI configured, the embedded voice, billing off so
+ * Modes in Chromium against the real server (the local fake as its AI writer, the embedded voice, billing off so
  * every member is Premium): a mode and minutes chosen on the URL card with the estimated length shown
  * before Create, the podcast made in that mode; the default mode kept on /profile across a reload and
  * offered by the URL card; and a script drafted, edited (an empty one refused), voiced, and heard as
@@ -8,7 +8,8 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODE_MESSAGES } from '../shared/api/podcasts.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { aiWriterServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
@@ -17,6 +18,8 @@ import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 const CONVERSION_TIMEOUT = 90_000;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
+// Podcast, Brief and Conversation need an AI writer: these tests run on a server with the fake one.
+test.use({ baseURL: aiWriterServerDuringFile(E2E_PORT + 4) });
 
 const urlCard = (page: Page) => page.locator('#url-input');
 const justCreated = (page: Page) => recentPodcasts(page);

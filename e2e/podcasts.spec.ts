@@ -14,7 +14,7 @@ import { STORAGE_KEYS } from '../shared/constants.ts';
 import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
-import { pacedServerDuringFile } from './fixtures/paced-server.ts';
+import { pacedServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 
 const SCREENSHOTS = 'e2e-artifacts/screenshots';

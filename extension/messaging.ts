@@ -5,6 +5,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { User } from '../shared/api/auth.ts';
 import type { Podcast } from '../shared/api/podcasts.ts';
+import type { Capabilities } from '../shared/api/capabilities.ts';
 import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
 import type { PodcastMode } from '../shared/constants.ts';
 import type { Result } from './result.ts';
@@ -82,6 +83,8 @@ export interface ProtocolMap {
   acknowledgeCreation(): Result<null>;
   dismissCreation(): Result<null>;
   listPodcasts(): Result<Podcast[]>;
+  /** What the server can make: an AI writer or not, and the mode it picks when none is asked. */
+  serverCapabilities(): Result<Capabilities>;
   playPodcast(data: { podcastId: string }): Result<Playback>;
   controlPlayback(data: PlaybackCommand): Result<Playback | null>;
   queuePodcast(data: { podcastId: string; place: QueuePlace }): Result<string[]>;

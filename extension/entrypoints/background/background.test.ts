@@ -361,7 +361,7 @@ describe('making a podcast of the selection', () => {
     await menuClicks.trigger({ menuItemId: 'create-podcast-from-selection', selectionText: 'stale text' }, { id: tabId });
     await vi.waitFor(() => expect(postedPodcasts()).toHaveLength(1));
     const [sent] = postedPodcasts();
-    expect(sent!.body).toEqual({ title: 'Morning in the Harbour', text: selection, sourceUrl: 'https://news.example.com/harbour' });
+    expect(sent!.body).toEqual({ title: 'Morning in the Harbour', text: selection, sourceUrl: 'https://news.example.com/harbour', requestKey: expect.any(String) });
     expect((await finishedCreation()).source).toBe('selection');
   });
 

@@ -21,6 +21,7 @@ import { resumeTracking } from './progress.ts';
 import { finishEpisode, queuePodcast } from './queue.ts';
 import { followPlayback, forgetTab, seekToParagraph } from './read-along.ts';
 import { saveServerAddress } from './settings.ts';
+import { serverCapabilities } from './server.ts';
 
 // Wiring only: listeners are registered here, their work lives in sibling files.
 export default defineBackground(() => {
@@ -34,6 +35,7 @@ export default defineBackground(() => {
   onMessage('acknowledgeCreation', () => acknowledgeCreation());
   onMessage('dismissCreation', () => dismissCreation());
   onMessage('listPodcasts', () => listPodcasts());
+  onMessage('serverCapabilities', () => serverCapabilities());
   onMessage('playPodcast', ({ data }) => listenToPodcast(data));
   onMessage('controlPlayback', ({ data }) => controlPlayback(data));
   onMessage('reportAudio', ({ data }) => applyAudioReport(data));

@@ -3,6 +3,7 @@
  * browser's anonymous token. A refused session is dropped here, once, for every caller.
  */
 import { browser } from 'wxt/browser';
+import type { Capabilities } from '../../../shared/api/capabilities.ts';
 import type { PagecastClient } from '../../../shared/client/pagecast-client.ts';
 import { AUTH_MESSAGES } from '../../../shared/errors.ts';
 import { clientFor, failure, type Reader } from '../../api-client.ts';
@@ -62,4 +63,9 @@ export async function callServer<T>(call: (client: PagecastClient) => Promise<T>
 export async function dropSession(token: string): Promise<void> {
   const session = await sessionItem.getValue();
   if (session?.token === token) await sessionItem.setValue(null);
+}
+
+/** What the server can make (an AI writer or not, its default mode), for the popup's mode choice. */
+export function serverCapabilities(): Promise<Result<Capabilities>> {
+  return callServer((client) => client.server.capabilities());
 }

@@ -10,6 +10,7 @@ import { displayName } from '../../../shared/display-name.ts';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../../shared/constants.ts';
 import { AUTH_MESSAGES, CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import type { ExtensionError } from '../../result.ts';
+import type { Capabilities } from '../../../shared/api/capabilities.ts';
 import { resolveServerPath } from '../../server-address.ts';
 import { creationItem, playbackItem, recentPodcastsItem, serverUrlItem, sessionItem } from '../../storage.ts';
 import { AccountPanel } from './account-panel.tsx';
@@ -19,6 +20,7 @@ import { sendMessage, settle, useActiveTab, useStoredValue, watchFirstPaint } fr
 import { NowPlaying } from './now-playing.tsx';
 import { RecentPodcasts } from './recent-podcasts.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
+import { ServerAddressForm } from './server-address-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { Button, ErrorNote, IconButton, LogoMark } from './ui.tsx';
 
@@ -37,8 +39,11 @@ export function App() {
   const [listLoading, setListLoading] = useState(true);
   const [refreshes, setRefreshes] = useState(0);
   const [inlineAudio, setInlineAudio] = useState<{ src: string; title: string } | null>(null);
+  const [capabilities, setCapabilities] = useState<Capabilities | null>(null);
   const user = session.value?.user ?? null;
   const server = serverUrl.value;
+  /** Nothing answers at the server's address: the popup says that alone. */
+  const unreachable = serverProblem?.code === 'NETWORK_ERROR';
 
   // The first frame is committed: messages to the background go once it is painted.
   useLayoutEffect(watchFirstPaint, []);
@@ -56,6 +61,9 @@ export function App() {
       if (!active) return;
       setServerProblem(list.ok ? null : list.error);
       setListLoading(false);
+      if (!list.ok) return;
+      const can = await settle(sendMessage('serverCapabilities'));
+      if (active && can.ok) setCapabilities(can.value);
     })();
     return () => {
       active = false;
@@ -131,7 +139,20 @@ export function App() {
           <SettingsPanel serverUrl={server} onSaved={goHome} />
         ) : (
           <>
-            {serverProblem ? (
+            {unreachable ? (
+              // Nothing answers at the address (a first run before setup, a stopped server): one
+              // message, with the address to change and a way to try again.
+              <section className="card first-run" aria-labelledby="first-run-title">
+                <h2 id="first-run-title" className="view-heading">
+                  No Pagecast server at {new URL(server).host}
+                </h2>
+                <p className="muted">Start the server there, or enter the address of yours.</p>
+                <ServerAddressForm serverUrl={server} saveLabel="Save and connect" onSaved={() => setRefreshes((n) => n + 1)} />
+                <button type="button" className="link-btn" onClick={() => setRefreshes((n) => n + 1)}>
+                  Try again
+                </button>
+              </section>
+            ) : serverProblem ? (
               <div className="banner-error">
                 <ErrorNote error={serverProblem} />
                 <button type="button" className="link-btn" onClick={() => setRefreshes((n) => n + 1)}>
@@ -139,7 +160,7 @@ export function App() {
                 </button>
               </div>
             ) : null}
-            {session.loaded && !user ? (
+            {session.loaded && !user && !unreachable ? (
               <div className="hint">
                 <p>{sessionNotice ?? CONTENT_MESSAGES.signInToSave}</p>
                 <button type="button" className="link-btn" onClick={() => setView('account')}>
@@ -147,8 +168,8 @@ export function App() {
                 </button>
               </div>
             ) : null}
-            <CreateCard tab={tab} creation={creation} user={user} />
-            {creation ? (
+            {unreachable ? null : <CreateCard tab={tab} creation={creation} user={user} capabilities={capabilities} />}
+            {creation && !unreachable ? (
               <CreationStatus
                 creation={creation}
                 playing={playback?.podcastId === creation.podcastId}
@@ -164,14 +185,14 @@ export function App() {
                 <p className="muted">This browser stops the audio when this window closes.</p>
               </section>
             ) : null}
-            <RecentPodcasts
+            {unreachable ? null : <RecentPodcasts
               podcasts={podcasts}
               loading={listLoading}
               playback={playback}
               profileUrl={`${server}/profile`}
               onPlay={(id) => void play(id)}
               onPause={() => void settle(sendMessage('controlPlayback', { action: 'pause' }))}
-            />
+            />}
           </>
         )}
       </main>

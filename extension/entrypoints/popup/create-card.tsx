@@ -2,11 +2,13 @@
  * 'Create podcast from this page' for the tab the popup was opened on, and from the selection when
  * the reader has selected text there, in the mode chosen (read, podcast, brief, conversation; minutes
  * for podcast and conversation), with the episode's estimated length shown before Create. The choice
- * starts on the member's preferences. Progress then shows in CreationStatus.
+ * starts on the member's preferences, else on the server's default mode; on a server without an AI
+ * model the modes that need one say so and cannot be picked. Progress then shows in CreationStatus.
  */
 import { useEffect, useState } from 'react';
 import { FileText, Sparkles, TextSelect } from 'lucide-react';
 import type { User } from '../../../shared/api/auth.ts';
+import type { Capabilities } from '../../../shared/api/capabilities.ts';
 import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
 import type { CreateOptions, PageEstimate } from '../../messaging.ts';
 import { UNREADABLE_PAGE_HINT, UNREADABLE_PAGE_MESSAGE, isReadableUrl } from '../../page-access.ts';
@@ -38,7 +40,20 @@ export function createOptions(mode: PodcastMode | null, minutes: number): Create
   return validMinutes(minutes) ? { mode, minutes } : null;
 }
 
-export function CreateCard({ tab, creation, user }: { tab: ActiveTab | null; creation: Creation | null; user?: User | null }) {
+const NO_AI_NOTE = 'This server has no AI model, so every episode reads the article as written.';
+
+export function CreateCard({
+  tab,
+  creation,
+  user,
+  capabilities = null,
+}: {
+  tab: ActiveTab | null;
+  creation: Creation | null;
+  user?: User | null;
+  /** What the server can make (null until it answers). */
+  capabilities?: Capabilities | null;
+}) {
   const [busy, setBusy] = useState<Source | null>(null);
   const [error, setError] = useState<ExtensionError | null>(null);
   const selection = useSelection(tab);
@@ -47,12 +62,15 @@ export function CreateCard({ tab, creation, user }: { tab: ActiveTab | null; cre
   const [mode, setMode] = useState<PodcastMode | null>(null);
   const [minutesText, setMinutesText] = useState(String(PODCAST_MINUTES.default));
   const [chosen, setChosen] = useState(false);
-  // The member's preferences arrive with the session: they set the choice until the reader makes one.
+  const noAi = capabilities?.aiWriter === false;
+  // The member's preferences arrive with the session, the server's default with its answer: they set
+  // the choice until the reader makes one (Read where the server has no AI model).
   useEffect(() => {
     if (chosen) return;
-    setMode(user?.defaultMode ?? null);
+    const starting = user?.defaultMode ?? capabilities?.defaultMode ?? null;
+    setMode(noAi && starting !== null && starting !== 'read' ? 'read' : starting);
     if (user?.defaultMinutes != null && validMinutes(user.defaultMinutes)) setMinutesText(String(user.defaultMinutes));
-  }, [user?.defaultMode, user?.defaultMinutes, chosen]);
+  }, [user?.defaultMode, user?.defaultMinutes, capabilities?.defaultMode, noAi, chosen]);
   const minutes = Number(minutesText);
   const options = createOptions(mode, minutes);
   const estimate = useEstimate(knownUnreadable ? null : tab, options);
@@ -98,11 +116,16 @@ export function CreateCard({ tab, creation, user }: { tab: ActiveTab | null; cre
         <legend className="eyebrow">Mode</legend>
         <div className="mode-options">
           {PODCAST_MODES.map((option) => (
-            <label key={option} className={`mode-option${mode === option ? ' is-chosen' : ''}`} title={MODE_HINTS[option]}>
+            <label
+              key={option}
+              className={`mode-option${mode === option ? ' is-chosen' : ''}`}
+              title={noAi && option !== 'read' ? `${MODE_HINTS[option]} (needs an AI model)` : MODE_HINTS[option]}
+            >
               <input
                 type="radio"
                 name="mode"
                 value={option}
+                disabled={noAi && option !== 'read'}
                 checked={mode === option}
                 onChange={() => {
                   setChosen(true);
@@ -113,6 +136,7 @@ export function CreateCard({ tab, creation, user }: { tab: ActiveTab | null; cre
             </label>
           ))}
         </div>
+        {noAi ? <p className="muted">{NO_AI_NOTE}</p> : null}
         {takesMinutes(mode) ? (
           <label className="minutes-field">
             Minutes

@@ -1,4 +1,4 @@
-/** The payment page of a self-hosted server without Stripe keys: nothing to buy, everything included. */
+/** The payment page of a self-hosted server without Stripe keys (its heading the page's): nothing to buy, everything included. */
 import { ServerCog } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 
@@ -11,9 +11,9 @@ export function BillingOffNotice() {
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <ServerCog aria-hidden size={22} />
       </span>
-      <h2 id="billing-off-title" className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
+      <h1 id="billing-off-title" className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
         Payments are not set up here
-      </h2>
+      </h1>
       <p className="mt-3 leading-relaxed text-slate-600">
         This Pagecast server runs without payments, so there is nothing to buy: every account already has every
         Premium feature, including downloads, premium voices, bookmarks and sharing.

@@ -17,7 +17,9 @@ export function ListeningActions({ podcast }: { podcast: StoredPodcast }) {
   const menuId = useId();
   const place = queue.ids.indexOf(podcast.id);
   const played = !!podcast.playedAt;
-  const of = <span className="sr-only">: {podcast.title.trim() || 'Untitled podcast'}</span>;
+  const title = podcast.title.trim() || 'Untitled podcast';
+  /** The button's name for screen readers: its words, then the podcast's title. */
+  const named = (label: string) => ({ 'aria-label': `${label}: ${title}` });
   /** Does it, and closes the actions. */
   const then = (action: () => void) => () => {
     action();
@@ -26,9 +28,8 @@ export function ListeningActions({ podcast }: { podcast: StoredPodcast }) {
   return (
     <div className="flex flex-col gap-1.5 text-xs">
       <div className="flex flex-wrap items-center gap-1.5">
-        <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)} className={actionClass}>
+        <button type="button" {...named('Queue')} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)} className={actionClass}>
           <ListVideo aria-hidden size={14} /> Queue
-          {of}
           <ChevronDown aria-hidden size={12} className={open ? 'rotate-180' : ''} />
         </button>
         {place >= 0 && (
@@ -45,25 +46,26 @@ export function ListeningActions({ podcast }: { podcast: StoredPodcast }) {
       {open && (
         <div id={menuId} className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Queue">
           {place !== 0 && (
-            <button type="button" onClick={then(() => queue.playNext(podcast.id))} className={actionClass}>
+            <button type="button" {...named('Play next')} onClick={then(() => queue.playNext(podcast.id))} className={actionClass}>
               <ListEnd aria-hidden size={14} className="rotate-180" /> Play next
-              {of}
             </button>
           )}
           {place >= 0 ? (
-            <button type="button" onClick={then(() => queue.remove(podcast.id))} className={actionClass}>
+            <button type="button" {...named('Remove from queue')} onClick={then(() => queue.remove(podcast.id))} className={actionClass}>
               <ListX aria-hidden size={14} /> Remove from queue
-              {of}
             </button>
           ) : (
-            <button type="button" onClick={then(() => queue.add(podcast.id))} className={actionClass}>
+            <button type="button" {...named('Add to queue')} onClick={then(() => queue.add(podcast.id))} className={actionClass}>
               <ListPlus aria-hidden size={14} /> Add to queue
-              {of}
             </button>
           )}
-          <button type="button" onClick={then(() => void setPlayed(queryClient, podcast.id, !played))} className={actionClass}>
+          <button
+            type="button"
+            {...named(played ? 'Mark unplayed' : 'Mark played')}
+            onClick={then(() => void setPlayed(queryClient, podcast.id, !played))}
+            className={actionClass}
+          >
             {played ? 'Mark unplayed' : 'Mark played'}
-            {of}
           </button>
         </div>
       )}
