@@ -5,9 +5,9 @@
  * phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CONTENT_MESSAGES } from '../shared/errors.ts';
+import { CONTENT_MESSAGES, notAWebPageMessage } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
-import { MISSING_PATH, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
+import { DISGUISED_PDF_PATH, IMAGE_PATH, MISSING_PATH, PDF_PATH, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 import { NO_AI_HINT } from '../webapp/src/features/podcasts/utils/modes.ts';
@@ -103,6 +103,47 @@ test('a page that cannot be read is told in the form and its toast, and the esti
   await expect(page.locator('[data-sonner-toast]', { hasText: message })).toBeVisible();
   await expect(estimate).toHaveCount(0);
   await expect(page.getByText(/Could not estimate/)).toHaveCount(0);
+});
+
+test('a PDF or an image is told for what it is, a PDF served as a web page too, and a local address is refused on purpose', async ({ page }) => {
+  await page.goto('/');
+  const field = urlCard(page).getByRole('textbox', { name: 'Website URL' });
+  const cases: [string, string][] = [
+    [`${articles.url}${PDF_PATH}`, notAWebPageMessage('a PDF document')],
+    [`${articles.url}${DISGUISED_PDF_PATH}`, notAWebPageMessage('a PDF document')],
+    [`${articles.url}${IMAGE_PATH}`, notAWebPageMessage('an image')],
+    // Only the article server's own address is let through: the server's own port is not.
+    [`${page.url().replace(/\/$/, '')}/api/health`, CONTENT_MESSAGES.privateAddress],
+  ];
+  for (const [address, message] of cases) {
+    await field.fill(address);
+    await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
+    await expect(urlCard(page).getByRole('alert')).toHaveText(message);
+  }
+  await expect(recentPodcasts(page)).toHaveCount(0);
+});
+
+test('an address typed without https:// is sent with it', async ({ page }) => {
+  const sent: string[] = [];
+  await page.route('**/api/podcasts', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sent.push((route.request().postDataJSON() as { url: string }).url);
+    await route.fulfill({ status: 400, json: { success: false, error: { code: 'VALIDATION_ERROR', message: 'Stopped by the test' } } });
+  });
+  await page.goto('/');
+  await urlCard(page).getByRole('textbox', { name: 'Website URL' }).fill('example.com/article');
+  await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
+  await expect(urlCard(page).getByRole('alert')).toHaveText('Stopped by the test');
+  expect(sent).toEqual(['https://example.com/article']);
+});
+
+test('the FAQ names the languages read, and a server without payments says it gives every feature', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /languages/i }).click();
+  await expect(page.getByText(/French/).first()).toBeVisible();
+  await expect(page.getByText(/only English/i)).toHaveCount(0);
+  await expect(page.getByText(/every feature/i).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveCount(0);
 });
 
 test('without an AI model the modes that need one say so, and the card says how its episode was made', async ({ page }) => {
