@@ -7,5 +7,7 @@ test('the built extension is MV3 and its popup renders', async ({ context, exten
   expect(manifest.manifest_version).toBe(3);
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await expect(popup.getByRole('heading', { name: 'Pagecast' })).toBeVisible();
+  await expect(popup.getByRole('heading', { name: 'Pagecast', exact: true })).toBeVisible();
+  // Nothing answers at the default address here: the popup says that, once.
+  await expect(popup.getByRole('heading', { name: /^No Pagecast server at / })).toBeVisible();
 });
