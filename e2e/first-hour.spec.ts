@@ -27,13 +27,15 @@ async function create(page: Page, { double = false } = {}) {
   await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
 }
 
-/** The playing audio's clock in the card, or null when it does not play. */
+/** The first card's playing clock (on home or on /profile), or null when it does not play. */
 const playingAt = (page: Page) =>
-  recentOrListed(page).evaluate((article) => {
-    const audio = article.querySelector('audio');
-    return audio && !audio.paused ? audio.currentTime : null;
-  });
-const recentOrListed = (page: Page) => page.locator('article').first();
+  page
+    .locator('article')
+    .first()
+    .evaluate((article) => {
+      const audio = article.querySelector('audio');
+      return audio && !audio.paused ? audio.currentTime : null;
+    });
 
 test("an anonymous visitor's podcast comes into view as it plays, and is still listed after a reload", async ({ page }) => {
   await page.goto('/');

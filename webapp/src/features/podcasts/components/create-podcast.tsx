@@ -35,7 +35,7 @@ const preloadCard = () => (cardLoading ??= import('./podcast-card.tsx'));
 const PodcastCard = lazy(() => preloadCard().then((m) => ({ default: m.PodcastCard })));
 
 /** How many of the visitor's podcasts the home page shows. */
-export const RECENT_PODCASTS = 3;
+const RECENT_PODCASTS = 3;
 
 export function CreatePodcast() {
   const queryClient = useQueryClient();
