@@ -66,7 +66,7 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       );
 
       // Once the job runs and some audio is in the bucket, kill the worker running it, no goodbye.
-      await expect.poll(async () => (await getPodcast(a!.base, id)).streamUrl, { timeout: 180_000, interval: 50 }).not.toBeNull();
+      await expect.poll(async () => (await getPodcast(a!.base, id)).audioSeconds ?? 0, { timeout: 180_000, interval: 50 }).toBeGreaterThan(0);
       const [running] = await query<{ locked_by: string }>(scratch.url, "SELECT locked_by FROM jobs WHERE podcast_id = $1 AND status = 'running'", [id]);
       expect(running).toBeDefined();
       const workers = [w1!, w2!];

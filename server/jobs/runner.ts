@@ -83,6 +83,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         (err) => log.warn('lease renewal failed', { err }),
       );
     }, leaseMs / 3);
+    log.debug('job claimed');
     try {
       await handler.run(job, jobAbort.signal);
       if (await completeJob(db, job)) log.info('job done');

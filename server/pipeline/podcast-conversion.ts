@@ -176,6 +176,7 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
           }
           throw err;
         });
+        if (segment.seq === 0) logger.debug('first segment stored', { podcastId });
         const madeMs = Math.round(segment.startMs + segment.durationMs);
         const total = Math.max(scriptChars ?? EXPECTED_SCRIPT_CHARS, segment.spokenChars);
         const estimatedMs = Math.round(segment.final ? madeMs : madeMs + ((total - segment.spokenChars) * madeMs) / Math.max(1, segment.spokenChars));

@@ -65,6 +65,7 @@ const stateColumns = {
   madeMs: podcasts.madeMs,
   estimatedMs: podcasts.estimatedMs,
   durationMs: podcasts.durationMs,
+  draft: podcasts.draft,
 };
 export type PodcastState = Pick<PodcastRow, keyof typeof stateColumns>;
 

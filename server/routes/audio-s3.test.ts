@@ -73,7 +73,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const { id } = await create(who);
 
     // Heard while it is made: the playlist's segments are objects `<key>/<seq>.mp3` in the bucket.
-    const early = await waitFor(id, who, (p) => p.streamUrl !== null);
+    const early = await waitFor(id, who, (p) => (p.audioSeconds ?? 0) > 0);
     expect(early.status).toBe('speaking');
     const key = (await podcastById(ctx.db, id))!.streamKey!;
     const growing = parsePlaylist(await (await call(early.streamUrl!)).text());
@@ -141,7 +141,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     expect(await objectsOf(readyKey)).toEqual([]);
 
     const making = await create(who);
-    await waitFor(making.id, who, (p) => p.streamUrl !== null);
+    await waitFor(making.id, who, (p) => (p.audioSeconds ?? 0) > 0);
     const key = (await podcastById(ctx.db, making.id))!.streamKey!;
     expect((await objectsOf(key)).length).toBeGreaterThan(0);
     expect((await call(`/api/podcasts/${making.id}`, who, { method: 'DELETE' })).status).toBe(200);

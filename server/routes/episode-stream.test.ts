@@ -51,10 +51,20 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
   it('serves a growing playlist a player can start on, and the finished MP3 is the same audio', async () => {
     const { call, create, waitFor } = paced;
     const who = browser();
-    const { id } = await create(who);
+    const { id, streamUrl, audioSeconds } = await create(who);
+
+    // The create answer already says where the episode will play, before anything of it is made; asked
+    // for at once, the playlist waits for the first part rather than answering one to be asked again.
+    expect(streamUrl).toMatch(/^\/api\/podcasts\/[^/]+\/stream\.m3u8\?t=/);
+    expect(audioSeconds ?? 0).toBe(0);
+    const atOnce = await call(streamUrl!);
+    expect(atOnce.status).toBe(200);
+    const firstPlaylist = parsePlaylist(await atOnce.text());
+    expect(firstPlaylist.segments.length).toBeGreaterThan(0);
+    expect(firstPlaylist.ended).toBe(false);
 
     // Playable long before it is ready: a playlist of type EVENT, not yet ended, opened without a cookie.
-    const early = await waitFor(id, who, (p) => p.streamUrl !== null);
+    const early = await waitFor(id, who, (p) => (p.audioSeconds ?? 0) > 0);
     expect(early.status).toBe('speaking');
     expect(early.audioUrl).toBeNull();
     expect(early.audioSeconds).toBeGreaterThan(0);
@@ -115,7 +125,7 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
     const { call, create, waitFor, t } = paced;
     const who = browser();
     const { id } = await create(who);
-    await waitFor(id, who, (p) => p.streamUrl !== null);
+    await waitFor(id, who, (p) => (p.audioSeconds ?? 0) > 0);
     const key = (await podcastById(ctx.db, id))!.streamKey!;
     expect((await call(`/api/podcasts/${id}`, who, { method: 'DELETE' })).status).toBe(200);
 

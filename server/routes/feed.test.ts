@@ -83,7 +83,7 @@ describeEachDatabase('the private feed', (ctx) => {
 
     first = await finished((await create(article('The Harbour', 'harbour'))).id);
     const made = await create(article('The Lighthouse Keeper', 'lighthouse'));
-    await waitFor(() => podcast(made.id), (p) => p.status === 'speaking' && p.streamUrl !== null, 60_000);
+    await waitFor(() => podcast(made.id), (p) => p.status === 'speaking' && (p.audioSeconds ?? 0) > 0, 60_000);
     whileMade = (await readFeed()).parsed;
     second = await finished(made.id);
   }, 120_000);

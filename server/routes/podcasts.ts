@@ -9,9 +9,9 @@ import { clientAddress, requireCaller } from '../http/caller.ts';
 import { ownerOf, requireOwner } from '../http/owner.ts';
 import { toPodcast, toPodcastEvent } from '../http/podcast-view.ts';
 import { serveAudio } from '../http/serve-audio.ts';
-import { playlistResponse, segmentNumber } from '../http/stream.ts';
+import { firstPartNotYetResponse, playlistResponse, segmentNumber } from '../http/stream.ts';
 import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
-import { findStreamingPodcast, listStreamSegments, openStreamSegment } from '../use-cases/open-episode-stream.ts';
+import { FIRST_PART_WAIT_MS, findStreamingPodcast, listStreamSegments, openStreamSegment } from '../use-cases/open-episode-stream.ts';
 import { validate } from '../http/validate.ts';
 import { createPodcast } from '../use-cases/create-podcast.ts';
 import { deletePodcast } from '../use-cases/delete-podcast.ts';
@@ -132,8 +132,9 @@ export function podcastRoutes(deps: AppDeps) {
     })
     .get('/:id/stream.m3u8', async (c) => {
       const { id, token, access } = listener(c);
-      const podcast = await findStreamingPodcast(deps, id, access);
-      const { segments, complete } = await listStreamSegments(deps, podcast);
+      const podcast = await findStreamingPodcast(deps, id, access, { coming: true });
+      const { segments, complete } = await listStreamSegments(deps, podcast, { waitMs: FIRST_PART_WAIT_MS, signal: c.req.raw.signal });
+      if (segments.length === 0 && !complete) return firstPartNotYetResponse();
       const query = token ? `?t=${encodeURIComponent(token)}` : '';
       return playlistResponse(hlsPlaylist(segments, { complete, segmentUri: (seq) => `segments/${seq}.mp3${query}` }));
     })

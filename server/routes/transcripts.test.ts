@@ -78,7 +78,7 @@ describeEachDatabase('the timed transcript', (ctx) => {
     token = ((await res.json()) as { token: string }).token;
     await setSubscriptionStatus(ctx.db, email, 'active');
     const created = podcastSchema.parse(await (await call('/api/podcasts', token, { method: 'POST', body: JSON.stringify(article) })).json());
-    await waitFor(() => podcast(created.id), (p) => p.streamUrl !== null && p.status === 'speaking', 60_000);
+    await waitFor(() => podcast(created.id), (p) => (p.audioSeconds ?? 0) > 0 && p.status === 'speaking', 60_000);
     whileMade = await transcript(`/api/podcasts/${created.id}/transcript.json`);
     const { url } = shareResponseSchema.parse(await (await call(`/api/podcasts/${created.id}/share`, token, { method: 'POST' })).json());
     sharePath = `/api/shared/${url.split('/').at(-1)}`;

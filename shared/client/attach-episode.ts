@@ -137,7 +137,7 @@ export interface AttachedEpisode {
 }
 
 /** Whether the element should play the playlist itself rather than through hls.js. */
-function prefersNativeHls(media: EpisodeMedia): boolean {
+export function prefersNativeHls(media: EpisodeMedia): boolean {
   return media.canPlayType(HLS_MIME_TYPE) !== '' && 'ManagedMediaSource' in globalThis;
 }
 

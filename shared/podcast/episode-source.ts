@@ -8,6 +8,9 @@
  *   and a fresh signature on the same address never restarts anything.
  * - A podcast back in the queue (a new voice, a retry) has nothing to play until its speech starts:
  *   the stream it may still name is the previous episode's, about to be replaced at the same address.
+ * - A new podcast names its stream from the start, before anything of it is made: a player about to
+ *   play it (the member just asked for it) attaches at once, and the playlist answers as soon as the
+ *   first part exists. Every other view waits until there is audio.
  */
 import type { PodcastStatus } from '../api/podcasts.ts';
 
@@ -25,6 +28,13 @@ export interface EpisodeAddresses {
   audioUrl: string | null;
   streamUrl: string | null;
   status?: PodcastStatus;
+  /** Seconds of the episode made so far: null or 0 while nothing is. */
+  audioSeconds?: number | null;
+}
+
+/** There is audio to hear: the finished episode, or part of one made (or cut short). */
+export function hasAudio({ audioUrl, streamUrl, audioSeconds }: EpisodeAddresses): boolean {
+  return !!audioUrl || (!!streamUrl && (audioSeconds ?? 0) > 0);
 }
 
 /** An address without its query (the signed token changes with every answer). */
@@ -37,16 +47,18 @@ export function sameAddress(a: string, b: string): boolean {
 
 /**
  * The source to play, given the one the player already holds (null for a new player). Null when
- * there is nothing to play yet (nothing spoken, or a new voice that has not started).
+ * there is nothing to play yet (nothing spoken, or a new voice that has not started); `playNow`: the
+ * player plays as soon as it can, so a new podcast's stream is taken before its first part exists.
  */
-export function episodeSource(addresses: EpisodeAddresses, held: EpisodeSource | null = null): EpisodeSource | null {
+export function episodeSource(addresses: EpisodeAddresses, held: EpisodeSource | null = null, { playNow = false } = {}): EpisodeSource | null {
   const { audioUrl, streamUrl, status } = addresses;
-  if (status === 'queued') return null;
+  const made = hasAudio(addresses);
+  if (status === 'queued' && made) return null;
   // The stream already attached plays on through completion: switching to the file would restart it.
   if (held?.kind === 'stream' && streamUrl && sameAddress(held.url, streamUrl)) return held;
   if (held?.kind === 'file' && audioUrl && sameAddress(held.url, audioUrl)) return held;
   if (audioUrl) return { kind: 'file', url: audioUrl };
-  if (streamUrl) return { kind: 'stream', url: streamUrl };
+  if (streamUrl && (made || playNow)) return { kind: 'stream', url: streamUrl };
   return null;
 }
 

@@ -81,8 +81,10 @@ export async function startEpisode(podcast: PlayableEpisode): Promise<Result<Pla
   const previous = await playbackItem.getValue();
   const same = previous?.podcastId === podcast.id && previous.status !== 'ended' ? previous : null;
   const source = episodeSource(
-    { audioUrl: resolve(podcast.audioUrl), streamUrl: resolve(podcast.streamUrl), status: podcast.status },
+    { audioUrl: resolve(podcast.audioUrl), streamUrl: resolve(podcast.streamUrl), status: podcast.status, audioSeconds: podcast.audioSeconds },
     same ? { kind: same.kind ?? 'file', url: same.src } : null,
+    // Asked to play: a new podcast's stream is taken before its first part is made.
+    { playNow: true },
   );
   if (!source) return fail('AUDIO_NOT_READY', AUDIO_NOT_READY_MESSAGE);
 

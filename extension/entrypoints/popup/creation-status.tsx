@@ -3,6 +3,7 @@
  * its first part is made), then play it or why it failed; the part made of a failed one still plays.
  */
 import { CircleCheck, Play, X } from 'lucide-react';
+import { hasAudio } from '../../../shared/podcast/episode-source.ts';
 import type { Creation } from '../../storage.ts';
 import { creationLabel } from './format.ts';
 import { Button, ErrorNote, IconButton, ProgressBar } from './ui.tsx';
@@ -23,7 +24,7 @@ export function CreationStatus({
   const closable = creation.phase !== 'reading' && creation.phase !== 'sending';
   const progress = creation.phase === 'ready' ? 100 : creation.progress;
   // Audio exists: the finished episode, or the part made so far (while it is made, or before it failed).
-  const playable = creation.phase === 'ready' || (creation.phase !== 'reading' && creation.phase !== 'sending' && !!creation.streamUrl);
+  const playable = creation.phase === 'ready' || (creation.phase !== 'reading' && creation.phase !== 'sending' && hasAudio({ audioUrl: creation.audioUrl, streamUrl: creation.streamUrl ?? null, audioSeconds: creation.audioSeconds }));
   return (
     <section className={`card creation creation-${creation.phase}`} aria-label="New podcast">
       <div className="creation-head">

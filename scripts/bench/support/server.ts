@@ -37,11 +37,16 @@ export interface ServerProcess {
   child: ChildProcess;
   /** The last lines the server wrote to stderr (warnings and errors), for a failure's message. */
   stderrTail(): string;
+  /** The log lines written to stdout so far, parsed (only when started with `log`). */
+  logLines(): Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
-/** Starts the server with the embedded defaults plus `env`, and waits until /api/health answers 200. */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the server with the embedded defaults plus `env`, and waits until /api/health answers 200.
+ * `log`: its stdout log lines are kept for `logLines()` (LOG_LEVEL in `env` chooses which are written).
+ */
+export async function startServer(env: Record<string, string> = {}, { log = false } = {}): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-server-'));
   const port = await unusedPort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INHERITED_OUT.test(key)));
@@ -55,7 +60,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       ANONYMOUS_DAILY_PODCASTS: '100000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'],
+  });
+  const logged: Record<string, unknown>[] = [];
+  let partial = '';
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      try {
+        logged.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // not a log line
+      }
+    }
   });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => {
@@ -69,6 +87,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     base: `http://127.0.0.1:${port}`,
     child,
     stderrTail: () => stderr.split('\n').slice(-12).join('\n'),
+    logLines: () => logged,
     async stop() {
       process.removeListener('exit', killOnExit);
       if (child.exitCode === null && child.signalCode === null) {

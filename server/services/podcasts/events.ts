@@ -20,7 +20,10 @@ export interface PodcastChange {
   error: string | null;
   /** The podcast has its finished audio (the edge answers its signed address). */
   hasAudio: boolean;
-  /** Some of the episode is stored and can be played while the rest is made. */
+  /**
+   * The episode plays while it is made: some of it is stored, or the podcast's first episode is on
+   * its way (its playlist answers once the first part is stored, so a player can be ready at once).
+   */
   hasStream: boolean;
   /** Audio made so far, the estimated whole length, and the finished length (null until known). */
   madeMs: number | null;
@@ -37,6 +40,15 @@ export function hasEpisodeStream<Row extends PodcastState>(row: Row): row is Row
   return row.streamKey !== row.audioKey || row.status === 'ready';
 }
 
+/**
+ * The podcast's first episode is on its way and nothing of it is stored yet: it has no audio, is not
+ * a draft waiting for its member, and is queued, written or spoken now.
+ */
+export function firstEpisodeComing(row: PodcastState): boolean {
+  const underWay = row.status === 'queued' || row.status === 'writing' || row.status === 'speaking';
+  return underWay && row.audioKey === null && !row.draft && !hasEpisodeStream(row);
+}
+
 export function changeOf(row: PodcastState): PodcastChange {
   return {
     id: row.id,
@@ -45,7 +57,7 @@ export function changeOf(row: PodcastState): PodcastChange {
     title: row.title,
     error: row.error,
     hasAudio: row.status === 'ready' && row.audioKey !== null,
-    hasStream: hasEpisodeStream(row),
+    hasStream: hasEpisodeStream(row) || firstEpisodeComing(row),
     madeMs: row.madeMs,
     estimatedMs: row.estimatedMs,
     durationMs: row.status === 'ready' ? row.durationMs : null,

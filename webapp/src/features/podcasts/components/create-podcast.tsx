@@ -24,11 +24,13 @@ import { ModePicker } from './mode-picker.tsx';
 import { UrlForm } from './url-form.tsx';
 import { SectionLoading } from '../../../lib/lazy-section.tsx';
 import { useCapabilities } from '../../../lib/capabilities.ts';
+import { preloadHls } from '../../../lib/load-hls.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
 /**
  * A created podcast's card (with its player and read-along) downloads when the visitor turns to the
- * form, not with the page: a first visit has nothing to show in it yet.
+ * form, not with the page: a first visit has nothing to show in it yet. The stream player's code
+ * (hls.js) comes then too, so the new podcast plays as soon as its first part is made.
  */
 let cardLoading: Promise<typeof import('./podcast-card.tsx')> | null = null;
 const preloadCard = () => (cardLoading ??= import('./podcast-card.tsx'));
@@ -122,7 +124,13 @@ export function CreatePodcast() {
   );
 
   return (
-    <div className="space-y-6" onFocusCapture={() => void preloadCard()}>
+    <div
+      className="space-y-6"
+      onFocusCapture={() => {
+        void preloadCard();
+        preloadHls();
+      }}
+    >
       <UrlForm
         signedIn={signedIn}
         choices={{

@@ -1,4 +1,5 @@
 import { FilePen, FileText, Mic, Share2, Trash2 } from 'lucide-react';
+import { hasAudio } from '../../../../../shared/podcast/episode-source.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { DownloadButton } from './download-button.tsx';
@@ -19,7 +20,7 @@ interface PodcastActionsProps {
 export function PodcastActions({ podcast, isPremium, onOpen }: PodcastActionsProps) {
   const { id, title, content, audioUrl, status } = podcast;
   const premiumTools = isPremium && status === 'ready';
-  const shareable = premiumTools || (isPremium && status === 'speaking' && !!podcast.streamUrl);
+  const shareable = premiumTools || (isPremium && status === 'speaking' && hasAudio(podcast));
   return (
     <div className="mt-auto flex flex-wrap items-center gap-2">
       <Button variant="outline" size="sm" icon={<FileText aria-hidden size={16} />} disabled={!content.trim()} onClick={() => onOpen('transcript')}>

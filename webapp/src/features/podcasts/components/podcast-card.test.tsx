@@ -216,6 +216,26 @@ describe('PodcastCard', () => {
     expect(cached()).toMatchObject({ status: 'ready', audioUrl: '/api/podcasts/1/audio?t=a', durationSeconds: 571 });
   });
 
+  it('attaches the player to a new podcast\'s stream at once when the member just asked for it, and only then', async () => {
+    const stream = '/api/podcasts/1/stream.m3u8?t=s1';
+    const coming = podcast({ status: 'queued', progress: 0, audioUrl: null, streamUrl: stream, audioSeconds: null, durationSeconds: null });
+    render(coming, { isPremium: false, showFreeBadge: false });
+    // Nothing is made yet: a card nobody asked to play shows no player.
+    expect(view.container.querySelector('audio')).toBeNull();
+    expect(fakeHlsInstances).toEqual([]);
+
+    const onAutoPlayed = vi.fn();
+    render(coming, { isPremium: false, showFreeBadge: false, autoPlay: true, onAutoPlayed });
+    // Asked for: the player takes the stream before its first part exists, and plays as it comes.
+    await waitFor(() => expect(audio()?.paused).toBe(false));
+    expect(fakeHlsInstances.map((hls) => hls.source)).toEqual([stream]);
+    expect(view.container.querySelector('[data-testid="made"]')?.textContent).toBe('0:00 made so far');
+    act(() => patchPodcast(view.queryClient, '1', { status: 'speaking', progress: 30, streamUrl: '/api/podcasts/1/stream.m3u8?t=s2', audioSeconds: 4, estimatedSeconds: 300 }));
+    await waitFor(() => expect(view.container.querySelector('[data-testid="made"]')?.textContent).toBe('0:04 made of about 5:00'));
+    // The same stream plays on: no second player.
+    expect(fakeHlsInstances).toHaveLength(1);
+  });
+
   it('keeps the part made of a podcast that failed playable, labelled unfinished with the reason', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
     render(

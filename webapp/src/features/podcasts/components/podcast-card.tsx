@@ -55,7 +55,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
   /** New audio the member asked for (another voice) plays as soon as it is ready. */
   const [playWhenReady, setPlayWhenReady] = useState(false);
   const voices = useVoices(premiumTools);
-  const source = useEpisodeSource(podcast);
+  const source = useEpisodeSource(podcast, { playNow: autoPlay });
   const growing =
     source?.kind === 'stream' && !isFinished(status) ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
   const article = useRef<HTMLElement>(null);

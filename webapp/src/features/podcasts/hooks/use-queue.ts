@@ -5,6 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hasAudio } from '../../../../../shared/podcast/episode-source.ts';
 import { advanceQueue, addToQueue, playNext, removeFromQueue } from '../../../../../shared/podcast/queue.ts';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
@@ -102,7 +103,7 @@ export async function finishEpisode(queryClient: QueryClient, podcastId: string,
   if (played) void setPlayed(queryClient, podcastId, true);
   const podcasts = queryClient.getQueryData<StoredPodcast[]>(podcastKeys.list(owner)) ?? [];
   const queue = queryClient.getQueryData<string[]>(podcastKeys.queue(owner)) ?? (owner === null ? readLocalQueue() : []);
-  const known = podcasts.map((p) => ({ id: p.id, playedAt: p.playedAt, playable: !!(p.audioUrl || p.streamUrl) }));
+  const known = podcasts.map((p) => ({ id: p.id, playedAt: p.playedAt, playable: hasAudio(p) }));
   const { next, queue: rest } = advanceQueue(queue, podcastId, known);
   if (rest.length !== queue.length || rest.some((id, i) => id !== queue[i])) await saveQueue(queryClient, owner, rest);
   if (next) requestPlay(next);

@@ -1,0 +1,353 @@
+/**
+ * Click to sound in Debian's Chromium: from the click on Create to the page's <audio> element actually
+ * advancing (its first `timeupdate` past 0), for a 4,400-word article on a real server (npm start's
+ * compiled server, embedded defaults: read mode, the espeak voice), a fresh visitor each time.
+ *
+ * 1. The web app: the home page's URL card (the server fetches the article from a local page).
+ * 2. The extension (.output/chrome-mv3, `npx wxt build`): the popup's "Create podcast from this page"
+ *    on the article's tab, heard from the offscreen document's player.
+ *
+ * Beside each total stands where the time went, each step counted from the click: the create request
+ * answered, the server's job claimed and its first segment stored (the server's debug log), the player
+ * code loaded (hls.js), the first playlist answered and how many were asked for before sound, the
+ * first segment received (the page's resource timings), `playing`. The server-side figure (the
+ * request to the first segment stored) is the `first-audio` bench's. Median of RUNS after a warm-up.
+ *
+ *   npm run bench -- click-to-sound
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts';
+import { launchWithExtension } from './popup-paint.ts';
+import { articleBody } from './support/articles.ts';
+import { machineNote, median, table, verdict } from './support/report.ts';
+import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
+import { sleep, startServer, type ServerProcess } from './support/server.ts';
+
+const WORDS = 4_400;
+const RUNS = 5;
+const TARGET_MS = 1_000;
+const WEBAPP_DIST = path.resolve(import.meta.dirname, '..', '..', 'webapp', 'dist');
+
+/** The extension API where the bench's callbacks run (the service worker); this file is checked as Node code. */
+declare const chrome: {
+  storage: { local: { set(items: Record<string, unknown>): Promise<void> } };
+  tabs: { query(info: { url: string }): Promise<{ id?: number }[]> };
+};
+
+/** One run's moments, in ms after the click (null: the step did not happen, e.g. code already loaded). */
+interface Run {
+  sound: number;
+  playing: number | null;
+  created: number | null;
+  claimed: number | null;
+  stored: number | null;
+  playerCode: number | null;
+  playlist: number | null;
+  playlists: number;
+  segment: number | null;
+}
+
+/** What a page's performance timeline says about the requests on the way to sound. */
+interface Resource {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+}
+
+/**
+ * Set in every page before its scripts run: the click on a submit button (or on `createLabel`), the
+ * first `playing` and the first `timeupdate` past 0 of any media element, in the page's clock. Plain
+ * JavaScript: the page runs it as written.
+ */
+const RECORD_MARKS = `((createLabel) => {
+  const marks = {};
+  window.__marks = marks;
+  performance.setResourceTimingBufferSize(1000);
+  document.addEventListener('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest('button') : null;
+    if (button && (button.type === 'submit' || button.textContent.includes(createLabel))) marks.click ??= performance.now();
+  }, true);
+  // Media events do not bubble, but the document sees them on the way down. The clock is read every
+  // few milliseconds once playing (timeupdate comes only every quarter of a second).
+  document.addEventListener('playing', (e) => {
+    marks.playing ??= performance.now();
+    const media = e.target;
+    const poll = setInterval(() => {
+      if (media.currentTime > 0) { marks.sound ??= performance.now(); clearInterval(poll); }
+    }, 2);
+  }, true);
+})`;
+
+/** A page's marks and resource timings, as a plain expression (the page runs it as written). */
+const READ_TIMELINE = `(() => ({
+  marks: window.__marks,
+  origin: performance.timeOrigin,
+  resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd })),
+}))()`;
+
+interface Timeline {
+  marks: Record<string, number>;
+  origin: number;
+  resources: Resource[];
+}
+
+const PAUSE_ALL = "document.querySelectorAll('audio').forEach((a) => a.pause())";
+
+/** A local page per article, as a reader's site would serve it. */
+async function serveArticles(): Promise<{ url: (seed: number) => string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const seed = Number(/^\/article\/(\d+)$/.exec(req.url ?? '')?.[1]);
+    if (!seed) return void res.writeHead(404).end();
+    const { title, text } = articleBody(WORDS, seed);
+    const paragraphs = text
+      .split(/\n+/)
+      .map((p) => `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`)
+      .join('\n');
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><article><h1>${title}</h1>${paragraphs}</article></main></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: (seed) => `http://127.0.0.1:${port}/article/${seed}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const isCreate = (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/podcasts';
+
+/** The podcast the create request made, and the visitor's anonymous token it was made with. */
+async function created(response: Response): Promise<{ id: string; token: string }> {
+  const { id } = (await response.json()) as { id: string };
+  return { id, token: (await response.request().headerValue(ANONYMOUS_TOKEN_HEADER)) ?? '' };
+}
+
+/** Deletes a measured podcast, so its conversion does not hold a job slot the next run needs. */
+async function remove(server: ServerProcess, podcast: { id: string; token: string }): Promise<void> {
+  const res = await fetch(`${server.base}/api/podcasts/${podcast.id}`, { method: 'DELETE', headers: { [ANONYMOUS_TOKEN_HEADER]: podcast.token } });
+  if (res.status >= 300) throw new Error(`DELETE /api/podcasts/${podcast.id} answered ${res.status}`);
+  // A deleted podcast's job stops at its next segment; let it.
+  await sleep(750);
+}
+
+/** When the server logged `msg` for the podcast, in ms after `clickAt` (epoch ms). */
+function serverMoment(server: ServerProcess, msg: string, podcastId: string, clickAt: number): number | null {
+  const line = server.logLines().find((l) => l.msg === msg && l.podcastId === podcastId);
+  return line ? Date.parse(String(line.time)) - clickAt : null;
+}
+
+/** The moments of one run, from the page that played (its marks and resources) and the server's log. */
+function moments(
+  server: ServerProcess,
+  podcastId: string,
+  clickAt: number,
+  player: Timeline,
+  created: number | null,
+): Run {
+  const since = (t: number | undefined) => (t === undefined ? null : player.origin + t - clickAt);
+  const after = player.resources.filter((r) => player.origin + r.startTime >= clickAt - 5);
+  const sound = since(player.marks.sound)!;
+  const playlists = after.filter((r) => r.name.includes('/stream.m3u8'));
+  const beforeSound = playlists.filter((r) => since(r.startTime)! <= sound);
+  const segment = after.find((r) => /\/segments\/0\.mp3/.test(r.name));
+  const code = after.find((r) => /hls|load-hls/i.test(r.name) && r.name.endsWith('.js'));
+  return {
+    sound,
+    playing: since(player.marks.playing),
+    created,
+    claimed: serverMoment(server, 'job claimed', podcastId, clickAt),
+    stored: serverMoment(server, 'first segment stored', podcastId, clickAt),
+    playerCode: code ? since(code.responseEnd) : null,
+    playlist: playlists[0] ? since(playlists[0].responseEnd) : null,
+    playlists: beforeSound.length,
+    segment: segment ? since(segment.responseEnd) : null,
+  };
+}
+
+async function webappRun(server: ServerProcess, context: BrowserContext, articleUrl: string): Promise<Run> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.base}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('textbox', { name: 'Website URL' }).fill(articleUrl);
+    const answer = page.waitForResponse(isCreate);
+    await page.getByRole('button', { name: 'Create Podcast' }).click();
+    const podcast = await created(await answer);
+    await page
+      .waitForFunction(() => (globalThis as unknown as { __marks: { sound?: number } }).__marks.sound !== undefined, null, { timeout: 60_000 })
+      .catch(async (err: unknown) => {
+        const said = (await page.locator('main').innerText()).slice(0, 2000);
+        const logged = server.logLines().slice(-8).map((l) => JSON.stringify(l)).join('\n');
+        throw new Error(`no sound within a minute; the page said:\n${said}\nthe server logged:\n${logged}\n${server.stderrTail()}`, { cause: err });
+      });
+    const read = await page.evaluate<Timeline>(READ_TIMELINE);
+    const clickAt = read.origin + read.marks.click!;
+    const post = read.resources.find((r) => new URL(r.name).pathname === '/api/podcasts' && read.origin + r.startTime >= clickAt - 5);
+    const run = moments(server, podcast.id, clickAt, read, post ? read.origin + post.responseEnd - clickAt : null);
+    await page.evaluate(PAUSE_ALL);
+    await remove(server, podcast);
+    return run;
+  } finally {
+    await page.close();
+  }
+}
+
+async function webapp(server: ServerProcess, articles: Awaited<ReturnType<typeof serveArticles>>): Promise<Run[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const runs: Run[] = [];
+    for (let i = 0; i <= RUNS; i++) {
+      // A first visit each time: nothing cached, a new anonymous visitor.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript({ content: `${RECORD_MARKS}('Create Podcast');` });
+      const run = await webappRun(server, context, articles.url(100 + i));
+      await context.close();
+      if (i > 0) runs.push(run); // the first warms the server up
+    }
+    return runs;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The offscreen document's player, read through the DevTools protocol (it is no page Playwright hands out). */
+async function offscreenEvaluator(page: Page): Promise<(<T>(expression: string) => Promise<T>) | null> {
+  const cdp = await page.context().newCDPSession(page);
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const target = targetInfos.find((t) => t.url.endsWith('/offscreen.html'));
+  if (!target) {
+    await cdp.detach();
+    return null;
+  }
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+  const answers = new Map<number, (value: unknown) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: { result?: { value?: unknown } } };
+    if (message.id !== undefined) answers.get(message.id)?.(message.result?.result?.value);
+  });
+  let next = 1;
+  return async <T>(expression: string) => {
+    const id = next++;
+    const answer = new Promise<unknown>((resolve) => answers.set(id, resolve));
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }) });
+    return (await answer) as T;
+  };
+}
+
+/**
+ * In the offscreen document: the marks of its player from now on (the element is reused between
+ * podcasts, so each run starts them afresh). Answers whether it was already playing (a late watch).
+ */
+const WATCH_OFFSCREEN = `(() => {
+  const audio = document.querySelector('audio');
+  if (!window.__benchWatching) {
+    window.__benchWatching = true;
+    document.addEventListener('playing', (e) => {
+      window.__marks.playing ??= performance.now();
+      const media = e.target;
+      const poll = setInterval(() => {
+        if (media.currentTime > 0) { window.__marks.sound ??= performance.now(); clearInterval(poll); }
+      }, 2);
+    }, true);
+  }
+  window.__marks = {};
+  performance.clearResourceTimings();
+  return !!audio && !audio.paused && audio.currentTime > 0;
+})()`;
+
+async function extension(server: ServerProcess, articles: Awaited<ReturnType<typeof serveArticles>>): Promise<Run[]> {
+  const browser = await launchWithExtension();
+  try {
+    await browser.worker.evaluate(async (base) => chrome.storage.local.set({ serverUrl: base }), server.base);
+    const popupUrl = `chrome-extension://${new URL(browser.worker.url()).host}/popup.html`;
+    // The devtools session to the offscreen document goes through a page open for the whole bench.
+    const host = await browser.context.newPage();
+    const runs: Run[] = [];
+    let evaluate: Awaited<ReturnType<typeof offscreenEvaluator>> = null;
+    for (let i = 0; i <= RUNS; i++) {
+      const tab = await browser.context.newPage();
+      const articleUrl = articles.url(200 + i);
+      await tab.goto(articleUrl);
+      const tabId = await browser.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, articleUrl);
+      const popup = await browser.context.newPage();
+      // The popup acts on the article's tab, as when the toolbar button opens it over that tab.
+      await popup.addInitScript({
+        content: `(() => { const query = chrome.tabs.query.bind(chrome.tabs); chrome.tabs.query = async (info) => (info.active && info.currentWindow ? [await chrome.tabs.get(${tabId})] : query(info)); })();${RECORD_MARKS}('Create podcast from this page');`,
+      });
+      await popup.goto(popupUrl);
+      const create = popup.getByRole('button', { name: 'Create podcast from this page' });
+      await create.waitFor();
+      if (evaluate) await evaluate(WATCH_OFFSCREEN);
+      const answer = browser.context.waitForEvent('response', { predicate: isCreate, timeout: 30_000 });
+      await create.click();
+      const clicked = await popup.evaluate(() => performance.timeOrigin + (globalThis as unknown as { __marks: { click: number } }).__marks.click);
+      // The offscreen document opens with the first podcast played; watched from then on.
+      let late = false;
+      const deadline = Date.now() + 60_000;
+      while (!evaluate && Date.now() < deadline) {
+        evaluate = await offscreenEvaluator(host);
+        if (evaluate) late = await evaluate<boolean>(WATCH_OFFSCREEN);
+        else await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      if (!evaluate) throw new Error('the offscreen player never opened');
+      let read = null as Timeline | null;
+      while (Date.now() < deadline) {
+        read = await evaluate<Timeline>(READ_TIMELINE);
+        if (read?.marks.sound !== undefined) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      if (!read?.marks.sound) throw new Error('the offscreen player never advanced');
+      const response = await answer;
+      const podcast = await created(response);
+      const timing = response.request().timing();
+      const run = moments(server, podcast.id, clicked, read, timing.startTime + timing.responseEnd - clicked);
+      await evaluate(PAUSE_ALL);
+      await remove(server, podcast);
+      await popup.close();
+      await tab.close();
+      if (late) console.log(`(run ${i}: the offscreen player was watched only once it played: its figure is an upper bound)`);
+      if (i > 0) runs.push(run);
+    }
+    return runs;
+  } finally {
+    await browser.close();
+  }
+}
+
+function report(title: string, runs: Run[]): boolean {
+  const med = (pick: (r: Run) => number | null) => {
+    const values = runs.map(pick).filter((v): v is number => v !== null);
+    return values.length ? `${Math.round(median(values))} ms` : '—';
+  };
+  console.log(`\n### ${title}: click to sound, median of ${runs.length}`);
+  const rows: [string, (r: Run) => number | null][] = [
+    ['create request answered', (r) => r.created],
+    ['job claimed (server)', (r) => r.claimed],
+    ['first segment stored (server)', (r) => r.stored],
+    ['player code loaded (after the click)', (r) => r.playerCode],
+    ['first playlist answered', (r) => r.playlist],
+    ['playlists asked for before sound', (r) => r.playlists],
+    ['segment 0 received', (r) => r.segment],
+    ['playing event', (r) => r.playing],
+    ['sound (the element advancing)', (r) => r.sound],
+  ];
+  for (const line of table(['step', 'median', 'runs'], rows.map(([name, pick]) => [name, name.startsWith('playlists') ? String(median(runs.map(pick) as number[])) : med(pick), runs.map((r) => pick(r) ?? '—').map((v) => (typeof v === 'number' ? Math.round(v) : v)).join(' ')]))) console.log(line);
+  const sound = median(runs.map((r) => r.sound));
+  console.log(`click to sound ≤ ${TARGET_MS} ms: ${verdict(sound <= TARGET_MS)} (${Math.round(sound)} ms)`);
+  return sound <= TARGET_MS;
+}
+
+export default async function clickToSound(): Promise<void> {
+  if (!fs.existsSync(path.join(WEBAPP_DIST, 'index.html'))) throw new Error('No built web app: run `npx vite build --config webapp/vite.config.ts` first');
+  const articles = await serveArticles();
+  const server = await startServer({ FETCH_ALLOW_HOSTS: new URL(articles.url(1)).host, LOG_LEVEL: 'debug' }, { log: true });
+  try {
+    console.log(machineNote());
+    console.log(`a ${WORDS.toLocaleString('en-US')}-word article; each step in ms after the click`);
+    report('1. web app', await webapp(server, articles));
+    report('2. extension (offscreen player)', await extension(server, articles));
+  } finally {
+    await server.stop();
+    await articles.close();
+  }
+}
