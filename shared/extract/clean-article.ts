@@ -6,7 +6,10 @@
  *   heading, a table cell or a list item;
  * - a widget's label ("Advertisement", "Enlarge image", "Image 1 of 13") or a bare address;
  * - a dateline ("Updated 3:27 am PST, Wednesday, November 20, 2019");
- * and a short list of short items that are all links goes whole.
+ * and a short list of short items that are all links goes whole, unless the article's text introduces
+ * it (a heading, or a line ending in a colon, that is not "more", "related" and the like, right before
+ * it) and goes on after it: the list is then part of what the article says. A list inside another
+ * list's item is judged with the outer list.
  */
 import { ELEMENT_NODE, TEXT_NODE, type PageElement, type PageNode } from './page-dom.ts';
 
@@ -122,6 +125,35 @@ function isLinkList(list: PageElement, blocks: Map<PageElement, Block>): boolean
   return items > 0 && items <= 12 && linked >= 0.75 * words;
 }
 
+const HEADING = /^H[2-6]$/;
+/** A lead-in that announces further reading rather than the article's own list. */
+const FURTHER_READING = /\b(?:more|related|recommended|popular|trending|latest|sponsored|read next|most read|you may also like)\b/i;
+
+/** The nearest element before `element` that holds text, or null. */
+function previousWithText(element: PageElement): PageElement | null {
+  let before = element.previousElementSibling;
+  while (before && !before.textContent?.trim()) before = before.previousElementSibling;
+  return before;
+}
+
+/** The article's text leads into the list and carries on after it. */
+function introducedByArticle(list: PageElement): boolean {
+  const lead = previousWithText(list);
+  if (!lead) return false;
+  const text = (lead.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const introduces = HEADING.test(upper(lead)) || (text.endsWith(':') && wordCount(text) >= 2);
+  if (!introduces || FURTHER_READING.test(text)) return false;
+  let after = list.nextElementSibling;
+  while (after && !after.textContent?.trim()) after = after.nextElementSibling;
+  return after !== null;
+}
+
+/** Inside another list's item: judged with that list. */
+function isNested(list: PageElement, root: PageElement): boolean {
+  for (let up = list.parentElement; up && up !== root; up = up.parentElement) if (upper(up) === 'LI') return true;
+  return false;
+}
+
 export function cleanArticle(root: PageElement): void {
   const blocks = textBlocks(root);
   const byElement = new Map(blocks.map((block) => [block.element, block]));
@@ -130,7 +162,10 @@ export function cleanArticle(root: PageElement): void {
     const parent = block.element.parentElement;
     if (upper(block.element) === 'LI' && parent && (upper(parent) === 'UL' || upper(parent) === 'OL')) lists.add(parent);
   }
-  for (const list of lists) if (isLinkList(list, byElement)) list.remove();
+  for (const list of lists) {
+    if (isNested(list, root) || !isLinkList(list, byElement) || introducedByArticle(list)) continue;
+    list.remove();
+  }
   for (const block of blocks) {
     if (block.element === root) continue;
     if (isBoilerplate(block)) removeBlock(block);

@@ -18,6 +18,7 @@ export interface PageElement extends PageNode {
   readonly localName: string;
   readonly firstElementChild: PageElement | null;
   readonly nextElementSibling: PageElement | null;
+  readonly previousElementSibling: PageElement | null;
   readonly parentElement: PageElement | null;
   readonly isConnected: boolean;
   innerHTML: string;

@@ -44,6 +44,17 @@ describe('readableArticle', () => {
     expect(text).toContain('[Source]');
   });
 
+  it("keeps a list of links the article's text introduces and goes on after; drops one announced as more reading or left at the end", () => {
+    const links = (...names: string[]) => `<ul>${names.map((n) => `<li><a href="/${n}">${n}</a></li>`).join('')}</ul>`;
+    const text = read(`<article>${paragraph(1)}${paragraph(2)}
+      <p>The apps I use every day:</p>${links('Obsidian', 'Raycast', 'Things')}
+      ${paragraph(3)}<h3>In progress</h3>${links('Kindling', 'Lattice')}
+      ${paragraph(4)}<p>More stories from the desk:</p>${links('Yesterday', 'Last week')}
+      ${paragraph(5)}${paragraph(6)}<p>Elsewhere:</p>${links('Tomorrow', 'Next week')}</article>`);
+    for (const kept of ['Obsidian', 'Raycast', 'Things', 'Kindling', 'Lattice']) expect(text).toContain(kept);
+    for (const gone of ['Yesterday', 'Last week', 'Tomorrow', 'Next week']) expect(text).not.toContain(gone);
+  });
+
   it('drops boilerplate areas by the words of their class, but not utility classes or negations', () => {
     const text = read(`<div class="Mx(a)--modalCentered"><div class="post-body hasnt-bio">${story}
       <div class="relatedStories">RELATEDTEXT</div><div class="shareBar__icons">SHARETEXT</div>
