@@ -373,7 +373,7 @@ export function AudioPlayer({
           {made && (
             <p data-testid="made" className="mt-1 text-xs text-slate-600 tabular-nums">
               {madeSoFarLabel(made)}
-              {waiting && playing && current >= made.madeSeconds - 2 ? ' · the next part is on its way' : ''}
+              {waiting && playing && current >= made.madeSeconds - 2 ? ` · the ${made.madeSeconds > 0 ? 'next' : 'first'} part is on its way` : ''}
             </p>
           )}
         </div>
