@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts';
+import { offscreenDocument } from '../../e2e/fixtures/offscreen.ts';
 import { launchWithExtension } from './popup-paint.ts';
 import { articleBody } from './support/articles.ts';
 import { machineNote, median, table, verdict } from './support/report.ts';
@@ -210,29 +211,8 @@ async function webapp(server: ServerProcess, articles: Awaited<ReturnType<typeof
   }
 }
 
-/** The offscreen document's player, read through the DevTools protocol (it is no page Playwright hands out). */
-async function offscreenEvaluator(page: Page): Promise<(<T>(expression: string) => Promise<T>) | null> {
-  const cdp = await page.context().newCDPSession(page);
-  const { targetInfos } = await cdp.send('Target.getTargets');
-  const target = targetInfos.find((t) => t.url.endsWith('/offscreen.html'));
-  if (!target) {
-    await cdp.detach();
-    return null;
-  }
-  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-  const answers = new Map<number, (value: unknown) => void>();
-  cdp.on('Target.receivedMessageFromTarget', (event) => {
-    const message = JSON.parse(event.message) as { id?: number; result?: { result?: { value?: unknown } } };
-    if (message.id !== undefined) answers.get(message.id)?.(message.result?.result?.value);
-  });
-  let next = 1;
-  return async <T>(expression: string) => {
-    const id = next++;
-    const answer = new Promise<unknown>((resolve) => answers.set(id, resolve));
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }) });
-    return (await answer) as T;
-  };
-}
+/** The offscreen document's evaluator once it is open, else null (it opens with the first podcast played). */
+const offscreenEvaluator = (page: Page) => offscreenDocument(page).catch(() => null);
 
 /**
  * In the offscreen document: the marks of its player from now on (the element is reused between
