@@ -6,6 +6,8 @@
  *   heading, a table cell or a list item;
  * - a widget's label ("Advertisement", "Enlarge image", "Image 1 of 13") or a bare address;
  * - a dateline ("Updated 3:27 am PST, Wednesday, November 20, 2019");
+ * - a picture's credit ("Photo: Ann Lee, AP", "Ann Lee/Daily Post/Getty Images") or an invitation to
+ *   follow the site elsewhere ("Follow us on Instagram");
  * and a short list of short items that are all links goes whole, unless the article's text introduces
  * it (a heading, or a line ending in a colon, that is not "more", "related" and the like, right before
  * it) and goes on after it: the list is then part of what the article says. A list inside another
@@ -90,6 +92,13 @@ const CLOCK = /\b\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?|[AP]M|\s*(?:UTC|GMT|[A-Z][SD]
 const DATELINE_WORD = /\b(?:updated|published|posted|last modified)\b/i;
 const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/i;
 
+/** A picture's credit: "Photo: Ann Lee, AP", "(Image: © Agency)". */
+const CREDIT = /^\(?(?:photo|image|picture|illustration)s?(?:\s+(?:credit|source|by))?\s*:/i;
+/** Three or more names run together with slashes or bars, as credits are: "Ann Lee/Daily Post/Getty Images". */
+const SEPARATED_NAMES = /^[^.!?|/]{2,40}(?:\s*[/|]\s*[^.!?|/]{2,40}){2,}$/;
+/** An invitation to follow the site elsewhere: "Follow us on Instagram", "Follow @desk on Twitter". */
+const FOLLOW = /^follow (?:us|me|@?[\w.]+)(?: \w+)? (?:on|at)\b/i;
+
 function isBoilerplate(block: Block): boolean {
   const text = block.text.replace(/\s+/g, ' ').trim();
   const name = upper(block.element);
@@ -97,6 +106,10 @@ function isBoilerplate(block: Block): boolean {
   if (LABEL.test(text)) return true;
   if (BARE_URL.test(text)) return true;
   if (block.words <= 20 && (CLOCK.test(text) || (DATELINE_WORD.test(text) && MONTH.test(text)))) return true;
+  if (block.words <= 15 && CREDIT.test(text)) return true;
+  // Not in a table or a list, where "a/b/c" is data.
+  if (block.words <= 12 && !LINKS_KEPT.has(name) && SEPARATED_NAMES.test(text)) return true;
+  if (block.words <= 30 && FOLLOW.test(text)) return true;
   return false;
 }
 

@@ -55,6 +55,19 @@ describe('readableArticle', () => {
     for (const gone of ['Yesterday', 'Last week', 'Tomorrow', 'Next week']) expect(text).not.toContain(gone);
   });
 
+  it("drops pictures' credits and invitations to follow the site, but not slashes in a table or a sentence about a photo", () => {
+    const text = read(`<article>${paragraph(1)}
+      <div><img src="a.jpg"><span>Photo: Ann Lee, AP</span></div>${paragraph(2)}
+      <div>Sakib Ali/Hindustan Times/Getty Images</div>${paragraph(3)}
+      <p>(Image: © Some Collaboration)</p>${paragraph(4)}
+      <p>Follow Newsdesk on Instagram, Facebook and YouTube.</p>${paragraph(5)}
+      <p>The photo: a harbour at dawn, taken by a reader who sent it in last spring.</p>
+      <table><tr><td>Recipe/item/Entity tooltip</td><td>Shows the entity</td></tr></table>${paragraph(6)}</article>`);
+    for (const gone of ['Ann Lee', 'Getty', 'Collaboration', 'Follow Newsdesk']) expect(text).not.toContain(gone);
+    expect(text).toContain('The photo: a harbour at dawn');
+    expect(text).toContain('Recipe/item/Entity tooltip');
+  });
+
   it('drops boilerplate areas by the words of their class, but not utility classes or negations', () => {
     const text = read(`<div class="Mx(a)--modalCentered"><div class="post-body hasnt-bio">${story}
       <div class="relatedStories">RELATEDTEXT</div><div class="shareBar__icons">SHARETEXT</div>
