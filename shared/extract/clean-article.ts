@@ -6,8 +6,9 @@
  *   heading, a table cell or a list item;
  * - a widget's label ("Advertisement", "Enlarge image", "Image 1 of 13") or a bare address;
  * - a dateline ("Updated 3:27 am PST, Wednesday, November 20, 2019");
- * - a picture's credit ("Photo: Ann Lee, AP", "Ann Lee/Daily Post/Getty Images") or an invitation to
- *   follow the site elsewhere ("Follow us on Instagram");
+ * - a picture's credit ("Photo: Ann Lee, AP", "Ann Lee/Daily Post/Getty Images"), an invitation to
+ *   follow the site elsewhere ("Follow us on Instagram"), a newsletter's sign-up box, the print
+ *   edition's note ("A version of this article appears in print on …");
  * and a short list of short items that are all links goes whole, unless the article's text introduces
  * it (a heading, or a line ending in a colon, that is not "more", "related" and the like, right before
  * it) and goes on after it: the list is then part of what the article says. A list inside another
@@ -98,6 +99,10 @@ const CREDIT = /^\(?(?:photo|image|picture|illustration)s?(?:\s+(?:credit|source
 const SEPARATED_NAMES = /^[^.!?|/]{2,40}(?:\s*[/|]\s*[^.!?|/]{2,40}){2,}$/;
 /** An invitation to follow the site elsewhere: "Follow us on Instagram", "Follow @desk on Twitter". */
 const FOLLOW = /^follow (?:us|me|@?[\w.]+)(?: \w+)? (?:on|at)\b/i;
+/** A newsletter's sign-up box: "Sign up for our morning newsletter", "Subscribe to The Brief newsletter". */
+const NEWSLETTER = /\b(?:sign up|subscribe)\b.{0,60}\bnewsletters?\b|\bnewsletters?\b.{0,60}\b(?:sign up|subscribe)\b/i;
+/** The print edition's note: "A version of this article appears in print on …". */
+const IN_PRINT = /^a version of this (?:article|story|review|column) appear(?:s|ed) in print\b/i;
 
 function isBoilerplate(block: Block): boolean {
   const text = block.text.replace(/\s+/g, ' ').trim();
@@ -110,6 +115,7 @@ function isBoilerplate(block: Block): boolean {
   // Not in a table or a list, where "a/b/c" is data.
   if (block.words <= 12 && !LINKS_KEPT.has(name) && SEPARATED_NAMES.test(text)) return true;
   if (block.words <= 30 && FOLLOW.test(text)) return true;
+  if (block.words <= 40 && (NEWSLETTER.test(text) || IN_PRINT.test(text))) return true;
   return false;
 }
 

@@ -55,15 +55,18 @@ describe('readableArticle', () => {
     for (const gone of ['Yesterday', 'Last week', 'Tomorrow', 'Next week']) expect(text).not.toContain(gone);
   });
 
-  it("drops pictures' credits and invitations to follow the site, but not slashes in a table or a sentence about a photo", () => {
+  it("drops pictures' credits, invitations to follow the site, sign-up boxes and print notes, but not slashes in a table or a sentence about a photo", () => {
     const text = read(`<article>${paragraph(1)}
       <div><img src="a.jpg"><span>Photo: Ann Lee, AP</span></div>${paragraph(2)}
       <div>Sakib Ali/Hindustan Times/Getty Images</div>${paragraph(3)}
       <p>(Image: © Some Collaboration)</p>${paragraph(4)}
       <p>Follow Newsdesk on Instagram, Facebook and YouTube.</p>${paragraph(5)}
+      <div><p>Sign up for The Morning newsletter: the day's news, every weekday.</p></div>
+      <p>A version of this article appears in print on Nov. 3, 2019, Section A, Page 12.</p>
+      <p>Order Reprints | Today's Paper | Subscribe</p>
       <p>The photo: a harbour at dawn, taken by a reader who sent it in last spring.</p>
       <table><tr><td>Recipe/item/Entity tooltip</td><td>Shows the entity</td></tr></table>${paragraph(6)}</article>`);
-    for (const gone of ['Ann Lee', 'Getty', 'Collaboration', 'Follow Newsdesk']) expect(text).not.toContain(gone);
+    for (const gone of ['Ann Lee', 'Getty', 'Collaboration', 'Follow Newsdesk', 'newsletter', 'in print', 'Reprints']) expect(text).not.toContain(gone);
     expect(text).toContain('The photo: a harbour at dawn');
     expect(text).toContain('Recipe/item/Entity tooltip');
   });
