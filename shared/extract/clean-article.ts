@@ -9,6 +9,7 @@
  * - a picture's credit ("Photo: Ann Lee, AP", "Ann Lee/Daily Post/Getty Images"), an invitation to
  *   follow the site elsewhere ("Follow us on Instagram"), a newsletter's sign-up box, the print
  *   edition's note ("A version of this article appears in print on …");
+ * and a credit set inline in a paragraph ("…isn't easy.<span>Kathrin Ziegler/Getty</span>") goes alone;
  * and a short list of short items that are all links goes whole, unless the article's text introduces
  * it (a heading, or a line ending in a colon, that is not "more", "related" and the like, right before
  * it) and goes on after it: the list is then part of what the article says. A list inside another
@@ -188,5 +189,19 @@ export function cleanArticle(root: PageElement): void {
   for (const block of blocks) {
     if (block.element === root) continue;
     if (isBoilerplate(block)) removeBlock(block);
+    else removeInlineCredits(block);
+  }
+}
+
+/** A person's name, then the agency after a slash: "Kathrin Ziegler/Getty", "Ann Lee/AFP/Getty Images". */
+const NAME_SLASH_AGENCY = /^\p{Lu}[\p{L}.'’-]+(?: \p{Lu}[\p{L}.'’-]+){1,3}(?:\s?\/\s?\p{Lu}[\p{L}.&'’ -]{1,30}){1,2}$/u;
+const CREDIT_INLINE = new Set(['SPAN', 'SMALL', 'CITE']);
+
+/** A credit set inline within a paragraph, which would be read glued to its sentence ("isn't easy.Kathrin Ziegler/Getty"). */
+function removeInlineCredits(block: Block): void {
+  for (const node of block.own) {
+    if (node.nodeType !== ELEMENT_NODE || !CREDIT_INLINE.has(upper(node))) continue;
+    const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (NAME_SLASH_AGENCY.test(text)) (node as PageElement).remove();
   }
 }

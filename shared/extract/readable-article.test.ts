@@ -60,15 +60,19 @@ describe('readableArticle', () => {
       <div><img src="a.jpg"><span>Photo: Ann Lee, AP</span></div>${paragraph(2)}
       <div>Sakib Ali/Hindustan Times/Getty Images</div>${paragraph(3)}
       <p>(Image: © Some Collaboration)</p>${paragraph(4)}
+      <p>Getting a table at the harbour café on a Sunday isn't easy.<span>Kathrin Ziegler/Getty</span> Most come early.</p>
+      <p>The <span>Star Wars</span> films and <span>Windows/Mac</span> builds stay as written.</p>
       <p>Follow Newsdesk on Instagram, Facebook and YouTube.</p>${paragraph(5)}
       <div><p>Sign up for The Morning newsletter: the day's news, every weekday.</p></div>
       <p>A version of this article appears in print on Nov. 3, 2019, Section A, Page 12.</p>
       <p>Order Reprints | Today's Paper | Subscribe</p>
       <p>The photo: a harbour at dawn, taken by a reader who sent it in last spring.</p>
       <table><tr><td>Recipe/item/Entity tooltip</td><td>Shows the entity</td></tr></table>${paragraph(6)}</article>`);
-    for (const gone of ['Ann Lee', 'Getty', 'Collaboration', 'Follow Newsdesk', 'newsletter', 'in print', 'Reprints']) expect(text).not.toContain(gone);
+    for (const gone of ['Ann Lee', 'Getty', 'Collaboration', 'Follow Newsdesk', 'newsletter', 'in print', 'Reprints', 'Ziegler']) expect(text).not.toContain(gone);
     expect(text).toContain('The photo: a harbour at dawn');
     expect(text).toContain('Recipe/item/Entity tooltip');
+    expect(text).toContain("isn't easy. Most come early.");
+    expect(text).toContain('The Star Wars films and Windows/Mac builds stay as written.');
   });
 
   it('drops boilerplate areas by the words of their class, but not utility classes or negations', () => {
