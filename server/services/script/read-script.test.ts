@@ -23,4 +23,11 @@ describe('read mode: title and byline in the article’s language', () => {
     expect(opening('By Jane Doe', 'de')[1]).toBe('By Jane Doe.');
     expect(opening('Jane Doe')[1]).toBe('By Jane Doe.');
   });
+
+  it('reads a byline that names each role role by role, with no "By" before it', () => {
+    const credits = (byline: string) => readScript({ title: 'The Title', text: 'A paragraph.', lines: 'p', byline, language: 'en' }).map((s) => s.text).slice(1, -1);
+    expect(credits('Written by Ann Lee Edited by Tom Roe')).toEqual(['Written by Ann Lee.', 'Edited by Tom Roe.']);
+    expect(credits('By Written by Ann LeeEdited by Tom Roe')).toEqual(['Written by Ann Lee.', 'Edited by Tom Roe.']);
+    expect(credits('Reporting by Ann Lee, photos by Tom Roe')).toEqual(['Reporting by Ann Lee, photos by Tom Roe.']);
+  });
 });

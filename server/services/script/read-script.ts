@@ -47,8 +47,18 @@ export interface ReadSource {
 /** The word before an author's name, in the article's language; other languages say the name alone. */
 const BY: Readonly<Record<string, string>> = { en: 'By', de: 'Von', fr: 'Par', es: 'Por' };
 
-/** "By Jane Doe" as the article's language says it; a byline that already starts so is kept. */
+/** Who did what, as credits say it: "Written by", "Edited by", "Reporting by", "Photos by". */
+const ROLES = 'written|edited|reported|reporting|words|story|text|photos?|photographs|illustrations?|produced|compiled|translated';
+const ROLE_BY = new RegExp(`\\b(?:${ROLES}) by\\b`, 'i');
+/** A role that starts a new credit after a name, spaced or glued: "Ann Lee Edited by", "Ann LeeEdited by". */
+const NEXT_ROLE = new RegExp(`(?<=[\\p{L}\\p{N}.,)])\\s*(?=(?:${ROLES.replace(/\b(\w)/g, (c) => c.toUpperCase())}) by\\b)`, 'gu');
+
+/**
+ * "By Jane Doe" as the article's language says it. A byline that already starts so is kept, and one
+ * that names each role ("Written by Ann Lee Edited by Tom Roe") is read role by role, with no "By".
+ */
 function bylineLine(byline: string, language = 'en'): string {
+  if (ROLE_BY.test(byline)) return byline.replace(new RegExp(`^\\W*by\\s+(?=(?:${ROLES}) by\\b)`, 'i'), '').replace(NEXT_ROLE, '. ');
   const by = BY[language.slice(0, 2).toLowerCase()];
   if (!by || /^by\b/i.test(byline) || byline.toLowerCase().startsWith(`${by.toLowerCase()} `)) return byline;
   return `${by} ${byline}`;
