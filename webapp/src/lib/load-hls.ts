@@ -7,11 +7,20 @@ import { prefersNativeHls } from '../../../shared/client/attach-episode.ts';
 export const loadHls = () => import('hls.js/light').then((module) => module.default);
 
 /**
+ * Whether this browser plays a growing episode through hls.js (Chromium, Firefox) rather than by
+ * itself (Safari). Only hls.js is known to wait out a playlist that answers "not yet" before the
+ * first part, so only there does a player attach before the first part exists.
+ */
+export function playsStreamsThroughHls(): boolean {
+  return !prefersNativeHls(document.createElement('audio'));
+}
+
+/**
  * Starts downloading hls.js ahead of need (the member is about to make a podcast, which plays while
  * it is made), so the player starts as soon as the first part exists. Nothing where the browser plays
  * the stream itself; a failed download is tried again, and reported, when a podcast plays.
  */
 export function preloadHls(): void {
-  if (prefersNativeHls(document.createElement('audio'))) return;
+  if (!playsStreamsThroughHls()) return;
   loadHls().catch(() => {});
 }

@@ -45,3 +45,7 @@ class FakeHls {
 }
 
 export const loadHls = async () => FakeHls;
+
+/** The fake stands in for hls.js: streams play through it, and there is nothing to download ahead. */
+export const playsStreamsThroughHls = () => true;
+export const preloadHls = () => {};

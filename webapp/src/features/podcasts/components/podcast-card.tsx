@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Info } from 'lucide-react';
 import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
 import { howMadeLabel } from '../../../../../shared/podcast/status-labels.ts';
+import { playsStreamsThroughHls } from '../../../lib/load-hls.ts';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
 import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { useLivePodcast } from '../hooks/use-live-podcast.ts';
@@ -55,7 +56,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
   /** New audio the member asked for (another voice) plays as soon as it is ready. */
   const [playWhenReady, setPlayWhenReady] = useState(false);
   const voices = useVoices(premiumTools);
-  const source = useEpisodeSource(podcast, { playNow: autoPlay });
+  const source = useEpisodeSource(podcast, { playNow: autoPlay && playsStreamsThroughHls() });
   const growing =
     source?.kind === 'stream' && !isFinished(status) ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
   const article = useRef<HTMLElement>(null);
