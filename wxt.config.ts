@@ -15,7 +15,7 @@ export default defineConfig({
     // activeTab: the page is read only when the reader clicks (toolbar, menu, shortcut), never in
     // the background. offscreen: the audio outlives the popup (Chromium; Firefox plays from its
     // background page instead).
-    permissions: ['activeTab', 'scripting', 'storage', 'contextMenus', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    permissions: ['activeTab', 'scripting', 'storage', 'contextMenus', 'cookies', ...(browser === 'firefox' ? [] : ['offscreen'])],
     // The default server (http://localhost:8787) and the tests' 127.0.0.1, on any port. Any other
     // server address is asked for at runtime when the reader saves it.
     host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],

@@ -250,3 +250,33 @@ test('the messages: a first run with no server (one message, the address to set)
     'Browsers keep extensions out of their own pages',
   );
 });
+
+test('signed in on the web app, the extension is signed in too; signed out in the popup, it stays signed out', async ({ context, extensionId }) => {
+  const email = newEmail('one-sign-in');
+  const web = await context.newPage();
+  await web.goto(`${E2E_BASE_URL}/`);
+  await web.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const form = web.locator('form').filter({ has: web.getByLabel('Password') });
+  await form.getByRole('button', { name: 'Need an account?' }).click();
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expect(web.getByText('Account created successfully!')).toBeVisible();
+
+  // The popup, pointed at the same server, is signed in as that member without asking.
+  const popup = await openPopup(context, extensionId);
+  await setServerAddress(popup, E2E_BASE_URL);
+  const account = popup.getByRole('button', { name: /^Account: / });
+  await expect(account).toBeVisible();
+  await account.click();
+  await expect(popup.getByText(email)).toBeVisible();
+
+  // Signed out here on purpose: reopened, the popup does not take the web app's session up again.
+  await popup.getByRole('button', { name: 'Sign Out' }).click();
+  await popup.getByRole('alertdialog').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(popup.getByText('Sign in to save your podcasts')).toBeVisible();
+  await popup.close();
+  const again = await openPopup(context, extensionId);
+  await expect(again.getByText('Sign in to save your podcasts')).toBeVisible();
+  await expect(again.getByRole('button', { name: /^Account: / })).toHaveCount(0);
+});

@@ -84,6 +84,9 @@ export const sessionItem = storage.defineItem<Session | null>('local:session', {
  */
 export const anonymousTokenItem = storage.defineItem<string | null>('local:anonymousToken', { fallback: null });
 
+/** The web app's session this extension was signed out of on purpose: not taken up again. */
+export const declinedWebSessionItem = storage.defineItem<string | null>('local:declinedWebSession', { fallback: null });
+
 /** The member's podcasts as last fetched, newest first. */
 export const recentPodcastsItem = storage.defineItem<Podcast[]>('local:recentPodcasts', { fallback: [] });
 
