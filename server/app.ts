@@ -51,7 +51,9 @@ export function createApp(deps: AppDeps) {
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     };
-    if (c.res.status >= 500) logger.error('request', fields);
+    // A 503 with Retry-After is an answer ("not yet, ask again"), not a fault.
+    const askedBack = c.res.status === 503 && c.res.headers.has('Retry-After');
+    if (c.res.status >= 500 && !askedBack) logger.error('request', fields);
     else if (c.req.path.startsWith('/api/')) logger.info('request', fields);
     else logger.debug('request', fields);
   });
