@@ -8,6 +8,7 @@ import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwrigh
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
 import { NO_CONTENT_PATH, NIGHT_TRAINS, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
 import { expect, popupHeight, setServerAddress, test } from './fixtures/extension.ts';
+import { signUp } from './fixtures/members.ts';
 
 const PASSWORD = 'listen-on-the-train';
 
@@ -252,16 +253,9 @@ test('the messages: a first run with no server (one message, the address to set)
 });
 
 test('signed in on the web app, the extension is signed in too; signed out in the popup, it stays signed out', async ({ context, extensionId }) => {
-  const email = newEmail('one-sign-in');
   const web = await context.newPage();
   await web.goto(`${E2E_BASE_URL}/`);
-  await web.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const form = web.locator('form').filter({ has: web.getByLabel('Password') });
-  await form.getByRole('button', { name: 'Need an account?' }).click();
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await expect(web.getByText('Account created successfully!')).toBeVisible();
+  const email = await signUp(web, 'one-sign-in');
 
   // The popup, pointed at the same server, is signed in as that member without asking.
   const popup = await openPopup(context, extensionId);
