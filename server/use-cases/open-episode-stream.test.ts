@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../lib/logger.ts';
-import { insertPodcast, newPodcastId, updatePodcast } from '../repositories/podcast-repository.ts';
+import { deletePodcast, insertPodcast, newPodcastId, updatePodcast } from '../repositories/podcast-repository.ts';
 import { changeOf, createPodcastEvents } from '../services/podcasts/events.ts';
 import { createPodcastWatchers } from '../services/podcasts/watchers.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -30,12 +30,18 @@ describeEachDatabase("a new podcast's playlist before its first part", (ctx) => 
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
-  it('answers NOT_FOUND as soon as the podcast fails before any part, and ends the wait when the request goes', async () => {
+  it('answers NOT_FOUND as soon as the podcast fails or is deleted before any part, and ends the wait when the request goes', async () => {
     const { deps, events } = setup();
     const row = await newPodcast('fails');
     const listing = listStreamSegments(deps, row, { waitMs: 60_000 });
     events.publish(changeOf((await updatePodcast(ctx.db, row.id, { status: 'failed', error: 'The page could not be read' }))!));
     await expect(listing).rejects.toSatisfy(isNotFound);
+
+    const deleted = await newPodcast('deleted');
+    const listingDeleted = listStreamSegments(deps, deleted, { waitMs: 300 });
+    // A deletion publishes nothing: the wait's end finds it gone.
+    await deletePodcast(ctx.db, deleted.id);
+    await expect(listingDeleted).rejects.toSatisfy(isNotFound);
 
     const other = await newPodcast('goes');
     const request = new AbortController();

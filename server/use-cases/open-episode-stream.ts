@@ -53,8 +53,10 @@ export async function listStreamSegments(
 ): Promise<{ segments: SegmentRow[]; complete: boolean }> {
   let state = podcast;
   if (firstPart && deps.watchers && firstEpisodeComing(state)) {
-    state = (await awaitFirstPart({ db: deps.db, watchers: deps.watchers }, state.id, firstPart.waitMs, firstPart.signal)) ?? state;
-    if (firstEpisodeComing(state)) return { segments: [], complete: false };
+    const now = await awaitFirstPart({ db: deps.db, watchers: deps.watchers }, state.id, firstPart.waitMs, firstPart.signal);
+    if (!now) throw podcastNotFound(); // deleted meanwhile
+    if (firstEpisodeComing(now)) return { segments: [], complete: false };
+    state = now;
   }
   if (!hasEpisodeStream(state)) throw podcastNotFound();
   return { segments: await listSegments(deps.db, state.streamKey), complete: streamComplete(state) };
