@@ -12,8 +12,11 @@ export const loadHls = () => import('hls.js/light').then((module) => module.defa
  * first part, so only there does a player attach before the first part exists.
  */
 export function playsStreamsThroughHls(): boolean {
-  return !prefersNativeHls(document.createElement('audio'));
+  // Asked of every card as it renders: the browser's answer is read once.
+  throughHls ??= !prefersNativeHls(document.createElement('audio'));
+  return throughHls;
 }
+let throughHls: boolean | undefined;
 
 /**
  * Starts downloading hls.js ahead of need (the member is about to make a podcast, which plays while
