@@ -13,6 +13,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { isWebPage } from '../shared/pages.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../shared/api/error.ts';
+import { MAX_FILE_BASE64_CHARS } from '../shared/api/podcasts.ts';
 import { AUTH_MESSAGES } from '../shared/errors.ts';
 import type { AppDeps } from './deps.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -35,6 +36,9 @@ import { stripeRoutes } from './routes/stripe.ts';
 
 /** Request bodies the API accepts; an article of 200,000 characters fits with room to spare. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** What a new podcast or its estimate may carry: a PDF file at its cap, in base64, and the fields around it. */
+const MAX_FILE_BODY_BYTES = MAX_FILE_BASE64_CHARS + 64 * 1024;
+const TAKES_FILES = new Set(['/api/podcasts', '/api/podcasts/estimate']);
 
 export function createApp(deps: AppDeps) {
   const { logger, config } = deps;
@@ -82,15 +86,11 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(refuseOtherHosts(config));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The request body is too large' });
-      },
-    }),
-  );
+  const tooLarge = () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The request body is too large' });
+  };
+  const bodyLimits = { any: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), file: bodyLimit({ maxSize: MAX_FILE_BODY_BYTES, onError: tooLarge }) };
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && TAKES_FILES.has(c.req.path) ? bodyLimits.file : bodyLimits.any)(c, next));
 
   app.use('/api/*', refuseNulInAddress());
   app.use('/api/*', refuseCrossSiteRequests(config));

@@ -24,6 +24,7 @@ import { createArticleExtractor } from './services/extract/extractor.ts';
 import { fetchPage } from './services/fetch/fetch-page.ts';
 import { createRecentPages, type RecentPages } from './services/fetch/recent-pages.ts';
 import { extractArticle } from './services/extract/extract-article.ts';
+import { extractPdf } from './services/extract/extract-pdf.ts';
 import { loadPage } from './cli/load-page.ts';
 import fs from 'node:fs';
 import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
@@ -77,7 +78,7 @@ export function createServerPipeline(parts: {
 }): ServerPipeline {
   return {
     fetchPage: (url, signal) => fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal }),
-    extract: (page) => parts.extractor.extract(page.html, page.url),
+    extract: (page) => ('pdf' in page ? parts.extractor.extractPdf(page.pdf) : parts.extractor.extract(page.html, page.url)),
     scriptWriter: parts.scriptWriter,
     speech: parts.speech,
     encoders: parts.encoders,
@@ -118,7 +119,7 @@ export function createJobs(
 }
 
 /**
- * The CLI's pipeline: the page is a web address or an HTML file, extraction runs in this process,
+ * The CLI's pipeline: the page is a web address, an HTML file or a PDF file, extraction runs in this process,
  * and the segments are appended to a part file renamed to `outFile` once the episode is whole.
  */
 export async function createCliPipeline(parts: {
@@ -134,7 +135,7 @@ export async function createCliPipeline(parts: {
   const encoders = createEncoderPool({ size: 1 });
   return {
     fetchPage: (source, signal) => loadPage(source, { baseUrl: parts.baseUrl, config: () => parts.config, signal }),
-    extract: async (page) => extractArticle(page.html, page.url),
+    extract: async (page) => ('pdf' in page ? extractPdf(page.pdf) : extractArticle(page.html, page.url)),
     scriptWriter: await createScriptWriter(parts.config, parts.logger),
     speech,
     encoders,

@@ -67,6 +67,9 @@ export const PODCAST_MODES = ['read', 'podcast', 'brief', 'conversation'] as con
 export type PodcastMode = (typeof PODCAST_MODES)[number];
 /** The length asked of podcast and conversation modes, in whole minutes. */
 export const PODCAST_MINUTES = { min: 3, max: 60, default: 10 } as const;
+/** PDFs (a link or a file): the largest read, and the pages read of a longer one. */
+export const PDF_LIMITS = { maxBytes: 20 * 1024 * 1024, maxPages: 300 } as const;
+
 /** Brief mode's length in minutes. */
 export const BRIEF_MINUTES = 2;
 /** The player's speeds a member may keep as their preference. */

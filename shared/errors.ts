@@ -2,6 +2,7 @@
  * The error catalogue: codes, the messages users read, and the toasts. Clients and the
  * server share it so a message is written once.
  */
+import { PDF_LIMITS } from './constants.ts';
 
 /** Auth error codes and their fixed messages. */
 export const AUTH_MESSAGES = {
@@ -55,6 +56,21 @@ export const CONTENT_MESSAGES = {
   starting: 'Your podcast is on its way: it starts playing as soon as its first part is made.',
   signInToSave: 'Sign in to save your podcasts',
 } as const;
+
+/** What is wrong with a PDF (a link or a file), and what to do. */
+export const PDF_MESSAGES = {
+  notAPdf: 'This file is not a PDF. Choose a PDF document.',
+  tooLarge: `This PDF is over ${PDF_LIMITS.maxBytes / 1024 / 1024} MB. Pagecast reads PDFs of up to ${PDF_LIMITS.maxBytes / 1024 / 1024} MB.`,
+  scan: 'This PDF is a scan without text: Pagecast reads PDFs that contain text.',
+  encrypted: 'This PDF is protected by a password: Pagecast cannot open it. Save an unprotected copy and try again.',
+  damaged: 'This PDF is damaged or incomplete: Pagecast cannot read it.',
+  tooSlow: 'This PDF took too long to read: Pagecast cannot read it.',
+  unpacksTooLarge: 'This PDF unpacks to far more data than a document holds: Pagecast does not read it.',
+} as const;
+
+/** The note spoken after the last page read of a PDF longer than the pages Pagecast reads. */
+export const pdfPagesNote = (read: number, pages: number) =>
+  `This episode stops here, at page ${read} of ${pages.toLocaleString('en-US')}.`;
 
 /** What a link that is not a web page leads to, and what to do: 'This link is to a PDF document, not a web page. …' */
 export const notAWebPageMessage = (kind: string) =>

@@ -1,19 +1,19 @@
 /**
  * The page a CLI command works on: a web address is fetched through the same SSRF-guarded fetcher
- * the server uses (FETCH_ALLOW_HOSTS from the config), anything else is read as an HTML file.
+ * the server uses (FETCH_ALLOW_HOSTS from the config), anything else is read as a file: a PDF when
+ * its bytes say so, else HTML.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
+import type { Page } from '../pipeline/stages.ts';
+import { isPdf } from '../services/extract/extract-pdf.ts';
 import { fetchPage } from '../services/fetch/fetch-page.ts';
 import { UsageError } from './command.ts';
 
-export interface LoadedPage {
-  html: string;
-  /** The address links in the page resolve against: --base-url, the final URL, or the file's URL. */
-  url: string;
-}
+/** A page's HTML or a PDF's bytes; `url` is where links resolve: --base-url, the final URL, or the file's URL. */
+export type LoadedPage = Page;
 
 const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\//i;
 
@@ -30,16 +30,18 @@ export async function loadPage(
   }
   if (WEB_ADDRESS.test(source)) {
     const page = await fetchPage(source, { allowHosts: options.config().fetchAllowHosts, signal: options.signal });
-    return { html: page.html, url: options.baseUrl ?? page.url };
+    const url = options.baseUrl ?? page.url;
+    return 'pdf' in page ? { pdf: page.pdf, url } : { html: page.html, url };
   }
   const file = path.resolve(source);
-  let html: string;
+  let bytes: Buffer;
   try {
-    html = await fs.readFile(file, 'utf8');
+    bytes = await fs.readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(error);
     throw new Error(`Cannot read ${source}: ${why}`, { cause: error });
   }
-  return { html, url: options.baseUrl ?? pathToFileURL(file).href };
+  const url = options.baseUrl ?? pathToFileURL(file).href;
+  return isPdf(bytes) ? { pdf: bytes, url, name: path.basename(file) } : { html: bytes.toString('utf8'), url };
 }

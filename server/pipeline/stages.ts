@@ -21,13 +21,11 @@ import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../servic
 import { hostVoices } from '../services/speech/language-voices.ts';
 import type { AnyStage, Stage } from './stage.ts';
 
-/** What a conversion starts from: a page address, or an article the extension already read. */
+/** What a conversion starts from: a page address, a PDF file, or an article the extension already read. */
 export type Source = CreatePodcast;
 
-export interface Page {
-  html: string;
-  url: string;
-}
+/** A web page's HTML, or a PDF's bytes (`name`: the file's, when it came as a file); `url` where it came from ('' for a file). */
+export type Page = { html: string; url: string } | { pdf: Uint8Array; url: string; name?: string };
 
 /** The article as read from the page, one paragraph per line. */
 export interface Article {
@@ -42,6 +40,8 @@ export interface Article {
   /** A kind letter per line of `text` (read-script.ts LINE_KIND), when the extraction knew them. */
   lines?: string | null;
   byline?: string | null;
+  /** A PDF's page count. */
+  pages?: number | null;
 }
 
 export interface PreparedArticle extends Article {
@@ -124,6 +124,7 @@ export function fetchStage(ports: Pick<PipelinePorts, 'fetchPage'>): Stage<Sourc
     name: 'fetch',
     async run(source, { signal }) {
       if ('url' in source) return ports.fetchPage(source.url, signal);
+      if ('file' in source) return { pdf: Buffer.from(source.file.data, 'base64'), url: '', name: source.file.name };
       // Received: the extension already read the article.
       return { title: pageTitle(source.title), text: source.text.replace(/\r\n?/g, '\n'), sourceUrl: source.sourceUrl, lines: source.lines ?? null };
     },
@@ -135,16 +136,18 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
   return {
     name: 'extract',
     async run(input) {
-      if (!('html' in input)) return input;
+      if (!('url' in input)) return input;
       const article = await ports.extract(input);
-      // The page's own title, whole (its site name removed).
+      // The page's own title, whole (its site name removed); a file's name when its PDF gives none.
+      const fileName = 'name' in input && input.name ? input.name.replace(/\.pdf$/i, '') : '';
       return {
-        title: pageTitle(article.title ?? '', article.siteName),
+        title: pageTitle(article.title ?? '', article.siteName) || pageTitle(fileName),
         text: article.text,
         sourceUrl: input.url,
         declaredLanguage: article.lang,
         byline: article.byline,
         lines: article.lines ?? null,
+        ...(article.pages ? { pages: article.pages } : {}),
       };
     },
     retryable: () => false,

@@ -32,7 +32,7 @@ export async function estimatePodcast(
   const { caller, clientAddress, request } = input;
   const voice = await chooseVoice(deps, request.voice, caller);
   const { mode, minutes } = await chooseMode(deps, request, caller);
-  const source = 'url' in request ? request : { ...request, sourceUrl: request.sourceUrl ?? '' };
+  const source = 'url' in request || 'file' in request ? request : { ...request, sourceUrl: request.sourceUrl ?? '' };
   const article = await readArticle(deps, { caller, clientAddress }, source);
   const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
   const words = countWords(article.text);
@@ -41,5 +41,6 @@ export async function estimatePodcast(
     estimatedSeconds: estimateSeconds(mode, minutes, words, wordsPerMinute),
     language: article.language,
     title: article.title || fallbackTitle(article.text),
+    pages: article.pages ?? null,
   };
 }

@@ -1,8 +1,10 @@
 /**
  * The article an estimate or a Create reads (the intake stages). Text the extension sent is read as
- * is. A page address is fetched under the hourly page limits, unless the same page was read in the
- * last few minutes: an estimate then the Create of the same address fetch it once and count once.
+ * is. A page address is fetched, and a PDF file read, under the hourly page limits, unless the same
+ * page or file was read in the last few minutes: an estimate then the Create of the same address or
+ * file read it once and count once.
  */
+import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -20,8 +22,9 @@ export interface ReadArticleDeps {
 }
 
 export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, source: Source): Promise<PreparedArticle> {
-  if (!('url' in source)) return runIntake(deps.pipeline, source);
-  const known = deps.recentPages.get(source.url, deps.clock());
+  if (!('url' in source) && !('file' in source)) return runIntake(deps.pipeline, source);
+  const key = 'url' in source ? source.url : `file:${createHash('sha256').update(source.file.data).digest('base64url')}`;
+  const known = deps.recentPages.get(key, deps.clock());
   if (known) {
     if ('error' in known) throw known.error;
     return known.article;
@@ -33,10 +36,10 @@ export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, 
   } catch (err) {
     await fetch.failed();
     // An answer about the page (unreachable, nothing to read) is the same right after; a fault is not kept.
-    if (err instanceof AppError) deps.recentPages.keep(source.url, { error: err }, deps.clock());
+    if (err instanceof AppError) deps.recentPages.keep(key, { error: err }, deps.clock());
     throw err;
   }
   await fetch.succeeded();
-  deps.recentPages.keep(source.url, { article }, deps.clock());
+  deps.recentPages.keep(key, { article }, deps.clock());
   return article;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.ts';
-import { CONTENT_MESSAGES } from '../errors.ts';
+import { PDF_LIMITS, PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.ts';
+import { CONTENT_MESSAGES, PDF_MESSAGES } from '../errors.ts';
 import { isPageAddress, isWebsiteUrl } from '../validation.ts';
 import { hasNoNul, nulMessage, cleanFreeText } from './nul.ts';
 
@@ -98,20 +98,47 @@ const estimateFromTextSchema = z
   .object({ ...fromTextFields, sourceUrl: pageAddress.optional() })
   .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
 
+/** Characters of a file's bytes in base64, at the PDF cap. */
+export const MAX_FILE_BASE64_CHARS = Math.ceil(PDF_LIMITS.maxBytes / 3) * 4;
+
+/** `{ file: { name, data } }`: a PDF the member chose, its bytes in base64; the server reads it as it reads a PDF link. */
+export const createFromFileSchema = z
+  .object({
+    file: z.object(
+      {
+        name: z.string({ error: 'file.name is the file\'s name' }).overwrite(cleanFreeText).trim().max(255),
+        data: z
+          .string({ error: 'file.data is the file in base64' })
+          .max(MAX_FILE_BASE64_CHARS, PDF_MESSAGES.tooLarge)
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file.data is the file in base64'),
+      },
+      { error: 'Send the file as { name, data }' },
+    ),
+    voice: voiceName.optional(),
+    ...modeFields,
+    ...requestKeyField,
+  })
+  .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
+
 export type CreateFromUrl = z.infer<typeof createFromUrlSchema>;
 export type CreateFromText = z.infer<typeof createFromTextSchema>;
-export type CreatePodcast = CreateFromUrl | CreateFromText;
+export type CreateFromFile = z.infer<typeof createFromFileSchema>;
+export type CreatePodcast = CreateFromUrl | CreateFromText | CreateFromFile;
+
+const SEND_A_SOURCE = 'Send { url }, { file } or { title, text, sourceUrl }';
+const hasSource = (input: unknown): input is object =>
+  !!input && typeof input === 'object' && ('url' in input || 'text' in input || 'file' in input);
 
 /**
- * Either body. Chosen by the presence of `url` rather than as a plain union, so a bad address gets
- * the URL form's own message instead of a generic "invalid input".
+ * Any of the bodies. Chosen by the presence of `url` or `file` rather than as a plain union, so a bad
+ * address gets the URL form's own message instead of a generic "invalid input".
  */
 export const createPodcastSchema = z.unknown().transform((input, ctx): CreatePodcast => {
-  if (!input || typeof input !== 'object' || !('url' in input || 'text' in input)) {
-    ctx.addIssue({ code: 'custom', message: 'Send { url } or { title, text, sourceUrl }' });
+  if (!hasSource(input)) {
+    ctx.addIssue({ code: 'custom', message: SEND_A_SOURCE });
     return z.NEVER;
   }
-  const schema = input && typeof input === 'object' && 'url' in input ? createFromUrlSchema : createFromTextSchema;
+  const schema = 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : createFromTextSchema;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
@@ -190,24 +217,26 @@ export type PodcastEvent = z.infer<typeof podcastEventSchema>;
 
 /** `POST /api/podcasts/estimate`: the page (as for create, `sourceUrl` optional) and the mode asked. */
 export const estimatePodcastSchema = z.unknown().transform((input, ctx): EstimatePodcast => {
-  if (!input || typeof input !== 'object' || !('url' in input || 'text' in input)) {
-    ctx.addIssue({ code: 'custom', message: 'Send { url } or { title, text }' });
+  if (!hasSource(input)) {
+    ctx.addIssue({ code: 'custom', message: SEND_A_SOURCE });
     return z.NEVER;
   }
-  const schema = 'url' in input ? createFromUrlSchema : estimateFromTextSchema;
+  const schema = 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : estimateFromTextSchema;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   return z.NEVER;
 });
-export type EstimatePodcast = CreateFromUrl | z.infer<typeof estimateFromTextSchema>;
+export type EstimatePodcast = CreateFromUrl | CreateFromFile | z.infer<typeof estimateFromTextSchema>;
 
-/** What an estimate answers: the article's words, the episode's likely length, its language and title. */
+/** What an estimate answers: the article's words, the episode's likely length, its language and title, and a PDF's pages. */
 export const estimateResponseSchema = z.object({
   words: z.number().int().min(0),
   estimatedSeconds: z.number().min(0),
   language: z.string(),
   title: z.string(),
+  /** A PDF's page count; null for a web page. */
+  pages: z.number().int().nullable().default(null),
 });
 export type PodcastEstimate = z.infer<typeof estimateResponseSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * `pagecast convert <url|file.html> -o out.mp3`: the whole pipeline on this machine with the
+ * `pagecast convert <url|file.html|file.pdf> -o out.mp3`: the whole pipeline on this machine with the
  * configured providers (the same stages a server job runs), showing progress as it goes. The mode is
  * the server's default (podcast with an AI, read without) unless `--mode` says; `--minutes` sets the
  * length of podcast and conversation, with the API's own rules and messages.
@@ -23,7 +23,7 @@ async function askedTelling(values: { mode?: string | undefined; minutes?: strin
 
 export const convertCommand: CliCommand = {
   name: 'convert',
-  usage: `pagecast convert <url|file.html> -o out.mp3 [--mode ${PODCAST_MODES.join('|')}] [--minutes N] [--voice VOICE] [--base-url URL]`,
+  usage: `pagecast convert <url|file.html|file.pdf> -o out.mp3 [--mode ${PODCAST_MODES.join('|')}] [--minutes N] [--voice VOICE] [--base-url URL]`,
   summary: 'turn a page into an MP3 podcast here, with the configured providers',
   async run(args, output) {
     const { source, values } = parseSourceArgs(args, {

@@ -1,5 +1,5 @@
 /**
- * `pagecast extract <url|file.html|folder>… [--base-url URL]`: one page prints its extraction as
+ * `pagecast extract <url|file.html|file.pdf|folder>… [--base-url URL]`: one page prints its extraction as
  * JSON; several pages, or a folder (its .html files, recursively), print one JSON line a page, so
  * a corpus is extracted in one process.
  */
@@ -36,7 +36,9 @@ async function settingsReader(sources: string[]): Promise<() => Config> {
 
 async function extractOne(source: string, baseUrl: string | undefined, config: () => Config) {
   const page = await loadPage(source, { baseUrl, config });
-  return { url: page.url, ...extractArticle(page.html, page.url) };
+  if (!('pdf' in page)) return { url: page.url, ...extractArticle(page.html, page.url) };
+  const { extractPdf } = await import('../../services/extract/extract-pdf.ts');
+  return { url: page.url, ...(await extractPdf(page.pdf)) };
 }
 
 /** One JSON line a page; a page that fails prints its error and the rest go on. Exit 1 when any failed. */
@@ -57,7 +59,7 @@ async function extractMany(sources: string[], output: CliOutput): Promise<number
 
 export const extractCommand: CliCommand = {
   name: 'extract',
-  usage: 'pagecast extract <url|file.html|folder>… [--base-url URL]',
+  usage: 'pagecast extract <url|file.html|file.pdf|folder>… [--base-url URL]',
   summary: 'print the readable article of a page as JSON (several pages: one JSON line each)',
   async run(args, output) {
     let parsed;

@@ -31,6 +31,8 @@ export interface ExtractionResult {
   text: string;
   /** A kind letter per line of text (see shared/text/line-kinds.ts): h heading, x code, t/d/r table rows, and so on. */
   lines: string;
+  /** A PDF's page count. */
+  pages?: number;
 }
 
 /**

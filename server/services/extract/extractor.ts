@@ -1,10 +1,10 @@
 /**
  * Extraction off the event loop: Readability takes about 80 ms per thousand elements and a large
  * page a second or more, all of it synchronous, so the server runs it in a worker thread, one page
- * at a time. A page that takes too long is cut off (the worker is replaced) and answers the
+ * at a time; a PDF is read there too. A page that takes too long is cut off (the worker is replaced) and answers the
  * parse-failure message, like a page that crashes the parser.
  */
-import { CONTENT_MESSAGES, ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
+import { CONTENT_MESSAGES, ERROR_CODES, PDF_MESSAGES, type ErrorCode } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { createWorkerPool } from '../workers/worker-pool.ts';
 import type { ExtractionResult } from './extract-article.ts';
@@ -12,6 +12,8 @@ import type { ExtractionResult } from './extract-article.ts';
 export interface ArticleExtractor {
   /** The page's article; throws AppError with the user-facing messages, like extractArticle. */
   extract(html: string, url: string): Promise<ExtractionResult>;
+  /** A PDF's article; throws AppError with the PDF messages, like extractPdf. */
+  extractPdf(pdf: Uint8Array): Promise<ExtractionResult>;
   close(): Promise<void>;
 }
 
@@ -37,34 +39,38 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   let nextId = 1;
   let closed = false;
 
-  return {
-    async extract(html, url) {
-      if (closed) throw new Error('the extractor is closed');
-      const lease = await pool.acquire();
-      const id = nextId++;
-      return new Promise<ExtractionResult>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          // Too slow: the page is refused and the worker replaced, so the next page starts clean.
-          lease.retire();
-          reject(parseFailed(new Error(`extraction took over ${timeoutMs} ms`)));
-        }, timeoutMs);
-        lease.onStop((error) => {
-          clearTimeout(timer);
-          lease.release();
-          reject(closed ? new Error('the extractor is closed') : parseFailed(error));
-        });
-        lease.onMessage((message) => {
-          const reply = message as Reply;
-          if (reply.id !== id) return;
-          clearTimeout(timer);
-          lease.release();
-          if (reply.ok) return resolve(reply.article);
-          const code = (ERROR_CODES as readonly string[]).includes(reply.error.code) ? (reply.error.code as ErrorCode) : null;
-          reject(code ? new AppError(code, { message: reply.error.message }) : parseFailed(new Error(reply.error.message)));
-        });
-        lease.post({ id, html, url });
+  const run = async (task: { html: string; url: string } | { pdf: Uint8Array }): Promise<ExtractionResult> => {
+    if (closed) throw new Error('the extractor is closed');
+    const lease = await pool.acquire();
+    const id = nextId++;
+    return new Promise<ExtractionResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // Too slow: the page is refused and the worker replaced, so the next page starts clean.
+        lease.retire();
+        const cause = new Error(`extraction took over ${timeoutMs} ms`);
+        reject('pdf' in task ? new AppError('NO_READABLE_CONTENT', { message: PDF_MESSAGES.tooSlow, cause }) : parseFailed(cause));
+      }, timeoutMs);
+      lease.onStop((error) => {
+        clearTimeout(timer);
+        lease.release();
+        reject(closed ? new Error('the extractor is closed') : parseFailed(error));
       });
-    },
+      lease.onMessage((message) => {
+        const reply = message as Reply;
+        if (reply.id !== id) return;
+        clearTimeout(timer);
+        lease.release();
+        if (reply.ok) return resolve(reply.article);
+        const code = (ERROR_CODES as readonly string[]).includes(reply.error.code) ? (reply.error.code as ErrorCode) : null;
+        reject(code ? new AppError(code, { message: reply.error.message }) : parseFailed(new Error(reply.error.message)));
+      });
+      lease.post({ id, ...task });
+    });
+  };
+
+  return {
+    extract: (html, url) => run({ html, url }),
+    extractPdf: (pdf) => run({ pdf }),
     async close() {
       closed = true;
       await pool.close();

@@ -8,12 +8,13 @@ import path from 'node:path';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage } from '../../../shared/errors.ts';
+import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage, PDF_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
-import { fetchPage, MAX_REDIRECTS, type FetchPageOptions } from './fetch-page.ts';
+import { fetchPage, MAX_REDIRECTS, type FetchedPage, type FetchPageOptions } from './fetch-page.ts';
 import { BlockedAddressError, type HostResolver } from './resolve-target.ts';
 import { startListener, type TestListener } from '../../test/listener.ts';
 
+const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const PAGE = '<!doctype html><html><head><title>Hello</title></head><body><p>Hello from the page.</p></body></html>';
 
 /** The site the tests fetch from (allowed through allowHosts). */
@@ -42,9 +43,9 @@ function site(req: http.IncomingMessage, res: http.ServerResponse) {
   if (path === '/no-content') return send(204, {});
   if (path === '/typed') return send(200, { 'content-type': q('type') }, PAGE);
   if (path === '/untyped-html') return send(200, {}, PAGE);
-  if (path === '/untyped-binary') return send(200, {}, Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31]));
   if (path === '/untyped-octets') return send(200, {}, Buffer.from([0x00, 0x01, 0x02, 0x03, 0xfe, 0xff]));
-  if (path === '/pdf-as-html') return send(200, { 'content-type': 'text/html' }, '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n');
+  if (path === '/pdf') return send(200, q('type') ? { 'content-type': q('type') } : {}, PDF_BYTES);
+  if (path === '/not-a-pdf') return send(200, { 'content-type': 'application/pdf' }, Buffer.from([0x00, 0x01, 0x02, 0x03]));
   if (path === '/png-as-html') return send(200, { 'content-type': 'text/html; charset=utf-8' }, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
   if (path === '/plain') return send(200, { 'content-type': 'text/plain' }, 'First line\nsecond <line>\n\nNext & last');
   if (path === '/cp1252') {
@@ -107,6 +108,12 @@ beforeEach(() => {
   internalBefore = internal.connections();
 });
 const internalConnections = () => internal.connections() - internalBefore;
+
+/** The page's HTML; a PDF fails the test. */
+function htmlOf(page: FetchedPage): string {
+  if (!('html' in page)) throw new Error('a PDF, not a page');
+  return page.html;
+}
 
 async function failure(url: string, options: Partial<FetchPageOptions> = {}): Promise<AppError> {
   const error = await fetchPage(url, { allowHosts, timeoutMs: 5000, ...options }).then(
@@ -228,16 +235,16 @@ describe('fetchPage: the SSRF guard', () => {
   it.each([301, 302, 303, 307, 308])('follows a %i redirect and reports the final address', async (status) => {
     const page = await fetchPage(`http://127.0.0.1:${pages.port}/redirect?status=${status}&to=/page`, { allowHosts });
     expect(page.url).toBe(`http://127.0.0.1:${pages.port}/page`);
-    expect(page.html).toBe(PAGE);
+    expect(htmlOf(page)).toBe(PAGE);
   });
 
   it('lets allowed host:port pairs through', async () => {
     const byAddress = await fetchPage(`http://127.0.0.1:${pages.port}/page`, { allowHosts });
     expect(byAddress).toEqual({ url: `http://127.0.0.1:${pages.port}/page`, html: PAGE, contentType: 'text/html' });
     const byName = await fetchPage(`http://localhost:${pages.port}/page`, { allowHosts: [`localhost:${pages.port}`] });
-    expect(byName.html).toBe(PAGE);
+    expect(htmlOf(byName)).toBe(PAGE);
     const byV6 = await fetchPage(`http://[::1]:${pages.port}/page`, { allowHosts: [`[::1]:${pages.port}`] });
-    expect(byV6.html).toBe(PAGE);
+    expect(htmlOf(byV6)).toBe(PAGE);
   });
 
   it('keeps the host name for TLS (SNI) while connecting to the checked address', async () => {
@@ -274,7 +281,7 @@ describe('fetchPage: the SSRF guard', () => {
       allowHosts: [`site.example:${pages.port}`],
       resolver,
     });
-    expect(page.html).toBe(PAGE);
+    expect(htmlOf(page)).toBe(PAGE);
     expect(answers).toHaveLength(1);
   });
 });
@@ -321,12 +328,10 @@ describe('fetchPage: answers and bodies', () => {
   });
 
   it.each([
-    ['application/pdf', 'a PDF document'],
     ['image/png', 'an image'],
     ['video/mp4', 'a video'],
     ['audio/mpeg', 'an audio file'],
     ['application/json', 'a file of type application/json'],
-    ['application/octet-stream', 'a file of type application/octet-stream'],
     ['text/css', 'a file of type text/css'],
   ])('refuses content of type %s, saying it is %s', async (type, kind) => {
     const error = await failure(at(`/typed?type=${encodeURIComponent(type)}`));
@@ -334,12 +339,26 @@ describe('fetchPage: answers and bodies', () => {
     expect(error.message).toBe(notAWebPageMessage(kind));
   });
 
-  it.each([
-    ['a PDF served as text/html', '/pdf-as-html', 'a PDF document'],
-    ['a PNG served as text/html', '/png-as-html', 'an image'],
-    ['a PDF served with no type', '/untyped-binary', 'a PDF document'],
-  ])('tells %s by its first bytes', async (_name, path, kind) => {
-    expect((await failure(at(path))).message).toBe(notAWebPageMessage(kind));
+  it('tells an image served as text/html by its first bytes', async () => {
+    expect((await failure(at('/png-as-html'))).message).toBe(notAWebPageMessage('an image'));
+  });
+
+  it.each(['application/pdf', 'application/octet-stream', 'text/html', ''])('reads a PDF served as "%s" by its signature', async (type) => {
+    const page = await fetchPage(at(`/pdf?type=${encodeURIComponent(type)}`), { allowHosts });
+    expect(page.contentType).toBe('application/pdf');
+    expect('pdf' in page && Buffer.from(page.pdf).equals(PDF_BYTES)).toBe(true);
+  });
+
+  it('reads a link served as a PDF or a download that is HTML as the page it is', async () => {
+    for (const type of ['application/pdf', 'application/octet-stream']) {
+      expect(await fetchPage(at(`/typed?type=${encodeURIComponent(type)}`), { allowHosts })).toMatchObject({ html: PAGE, contentType: 'text/html' });
+    }
+  });
+
+  it('refuses a PDF over its own cap, and a file served as a PDF without one inside', async () => {
+    expect((await failure(at('/pdf?type=application/pdf'), { maxPdfBytes: PDF_BYTES.length - 1 })).message).toBe(PDF_MESSAGES.tooLarge);
+    expect((await fetchPage(at('/pdf?type=application/pdf'), { allowHosts, maxPdfBytes: PDF_BYTES.length })).contentType).toBe('application/pdf');
+    expect((await failure(at('/not-a-pdf'))).message).toBe(PDF_MESSAGES.damaged);
   });
 
   it.each([
@@ -359,16 +378,16 @@ describe('fetchPage: answers and bodies', () => {
   it('wraps plain text as an HTML document with its paragraphs', async () => {
     const page = await fetchPage(at('/plain'), { allowHosts });
     expect(page.contentType).toBe('text/plain');
-    expect(page.html).toContain('<p>First line<br>\nsecond &lt;line&gt;</p>\n<p>Next &amp; last</p>');
+    expect(htmlOf(page)).toContain('<p>First line<br>\nsecond &lt;line&gt;</p>\n<p>Next &amp; last</p>');
   });
 
   it('decodes the declared and the <meta> character sets', async () => {
-    expect((await fetchPage(at('/cp1252'), { allowHosts })).html).toBe('<p>“Hi” €');
-    expect((await fetchPage(at('/meta-latin1'), { allowHosts })).html).toContain('café');
+    expect(htmlOf(await fetchPage(at('/cp1252'), { allowHosts }))).toBe('<p>“Hi” €');
+    expect(htmlOf(await fetchPage(at('/meta-latin1'), { allowHosts }))).toContain('café');
   });
 
   it.each(['/gzip', '/br'])('undoes %s compression', async (path) => {
-    expect((await fetchPage(at(path), { allowHosts })).html).toBe(PAGE);
+    expect(htmlOf(await fetchPage(at(path), { allowHosts }))).toBe(PAGE);
   });
 
   it.each(['/zstd', '/bad-gzip', '/bad-br'])('refuses a body it cannot decode (%s)', async (path) => {
@@ -387,7 +406,7 @@ describe('fetchPage: answers and bodies', () => {
   });
 
   it('caps a body exactly at maxBytes', async () => {
-    expect((await fetchPage(at('/page'), { allowHosts, maxBytes: Buffer.byteLength(PAGE) })).html).toBe(PAGE);
+    expect(htmlOf(await fetchPage(at('/page'), { allowHosts, maxBytes: Buffer.byteLength(PAGE) }))).toBe(PAGE);
     expect((await failure(at('/page'), { maxBytes: Buffer.byteLength(PAGE) - 1 })).message).toBe(CONTENT_MESSAGES.parseFailed);
   });
 

@@ -2,14 +2,15 @@
  * Fetches a web page for conversion, guarded against server-side request forgery: http and https
  * only; every address a host resolves to is checked before connecting, and the connection goes to
  * the checked address; redirects are followed by hand (at most five) and each hop is checked again;
- * one deadline covers the whole fetch; the body is capped after decompression; only HTML and plain
- * text are read, and a link to anything else (a PDF, an image, whatever its declared type) is told
- * what it leads to. A refused address is told it is private: nothing is fetched from it, so the
+ * one deadline covers the whole fetch; the body is capped after decompression; HTML, plain text and
+ * PDFs are read (a PDF known by its type or its signature, with a cap of its own), and a link to
+ * anything else (an image, a video, whatever its declared type) is told what it leads to. A refused address is told it is private: nothing is fetched from it, so the
  * answer never tells what lives there.
  */
 import type http from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage } from '../../../shared/errors.ts';
+import { PDF_LIMITS } from '../../../shared/constants.ts';
+import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage, PDF_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { decodedBody, httpGet, UnsupportedEncodingError } from './http-get.ts';
 import { decodeBody, isPageContentType, looksLikeHtml, mediaType, plainTextToHtml, type PageContentType } from './page-body.ts';
@@ -29,18 +30,18 @@ export interface FetchPageOptions {
   /** One deadline for every hop, from the first lookup to the last byte. */
   timeoutMs?: number;
   maxBytes?: number;
+  /** Bytes read of a PDF (PDF_LIMITS.maxBytes unless a test says otherwise). */
+  maxPdfBytes?: number;
   /** How host names become addresses; the system resolver unless a test injects one. */
   resolver?: HostResolver;
 }
 
-export interface FetchedPage {
-  /** The final address, after redirects. */
-  url: string;
-  /** The page as HTML (plain text arrives wrapped in a minimal HTML document). */
-  html: string;
-  /** The media type the page was served as (without parameters). */
-  contentType: PageContentType;
-}
+/** A web page as HTML (plain text arrives wrapped in a minimal HTML document), or a PDF's bytes; `url` is the final address. */
+export type FetchedPage = { url: string; html: string; contentType: PageContentType } | { url: string; pdf: Uint8Array; contentType: 'application/pdf' };
+
+/** Types a PDF is served as: its own, and the generic ones a download server uses. */
+const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf']);
+const DOWNLOAD_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/download', 'application/force-download']);
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -56,23 +57,24 @@ const notAWebPage = (kind: string, cause: string) =>
 
 /** What a media type is, as a listener would name it; null for one Pagecast has no name for. */
 function kindOfType(type: string): string | null {
-  if (type === 'application/pdf' || type === 'application/x-pdf') return 'a PDF document';
   if (type.startsWith('image/')) return 'an image';
   if (type.startsWith('video/')) return 'a video';
   if (type.startsWith('audio/')) return 'an audio file';
   return null;
 }
 
-/** What a body is by its first bytes, whatever its declared type: a PDF or an image; null otherwise. */
-function kindOfBody(body: Buffer): string | null {
+/** Whether a body is an image by its first bytes, whatever its declared type. */
+function isImage(body: Buffer): boolean {
   const head = body.subarray(0, 12);
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'a PDF document';
   const png = head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
   const gif = head.subarray(0, 4).toString('latin1') === 'GIF8';
   const webp = head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP';
-  return png || jpeg || gif || webp ? 'an image' : null;
+  return png || jpeg || gif || webp;
 }
+
+/** A PDF's signature, in its first kilobyte as readers accept it. */
+const isPdfBody = (body: Buffer) => body.subarray(0, 1024).includes('%PDF-', 0, 'latin1');
 
 /** An absolute http(s) URL without credentials, or null. */
 function parseWebUrl(input: string, base?: URL): URL | null {
@@ -95,10 +97,10 @@ function statusText(response: http.IncomingMessage): string {
   return given || STATUS_CODES[response.statusCode ?? 0] || String(response.statusCode);
 }
 
-async function readCapped(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+async function readCapped(response: http.IncomingMessage, maxBytes: number, tooLarge: (cause: string) => AppError): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   if (!response.headers['content-encoding'] && declared > maxBytes) {
-    throw cannotProcess(`Content-Length ${declared} is over the ${maxBytes}-byte cap`);
+    throw tooLarge(`Content-Length ${declared} is over the ${maxBytes}-byte cap`);
   }
   let body;
   try {
@@ -113,7 +115,7 @@ async function readCapped(response: http.IncomingMessage, maxBytes: number): Pro
     for await (const chunk of body) {
       const buffer = chunk as Buffer;
       total += buffer.length;
-      if (total > maxBytes) throw cannotProcess(`the page is over the ${maxBytes}-byte cap`);
+      if (total > maxBytes) throw tooLarge(`the body is over the ${maxBytes}-byte cap`);
       chunks.push(buffer);
     }
   } catch (error) {
@@ -126,20 +128,33 @@ async function readCapped(response: http.IncomingMessage, maxBytes: number): Pro
   return Buffer.concat(chunks, total);
 }
 
-/** Reads one 2xx response into the page, or throws the user-facing message for what is wrong with it. */
-async function readPage(url: URL, response: http.IncomingMessage, maxBytes: number): Promise<FetchedPage> {
+/**
+ * Reads one 2xx response into the page, or throws the user-facing message for what is wrong with it.
+ * A page type is read up to the page cap; a PDF's type, a download's type or none up to the PDF cap,
+ * and the signature decides: a PDF is one whatever its type, and a ".pdf" that is HTML is a page.
+ */
+async function readPage(url: URL, response: http.IncomingMessage, caps: { page: number; pdf: number }): Promise<FetchedPage> {
   const header = response.headers['content-type'];
   let type = mediaType(header);
-  if (type && !isPageContentType(type)) {
+  const maybePdf = !type || PDF_TYPES.has(type) || DOWNLOAD_TYPES.has(type);
+  if (type && !maybePdf && !isPageContentType(type)) {
     const kind = kindOfType(type) ?? `a file of type ${type}`;
     throw notAWebPage(kind, `content type ${type} is not a web page`);
   }
-  const body = await readCapped(response, maxBytes);
+  const pdfTooLarge = (cause: string) => new AppError('FETCH_FAILED', { message: PDF_MESSAGES.tooLarge, cause: new Error(cause) });
+  const body = await readCapped(response, maybePdf ? Math.max(caps.page, caps.pdf) : caps.page, PDF_TYPES.has(type) ? pdfTooLarge : cannotProcess);
   if (body.length === 0) throw noContent();
-  const sniffed = kindOfBody(body);
-  if (sniffed) throw notAWebPage(sniffed, `served as ${type || 'nothing'}, the body is ${sniffed}`);
-  if (!type) {
-    if (!looksLikeHtml(body)) throw cannotProcess('no content type and the body is not HTML');
+  if (isPdfBody(body)) {
+    if (body.length > caps.pdf) throw pdfTooLarge(`the PDF is over the ${caps.pdf}-byte cap`);
+    return { url: url.href, pdf: new Uint8Array(body.buffer, body.byteOffset, body.length), contentType: 'application/pdf' };
+  }
+  if (isImage(body)) throw notAWebPage('an image', `served as ${type || 'nothing'}, the body is an image`);
+  if (maybePdf) {
+    if (!looksLikeHtml(body)) {
+      if (PDF_TYPES.has(type)) throw new AppError('FETCH_FAILED', { message: PDF_MESSAGES.damaged, cause: new Error('served as a PDF without its signature') });
+      throw type ? notAWebPage(`a file of type ${type}`, 'neither a PDF nor HTML') : cannotProcess('no content type and the body is not HTML');
+    }
+    if (body.length > caps.page) throw cannotProcess(`the page is over the ${caps.page}-byte cap`);
     type = 'text/html';
   }
   const contentType = type as PageContentType;
@@ -152,14 +167,15 @@ async function readPage(url: URL, response: http.IncomingMessage, maxBytes: numb
  * Fetches `url` with the SSRF guard. Throws AppError: INVALID_URL for an address that is not http(s);
  * FETCH_FAILED with the private-address message for refused addresses (a redirect's too), the
  * unreachable-page message for network errors, the deadline and too many redirects, 'Failed to fetch
- * content: {status text}' for a non-2xx answer, what the link leads to for a PDF, an image or another
- * type that is not a page, and the could-not-be-processed message for bodies it cannot read or that
- * pass the cap; NO_CONTENT for an empty body.
+ * content: {status text}' for a non-2xx answer, what the link leads to for an image or another type
+ * that is not a page, the PDF messages for a PDF over its cap or without its signature, and the
+ * could-not-be-processed message for bodies it cannot read or that pass the cap; NO_CONTENT for an
+ * empty body.
  */
 export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
   let current = parseWebUrl(url);
   if (!current) throw invalidUrl();
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_PAGE_BYTES;
+  const caps = { page: options.maxBytes ?? DEFAULT_MAX_PAGE_BYTES, pdf: options.maxPdfBytes ?? PDF_LIMITS.maxBytes };
   const deadline = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const resolver = options.resolver ?? systemResolver;
@@ -182,7 +198,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         if (status < 200 || status > 299) {
           throw new AppError('FETCH_FAILED', { message: fetchNotOkMessage(statusText(response)) });
         }
-        return await readPage(current, response, maxBytes);
+        return await readPage(current, response, caps);
       } finally {
         response.destroy();
       }

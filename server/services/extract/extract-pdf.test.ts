@@ -1,0 +1,124 @@
+/**
+ * PDFs made by the tests (server/test/pdf-document.ts) read back as a listener would hear them:
+ * every paragraph in reading order (two columns drawn line by line across the page included), with
+ * headings, hyphenated words rejoined, no running headers or page numbers, the references skipped
+ * with a note; and each kind of bad file refused with its own message.
+ */
+import { describe, expect, it } from 'vitest';
+import { PDF_MESSAGES, pdfPagesNote } from '../../../shared/errors.ts';
+import { AppError } from '../../errors.ts';
+import { bombPdf, encryptedPdf, htmlNamedPdf, layoutDocument, prose, scanPdf, textWidth, truncatedPdf, writePdf, type DocumentSpec } from '../../test/pdf-document.ts';
+import { extractPdf } from './extract-pdf.ts';
+import { REFERENCES_NOTE, tableNote } from './pdf-text.ts';
+import { wordF1 } from './word-f1.ts';
+
+const sections: DocumentSpec['sections'] = [1, 2, 3].map((n) => ({
+  heading: `${n} ${['Introduction', 'How listeners follow', 'What remains'][n - 1]}`,
+  paragraphs: [prose(n, 6), prose(n + 10, 4), prose(n + 20, 5)],
+}));
+
+const paper = (columns: 1 | 2): DocumentSpec => ({
+  title: 'Listening to Papers on the Way to Work',
+  authors: 'Ann Lee and Bo Chan',
+  columns,
+  runningHeader: 'Journal of Spoken Documents, Volume 12',
+  pageNumbers: true,
+  hyphenate: true,
+  compress: true,
+  sections,
+  references: ['[1] A. Author. A title about reading. 2020.', '[2] B. Writer. Another title about listening. 2021.'],
+});
+
+const refusal = async (bytes: Uint8Array): Promise<string> => {
+  const error = await extractPdf(bytes).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe('NO_READABLE_CONTENT');
+  return (error as AppError).message;
+};
+
+describe('extractPdf', () => {
+  it.each([1, 2] as const)('reads a %i-column paper as it is heard: in order, whole, without its furniture', async (columns) => {
+    const document = layoutDocument(paper(columns));
+    expect(document.pages).toBeGreaterThan(1);
+    const article = await extractPdf(document.pdf);
+
+    expect(article.pages).toBe(document.pages);
+    expect(article.title).toBe('Listening to Papers on the Way to Work');
+    expect(article.byline).toBe('Ann Lee and Bo Chan');
+    expect(wordF1([article.title, article.text].join('\n'), document.spoken)).toBeGreaterThanOrEqual(0.97);
+
+    // Every paragraph whole (hyphenated words rejoined, columns not interleaved), each on its own line, in order.
+    const lines = article.text.split('\n');
+    const expected = sections.flatMap((section) => [section.heading, ...section.paragraphs]);
+    const at = expected.map((paragraph) => lines.indexOf(paragraph));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(sections.map((section) => article.lines[lines.indexOf(section.heading)])).toEqual(['h', 'h', 'h']);
+
+    for (const furniture of document.furniture) expect(lines).not.toContain(furniture);
+    expect(article.text).not.toContain('Journal of Spoken Documents');
+    expect(lines.at(-1)).toBe(REFERENCES_NOTE);
+    expect(article.text).not.toContain('A title about reading');
+  });
+
+  it('keeps a word written with a hyphen whole, and drops footnote markers', async () => {
+    const pdf = writePdf([
+      {
+        texts: [
+          { text: 'The well-known story goes on for a while in this line and then a well-', x: 72, y: 700, size: 11 },
+          { text: 'known sentence ends it here with a footnote', x: 72, y: 686, size: 11 },
+          { text: '3', x: 72 + textWidth('known sentence ends it here with a footnote', 11), y: 690, size: 6 },
+          { text: 'and more.', x: 72, y: 672, size: 11 },
+        ],
+      },
+    ]);
+    const article = await extractPdf(pdf);
+    expect(article.text).toBe('The well-known story goes on for a while in this line and then a well-known sentence ends it here with a footnote and more.');
+  });
+
+  it('announces a table of figures instead of reading its numbers, and keeps its caption', async () => {
+    const rows = ['2021 14.2 15.0 16.1', '2022 15.3 16.4 17.0', '2023 16.0 17.2 18.4'];
+    const pdf = writePdf([
+      {
+        texts: [
+          { text: 'Sales grew every year, as the table shows.', x: 72, y: 700, size: 11 },
+          { text: 'Table 1: Sales by year and region.', x: 72, y: 670, size: 11 },
+          ...rows.map((text, i) => ({ text, x: 72, y: 650 - i * 14, size: 11 })),
+          { text: 'The growth slowed in the last year.', x: 72, y: 590, size: 11 },
+        ],
+      },
+    ]);
+    const article = await extractPdf(pdf);
+    expect(article.text.split('\n')).toEqual([
+      'Sales grew every year, as the table shows.',
+      'Table 1: Sales by year and region.',
+      tableNote(3),
+      'The growth slowed in the last year.',
+    ]);
+    expect(article.lines).toBe('pcpp');
+  });
+
+  it('takes the title, author and language from the metadata, and reads the first pages of a long document with a note', async () => {
+    const pages = Array.from({ length: 12 }, (_, i) => ({ texts: [{ text: `Chapter text on page ${i + 1}.`, x: 72, y: 400, size: 11 }] }));
+    const pdf = writePdf(pages, { title: 'The Long Report', author: 'Cleo Park', language: 'en-GB' });
+    const article = await extractPdf(pdf, 5);
+    expect(article).toMatchObject({ title: 'The Long Report', byline: 'Cleo Park', pages: 12 });
+    const lines = article.text.split('\n');
+    expect(lines.at(-1)).toBe(pdfPagesNote(5, 12));
+    expect(article.text).toContain('page 5.');
+    expect(article.text).not.toContain('page 6.');
+  });
+
+  it.each([
+    ['a scan without text', scanPdf, PDF_MESSAGES.scan],
+    ['a PDF that needs a password', encryptedPdf, PDF_MESSAGES.encrypted],
+    ['a PDF cut off halfway', truncatedPdf, PDF_MESSAGES.damaged],
+    ['HTML named .pdf', htmlNamedPdf, PDF_MESSAGES.notAPdf],
+    ['a PDF that unpacks without bound', () => bombPdf(), PDF_MESSAGES.unpacksTooLarge],
+  ])('refuses %s with its message', async (_name, make, message) => {
+    expect(await refusal(make())).toBe(message);
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * A PDF's text in the order a listener follows it, from the positioned runs of text a PDF holds:
+ * runs on one baseline become lines, a page in two columns is read column by column, running headers,
+ * footers and page numbers go, footnote markers go, lines join into paragraphs (a word hyphenated
+ * across lines rejoined), larger or numbered short lines become headings, rows of figures are
+ * announced instead of read, and the references section is skipped with a note. Pure: the PDF parser
+ * hands the runs in, the article's lines and their kinds come out (kinds as in line-kinds.ts).
+ */
+
+/** One run of text as the parser gives it: baseline origin in points (y up), advance width, font size. */
+export interface PdfRun {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+}
+
+export interface PdfPageRuns {
+  width: number;
+  height: number;
+  runs: PdfRun[];
+}
+
+export interface PdfLayout {
+  /** The title read from the first page's largest lines; null when nothing stands out. */
+  title: string | null;
+  /** Short lines between that title and the text (authors). */
+  byline: string | null;
+  /** One paragraph or heading a line. */
+  text: string;
+  /** One kind letter a line of `text`: h heading, c a figure's caption, p anything else. */
+  lines: string;
+}
+
+/** A line on one page: runs on one baseline with no wide gap between them. */
+interface Line {
+  page: number;
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+  /** The column it sits in on a page read in two: 0 full width or single column, 1 left, 2 right. */
+  column: 0 | 1 | 2;
+}
+
+/** The spoken note where the references begin. */
+export const REFERENCES_NOTE = 'The references are not read.';
+export const tableNote = (rows: number) => `The document shows a table of ${rows} rows here; its figures are not read.`;
+
+/** Top and bottom bands of a page where running headers, footers and page numbers live. */
+const MARGIN_BAND = 0.1;
+/** A gap wider than this many font sizes separates two lines on one baseline (columns, table cells). */
+const RUN_GAP = 1.2;
+const HEADING_RATIO = 1.15;
+const REFERENCES_HEADING = /^(?:(?:\d+|[IVX]+)\.?\s+)?(?:references|bibliography|works cited|literature cited|reference list)$/i;
+const NUMBERED_HEADING = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+\p{Lu}/u;
+const CAPTION = /^(?:figure|fig\.|table|chart|exhibit)\s+\d+[.:]/i;
+const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|\/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§¶]+)$/;
+
+const mostCommon = (values: number[]): number => {
+  const counts = new Map<number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best = values[0] ?? 0;
+  for (const [value, count] of counts) if (count > (counts.get(best) ?? 0)) best = value;
+  return best;
+};
+
+const median = (values: number[]): number => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** Runs grouped by baseline, left to right, split where a gap is wider than a column's gutter. */
+function pageLines(page: PdfPageRuns, index: number): Line[] {
+  const runs = page.runs.filter((run) => run.text.trim() && run.size > 0);
+  // Footnote markers: small runs of a digit or a dagger raised above the line they follow.
+  const bodyRuns = runs.filter(
+    (run) =>
+      !(
+        FOOTNOTE_MARK.test(run.text.trim()) &&
+        runs.some((other) => other !== run && run.size < other.size * 0.8 && run.y > other.y && run.y - other.y < other.size * 0.7 && Math.abs(run.x - (other.x + other.width)) < other.size * 0.5)
+      ),
+  );
+  const sorted = [...bodyRuns].sort((a, b) => b.y - a.y || a.x - b.x);
+  const rows: PdfRun[][] = [];
+  for (const run of sorted) {
+    const row = rows.at(-1);
+    if (row && Math.abs(row[0]!.y - run.y) < Math.min(row[0]!.size, run.size) * 0.35) row.push(run);
+    else rows.push([run]);
+  }
+  const lines: Line[] = [];
+  for (const row of rows) {
+    row.sort((a, b) => a.x - b.x);
+    let current: Line | null = null;
+    for (const run of row) {
+      const gap = current ? run.x - current.x1 : 0;
+      if (current && gap < Math.max(current.size, run.size) * RUN_GAP) {
+        const space = gap > run.size * 0.15 && !/\s$/.test(current.text) && !/^\s/.test(run.text) ? ' ' : '';
+        current.text += space + run.text;
+        current.x1 = Math.max(current.x1, run.x + run.width);
+        current.size = Math.max(current.size, run.size);
+        continue;
+      }
+      current = { page: index, text: run.text, x0: run.x, x1: run.x + run.width, y: run.y, size: run.size, column: 0 };
+      lines.push(current);
+    }
+  }
+  for (const line of lines) line.text = line.text.replace(/\s+/g, ' ').trim();
+  return lines.filter((line) => line.text);
+}
+
+/** Whether a line sits in the top or bottom band of its page. */
+const inMargin = (line: Line, page: PdfPageRuns) => line.y > page.height * (1 - MARGIN_BAND) || line.y < page.height * MARGIN_BAND;
+
+/** A line's text with its numbers blurred, so "Page 3" and "Page 4" are the same running footer. */
+const furnitureKey = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+
+/** Lines that repeat in the margins of many pages, and page numbers in the margins. */
+function removeFurniture(pages: PdfPageRuns[], lines: Line[][]): Line[][] {
+  const pagesWith = new Map<string, number>();
+  for (const [index, pageLines] of lines.entries()) {
+    const keys = new Set(pageLines.filter((line) => inMargin(line, pages[index]!)).map((line) => furnitureKey(line.text)));
+    for (const key of keys) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
+  }
+  const repeated = (key: string) => lines.length >= 2 && (pagesWith.get(key) ?? 0) >= Math.max(2, Math.ceil(lines.length * 0.4));
+  return lines.map((pageLines, index) =>
+    pageLines.filter((line) => !(inMargin(line, pages[index]!) && (PAGE_NUMBER.test(line.text) || repeated(furnitureKey(line.text))))),
+  );
+}
+
+/**
+ * The page's lines in reading order. A page is in two columns when enough lines sit wholly on each
+ * side of its middle; then lines crossing the middle (a title, a wide figure) cut the page into
+ * bands, and each band is read left column first.
+ */
+function readingOrder(page: PdfPageRuns, lines: Line[]): Line[] {
+  const middle = page.width / 2;
+  const gutter = page.width * 0.01;
+  const left = lines.filter((line) => line.x1 < middle + gutter);
+  const right = lines.filter((line) => line.x0 > middle - gutter);
+  const substantial = (side: Line[]) => side.filter((line) => line.x1 - line.x0 > page.width * 0.2).length;
+  const twoColumns = substantial(left) >= 3 && substantial(right) >= 3 && left.length + right.length >= lines.length * 0.6;
+  const byPosition = [...lines].sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  if (!twoColumns) return byPosition;
+  const ordered: Line[] = [];
+  let band: Line[] = [];
+  const flush = () => {
+    for (const line of band) line.column = line.x0 > middle - gutter ? 2 : 1;
+    ordered.push(...band.filter((line) => line.column === 1), ...band.filter((line) => line.column === 2));
+    band = [];
+  };
+  for (const line of byPosition) {
+    const spans = line.x0 < middle - gutter && line.x1 > middle + gutter;
+    if (spans) {
+      flush();
+      ordered.push(line);
+    } else band.push(line);
+  }
+  flush();
+  return ordered;
+}
+
+/** A line made only of figures (a table's row): at least three tokens, most of them numbers. */
+function isFigures(text: string): boolean {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length < 3) return false;
+  const numbers = tokens.filter((token) => /^[-+−(]?[$€£]?\d[\d.,:/%]*\)?%?$/.test(token)).length;
+  return numbers / tokens.length >= 0.6;
+}
+
+interface Block {
+  kind: 'h' | 'p' | 'c';
+  lines: Line[];
+}
+
+/** Joins two lines of one paragraph: a word hyphenated across them is rejoined unless written hyphenated elsewhere. */
+function joinLines(before: string, after: string, hyphenated: Set<string>): string {
+  const split = /(\p{L}+)[-\u00ad]$/u.exec(before);
+  if (split && /^\p{Ll}/u.test(after)) {
+    const tail = /^\p{L}+/u.exec(after)?.[0] ?? '';
+    const compound = `${split[1]}-${tail}`.toLowerCase();
+    if (before.endsWith('\u00ad') || !hyphenated.has(compound)) return before.slice(0, -1) + after;
+    return before + after;
+  }
+  return `${before} ${after}`;
+}
+
+/** Laid-out lines into the document's text. */
+export function layOutPdf(pages: PdfPageRuns[]): PdfLayout {
+  const perPage = removeFurniture(pages, pages.map(pageLines));
+  const lines = perPage.flatMap((pageLines, index) => readingOrder(pages[index]!, pageLines));
+  if (lines.length === 0) return { title: null, byline: null, text: '', lines: '' };
+
+  const bodySize = mostCommon(lines.flatMap((line) => Array<number>(Math.min(line.text.length, 200)).fill(Math.round(line.size * 2) / 2)));
+  const spacing = median(
+    lines.slice(1).flatMap((line, i) => {
+      const previous = lines[i]!;
+      const gap = previous.y - line.y;
+      return previous.page === line.page && previous.column === line.column && Math.abs(line.size - bodySize) < 0.6 && gap > 0 ? [gap] : [];
+    }),
+  ) || bodySize * 1.2;
+  const larger = (line: Line) => line.size >= bodySize * HEADING_RATIO;
+
+  // Title: the first page's opening lines when larger than anything else; authors: short lines right under it.
+  let start = 0;
+  let title: string | null = null;
+  let byline: string | null = null;
+  const titleSize = Math.max(...lines.filter((line) => line.page === 0).map((line) => line.size));
+  const titleSized = (line: Line | undefined) => line?.page === 0 && Math.abs(line.size - titleSize) < 0.5;
+  if (titleSize >= bodySize * 1.3 && titleSized(lines[0])) {
+    while (titleSized(lines[start])) start++;
+    title = lines.slice(0, start).map((line) => line.text).join(' ');
+    // Authors: up to three short lines after the title, set apart from what follows by a gap.
+    const authorLike = (line: Line) =>
+      line.page === 0 && !larger(line) && !NUMBERED_HEADING.test(line.text) && line.text.length <= 120 && !/[.!?]$/.test(line.text);
+    for (let end = start; end < lines.length && end - start < 3 && authorLike(lines[end]!); ) {
+      const line = lines[end++]!;
+      const next = lines[end];
+      if (!next || next.page !== 0 || line.y - next.y > spacing * 1.4 || larger(next)) {
+        byline = lines.slice(start, end).map((author) => author.text).join(', ');
+        start = end;
+        break;
+      }
+    }
+  }
+
+  // Blocks: a new one where the gap grows, the size changes, a heading stands alone or a short line ends a sentence.
+  const blocks: Block[] = [];
+  let block: Block | null = null;
+  let columnRight = 0;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i]!;
+    const previous = i > start ? lines[i - 1]! : null;
+    const headingLike = larger(line) || (NUMBERED_HEADING.test(line.text) && line.text.length < 90 && !/[.,;]$/.test(line.text));
+    let breaks = !block || !previous;
+    if (block && previous) {
+      const samePlace = previous.page === line.page && previous.column === line.column && previous.y > line.y;
+      const gap = previous.y - line.y;
+      const previousEnded = /[.!?:"”’)]$/.test(previous.text);
+      if (Math.abs(line.size - previous.size) > 0.6 || (headingLike && block.kind !== 'h') || isFigures(line.text) !== isFigures(previous.text)) breaks = true;
+      else if (block.kind === 'h' && !larger(line)) breaks = true;
+      else if (samePlace) {
+        columnRight = Math.max(columnRight, previous.x1);
+        const indented = line.x0 > previous.x0 + bodySize * 0.8 && previous.x1 > columnRight - bodySize * 2;
+        const shortEnd = previousEnded && previous.x1 < columnRight - bodySize * 4;
+        breaks = gap > spacing * 1.4 || indented || shortEnd;
+      } else {
+        // A new column or page: the paragraph goes on unless the last line ended a sentence and this one opens one.
+        columnRight = 0;
+        breaks = previousEnded && /^[\p{Lu}\d"“(]/u.test(line.text);
+      }
+    }
+    if (breaks) {
+      block = { kind: headingLike ? 'h' : CAPTION.test(line.text) ? 'c' : 'p', lines: [line] };
+      blocks.push(block);
+    } else block!.lines.push(line);
+  }
+
+  const hyphenated = new Set<string>();
+  for (const line of lines) for (const match of line.text.matchAll(/\p{L}+-\p{L}+/gu)) hyphenated.add(match[0].toLowerCase());
+
+  const out: { text: string; kind: string }[] = [];
+  let figures = 0;
+  const flushFigures = () => {
+    if (figures >= 2) out.push({ text: tableNote(figures), kind: 'p' });
+    figures = 0;
+  };
+  for (const [index, { kind, lines: blockLines }] of blocks.entries()) {
+    // Rows of figures (a table's body) are counted and announced.
+    if (kind === 'p' && blockLines.every((line) => isFigures(line.text))) {
+      figures += blockLines.length;
+      continue;
+    }
+    flushFigures();
+    const text = blockLines.map((line) => line.text).reduce((joined, next) => joinLines(joined, next, hyphenated));
+    if (kind === 'h' && REFERENCES_HEADING.test(text)) {
+      out.push({ text: REFERENCES_NOTE, kind: 'p' });
+      // Skipped up to an appendix, if one follows.
+      const appendix = blocks.findIndex((other, at) => at > index && other.kind === 'h' && /^(?:[A-Z]\.?\s+)?appendix/i.test(other.lines[0]!.text));
+      if (appendix < 0) break;
+      blocks.splice(index + 1, appendix - index - 1);
+      continue;
+    }
+    out.push({ text, kind: kind === 'h' && text.length > 200 ? 'p' : kind });
+  }
+  flushFigures();
+  return { title, byline, text: out.map((line) => line.text).join('\n'), lines: out.map((line) => line.kind).join('') };
+}
