@@ -133,8 +133,8 @@ function removeFurniture(pages: PdfPageRuns[], lines: Line[][]): Line[][] {
 }
 
 /**
- * The page's lines in reading order. A page is in two columns when enough lines sit wholly on each
- * side of its middle; then lines crossing the middle (a title, a wide figure) cut the page into
+ * The page's lines in reading order. A page is in two columns when lines sit wholly on each side of
+ * its middle, those on the right starting at one edge; then lines crossing the middle (a title, a wide figure) cut the page into
  * bands, and each band is read left column first.
  */
 function readingOrder(page: PdfPageRuns, lines: Line[]): Line[] {
@@ -143,7 +143,11 @@ function readingOrder(page: PdfPageRuns, lines: Line[]): Line[] {
   const left = lines.filter((line) => line.x1 < middle + gutter);
   const right = lines.filter((line) => line.x0 > middle - gutter);
   const substantial = (side: Line[]) => side.filter((line) => line.x1 - line.x0 > page.width * 0.2).length;
-  const twoColumns = substantial(left) >= 3 && substantial(right) >= 3 && left.length + right.length >= lines.length * 0.6;
+  // A right column's lines share their left edge (a table's cells or a date on the right do not run wide).
+  const edges = new Map<number, number>();
+  for (const line of right) edges.set(Math.round(line.x0 / 2), (edges.get(Math.round(line.x0 / 2)) ?? 0) + 1);
+  const aligned = Math.max(0, ...edges.values());
+  const twoColumns = substantial(left) >= 3 && substantial(right) >= 1 && aligned >= 2 && left.length + right.length >= lines.length * 0.6;
   const byPosition = [...lines].sort((a, b) => b.y - a.y || a.x0 - b.x0);
   if (!twoColumns) return byPosition;
   const ordered: Line[] = [];
@@ -211,9 +215,12 @@ export function layOutPdf(pages: PdfPageRuns[]): PdfLayout {
   let byline: string | null = null;
   const titleSize = Math.max(...lines.filter((line) => line.page === 0).map((line) => line.size));
   const titleSized = (line: Line | undefined) => line?.page === 0 && Math.abs(line.size - titleSize) < 0.5;
-  if (titleSize >= bodySize * 1.3 && titleSized(lines[0])) {
+  // Small lines in the top band above it (a journal's name, a date) are the page's furniture.
+  const first = lines.findIndex((line, at) => titleSized(line) || !(line.size < titleSize && inMargin(line, pages[0]!) && at < 3));
+  if (titleSize >= bodySize * 1.3 && titleSized(lines[first])) {
+    start = first;
     while (titleSized(lines[start])) start++;
-    title = lines.slice(0, start).map((line) => line.text).join(' ');
+    title = lines.slice(first, start).map((line) => line.text).join(' ');
     // Authors: up to three short lines after the title, set apart from what follows by a gap.
     const authorLike = (line: Line) =>
       line.page === 0 && !larger(line) && !NUMBERED_HEADING.test(line.text) && line.text.length <= 120 && !/[.!?]$/.test(line.text);

@@ -1,0 +1,118 @@
+/**
+ * PDFs through the API, as the web app and the extension send them: a link to a PDF (served as a
+ * download, so only its signature says what it is) and a PDF file in the request. The estimate says
+ * how many pages; read mode speaks the paper's paragraphs in order and none of its running headers;
+ * a file Pagecast cannot read is refused with its message, and nothing is made or counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateResponseSchema, MAX_FILE_BASE64_CHARS, podcastListSchema, podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
+import { transcriptSchema } from '../../shared/api/transcript.ts';
+import { errorBodySchema } from '../../shared/api/error.ts';
+import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
+import { PDF_MESSAGES } from '../../shared/errors.ts';
+import { createTestApp, testConfig } from '../test/app.ts';
+import { openTestDatabase } from '../test/databases.ts';
+import { startListener, type TestListener } from '../test/listener.ts';
+import { layoutDocument, prose, scanPdf } from '../test/pdf-document.ts';
+import { waitFor } from '../test/wait.ts';
+
+const paragraphs = [prose(7, 5), prose(8, 4), prose(9, 6), prose(10, 5)];
+const paper = layoutDocument({
+  title: 'Why Reports Should Be Heard',
+  authors: 'Dana Ruiz',
+  columns: 2,
+  runningHeader: 'Proceedings of Listening 2026',
+  pageNumbers: true,
+  hyphenate: true,
+  sections: [
+    { heading: '1 Reading aloud', paragraphs: paragraphs.slice(0, 2) },
+    { heading: '2 What we found', paragraphs: paragraphs.slice(2) },
+  ],
+  references: ['[1] C. Writer. On listening. 2019.'],
+});
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+describe('PDFs through the API', () => {
+  let site: TestListener;
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let t: ReturnType<typeof createTestApp>;
+  beforeAll(async () => {
+    site = await startListener((_req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(paper.pdf));
+    database = await openTestDatabase('pglite');
+    t = createTestApp(database, { config: testConfig({ FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}` }) });
+    t.deps.jobs.start();
+  });
+  afterAll(async () => {
+    await t.deps.jobs.stop();
+    await database.close();
+    await site.close();
+  });
+
+  const call = (path: string, body?: unknown) =>
+    t.app.request(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { [ANONYMOUS_TOKEN_HEADER]: 'pdf-visitor-browser', 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  /** The spoken text of the podcast a create request made, once it is ready. */
+  const spokenOf = async (created: Response): Promise<{ podcast: Podcast; spoken: string }> => {
+    expect(created.status).toBe(201);
+    const { id } = podcastSchema.parse(await created.json());
+    const podcast = await waitFor(
+      async () => podcastSchema.parse(await (await call(`/api/podcasts/${id}`)).json()),
+      (p) => p.status === 'ready' || p.status === 'failed',
+      60_000,
+    );
+    expect(podcast.status).toBe('ready');
+    const { cues } = transcriptSchema.parse(await (await call(`/api/podcasts/${id}/transcript.json`)).json());
+    return { podcast, spoken: cues.map((cue) => cue.text).join(' ') };
+  };
+
+  const expectThePaper = (spoken: string) => {
+    const at = paragraphs.map((paragraph) => spoken.indexOf(paragraph.slice(0, 60)));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(spoken).not.toContain('Proceedings of Listening');
+    expect(spoken).not.toContain('On listening');
+  };
+
+  it('estimates and reads a link to a PDF, whatever type it is served as', async () => {
+    const url = `http://127.0.0.1:${site.port}/files/download?id=7`;
+    const estimate = estimateResponseSchema.parse(await (await call('/api/podcasts/estimate', { url, mode: 'read' })).json());
+    expect(estimate).toMatchObject({ pages: paper.pages, title: 'Why Reports Should Be Heard', language: 'en' });
+
+    const { podcast, spoken } = await spokenOf(await call('/api/podcasts', { url, mode: 'read' }));
+    expect(podcast).toMatchObject({ title: 'Why Reports Should Be Heard', sourceUrl: url });
+    expectThePaper(spoken);
+  });
+
+  it('reads a PDF file sent in the request, named by its title', async () => {
+    const file = { name: 'report-final.pdf', data: base64(paper.pdf) };
+    const estimate = estimateResponseSchema.parse(await (await call('/api/podcasts/estimate', { file, mode: 'read' })).json());
+    expect(estimate.pages).toBe(paper.pages);
+
+    const { podcast, spoken } = await spokenOf(await call('/api/podcasts', { file, mode: 'read' }));
+    expect(podcast).toMatchObject({ title: 'Why Reports Should Be Heard', sourceUrl: null });
+    expectThePaper(spoken);
+  });
+
+  it('refuses a file it cannot read with its message, making and counting nothing', async () => {
+    const before = podcastListSchema.parse(await (await call('/api/podcasts')).json()).podcasts.length;
+    const cases: [unknown, number, string][] = [
+      [{ name: 'scan.pdf', data: base64(scanPdf()) }, 422, PDF_MESSAGES.scan],
+      [{ name: 'page.pdf', data: base64(Buffer.from('<!doctype html><p>Not a PDF at all.</p>')) }, 422, PDF_MESSAGES.notAPdf],
+      [{ name: 'huge.pdf', data: 'A'.repeat(MAX_FILE_BASE64_CHARS + 4) }, 400, PDF_MESSAGES.tooLarge],
+      [{ name: 'bad.pdf', data: 'not base64!' }, 400, 'file.data is the file in base64'],
+    ];
+    for (const [file, status, message] of cases) {
+      const answer = await call('/api/podcasts', { file, mode: 'read' });
+      expect(answer.status).toBe(status);
+      expect(errorBodySchema.parse(await answer.json()).error.message).toContain(message);
+    }
+    expect(podcastListSchema.parse(await (await call('/api/podcasts')).json()).podcasts).toHaveLength(before);
+    // Two podcasts made above, none counted here: the third of the day is still allowed.
+    const third = await call('/api/podcasts', { file: { name: 'again.pdf', data: base64(paper.pdf) }, mode: 'read' });
+    expect(third.status).toBe(201);
+  });
+});
