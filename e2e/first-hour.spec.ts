@@ -1,13 +1,13 @@
 /**
  * What a new user does in the first hour, in Chromium at 1280×800 (and 390 px) against the real
  * server, which has no AI model: reloads the page, double-clicks Create, signs in and opens their
- * podcasts while one plays, pastes a page that cannot be read, looks at the modes, meets a toast on a
- * phone.
+ * podcasts while one plays, pastes a page that cannot be read, makes podcasts of PDFs, looks at the
+ * modes, meets a toast on a phone.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CONTENT_MESSAGES, notAWebPageMessage } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
-import { DISGUISED_PDF_PATH, IMAGE_PATH, MISSING_PATH, PDF_PATH, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
+import { DISGUISED_PDF_PATH, IMAGE_PATH, MISSING_PATH, PDF_PATH, REPORT, REPORT_TITLE, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 import { NO_AI_HINT } from '../webapp/src/features/podcasts/utils/modes.ts';
@@ -107,12 +107,10 @@ test('a page that cannot be read is told in the form and its toast, and the esti
   await expect(page.getByText(/Could not estimate/)).toHaveCount(0);
 });
 
-test('a PDF or an image is told for what it is, a PDF served as a web page too, and a local address is refused on purpose', async ({ page }) => {
+test('an image is told for what it is, and a local address is refused on purpose', async ({ page }) => {
   await page.goto('/');
   const field = urlCard(page).getByRole('textbox', { name: 'Website URL' });
   const cases: [string, string][] = [
-    [`${articles.url}${PDF_PATH}`, notAWebPageMessage('a PDF document')],
-    [`${articles.url}${DISGUISED_PDF_PATH}`, notAWebPageMessage('a PDF document')],
     [`${articles.url}${IMAGE_PATH}`, notAWebPageMessage('an image')],
     // Only the article server's own address is let through: the server's own port is not.
     [`${page.url().replace(/\/$/, '')}/api/health`, CONTENT_MESSAGES.privateAddress],
@@ -123,6 +121,28 @@ test('a PDF or an image is told for what it is, a PDF served as a web page too, 
     await expect(urlCard(page).getByRole('alert')).toHaveText(message);
   }
   await expect(recentPodcasts(page)).toHaveCount(0);
+});
+
+test('a PDF chosen from disk becomes a podcast that plays, and so does a link to one, even served as a web page', async ({ page }) => {
+  await page.goto('/');
+  await urlCard(page).getByLabel('choose a PDF').setInputFiles({ name: 'tides.pdf', mimeType: 'application/pdf', buffer: Buffer.from(REPORT.pdf) });
+  await expect(urlCard(page).getByTestId('chosen-pdf')).toContainText('tides.pdf');
+  await expect(urlCard(page).getByTestId('length-estimate')).toContainText(`the PDF has ${REPORT.pages} ${REPORT.pages === 1 ? 'page' : 'pages'}`);
+  await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
+  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  const card = recentPodcasts(page).first();
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(REPORT_TITLE);
+  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 45_000 });
+  await expect.poll(() => playingAt(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  // The field is back for the next one.
+  await expect(urlCard(page).getByTestId('chosen-pdf')).toHaveCount(0);
+
+  for (const path of [PDF_PATH, DISGUISED_PDF_PATH]) {
+    await urlCard(page).getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${path}`);
+    await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
+    await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  }
+  await expect(recentPodcasts(page).getByRole('heading', { level: 3 })).toHaveText([REPORT_TITLE, REPORT_TITLE, REPORT_TITLE]);
 });
 
 test('an address typed without https:// is sent with it', async ({ page }) => {

@@ -59,7 +59,7 @@ test('a mode and minutes chosen on the URL card, the estimate before Create, and
   const form = urlCard(page);
   const modes = form.getByRole('group', { name: 'Mode' });
   await expect(modes.getByRole('radio')).toHaveCount(4);
-  await expect(form.getByTestId('length-estimate')).toHaveText('Paste an address to see how long it will be.');
+  await expect(form.getByTestId('length-estimate')).toHaveText('Paste an address or choose a PDF to see how long it will be.');
 
   await modes.getByRole('radio', { name: 'Podcast' }).check();
   const minutes = form.getByRole('spinbutton', { name: 'Length in minutes' });

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../../shared/api/auth.ts';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
-import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
+import { CONTENT_MESSAGES, PDF_MESSAGES } from '../../../../../shared/errors.ts';
 import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { clearSession, setSession } from '../../../lib/session.ts';
 import { mountEachTest, waitFor } from '../../../testing/render.tsx';
@@ -52,7 +52,7 @@ function serve({ words = 1500, estimateError, aiWriter }: { words?: number; esti
       if (url === '/api/podcasts/estimate') {
         if (estimateError) return Response.json({ success: false, error: { code: 'FETCH_FAILED', message: estimateError } }, { status: 502 });
         const minutes = typeof body.minutes === 'number' ? body.minutes : body.mode === 'brief' ? 2 : words / 150;
-        return Response.json({ words, estimatedSeconds: minutes * 60, language: 'en', title: 'Tide Pools' });
+        return Response.json({ words, estimatedSeconds: minutes * 60, language: 'en', title: 'Tide Pools', pages: body.file ? 12 : null });
       }
       if (url === '/api/podcasts' && init?.method === 'POST') return Response.json(created(body), { status: 201 });
       // The card's event stream: nothing yet.
@@ -90,6 +90,13 @@ function type(field: HTMLInputElement, value: string) {
 
 function choose(name: string) {
   act(() => radio(name)!.click());
+}
+
+/** Chooses `file` in the card's file field, as the browser's file picker does. */
+async function pickFile(file: File) {
+  const input = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
 }
 
 async function submit() {
@@ -239,5 +246,49 @@ describe('the URL card: mode, minutes and the estimated length', () => {
 
     act(() => setSession(member({ isPremium: false, email: 'bo@example.com' }), 'tok2'));
     await waitFor(() => expect(draft()).toBeUndefined());
+  });
+});
+
+describe('the URL card: a PDF from disk', () => {
+  const PDF_BYTES = '%PDF-1.7\n% a report\n';
+
+  it('takes a chosen PDF instead of an address: its name and size shown, its pages estimated, its bytes sent', async () => {
+    const sent = serve({ words: 3000 });
+    renderCard();
+    const chooser = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(chooser.labels?.[0]?.textContent).toBe('choose a PDF');
+    expect(chooser.accept).toBe('application/pdf,.pdf');
+    expect(text()).toContain('(up to 20 MB), or drop one here.');
+    choose('Read');
+    await pickFile(new File([PDF_BYTES], 'annual-report.pdf', { type: 'application/pdf' }));
+
+    expect(view.container.querySelector('[data-testid="chosen-pdf"]')?.textContent).toContain('annual-report.pdf1 KB');
+    expect(view.container.querySelector('input[type="url"]')).toBeNull();
+    await waitFor(() => expect(estimate()).toContain('Estimated length: about 20 min'));
+    expect(estimate()).toContain('the PDF has 12 pages and 3,000 words');
+    const data = btoa(PDF_BYTES);
+    expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map((s) => s.body)).toEqual([{ file: { name: 'annual-report.pdf', data }, mode: 'read' }]);
+
+    await act(async () => view.container.querySelector('form')!.requestSubmit());
+    await waitFor(() => expect(text()).toContain(CONTENT_MESSAGES.starting));
+    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ file: { name: 'annual-report.pdf', data }, mode: 'read', requestKey: expect.any(String) });
+    // Made: the card is ready for the next address.
+    expect(view.container.querySelector('[data-testid="chosen-pdf"]')).toBeNull();
+    expect(urlField().value).toBe('');
+  });
+
+  it('refuses a file that is not a PDF with its message, and a removed PDF gives the address field back', async () => {
+    const sent = serve();
+    renderCard();
+    await pickFile(new File(['<!doctype html><p>hello</p>'], 'page.pdf', { type: 'application/pdf' }));
+    expect(text()).toContain(PDF_MESSAGES.notAPdf);
+    expect(view.container.querySelector('[data-testid="chosen-pdf"]')).toBeNull();
+
+    await pickFile(new File([PDF_BYTES], 'notes.pdf', { type: 'application/pdf' }));
+    expect(text()).not.toContain(PDF_MESSAGES.notAPdf);
+    act(() => view.container.querySelector<HTMLButtonElement>('button[aria-label="Remove notes.pdf"]')!.click());
+    expect(view.container.querySelector('[data-testid="chosen-pdf"]')).toBeNull();
+    expect(urlField()).not.toBeNull();
+    expect(sent.filter((s) => s.url === '/api/podcasts')).toEqual([]);
   });
 });

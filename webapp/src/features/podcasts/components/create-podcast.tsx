@@ -21,7 +21,7 @@ import { MINUTES_MESSAGE, startingChoice, takesMinutes } from '../utils/modes.ts
 import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { LengthEstimate } from './length-estimate.tsx';
 import { ModePicker } from './mode-picker.tsx';
-import { UrlForm } from './url-form.tsx';
+import { UrlForm, type FormSource } from './url-form.tsx';
 import { SectionLoading } from '../../../lib/lazy-section.tsx';
 import { useCapabilities } from '../../../lib/capabilities.ts';
 import { preloadHls } from '../../../lib/load-hls.ts';
@@ -89,7 +89,7 @@ export function CreatePodcast() {
     );
   }
 
-  const options = (url: string, failed: boolean) => (
+  const options = (source: FormSource, failed: boolean) => (
     <div className="mt-5 space-y-4">
       <ModePicker
         mode={mode}
@@ -98,7 +98,7 @@ export function CreatePodcast() {
         onMinutesChange={setPickedMinutes}
         aiWriter={capabilities.aiWriter}
       />
-      <Estimate url={url} mode={mode} minutes={withMinutes ? minutes : null} voice={isPremium && voice ? voice : undefined} quiet={failed} />
+      <Estimate source={source} mode={mode} minutes={withMinutes ? minutes : null} voice={isPremium && voice ? voice : undefined} quiet={failed} />
       {voiceOptions}
       {isPremium && (
         <label className="flex cursor-pointer items-start gap-3 text-sm">
@@ -181,7 +181,7 @@ export function CreatePodcast() {
 }
 
 /** The estimate for what the card would make now; `quiet`: the form already says what failed. */
-function Estimate({ quiet, ...input }: { url: string; mode: PodcastMode | null; minutes: number | null; voice: string | undefined; quiet: boolean }) {
-  const state = useEstimate(input);
+function Estimate({ quiet, source, ...input }: { source: FormSource; mode: PodcastMode | null; minutes: number | null; voice: string | undefined; quiet: boolean }) {
+  const state = useEstimate({ ...input, ...source });
   return quiet && state.kind === 'failed' ? null : <LengthEstimate state={state} />;
 }

@@ -14,7 +14,7 @@ const words = new Intl.NumberFormat('en-US');
 export function LengthEstimate({ state }: { state: EstimateState }) {
   return (
     <div aria-live="polite" data-testid="length-estimate" className="min-h-5 text-sm">
-      {state.kind === 'idle' && <p className="text-slate-500">Paste an address to see how long it will be.</p>}
+      {state.kind === 'idle' && <p className="text-slate-500">Paste an address or choose a PDF to see how long it will be.</p>}
       {state.kind === 'no-minutes' && <p className="text-slate-500">Choose the minutes to see how long it will be.</p>}
       {state.kind === 'loading' && (
         <p className="flex items-center gap-2 text-slate-600">
@@ -33,12 +33,16 @@ export function LengthEstimate({ state }: { state: EstimateState }) {
           <Timer aria-hidden size={16} className="shrink-0 text-brand-600" />
           <span>
             Estimated length: <strong className="font-semibold text-slate-900">{formatLength(state.estimatedSeconds)}</strong>
-            <span className="text-slate-500"> · the article has {words.format(state.words)} {state.words === 1 ? 'word' : 'words'}</span>
+            <span className="text-slate-500">
+              {' · '}
+              {state.pages === null ? 'the article has' : `the PDF has ${words.format(state.pages)} ${state.pages === 1 ? 'page' : 'pages'} and`}{' '}
+              {words.format(state.words)} {state.words === 1 ? 'word' : 'words'}
+            </span>
           </span>
         </p>
       )}
       {state.kind === 'ready' && state.shortOf !== null && (
-        <p className="mt-1 text-slate-600">The article is short, so the episode runs shorter than the {state.shortOf} minutes asked.</p>
+        <p className="mt-1 text-slate-600">The {state.pages === null ? 'article' : 'document'} is short, so the episode runs shorter than the {state.shortOf} minutes asked.</p>
       )}
     </div>
   );

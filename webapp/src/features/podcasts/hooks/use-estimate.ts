@@ -1,5 +1,5 @@
 /**
- * The estimated length of the episode the URL card would make. The server reads the page
+ * The estimated length of the episode the URL card would make, of a page or of a PDF chosen. The server reads the page
  * (`POST /api/podcasts/estimate`) once the address has stayed the same for a moment, so typing does
  * not fetch a page per key, and each fetch counts against the hourly page-fetch limit Create shares:
  * so it is asked once per address (and voice), in read mode, and the other modes' lengths are worked
@@ -15,6 +15,7 @@ import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { takesMinutes } from '../utils/modes.ts';
+import type { ChosenPdf } from '../utils/pdf-file.ts';
 
 /** How long the address must stay the same before the server is asked. */
 export const ESTIMATE_DEBOUNCE_MS = 600;
@@ -23,6 +24,8 @@ const ESTIMATE_FRESH_MS = 10 * 60_000;
 
 export interface EstimateInput {
   url: string;
+  /** A PDF chosen instead of an address. */
+  pdf?: ChosenPdf | null;
   mode: PodcastMode | null;
   /** The minutes asked (podcast and conversation); null while the field holds an invalid value. */
   minutes: number | null;
@@ -37,7 +40,7 @@ export type EstimateState =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   /** `shortOf`: the minutes asked when the article is too short to fill them. */
-  | { kind: 'ready'; words: number; estimatedSeconds: number; shortOf: number | null };
+  | { kind: 'ready'; words: number; estimatedSeconds: number; shortOf: number | null; pages: number | null };
 
 /** The value once it has stopped changing for `delayMs`. */
 function useSettled<T>(value: T, delayMs: number): T {
@@ -70,10 +73,11 @@ export function lengthInMode(
 
 export function useEstimate(input: EstimateInput): EstimateState {
   const address = withScheme(input.url);
-  const request = isWebsiteUrl(address)
-    ? { url: address, ...(input.mode === null ? {} : { mode: 'read' as const }), ...(input.voice ? { voice: input.voice } : {}) }
-    : null;
-  const key = request ? JSON.stringify(request) : null;
+  const { pdf } = input;
+  const asked = { ...(input.mode === null ? {} : { mode: 'read' as const }), ...(input.voice ? { voice: input.voice } : {}) };
+  const request = pdf ? { file: { name: pdf.name, data: pdf.data }, ...asked } : isWebsiteUrl(address) ? { url: address, ...asked } : null;
+  // A file is told by its name, size and date, not by its bytes.
+  const key = request ? JSON.stringify(pdf ? { ...asked, file: pdf.key } : request) : null;
   const settledKey = useSettled(key, ESTIMATE_DEBOUNCE_MS);
   const settled = settledKey === key ? request : null;
   const query = useQuery({
@@ -87,8 +91,8 @@ export function useEstimate(input: EstimateInput): EstimateState {
   // Still typing, or asked and waiting.
   if (settled === null || query.isPending) return { kind: 'loading' };
   if (query.isError) return { kind: 'failed', message: errorMessage(query.error) };
-  const { words, estimatedSeconds } = query.data;
-  if (input.mode === null) return { kind: 'ready', words, estimatedSeconds, shortOf: null };
+  const { words, estimatedSeconds, pages } = query.data;
+  if (input.mode === null) return { kind: 'ready', words, estimatedSeconds, shortOf: null, pages };
   if (takesMinutes(input.mode) && input.minutes === null) return { kind: 'no-minutes' };
-  return { kind: 'ready', words, ...lengthInMode(query.data, input.mode, input.minutes ?? 0) };
+  return { kind: 'ready', words, pages, ...lengthInMode(query.data, input.mode, input.minutes ?? 0) };
 }
