@@ -6,7 +6,7 @@
 import net from 'node:net';
 import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwright/test';
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
-import { NO_CONTENT_PATH, NIGHT_TRAINS, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
+import { NO_CONTENT_PATH, NIGHT_TRAINS, PDF_PATH, REPORT, REPORT_PARAGRAPH, REPORT_TITLE, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
 import { expect, popupHeight, setServerAddress, test } from './fixtures/extension.ts';
 import { signUp } from './fixtures/members.ts';
 
@@ -181,6 +181,29 @@ test('a podcast of the selected text only', async ({ context, extensionId, reque
   expect(podcast?.sourceUrl).toBe(`${articles.url}${NIGHT_TRAINS.path}`);
   expect(podcast?.content).toContain(chosen.slice(0, 60));
   expect(podcast?.content).not.toContain(NIGHT_TRAINS.paragraphs[0]!.slice(0, 40));
+});
+
+test('on a PDF tab the popup says it is a PDF and how many pages, and makes a podcast of it', async ({ context, extensionId, request }) => {
+  const email = newEmail('pdf-reader');
+  const token = await register(request, email);
+  const settings = await openPopup(context, extensionId);
+  await setServerAddress(settings, E2E_BASE_URL);
+  await signIn(settings, email);
+  await settings.close();
+
+  const pdf = await openArticle(context, PDF_PATH);
+  const popup = await openPopup(context, extensionId);
+  await focusTab(popup, pdf, 'report.pdf');
+  await expect(popup.locator('#this-page-label')).toHaveText(`This PDF · ${REPORT.pages} ${REPORT.pages === 1 ? 'page' : 'pages'}`);
+  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
+  await expect(newPodcastCard(popup).getByRole('progressbar', { name: 'Podcast progress' })).toHaveAttribute('aria-valuenow', '100', {
+    timeout: 45_000,
+  });
+
+  const list = await request.get(`${E2E_BASE_URL}/api/podcasts`, { headers: { Authorization: `Bearer ${token}` } });
+  const [podcast] = ((await list.json()) as { podcasts: { title: string; content: string; sourceUrl: string; status: string }[] }).podcasts;
+  expect(podcast).toMatchObject({ status: 'ready', title: REPORT_TITLE, sourceUrl: `${articles.url}${PDF_PATH}` });
+  expect(podcast?.content).toContain(REPORT_PARAGRAPH.slice(0, 60));
 });
 
 test('the popup paints without waiting on a server that does not answer', async ({ context, extensionId }) => {

@@ -28,6 +28,8 @@ export interface CreateOptions {
 export interface PageEstimate {
   words: number;
   seconds: number;
+  /** The PDF's pages when the tab shows a PDF; null for a web page. */
+  pages: number | null;
 }
 
 /** What the popup asks of the player. */

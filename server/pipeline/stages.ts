@@ -124,7 +124,7 @@ export function fetchStage(ports: Pick<PipelinePorts, 'fetchPage'>): Stage<Sourc
     name: 'fetch',
     async run(source, { signal }) {
       if ('url' in source) return ports.fetchPage(source.url, signal);
-      if ('file' in source) return { pdf: Buffer.from(source.file.data, 'base64'), url: '', name: source.file.name };
+      if ('file' in source) return { pdf: Buffer.from(source.file.data, 'base64'), url: source.sourceUrl ?? '', name: source.file.name };
       // Received: the extension already read the article.
       return { title: pageTitle(source.title), text: source.text.replace(/\r\n?/g, '\n'), sourceUrl: source.sourceUrl, lines: source.lines ?? null };
     },

@@ -23,7 +23,7 @@ export interface ReadArticleDeps {
 
 export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, source: Source): Promise<PreparedArticle> {
   if (!('url' in source) && !('file' in source)) return runIntake(deps.pipeline, source);
-  const key = 'url' in source ? source.url : `file:${createHash('sha256').update(source.file.data).digest('base64url')}`;
+  const key = 'url' in source ? source.url : `file:${createHash('sha256').update(source.file.data).digest('base64url')} ${source.sourceUrl ?? ''}`;
   const known = deps.recentPages.get(key, deps.clock());
   if (known) {
     if ('error' in known) throw known.error;

@@ -114,6 +114,8 @@ export const createFromFileSchema = z
       },
       { error: 'Send the file as { name, data }' },
     ),
+    /** Where the file was read from, when it has an address (the extension's PDF tab). */
+    sourceUrl: pageAddress.optional(),
     voice: voiceName.optional(),
     ...modeFields,
     ...requestKeyField,

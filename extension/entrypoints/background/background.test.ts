@@ -324,7 +324,8 @@ describe('making a podcast of the page', () => {
     if (result.ok) return;
     expect(result.error).toMatchObject({ code: 'UNREADABLE_PAGE', message: "Pagecast can't read this page" });
     expect(result.error.hint).toContain('Open an article and try again');
-    expect(executeScript).toHaveBeenCalledTimes(injected ? 1 : 0);
+    // Known by its address: never scripted; refused by the browser: tried.
+    expect(executeScript.mock.calls.length > 0).toBe(injected);
   });
 
   it('says the server cannot be reached', async () => {
@@ -602,7 +603,7 @@ describe('modes, speed, the queue and read-along', () => {
     expect(read.value.words).toBe(page.value.text.split(/\s+/).filter(Boolean).length);
     // The member's voice (the fake's default, en-gb) speaks 180 words a minute.
     expect(read.value.seconds).toBe(Math.round((read.value.words / 180) * 60));
-    expect(await sendMessage('estimatePage', { tabId, mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words: read.value.words, seconds: 420 } });
+    expect(await sendMessage('estimatePage', { tabId, mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words: read.value.words, pages: null, seconds: 420 } });
     expect(await sendMessage('estimatePage', { tabId, mode: 'brief' })).toMatchObject({ ok: true, value: { seconds: 120 } });
   });
 

@@ -1,13 +1,14 @@
 /**
  * The episode's length before Create, for the mode asked: read mode is the article's words at the
  * voice's speaking rate; podcast and conversation the minutes asked; brief about two minutes. With no
- * mode chosen the server estimates its own default. The page is read once per address.
+ * mode chosen the server estimates its own default. The page is read once per address; a PDF is
+ * counted by the server (its words and pages), once per address too.
  */
 import { BRIEF_MINUTES, PODCAST_MINUTES, type PodcastMode } from '../../../shared/constants.ts';
 import type { CreateOptions, PageEstimate } from '../../messaging.ts';
 import type { PageText } from '../../read-article.ts';
 import { ok, type Result } from '../../result.ts';
-import { findTab, readPage } from './page-reader.ts';
+import { findTab, readTab, type TabPdf } from './page-reader.ts';
 import { callServer } from './server.ts';
 
 /** A voice's rate when the server does not say (the API's own default). */
@@ -30,7 +31,7 @@ export function estimatedSeconds(mode: PodcastMode, minutes: number | undefined,
   }
 }
 
-let page: { url: string; text: PageText; words: number } | null = null;
+let page: { url: string; text: PageText | TabPdf; words: number; pages: number | null } | null = null;
 /** The last rate the server gave, for when it cannot be asked. */
 let lastRate = DEFAULT_WORDS_PER_MINUTE;
 
@@ -48,13 +49,20 @@ export async function estimatePage({ tabId, mode, minutes }: { tabId: number } &
   if (!tab.ok) return tab;
   const url = tab.value.url ?? '';
   if (page?.url !== url || !url) {
-    const read = await readPage(tab.value);
+    const read = await readTab(tab.value);
     if (!read.ok) return read;
-    page = { url, text: read.value, words: countWords(read.value.text) };
+    const value = read.value;
+    if ('file' in value) {
+      const counted = await callServer((client) => client.podcasts.estimate({ file: value.file, sourceUrl: value.sourceUrl, mode: 'read' }));
+      if (!counted.ok) return counted;
+      page = { url, text: value, words: counted.value.words, pages: counted.value.pages };
+    } else page = { url, text: value, words: countWords(value.text), pages: null };
   }
-  const { words, text } = page;
-  if (mode) return ok({ words, seconds: estimatedSeconds(mode, minutes, words, await wordsPerMinute()) });
-  const answer = await callServer((client) => client.podcasts.estimate({ title: text.title, text: text.text }));
+  const { words, text, pages } = page;
+  if (mode) return ok({ words, pages, seconds: estimatedSeconds(mode, minutes, words, await wordsPerMinute()) });
+  const answer = await callServer((client) =>
+    client.podcasts.estimate('file' in text ? { file: text.file, sourceUrl: text.sourceUrl } : { title: text.title, text: text.text }),
+  );
   if (!answer.ok) return answer;
-  return ok({ words: answer.value.words, seconds: answer.value.estimatedSeconds });
+  return ok({ words: answer.value.words, pages, seconds: answer.value.estimatedSeconds });
 }

@@ -1,6 +1,8 @@
 /**
- * Reading a tab: the article (Readability, injected on the reader's click thanks to activeTab) or the
- * text the reader selected. Refusals come back as data with a message the reader can act on.
+ * Reading a tab: the article (Readability, injected on the reader's click thanks to activeTab), the
+ * PDF it shows (the browser's viewer has no DOM to read: its bytes are fetched as the reader sees
+ * them, cookies included, and the server reads them), or the text the reader selected. Refusals come
+ * back as data with a message the reader can act on.
  */
 import { browser, type Browser } from 'wxt/browser';
 import { fail, ok, type Result } from '../../result.ts';
@@ -12,6 +14,14 @@ import {
 } from '../../page-access.ts';
 import { limitText, type PageText } from '../../read-article.ts';
 import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS } from '../../../shared/api/podcasts.ts';
+import { PDF_LIMITS } from '../../../shared/constants.ts';
+import { PDF_MESSAGES } from '../../../shared/errors.ts';
+
+/** A PDF tab as the server takes it: the file's bytes in base64, and the tab's address. */
+export interface TabPdf {
+  file: { name: string; data: string };
+  sourceUrl: string;
+}
 
 /** The bundled script that runs Readability in the tab (entrypoints/read-page.ts). */
 const READ_PAGE_SCRIPT = '/read-page.js';
@@ -41,6 +51,50 @@ async function inject<T>(tab: Browser.tabs.Tab, run: (tabId: number) => Promise<
     console.error('[pagecast] reading the tab failed', err);
     return fail('NO_READABLE_CONTENT', 'Pagecast could not read this page', 'Reload the page and try again.');
   }
+}
+
+/** Whether the tab shows a PDF: its document says so, or (a viewer that cannot be scripted) its address ends in .pdf. */
+async function showsPdf(tab: Browser.tabs.Tab): Promise<boolean> {
+  const url = tab.url ?? '';
+  if (!/^https?:|^file:/.test(url)) return false;
+  try {
+    const [frame] = await browser.scripting.executeScript({ target: { tabId: tab.id! }, func: () => document.contentType });
+    if (typeof frame?.result === 'string') return frame.result === 'application/pdf';
+  } catch {
+    // Not scriptable: the address decides.
+  }
+  return /\.pdf$/i.test(new URL(url).pathname);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
+/** The PDF the tab shows, fetched with the reader's cookies (its host is the active tab's, so it may be fetched). */
+async function readPdf(tab: Browser.tabs.Tab): Promise<Result<TabPdf>> {
+  const url = tab.url!;
+  let bytes: Uint8Array;
+  try {
+    const response = await fetch(url, { credentials: 'include' });
+    if (!response.ok) return fail('FETCH_FAILED', `Pagecast could not load this PDF (${response.status})`, 'Reload the page and try again.');
+    if (Number(response.headers.get('content-length')) > PDF_LIMITS.maxBytes) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.tooLarge);
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (err) {
+    console.error('[pagecast] loading the PDF failed', err);
+    return fail('FETCH_FAILED', 'Pagecast could not load this PDF', 'Reload the page and try again.');
+  }
+  if (bytes.length > PDF_LIMITS.maxBytes) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.tooLarge);
+  if (!String.fromCharCode(...bytes.subarray(0, 1024)).includes('%PDF-')) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.notAPdf);
+  const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || '') || 'document.pdf';
+  return ok({ file: { name, data: toBase64(bytes) }, sourceUrl: url });
+}
+
+/** What the tab holds, as the server takes it: its article, or its PDF. */
+export async function readTab(tab: Browser.tabs.Tab): Promise<Result<PageText | TabPdf>> {
+  if (tab.id !== undefined && isReadableUrl(tab.url) && (await showsPdf(tab))) return readPdf(tab);
+  return readPage(tab);
 }
 
 /** The tab's article, read from its live document. */

@@ -7,7 +7,7 @@ import type { CreateOptions } from '../../messaging.ts';
 import { ok, type ExtensionError, type Result } from '../../result.ts';
 import type { PageText } from '../../read-article.ts';
 import { creationItem, recentPodcastsItem, type Creation, type CreationSource } from '../../storage.ts';
-import { findTab, readPage, readSelectionText } from './page-reader.ts';
+import { findTab, readSelectionText, readTab, type TabPdf } from './page-reader.ts';
 import { phaseOf, playNewPodcast, playsNow, trackPodcast } from './progress.ts';
 import { linkSourceTab } from './read-along.ts';
 import { callServer } from './server.ts';
@@ -16,7 +16,7 @@ export async function createPodcastFromTab({ tabId, ...options }: { tabId: numbe
   const tab = await findTab(tabId);
   if (!tab.ok) return tab;
   // Read along on this tab: the paragraphs read are the ones on its page.
-  return createPodcast('page', tab.value.title ?? '', tab.value.url ?? '', () => readPage(tab.value), options, tabId);
+  return createPodcast('page', tab.value.title ?? '', tab.value.url ?? '', () => readTab(tab.value), options, tabId);
 }
 
 export async function createPodcastFromSelection({
@@ -43,7 +43,7 @@ async function createPodcast(
   source: CreationSource,
   pageTitle: string,
   pageUrl: string,
-  read: () => Promise<Result<PageText>>,
+  read: () => Promise<Result<PageText | TabPdf>>,
   options: CreateOptions = {},
   sourceTabId?: number,
 ): Promise<Result<Creation>> {
@@ -79,7 +79,7 @@ async function createPodcast(
   const page = await read();
   if (!page.ok) return failWith(page.error);
 
-  await update({ phase: 'sending', title: page.value.title || pageTitle });
+  await update({ phase: 'sending', title: ('title' in page.value && page.value.title) || pageTitle });
   // Minutes only where the mode takes a length; no mode: the member's default, else the server's.
   const { mode, minutes } = options;
   const asked = { ...(mode ? { mode } : {}), ...(minutes !== undefined && (mode === 'podcast' || mode === 'conversation') ? { minutes } : {}) };
@@ -102,7 +102,8 @@ async function createPodcast(
   });
   await recentPodcastsItem.setValue([podcast, ...(await recentPodcastsItem.getValue()).filter((p) => p.id !== podcast.id)]);
   // Linked before it can start playing: read-along takes its steps in order.
-  if (sourceTabId !== undefined) void linkSourceTab(podcast, sourceTabId);
+  // A PDF's viewer has no paragraphs to light up.
+  if (sourceTabId !== undefined && !('file' in page.value)) void linkSourceTab(podcast, sourceTabId);
   // Audio already (a server that was quick): it plays now; otherwise once its first part is made.
   if (playsNow(created, podcast)) {
     created = await update({ autoplayed: true });

@@ -101,7 +101,7 @@ export function CreateCard({
         </span>
         <div className="page-text">
           <p id="this-page-label" className="eyebrow">
-            This page
+            {estimate?.pages ? `This PDF · ${estimate.pages.toLocaleString('en')} ${estimate.pages === 1 ? 'page' : 'pages'}` : 'This page'}
           </p>
           <p className="page-title" title={tab?.title}>
             {tab ? tab.title || 'Untitled page' : '\u00a0'}
