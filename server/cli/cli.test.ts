@@ -8,6 +8,7 @@ import { buildServer } from '../../scripts/server-build.mjs';
 import { MODE_MESSAGES } from '../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
+import { layoutDocument, prose } from '../test/pdf-document.ts';
 import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
 import { scriptSentences } from '../services/script/sentence-cutter.ts';
 import { main } from './main.ts';
@@ -195,6 +196,21 @@ describe('pagecast convert, run as a command', () => {
     expect(read.stderr).toContain('read mode');
     // All twelve paragraphs against the template's five between its welcome and thanks.
     expect(readResult.durationSeconds).toBeGreaterThan(briefResult.durationSeconds * 1.6);
+  });
+
+  it('reads a PDF file as it reads a page: extract prints its pages and text, convert speaks it', async () => {
+    const report = layoutDocument({ title: 'A Short Report', authors: 'Lee Ames', sections: [{ heading: '1 Findings', paragraphs: [prose(5, 4), prose(6, 3)] }] });
+    fs.writeFileSync(path.join(workDir, 'report.pdf'), report.pdf);
+    const [extracted, converted] = await Promise.all([
+      pagecast(['extract', 'report.pdf'], { cwd: workDir }),
+      pagecast(['convert', 'report.pdf', '-o', 'report.mp3'], { cwd: workDir }),
+    ]);
+    expect(extracted.code, extracted.stderr).toBe(0);
+    const article = JSON.parse(extracted.stdout) as { title: string; byline: string; pages: number; text: string };
+    expect(article).toMatchObject({ title: 'A Short Report', byline: 'Lee Ames', pages: 1 });
+    expect(article.text.split('\n')).toEqual(['1 Findings', prose(5, 4), prose(6, 3)]);
+    expect(converted.code, converted.stderr).toBe(0);
+    expect(JSON.parse(converted.stdout)).toMatchObject({ title: 'A Short Report', mode: 'read' });
   });
 
   it('asks where to write the MP3 when -o is missing, and exits with 2', async () => {
