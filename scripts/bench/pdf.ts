@@ -1,11 +1,14 @@
 /**
  * PDF extraction: milliseconds a page and the words heard against the words written (word F1) for
- * papers in one and two columns at several lengths, made by the tests' PDF generator; the page cap
+ * papers in one and two columns at several lengths, made by the tests' PDF generator; the same for
+ * news articles typeset by groff and Ghostscript, by half (rules were looked at on "tune" only); the page cap
  * on a 2,000-page document; and how long a decompression bomb takes to refuse. Each run is the
  * median of five after a warm-up, in this process (the server runs the same code in its worker).
  *
  *   npm run bench -- pdf
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { PDF_LIMITS } from '../../shared/constants.ts';
 import { extractPdf } from '../../server/services/extract/extract-pdf.ts';
 import { wordF1 } from '../../server/services/extract/word-f1.ts';
@@ -55,6 +58,18 @@ export default async function run() {
     }
   }
   console.log(table(['document', 'pages', 'ms', 'ms a page', 'word F1'], rows).join('\n'));
+
+  const folder = path.resolve(import.meta.dirname, '../../server/test/fixtures/pdf');
+  const expected = JSON.parse(fs.readFileSync(path.join(folder, 'expected.json'), 'utf8')) as Record<string, { half: string; title: string; headings: string[]; paragraphs: string[] }>;
+  const typeset: string[][] = [];
+  for (const [name, document] of Object.entries(expected)) {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(folder, `${name}.pdf`)));
+    const ms = await timed(() => extractPdf(bytes));
+    const article = await extractPdf(bytes);
+    const f1 = wordF1([article.title, article.text].join('\n'), [document.title, ...document.headings, ...document.paragraphs].join('\n'));
+    typeset.push([name, String(article.pages), ms.toFixed(0), f1.toFixed(4)]);
+  }
+  console.log(`\n${table(['typeset document', 'pages', 'ms', 'word F1'], typeset).join('\n')}`);
 
   const long = writePdf(Array.from({ length: 2000 }, (_, i) => ({ texts: [{ text: `The text of page ${i + 1}, in the middle of it.`, x: 72, y: 400, size: 11 }] })));
   const longMs = await timed(() => extractPdf(long));

@@ -55,9 +55,10 @@ const MARGIN_BAND = 0.1;
 const RUN_GAP = 1.2;
 const HEADING_RATIO = 1.15;
 const REFERENCES_HEADING = /^(?:(?:\d+|[IVX]+)\.?\s+)?(?:references|bibliography|works cited|literature cited|reference list)$/i;
-const NUMBERED_HEADING = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+\p{Lu}/u;
+const NUMBERED_HEADING = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]+\.)\s+\p{Lu}/u;
 const CAPTION = /^(?:figure|fig\.|table|chart|exhibit)\s+\d+[.:]/i;
 const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|\/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+const ENDS_SENTENCE = /[.!?:"”’)]$/;
 const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§¶]+)$/;
 
 const mostCommon = (values: number[]): number => {
@@ -119,7 +120,7 @@ const inMargin = (line: Line, page: PdfPageRuns) => line.y > page.height * (1 - 
 /** A line's text with its numbers blurred, so "Page 3" and "Page 4" are the same running footer. */
 const furnitureKey = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 
-/** Lines that repeat in the margins of many pages, and page numbers in the margins. */
+/** Lines that repeat in the margins of many pages, page numbers in the margins, and what shares a page number's line (a running header). */
 function removeFurniture(pages: PdfPageRuns[], lines: Line[][]): Line[][] {
   const pagesWith = new Map<string, number>();
   for (const [index, pageLines] of lines.entries()) {
@@ -127,9 +128,14 @@ function removeFurniture(pages: PdfPageRuns[], lines: Line[][]): Line[][] {
     for (const key of keys) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
   }
   const repeated = (key: string) => lines.length >= 2 && (pagesWith.get(key) ?? 0) >= Math.max(2, Math.ceil(lines.length * 0.4));
-  return lines.map((pageLines, index) =>
-    pageLines.filter((line) => !(inMargin(line, pages[index]!) && (PAGE_NUMBER.test(line.text) || repeated(furnitureKey(line.text))))),
-  );
+  return lines.map((pageLines, index) => {
+    const margin = pageLines.filter((line) => inMargin(line, pages[index]!));
+    const numbered = margin.filter((line) => PAGE_NUMBER.test(line.text));
+    const furniture = new Set(
+      margin.filter((line) => repeated(furnitureKey(line.text)) || numbered.some((number) => Math.abs(number.y - line.y) < number.size * 0.5)),
+    );
+    return pageLines.filter((line) => !furniture.has(line));
+  });
 }
 
 /**
@@ -181,14 +187,42 @@ interface Block {
   lines: Line[];
 }
 
-/** Joins two lines of one paragraph: a word hyphenated across them is rejoined unless written hyphenated elsewhere. */
-function joinLines(before: string, after: string, hyphenated: Set<string>): string {
+/** The document's words, and the compounds it writes with a hyphen, for telling a broken word from a compound. */
+interface Vocabulary {
+  words: Set<string>;
+  compounds: Set<string>;
+}
+
+/** Words that are whole where they stand: not a line's first (it may end a broken word), nor a last one before a hyphen. */
+function vocabularyOf(lines: Line[]): Vocabulary {
+  const words = new Set<string>();
+  const compounds = new Set<string>();
+  for (const line of lines) {
+    const tokens = line.text.toLowerCase().match(/\p{L}+(?:-\p{L}+)*-?/gu) ?? [];
+    for (const [at, token] of tokens.entries()) {
+      if (at === 0 || token.endsWith('-')) continue;
+      if (token.includes('-')) compounds.add(token);
+      for (const part of token.split('-')) words.add(part);
+    }
+  }
+  return { words, compounds };
+}
+
+/**
+ * Joins two lines of one paragraph. A word broken by a hyphen at the line's end is rejoined, unless
+ * it is a compound: written so elsewhere, or made of two words the document uses while the joined
+ * word is not one of them ("fuel-" "efficient" stays "fuel-efficient", "con-" "trol" becomes "control").
+ */
+function joinLines(before: string, after: string, vocabulary: Vocabulary): string {
   const split = /(\p{L}+)[-\u00ad]$/u.exec(before);
   if (split && /^\p{Ll}/u.test(after)) {
-    const tail = /^\p{L}+/u.exec(after)?.[0] ?? '';
-    const compound = `${split[1]}-${tail}`.toLowerCase();
-    if (before.endsWith('\u00ad') || !hyphenated.has(compound)) return before.slice(0, -1) + after;
-    return before + after;
+    const head = split[1]!.toLowerCase();
+    const tail = (/^\p{L}+/u.exec(after)?.[0] ?? '').toLowerCase();
+    const compound =
+      !before.endsWith('\u00ad') &&
+      !vocabulary.words.has(head + tail) &&
+      (vocabulary.compounds.has(`${head}-${tail}`) || (head.length > 1 && vocabulary.words.has(head) && vocabulary.words.has(tail)));
+    return compound ? before + after : before.slice(0, -1) + after;
   }
   return `${before} ${after}`;
 }
@@ -217,7 +251,7 @@ export function layOutPdf(pages: PdfPageRuns[]): PdfLayout {
   const titleSized = (line: Line | undefined) => line?.page === 0 && Math.abs(line.size - titleSize) < 0.5;
   // Small lines in the top band above it (a journal's name, a date) are the page's furniture.
   const first = lines.findIndex((line, at) => titleSized(line) || !(line.size < titleSize && inMargin(line, pages[0]!) && at < 3));
-  if (titleSize >= bodySize * 1.3 && titleSized(lines[first])) {
+  if (titleSize >= bodySize * HEADING_RATIO && titleSized(lines[first])) {
     start = first;
     while (titleSized(lines[start])) start++;
     title = lines.slice(first, start).map((line) => line.text).join(' ');
@@ -235,30 +269,44 @@ export function layOutPdf(pages: PdfPageRuns[]): PdfLayout {
     }
   }
 
-  // Blocks: a new one where the gap grows, the size changes, a heading stands alone or a short line ends a sentence.
+  // Each column's edges on each page, from its lines at the text's size.
+  const edges = new Map<string, { left: number; right: number }>();
+  for (const line of lines) {
+    if (Math.abs(line.size - bodySize) > 0.6) continue;
+    const key = `${line.page}:${line.column}`;
+    const known = edges.get(key);
+    edges.set(key, { left: Math.min(known?.left ?? line.x0, line.x0), right: Math.max(known?.right ?? line.x1, line.x1) });
+  }
+  const edgesOf = (line: Line) => edges.get(`${line.page}:${line.column}`) ?? { left: line.x0, right: line.x1 };
+  /** A first line set in from the column's edge, as paragraphs often start. */
+  const indented = (line: Line) => {
+    const inset = line.x0 - edgesOf(line).left;
+    return inset > bodySize * 0.8 && inset < bodySize * 4;
+  };
+
+  // Blocks: a new one where the gap grows, the size changes, a heading stands alone, a line is set in or a short line ends a sentence.
   const blocks: Block[] = [];
   let block: Block | null = null;
-  let columnRight = 0;
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     const previous = i > start ? lines[i - 1]! : null;
-    const headingLike = larger(line) || (NUMBERED_HEADING.test(line.text) && line.text.length < 90 && !/[.,;]$/.test(line.text));
+    // A numbered heading stands apart: after a gap or an ended sentence, short of the column's edge.
+    const apart = !previous || previous.page !== line.page || previous.column !== line.column || previous.y - line.y > spacing * 1.25 || ENDS_SENTENCE.test(previous.text);
+    const numbered = NUMBERED_HEADING.test(line.text) && apart && line.x1 < edgesOf(line).right - bodySize * 4 && !/[.,;]$/.test(line.text);
+    const headingLike = larger(line) || numbered;
     let breaks = !block || !previous;
     if (block && previous) {
       const samePlace = previous.page === line.page && previous.column === line.column && previous.y > line.y;
       const gap = previous.y - line.y;
-      const previousEnded = /[.!?:"”’)]$/.test(previous.text);
+      const previousEnded = ENDS_SENTENCE.test(previous.text);
       if (Math.abs(line.size - previous.size) > 0.6 || (headingLike && block.kind !== 'h') || isFigures(line.text) !== isFigures(previous.text)) breaks = true;
       else if (block.kind === 'h' && !larger(line)) breaks = true;
       else if (samePlace) {
-        columnRight = Math.max(columnRight, previous.x1);
-        const indented = line.x0 > previous.x0 + bodySize * 0.8 && previous.x1 > columnRight - bodySize * 2;
-        const shortEnd = previousEnded && previous.x1 < columnRight - bodySize * 4;
-        breaks = gap > spacing * 1.4 || indented || shortEnd;
+        const shortEnd = previousEnded && previous.x1 < edgesOf(previous).right - bodySize * 4;
+        breaks = gap > spacing * 1.25 || (indented(line) && (!indented(previous) || previousEnded)) || shortEnd;
       } else {
         // A new column or page: the paragraph goes on unless the last line ended a sentence and this one opens one.
-        columnRight = 0;
-        breaks = previousEnded && /^[\p{Lu}\d"“(]/u.test(line.text);
+        breaks = (previousEnded && /^[\p{Lu}\d"“(]/u.test(line.text)) || (indented(line) && previousEnded);
       }
     }
     if (breaks) {
@@ -267,8 +315,7 @@ export function layOutPdf(pages: PdfPageRuns[]): PdfLayout {
     } else block!.lines.push(line);
   }
 
-  const hyphenated = new Set<string>();
-  for (const line of lines) for (const match of line.text.matchAll(/\p{L}+-\p{L}+/gu)) hyphenated.add(match[0].toLowerCase());
+  const vocabulary = vocabularyOf(lines);
 
   const out: { text: string; kind: string }[] = [];
   let figures = 0;
@@ -283,8 +330,8 @@ export function layOutPdf(pages: PdfPageRuns[]): PdfLayout {
       continue;
     }
     flushFigures();
-    const text = blockLines.map((line) => line.text).reduce((joined, next) => joinLines(joined, next, hyphenated));
-    if (kind === 'h' && REFERENCES_HEADING.test(text)) {
+    const text = blockLines.map((line) => line.text).reduce((joined, next) => joinLines(joined, next, vocabulary));
+    if ((kind === 'h' || blockLines.length === 1) && REFERENCES_HEADING.test(text)) {
       out.push({ text: REFERENCES_NOTE, kind: 'p' });
       // Skipped up to an appendix, if one follows.
       const appendix = blocks.findIndex((other, at) => at > index && other.kind === 'h' && /^(?:[A-Z]\.?\s+)?appendix/i.test(other.lines[0]!.text));
