@@ -56,7 +56,7 @@ describe('PDFs through the API', () => {
     });
 
   /** The spoken text of the podcast a create request made, once it is ready. */
-  const spokenOf = async (created: Response): Promise<{ podcast: Podcast; spoken: string }> => {
+  const spokenOf = async (created: Response): Promise<{ podcast: Podcast; spoken: string; chapters: string[] }> => {
     expect(created.status).toBe(201);
     const { id } = podcastSchema.parse(await created.json());
     const podcast = await waitFor(
@@ -65,8 +65,8 @@ describe('PDFs through the API', () => {
       60_000,
     );
     expect(podcast.status).toBe('ready');
-    const { cues } = transcriptSchema.parse(await (await call(`/api/podcasts/${id}/transcript.json`)).json());
-    return { podcast, spoken: cues.map((cue) => cue.text).join(' ') };
+    const { cues, chapters } = transcriptSchema.parse(await (await call(`/api/podcasts/${id}/transcript.json`)).json());
+    return { podcast, spoken: cues.map((cue) => cue.text).join(' '), chapters: chapters.map((chapter) => chapter.title) };
   };
 
   const expectThePaper = (spoken: string) => {
@@ -82,9 +82,11 @@ describe('PDFs through the API', () => {
     const estimate = estimateResponseSchema.parse(await (await call('/api/podcasts/estimate', { url, mode: 'read' })).json());
     expect(estimate).toMatchObject({ pages: paper.pages, title: 'Why Reports Should Be Heard', language: 'en' });
 
-    const { podcast, spoken } = await spokenOf(await call('/api/podcasts', { url, mode: 'read' }));
+    const { podcast, spoken, chapters } = await spokenOf(await call('/api/podcasts', { url, mode: 'read' }));
     expect(podcast).toMatchObject({ title: 'Why Reports Should Be Heard', sourceUrl: url });
     expectThePaper(spoken);
+    // Its headings are the episode's chapters.
+    expect(chapters).toEqual(expect.arrayContaining(['1 Reading aloud', '2 What we found']));
   });
 
   it('reads a PDF file sent in the request, named by its title', async () => {
