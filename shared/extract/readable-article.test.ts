@@ -95,4 +95,19 @@ describe('readableArticle', () => {
     expect(text).toContain('Paragraph 6 of the story');
     expect(text).not.toContain('TEASER');
   });
+
+  it('reads every teaser of a front page: several articles of a size name none of them the article', () => {
+    const teaser = (n: number) =>
+      `<article><h2><a href="/story-${n}">Story ${n}: the council votes on a plan for the harbour</a></h2>` +
+      `<p>The council met on Tuesday and argued for hours about money, boats and a bridge, residents said after meeting ${n}.</p></article>`;
+    const text = read(`<main><h1>Local news</h1>${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</main>`);
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(text).toContain(`Story ${n}: the council votes`);
+  });
+
+  it('still reads the one article of a page whose related stories are articles too', () => {
+    const related = (n: number) => `<article><h3><a href="/r${n}">Related ${n}</a></h3><p>A short teaser of another story ${n}.</p></article>`;
+    const text = read(`<article>${story}</article><aside>${[1, 2, 3].map(related).join('')}</aside><div>${[4, 5].map(related).join('')}</div>`);
+    expect(text.split('\n')).toHaveLength(6);
+    expect(text).not.toContain('Related');
+  });
 });

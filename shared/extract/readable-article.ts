@@ -63,22 +63,20 @@ const BODY_MARK = 'data-pagecast-body';
 
 /**
  * The page's own word on where its article is: the element marked as the article's body (schema.org
- * articleBody), else the largest <article>. Marked, so it can be found in Readability's result.
+ * articleBody), else the largest <article> when it stands out. Several articles of a size (a front
+ * page's teasers) name none. Marked, so it can be found in Readability's result.
  */
 function markArticleBody(document: PageDocument): void {
-  let best: PageElement | null = null;
-  let bestLength = 0;
   for (const selector of ['[itemprop="articleBody"]', 'article']) {
-    for (const element of document.querySelectorAll(selector)) {
-      const length = element.textContent?.length ?? 0;
-      if (length > bestLength) {
-        best = element;
-        bestLength = length;
-      }
-    }
-    if (best) break;
+    const lengths = [...document.querySelectorAll(selector)]
+      .map((element) => ({ element, length: element.textContent?.length ?? 0 }))
+      .sort((a, b) => b.length - a.length);
+    const [best, second] = lengths;
+    if (!best || best.length === 0) continue;
+    if (lengths.length >= 3 && second && second.length >= best.length * 0.5) return;
+    best.element.setAttribute(BODY_MARK, '');
+    return;
   }
-  best?.setAttribute(BODY_MARK, '');
 }
 
 /** Share of Readability's text that may lie outside the page's marked article body. */
