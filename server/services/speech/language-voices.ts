@@ -83,7 +83,7 @@ export function espeakLanguageVoice(id: string): EspeakLanguageVoice | undefined
 }
 
 /** The base of a language tag, lower case: `de-AT` → `de`, `pt_BR` → `pt`. */
-function baseLanguage(language: string): string {
+export function baseLanguage(language: string): string {
   return language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
