@@ -108,7 +108,7 @@ export function fakePiperModel(options: { sampleRate?: number; language?: string
 
 /** Piper's tokens.txt: pad, start, end, then the IPA symbols espeak-ng writes. */
 export function fakeTokens(): string {
-  const symbols = [...new Set("_^$ !'(),-.:;?abcdefhijklmnopqrstuvwxyzæçðøŋœɐɑɒɔəɚɛɜɡɪɫɬɲɹɾʁʃʊʌʒʔʲˈˌːθχ")];
+  const symbols = [...new Set("_^$ !'(),-.:;?abcdefhijklmnopqrstuvwxyzæçðøŋœɐɑɒɔəɚɛɜɡɪɫɬɲɹɾʁʃʊʌʒʔʲˈˌːθχᵻ")];
   return symbols.map((s, i) => `${s} ${i}\n`).join('');
 }
 
