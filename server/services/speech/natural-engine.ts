@@ -181,7 +181,9 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
       }
     },
     async warmUp() {
-      await espeak.warmUp?.();
+      // The installed voices' load checks run now, so a podcast's first sentence does not wait for them.
+      const models = [...new Set(installedVoices().map((v) => v.model))];
+      await Promise.all([espeak.warmUp?.(), ...models.map((model) => ready(model))]);
     },
     async close() {
       closed = true;
