@@ -153,17 +153,39 @@ describe('the natural voices engine', () => {
     expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('piper-en-us-test');
   });
 
-  it('keeps espeak speaking when the first-use download is cut halfway, and makes no request with downloads off', async () => {
-    server.cutNextAfter(`${FOLDER}.tar.bz2`, Math.floor(archive.length / 2));
-    const store = storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')));
+  it.each([
+    ['the download is cut halfway', 'cut'],
+    ['the archive has the wrong checksum', 'checksum'],
+    ['the archive holds a ../ path', 'escape'],
+    ['the model does not load', 'broken'],
+  ] as const)('keeps espeak speaking when %s on first use', async (_, fault) => {
+    let name = `${FOLDER}.tar.bz2`;
+    let voice = testVoice();
+    if (fault === 'cut') server.cutNextAfter(name, Math.floor(archive.length / 2));
+    if (fault === 'checksum') voice = { ...voice, sha256: '0'.repeat(64) };
+    if (fault === 'escape' || fault === 'broken') {
+      const folder = `${FOLDER}-${fault}`;
+      const entries = piperVoiceEntries(folder, MODEL, fault === 'broken' ? Buffer.from('not an onnx model') : undefined);
+      const bad = await tarBz2(fault === 'escape' ? [{ name: `${folder}/../../../escaped.txt`, data: 'x' }, ...entries] : entries);
+      name = `${folder}.tar.bz2`;
+      server.set(name, bad);
+      voice = { ...voice, archive: name, approxBytes: bad.length };
+    }
+    const store = createVoiceStore({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), modelsUrl: server.url, downloads: true, catalogue: [voice] });
     const { engine } = engineOver(store, { downloadOnFirstUse: true });
     const failed = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type !== 'progress' && resolve(e)));
+
     expect(engine.naturalVoices?.('en')).toEqual([]);
     expect(await failed).toMatchObject({ type: 'failed', id: 'piper-en-us-test' });
+
     const host = hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host;
     expect(host).toBe('en-us');
-    expect(isFakeVoice(await spoken(engine, host))).toBe(false);
+    const pcm = await spoken(engine, host);
+    expect(pcm.length).toBeGreaterThan(0);
+    expect(isFakeVoice(pcm)).toBe(false);
+  });
 
+  it('makes no request at all with downloads off, and espeak speaks', async () => {
     const before = server.requests.length;
     const offline = engineOver(storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), false), { downloadOnFirstUse: false });
     expect(offline.engine.naturalVoices?.('en')).toEqual([]);
