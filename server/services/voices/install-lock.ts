@@ -15,20 +15,44 @@ interface LockOwner {
   host: string;
 }
 
-function isStale(file: string, staleMs: number): boolean {
+/** The stale lock's inode, or null when the lock is alive. */
+function staleLock(file: string, staleMs: number): number | null {
+  let stat: fs.Stats;
   try {
-    const stat = fs.statSync(file);
-    if (Date.now() - stat.mtimeMs > staleMs) return true;
-    const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as LockOwner;
-    if (owner.host !== os.hostname()) return false;
-    try {
-      process.kill(owner.pid, 0);
-      return false;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ESRCH';
-    }
+    stat = fs.statSync(file);
   } catch {
-    return true; // gone, or half written by a process that died while writing it
+    return null; // gone: the next attempt creates it
+  }
+  if (Date.now() - stat.mtimeMs > staleMs) return stat.ino;
+  try {
+    const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as LockOwner;
+    if (owner.host !== os.hostname()) return null;
+    process.kill(owner.pid, 0);
+    return null;
+  } catch (error) {
+    // Its owner is gone, or died while writing it.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? null : stat.ino;
+  }
+}
+
+/**
+ * Moves a stale lock aside. Two processes may find the same stale lock: the rename lets one take it,
+ * and a lock that is no longer the stale one (another process's fresh lock) is put back.
+ */
+function removeStale(file: string, ino: number) {
+  const aside = `${file}.stale-${process.pid}-${Date.now()}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch {
+    return; // another process moved it first
+  }
+  if (fs.statSync(aside).ino === ino) return fs.rmSync(aside, { force: true });
+  try {
+    fs.linkSync(aside, file); // put the fresh lock back, unless yet another was made meanwhile
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(aside, { force: true });
   }
 }
 
@@ -56,8 +80,9 @@ export function tryInstallLock(file: string, options: { staleMs?: number; touchM
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!isStale(file, staleMs)) return null;
-      fs.rmSync(file, { force: true });
+      const stale = staleLock(file, staleMs);
+      if (stale === null) return null;
+      removeStale(file, stale);
     }
   }
   return null;
