@@ -19,6 +19,15 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('downloads natural voices from the sherpa-onnx releases by default, from a mirror when asked, never with VOICE_DOWNLOADS=off', () => {
+    expect(loadConfig({}).voices).toEqual({ modelsUrl: 'https://github.com/k2-fsa/sherpa-onnx/releases/download/tts-models', downloads: true });
+    expect(loadConfig({ VOICE_MODELS_URL: 'http://127.0.0.1:4000/voices/', VOICE_DOWNLOADS: 'OFF' }).voices).toEqual({
+      modelsUrl: 'http://127.0.0.1:4000/voices',
+      downloads: false,
+    });
+    expect(() => loadConfig({ VOICE_DOWNLOADS: 'maybe', VOICE_MODELS_URL: 'ftp://mirror' })).toThrow(/VOICE_MODELS_URL: must be an http:\/\/ or https:\/\/ address\n {2}- VOICE_DOWNLOADS: must be on or off/);
+  });
+
   it('keeps audio on disk by default, and in an S3-compatible bucket with AUDIO_STORE=s3', () => {
     expect(loadConfig({}).audio).toEqual({ store: 'local' });
     expect(

@@ -15,6 +15,9 @@ const PROJECT_ROOT = (() => {
   return dir;
 })();
 
+/** Where natural voice archives come from unless VOICE_MODELS_URL names a mirror. */
+export const DEFAULT_VOICE_MODELS_URL = 'https://github.com/k2-fsa/sherpa-onnx/releases/download/tts-models';
+
 const optionalString = z
   .string()
   .optional()
@@ -84,6 +87,12 @@ const envSchema = z
       .transform((v) => (v === undefined ? undefined : Number(v)))
       .pipe(z.number().int().min(0).max(65535).optional()),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    VOICE_MODELS_URL: optionalString
+      .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional())
+      .transform((v) => (v ?? DEFAULT_VOICE_MODELS_URL).replace(/\/+$/, '')),
+    VOICE_DOWNLOADS: optionalString
+      .transform((v) => v?.toLowerCase() ?? 'on')
+      .pipe(z.enum(['on', 'off'], { error: 'must be on or off' })),
     WEB_DIST_DIR: optionalString,
   });
 
@@ -176,6 +185,8 @@ export interface Config {
   workerHealthPort: number | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
+  /** Natural voices: where their archives are downloaded from, and whether downloading is allowed at all. */
+  voices: { modelsUrl: string; downloads: boolean };
 }
 
 /** Parses an environment (process.env by default) into the server's settings, or throws every problem. */
@@ -243,5 +254,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workerHealthPort: e.WORKER_HEALTH_PORT,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(PROJECT_ROOT, 'webapp', 'dist')),
+    voices: { modelsUrl: e.VOICE_MODELS_URL, downloads: e.VOICE_DOWNLOADS === 'on' },
   };
 }

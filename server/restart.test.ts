@@ -30,7 +30,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const p = await unusedPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(p), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_LEASE_SECONDS: '2', JOB_CONCURRENCY: '1', ...env },
+    env: { ...process.env, PORT: String(p), DATA_DIR: dataDir, LOG_LEVEL: 'warn', VOICE_DOWNLOADS: 'off', JOB_LEASE_SECONDS: '2', JOB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.push(child);

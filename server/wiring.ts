@@ -37,15 +37,27 @@ import { createEncoderPool, type EncoderPool } from './services/audio/episode-en
 import { voiceGainDb } from './services/audio/loudness.ts';
 import { FRESH_EPISODE, type EpisodeSegment } from './services/speech/episode.ts';
 import { createEspeakEngine } from './services/speech/espeak-engine.ts';
+import { createNaturalEngine } from './services/speech/natural-engine.ts';
+import { createVoiceStore, type VoiceStore } from './services/voices/voice-store.ts';
 import { createSpeakingRates } from './services/speech/speaking-rate.ts';
 
 // The OpenAI SDK (about 25 MB) loads only when an AI writer or an API voice is configured.
 
-/** The voice TTS_PROVIDER names. */
+/** The natural voices in DATA_DIR/voices, downloaded from VOICE_MODELS_URL unless VOICE_DOWNLOADS=off. */
+export function createVoices(config: Pick<Config, 'dataDir' | 'voices'>, logger?: Logger): VoiceStore {
+  return createVoiceStore({ dataDir: config.dataDir, modelsUrl: config.voices.modelsUrl, downloads: config.voices.downloads, logger });
+}
+
+/** The voice TTS_PROVIDER names: with no key, the natural voices installed, over espeak-ng. */
 export async function createSpeechEngine(config: Config, logger: Logger): Promise<SpeechEngine> {
   switch (config.tts.provider) {
     case 'espeak':
-      return createEspeakEngine();
+      return createNaturalEngine({
+        store: createVoices(config, logger),
+        espeak: createEspeakEngine(),
+        logger,
+        downloadOnFirstUse: config.voices.downloads,
+      });
     case 'openai':
       return (await import('./services/speech/openai-engine.ts')).createOpenAiSpeechEngine({ ...config.tts, logger });
   }

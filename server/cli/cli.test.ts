@@ -24,7 +24,7 @@ function pagecast(args: string[], options: { cwd?: string; env?: Record<string, 
       [BIN, ...args],
       {
         cwd: options.cwd ?? os.tmpdir(),
-        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', FETCH_ALLOW_HOSTS: '', ...options.env },
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', FETCH_ALLOW_HOSTS: '', VOICE_DOWNLOADS: 'off', ...options.env },
         timeout: 90_000,
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -9,8 +9,9 @@ import { extractCommand } from './commands/extract.ts';
 import { convertCommand } from './commands/convert.ts';
 import { serveCommand, workerCommand } from './commands/serve.ts';
 import { speechTextCommand } from './commands/speech-text.ts';
+import { voicesCommand } from './commands/voices.ts';
 
-const COMMANDS: readonly CliCommand[] = [extractCommand, convertCommand, speechTextCommand, serveCommand, workerCommand];
+const COMMANDS: readonly CliCommand[] = [extractCommand, convertCommand, speechTextCommand, voicesCommand, serveCommand, workerCommand];
 
 export function usage(commands: readonly CliCommand[] = COMMANDS): string {
   const width = Math.max(...commands.map((c) => c.usage.length));

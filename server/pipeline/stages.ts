@@ -18,7 +18,7 @@ import { parseScript } from '../services/script/script-format.ts';
 import { planScript } from './script-plan.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
-import { hostVoices } from '../services/speech/language-voices.ts';
+import { baseLanguage, hostVoices } from '../services/speech/language-voices.ts';
 import type { AnyStage, Stage } from './stage.ts';
 
 /** What a conversion starts from: a page address, a PDF file, or an article the extension already read. */
@@ -109,11 +109,12 @@ export async function voiceRate(ports: Pick<PipelinePorts, 'wordsPerMinute'>, vo
 
 /** The rate of the voice that will speak an article in `language`, given the voice asked for. */
 export function hostRate(
-  ports: Pick<PipelinePorts, 'wordsPerMinute'> & { speech: Pick<PipelinePorts['speech'], 'name' | 'defaultVoice'> },
+  ports: Pick<PipelinePorts, 'wordsPerMinute'> & { speech: Pick<PipelinePorts['speech'], 'name' | 'defaultVoice' | 'naturalVoices'> },
   language: string,
   voice: string | null,
 ): Promise<number> {
-  return voiceRate(ports, hostVoices(ports.speech.name, language, voice, ports.speech.defaultVoice).host);
+  const natural = ports.speech.naturalVoices?.(baseLanguage(language));
+  return voiceRate(ports, hostVoices(ports.speech.name, language, voice, ports.speech.defaultVoice, natural).host);
 }
 
 /** Faults an AppError names are answers (an unreadable page): trying again gives the same one. */
@@ -228,7 +229,8 @@ export function speechStage(
       // switches to a voice of it, an OpenAI-compatible voice speaks it as it is).
       const chosen = voice ?? ports.speech.defaultVoice;
       const language = source.language ?? 'en';
-      const voices = hostVoices(ports.speech.name, language, voice, ports.speech.defaultVoice);
+      const natural = ports.speech.naturalVoices?.(baseLanguage(language));
+      const voices = hostVoices(ports.speech.name, language, voice, ports.speech.defaultVoice, natural);
       const spoken = voices.host;
       const sink = await ports.openEpisode(chosen);
       let written: Promise<void> = Promise.resolve();

@@ -25,10 +25,10 @@ export const BILLING_ON = {
   STRIPE_API_URL: 'http://127.0.0.1:9',
 } as const;
 
-/** A config as the server would parse it, with a temporary DATA_DIR and quiet logs. */
+/** A config as the server would parse it, with a temporary DATA_DIR, quiet logs and no voice downloads (no test reaches the internet). */
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-data-'));
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', VOICE_DOWNLOADS: 'off', ...env });
 }
 
 /** The real app over a test database; overrides replace any dependency. */

@@ -21,7 +21,7 @@ export interface EstimatePodcastDeps extends ReadArticleDeps {
   db: Database;
   config: Pick<Config, 'openai' | 'limits'>;
   clock: () => Date;
-  speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice'>;
+  speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice' | 'naturalVoices'>;
   pipeline: IntakePorts & Pick<ServerPipeline, 'wordsPerMinute'>;
 }
 

@@ -57,6 +57,7 @@ export async function startServer(env: Record<string, string> = {}, { log = fals
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      VOICE_DOWNLOADS: 'off',
       ANONYMOUS_DAILY_PODCASTS: '100000',
       ...env,
     },

@@ -1,3 +1,5 @@
+import type { LanguageVoice } from './language-voices.ts';
+
 /**
  * One interface for every voice engine: the embedded espeak-ng (wasm, in a worker thread) and any
  * OpenAI-compatible speech API. An engine turns one chunk of text into mono 16-bit PCM at its own
@@ -29,6 +31,11 @@ export interface SpeechEngine {
   voices(): Promise<Voice[]>;
   /** Speaks one chunk; yields PCM as it is produced. Throws on provider faults. */
   synthesize(text: string, options: SynthesizeOptions): AsyncIterable<Int16Array>;
+  /**
+   * The natural voices installed for a language (ISO 639-1), best first; an engine without them
+   * leaves this out. Asking may start that language's voice downloading for the next podcast.
+   */
+  naturalVoices?(language: string): readonly LanguageVoice[];
   /** Loads the engine ahead of the first call, so the first sentence does not wait for it. */
   warmUp?(): Promise<void>;
   close(): Promise<void>;

@@ -8,6 +8,7 @@ import type { SpeechEngine, SynthesizeOptions, Voice } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
 import { espeakLanguageVoice } from './language-voices.ts';
 import { createWorkerPool, type WorkerLease, type WorkerPool } from '../workers/worker-pool.ts';
+import { Call } from './worker-call.ts';
 
 interface EspeakVoice extends Voice {
   /** The name espeak-ng knows it by (a language, optionally with a +variant). */
@@ -41,64 +42,6 @@ type FromWorker =
   | { type: 'pcm'; id: number; samples: Int16Array }
   | { type: 'done'; id: number }
   | { type: 'failed'; id: number; message: string };
-
-/** One synthesize call's PCM, queued between the worker's messages and the caller's loop. */
-class Call {
-  private readonly queue: Int16Array[] = [];
-  private error: unknown;
-  private ended = false;
-  private wake: (() => void) | undefined;
-  private settle!: () => void;
-  /** Resolves once the worker is done with this call (finished, failed, cancelled or dead). */
-  readonly finished = new Promise<void>((resolve) => (this.settle = resolve));
-  readonly cancelFlag = new Int32Array(new SharedArrayBuffer(4));
-
-  constructor(readonly id: number) {}
-
-  get settled(): boolean {
-    return this.ended;
-  }
-
-  push(samples: Int16Array) {
-    this.queue.push(samples);
-    this.wake?.();
-  }
-
-  end(error?: unknown) {
-    if (this.ended) return;
-    this.ended = true;
-    this.error = error;
-    this.settle();
-    this.wake?.();
-  }
-
-  cancel() {
-    Atomics.store(this.cancelFlag, 0, 1);
-  }
-
-  async *drain(signal: AbortSignal | undefined): AsyncGenerator<Int16Array> {
-    const onAbort = () => this.wake?.();
-    signal?.addEventListener('abort', onAbort);
-    try {
-      for (;;) {
-        signal?.throwIfAborted();
-        const next = this.queue.shift();
-        if (next) {
-          yield next;
-          continue;
-        }
-        if (this.ended) {
-          if (this.error) throw this.error;
-          return;
-        }
-        await new Promise<void>((resolve) => (this.wake = resolve));
-        this.wake = undefined;
-      }
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
-}
 
 const isReadyMessage = (message: unknown): boolean | Error => {
   const m = message as FromWorker;

@@ -22,6 +22,29 @@ describe('hostVoices with the embedded voice', () => {
     expect(hostVoices('espeak', language, chosen)).toEqual(voices);
   });
 
+  const natural = [
+    { id: 'piper-en-us-ljspeech', language: 'en', gender: 'female' as const },
+    { id: 'kokoro-en-am-adam', language: 'en', gender: 'male' as const },
+    { id: 'piper-de-de-thorsten', language: 'de', gender: 'male' as const },
+  ];
+  it.each([
+    // no choice: a natural voice of the language, the other gender's natural voice as guest
+    ['en', null, { host: 'piper-en-us-ljspeech', guest: 'kokoro-en-am-adam' }],
+    // a chosen natural voice stays host; a chosen voice of another language keeps its gender
+    ['en', 'kokoro-en-am-adam', { host: 'kokoro-en-am-adam', guest: 'piper-en-us-ljspeech' }],
+    ['en', 'de-female', { host: 'piper-en-us-ljspeech', guest: 'kokoro-en-am-adam' }],
+    // one natural voice: espeak's voice of the other gender is the guest
+    ['de', null, { host: 'piper-de-de-thorsten', guest: 'de-female' }],
+    ['de-AT', 'piper-en-us-ljspeech', { host: 'piper-de-de-thorsten', guest: 'de-female' }],
+    // an espeak voice of the article's language, chosen, is kept
+    ['de', 'de-female', { host: 'de-female', guest: 'de' }],
+    ['en', 'en-gb-scotland', { host: 'en-gb-scotland', guest: 'en-us-female' }],
+    // no natural voice of the language: espeak, with the chosen natural voice's gender
+    ['fr', 'piper-en-us-ljspeech', { host: 'fr-female', guest: 'fr' }],
+  ])('with natural voices installed, %s with %j chosen', (language, chosen, voices) => {
+    expect(hostVoices('espeak', language, chosen, 'en-us', natural)).toEqual(voices);
+  });
+
   it('gives two distinct voices the engine knows for every language it speaks', () => {
     for (const { language } of ESPEAK_LANGUAGE_VOICES) {
       const { host, guest } = hostVoices('espeak', language, null);

@@ -10,6 +10,14 @@
 
 export type EngineName = 'espeak' | 'openai';
 
+/** A natural voice installed on this machine, as the choice of voices sees it. */
+export interface LanguageVoice {
+  id: string;
+  /** ISO 639-1 code. */
+  language: string;
+  gender: 'female' | 'male';
+}
+
 export interface HostVoices {
   /** The voice of the one host (every mode), and of the first host in a conversation. */
   host: string;
@@ -75,7 +83,7 @@ export function espeakLanguageVoice(id: string): EspeakLanguageVoice | undefined
 }
 
 /** The base of a language tag, lower case: `de-AT` → `de`, `pt_BR` → `pt`. */
-function baseLanguage(language: string): string {
+export function baseLanguage(language: string): string {
   return language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
@@ -95,9 +103,18 @@ function isFemale(voice: string | null | undefined): boolean {
   return !!voice && voice.endsWith(FEMALE_SUFFIX);
 }
 
+/** The espeak voice of `language` (as voiceLanguage maps it) of the other gender than `female` says. */
+function espeakOtherGender(language: string, female: boolean): string {
+  if (language === 'en') return female ? 'en-us' : ENGLISH_FEMALE['en-us']!;
+  return female ? language : `${language}${FEMALE_SUFFIX}`;
+}
+
 /**
  * The two voices for an article in `language`. espeak: the article's language wins over a voice the
  * member chose in another language (its gender is kept); a chosen voice of that language stays host.
+ * With natural voices of the article's language installed (`natural`), one of them is host unless
+ * the member chose an espeak voice of that language; the guest is another natural voice (the other
+ * gender first), else espeak's voice of the other gender.
  * OpenAI: the chosen voice (else `engineDefault`, else alloy) is host whatever the language.
  */
 export function hostVoices(
@@ -105,22 +122,36 @@ export function hostVoices(
   language: string,
   chosen?: string | null,
   engineDefault?: string | null,
+  natural: readonly LanguageVoice[] = [],
 ): HostVoices {
   if (engine === 'openai') {
     const host = chosen || engineDefault || OPENAI_DEFAULT;
     return { host, guest: OPENAI_GUESTS.find((v) => v !== host)! };
   }
   const target = voiceLanguage('espeak', language).language;
+  const naturalOf = (id: string | null | undefined) => natural.find((v) => v.id === id);
+  const female = (id: string | null | undefined) => (naturalOf(id) ? naturalOf(id)!.gender === 'female' : isFemale(id));
+  const here = natural.filter((v) => v.language === (baseLanguage(language) || 'en'));
+  const chosenEspeakHere =
+    !!chosen && !naturalOf(chosen) && (target === 'en' ? ENGLISH_MALE.includes(chosen) || Object.values(ENGLISH_FEMALE).includes(chosen) : BY_ID.get(chosen)?.language === target);
+  if (here.length > 0 && !chosenEspeakHere) {
+    // No choice: the engine's default when it is natural; an espeak default says nothing of gender.
+    const picked = chosen ?? (naturalOf(engineDefault) ? engineDefault : null);
+    const wanted = picked ? (female(picked) ? 'female' : 'male') : undefined;
+    const host = here.find((v) => v.id === picked) ?? here.find((v) => v.gender === wanted) ?? here[0]!;
+    const guest = here.find((v) => v.id !== host.id && v.gender !== host.gender) ?? here.find((v) => v.id !== host.id);
+    return { host: host.id, guest: guest?.id ?? espeakOtherGender(target, host.gender === 'female') };
+  }
   if (target === 'en') {
     const picked = chosen ?? engineDefault;
     const english = picked && (ENGLISH_MALE.includes(picked) || Object.values(ENGLISH_FEMALE).includes(picked));
-    const host = english ? picked : isFemale(picked) ? ENGLISH_FEMALE['en-us']! : 'en-us';
+    const host = english ? picked : female(picked) ? ENGLISH_FEMALE['en-us']! : 'en-us';
     const guest = isFemale(host) ? 'en-us' : (ENGLISH_FEMALE[host] ?? ENGLISH_FEMALE['en-us']!);
     return { host, guest };
   }
   const male = target;
-  const female = `${target}${FEMALE_SUFFIX}`;
+  const femaleVoice = `${target}${FEMALE_SUFFIX}`;
   const chosenHere = chosen ? BY_ID.get(chosen) : undefined;
-  if (chosenHere && chosenHere.language === target) return { host: chosenHere.id, guest: chosenHere.female ? male : female };
-  return isFemale(chosen) ? { host: female, guest: male } : { host: male, guest: female };
+  if (chosenHere && chosenHere.language === target) return { host: chosenHere.id, guest: chosenHere.female ? male : femaleVoice };
+  return female(chosen) ? { host: femaleVoice, guest: male } : { host: male, guest: femaleVoice };
 }

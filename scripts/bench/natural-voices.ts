@@ -1,0 +1,104 @@
+/**
+ * Natural voices, per voice installed in DATA_DIR/voices: time to the first audio (cold: the load
+ * check in its own process, the worker and the model; then warm), the real-time factor over a
+ * passage spoken sentence by sentence (synthesis time / audio time, below 1 is faster than real
+ * time), and the process's resident memory once the voice is loaded.
+ *
+ * With no voice installed (this machine cannot download the real ones) it measures the tiny fake
+ * Piper model the tests build, served from a local address, and says so: those figures show the
+ * pipeline's own cost, not a real voice's.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config.ts';
+import { createEspeakEngine } from '../../server/services/speech/espeak-engine.ts';
+import { createNaturalEngine } from '../../server/services/speech/natural-engine.ts';
+import { naturalVoices, type CatalogueVoice } from '../../server/services/speech/voice-catalogue.ts';
+import { createVoiceStore, type VoiceStore } from '../../server/services/voices/voice-store.ts';
+import { piperVoiceEntries, serveArchives, tarBz2 } from '../../server/test/fake-voice.ts';
+import { machineNote, median, table } from './support/report.ts';
+
+const SENTENCES = [
+  'The town council met on Tuesday evening to discuss the new bridge across the river.',
+  'Most of the residents who came to the meeting were in favour of the plan.',
+  'Several shop owners worried about the months of building work on the main street.',
+  'After a long debate, the council agreed to ask the public for their views.',
+  'A final decision is expected in the spring.',
+];
+
+const FAKE: CatalogueVoice = {
+  id: 'fake-piper-en',
+  name: 'Fake Piper voice (tests)',
+  language: 'en',
+  kind: 'piper',
+  quality: 'x_low',
+  gender: 'female',
+  archive: 'vits-piper-en_US-fake-x_low.tar.bz2',
+  model: 'en_US-fake-x_low.onnx',
+  approxBytes: 10_000_000,
+  sha256: null,
+  licence: 'test fixture',
+  licenceConfirmed: true,
+  sampleRate: 22_050,
+};
+
+/** A store with the fake voice installed in a temporary DATA_DIR. */
+async function fakeStore(): Promise<VoiceStore> {
+  const archive = await tarBz2(piperVoiceEntries(FAKE.archive.replace(/\.tar\.bz2$/, ''), FAKE.model));
+  const server = await serveArchives({ [FAKE.archive]: archive });
+  try {
+    const store = createVoiceStore({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-voices-')), modelsUrl: server.url, downloads: true, catalogue: [FAKE] });
+    await store.install(FAKE.id);
+    return store;
+  } finally {
+    await server.close();
+  }
+}
+
+export default async function naturalVoicesBench(): Promise<void> {
+  const config = loadConfig({ ...process.env, VOICE_DOWNLOADS: 'off' });
+  const real = createVoiceStore({ dataDir: config.dataDir, modelsUrl: config.voices.modelsUrl, downloads: false });
+  const installed = real.list().filter((v) => v.state.state === 'installed');
+  const store = installed.length > 0 ? real : await fakeStore();
+  if (installed.length === 0) {
+    console.log(`No natural voice is installed in ${real.dir}: measuring the FAKE test model instead (a tone per phoneme, no neural network).`);
+    console.log('Install real ones with `pagecast voices install <id>` (same DATA_DIR) and run this again for their figures.');
+  }
+  const espeak = createEspeakEngine();
+  const engine = createNaturalEngine({ store, espeak });
+  const rows: string[][] = [];
+  try {
+    for (const voice of naturalVoices(store.catalogue).filter((v) => store.installed(v.model.id))) {
+      const rssBefore = process.memoryUsage().rss;
+      const firstAudio = async () => {
+        const started = performance.now();
+        for await (const pcm of engine.synthesize(SENTENCES[0]!, { voice: voice.id })) {
+          void pcm;
+          return performance.now() - started;
+        }
+        return NaN;
+      };
+      const cold = await firstAudio();
+      const warm = median([await firstAudio(), await firstAudio(), await firstAudio()]);
+      let samples = 0;
+      const started = performance.now();
+      for (const sentence of SENTENCES) for await (const pcm of engine.synthesize(sentence, { voice: voice.id })) samples += pcm.length;
+      const elapsed = performance.now() - started;
+      const audioMs = (samples / engine.sampleRate) * 1000;
+      const fellBack = engine.fallbacks.get(voice.id);
+      rows.push([
+        voice.id + (fellBack ? ' (FELL BACK to espeak)' : ''),
+        `${Math.round(cold)} ms`,
+        `${Math.round(warm)} ms`,
+        (elapsed / audioMs).toFixed(3),
+        `${Math.round((process.memoryUsage().rss - rssBefore) / 1e6)} MB`,
+        `${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+      ]);
+    }
+  } finally {
+    await engine.close();
+  }
+  console.log(table(['voice', 'first audio (cold)', 'first audio (warm)', 'real-time factor', 'memory added', 'process RSS'], rows).join('\n'));
+  console.log(machineNote());
+}

@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { piperVoiceEntries, serveArchives, tarBz2, type ArchiveServer } from '../../test/fake-voice.ts';
+
+const BIN = path.resolve(import.meta.dirname, '../../../bin/pagecast.mjs');
+const FOLDER = 'vits-piper-en_US-ljspeech-medium';
+
+/** Runs the real `pagecast` bin with `env` added to a test environment. */
+function pagecast(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: os.tmpdir(), env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, timeout: 90_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let server: ArchiveServer;
+beforeAll(async () => {
+  // The catalogue's own archive name, holding the fake model.
+  server = await serveArchives({ [`${FOLDER}.tar.bz2`]: await tarBz2(piperVoiceEntries(FOLDER, 'en_US-ljspeech-medium.onnx')) });
+});
+afterAll(() => server.close());
+
+const stateOf = (listing: string, id: string) => listing.split('\n').find((line) => line.startsWith(`${id} `))?.trim().split(/\s{2,}/).pop();
+
+describe('pagecast voices', () => {
+  it('lists the catalogue with each voice\'s state, installs one ahead of time, and then lists it installed', async () => {
+    const env = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-cli-voices-')), VOICE_MODELS_URL: server.url };
+    const before = await pagecast(['voices'], env);
+    expect(before.code).toBe(0);
+    for (const id of ['piper-en-us-ljspeech', 'kokoro-en', 'piper-de-de-thorsten', 'piper-zh-cn-huayan']) expect(stateOf(before.stdout, id)).toBe('not installed');
+
+    const install = await pagecast(['voices', 'install', 'piper-en-us-ljspeech'], env);
+    expect(install).toMatchObject({ code: 0 });
+    expect(install.stdout).toMatch(/^piper-en-us-ljspeech installed in .*voices\/piper-en-us-ljspeech \(archive SHA-256 [0-9a-f]{64}\)/);
+    expect(install.stderr).toMatch(/piper-en-us-ljspeech: 100% of/);
+
+    const after = await pagecast(['voices'], env);
+    expect(stateOf(after.stdout, 'piper-en-us-ljspeech')).toBe('installed');
+    expect(stateOf(after.stdout, 'piper-en-us-ryan')).toBe('not installed');
+  });
+
+  it('says why a voice cannot be installed: downloads off, or a name the catalogue lacks', async () => {
+    const env = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-cli-voices-')), VOICE_MODELS_URL: server.url, VOICE_DOWNLOADS: 'off' };
+    const requests = server.requests.length;
+    const off = await pagecast(['voices', 'install', 'piper-en-us-ljspeech'], env);
+    expect(off.code).toBe(1);
+    expect(off.stderr).toMatch(/VOICE_DOWNLOADS=off allows no download/);
+    expect(server.requests.length).toBe(requests);
+    const unknown = await pagecast(['voices', 'install', 'no-such-voice'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No voice "no-such-voice"/);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * `pagecast voices`: the natural voice catalogue, each voice with its state here (installed, not
+ * installed, downloading). `pagecast voices install <id>`: downloads and installs one ahead of time,
+ * so no podcast waits for it and a server with VOICE_DOWNLOADS=off has it.
+ */
+import { parseArgs } from 'node:util';
+import { UsageError, type CliCommand, type CliOutput } from '../command.ts';
+
+const MB = 1_000_000;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n') + '\n';
+}
+
+async function openStore() {
+  const [{ loadConfig }, { createVoices }] = await Promise.all([import('../../config.ts'), import('../../wiring.ts')]);
+  const config = loadConfig();
+  return { config, store: createVoices(config) };
+}
+
+async function list(output: CliOutput): Promise<number> {
+  const { store, config } = await openStore();
+  const rows = [['ID', 'LANGUAGE', 'GENDER', 'QUALITY', 'SIZE', 'LICENCE', 'STATE']];
+  for (const { voice, state } of store.list()) {
+    const shown =
+      state.state === 'installed'
+        ? 'installed'
+        : state.state === 'downloading'
+          ? `downloading${state.total ? ` ${Math.round((state.received / state.total) * 100)}%` : ` (${Math.round(state.received / MB)} MB so far)`}`
+          : 'not installed';
+    const licence = `${voice.licence}${voice.licenceConfirmed ? '' : ' [unconfirmed]'}`;
+    rows.push([voice.id, voice.language, voice.gender, voice.quality, `~${Math.round(voice.approxBytes / MB)} MB`, licence, shown]);
+  }
+  output.out(table(rows));
+  for (const voice of store.catalogue.filter((v) => v.speakers)) {
+    output.out(`\n${voice.id} speaks as ${voice.speakers!.length} voices: ${voice.speakers!.map((s) => `${voice.id}-${s.id}`).join(', ')}\n`);
+  }
+  output.err(`Voices live in ${store.dir}; downloads ${config.voices.downloads ? `from ${config.voices.modelsUrl}` : 'are off (VOICE_DOWNLOADS=off)'}.\n`);
+  return 0;
+}
+
+async function install(id: string, output: CliOutput): Promise<number> {
+  const { store } = await openStore();
+  if (!store.catalogue.some((v) => v.id === id)) throw new UsageError(`No voice "${id}"; \`pagecast voices\` lists them`);
+  let shown = -1;
+  store.subscribe((event) => {
+    if (event.type !== 'progress' || !event.total) return;
+    const percent = Math.floor((event.received / event.total) * 10) * 10;
+    if (percent === shown) return;
+    shown = percent;
+    output.err(`${id}: ${percent}% of ${Math.round(event.total / MB)} MB\n`);
+  });
+  try {
+    const installed = await store.install(id);
+    output.out(`${id} installed in ${installed.dir} (archive SHA-256 ${installed.sha256})\n`);
+    return 0;
+  } catch (error) {
+    output.err(`${id} was not installed: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+export const voicesCommand: CliCommand = {
+  name: 'voices',
+  usage: 'pagecast voices [install ID]',
+  summary: 'list the natural voices and their state here, or install one ahead of time',
+  async run(args, output) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const [verb, id, ...extra] = parsed.positionals;
+    if (!verb) return list(output);
+    if (verb !== 'install') throw new UsageError(`Unknown voices command: ${verb}`);
+    if (!id) throw new UsageError('Name the voice to install');
+    if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+    return install(id, output);
+  },
+};

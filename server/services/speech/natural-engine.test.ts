@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger.ts';
+import { FAKE_SAMPLES_PER_TOKEN, piperVoiceEntries, serveArchives, tarBz2, type ArchiveServer } from '../../test/fake-voice.ts';
+import { createEncoderPool } from '../audio/episode-encoder.ts';
+import { concatPcm } from '../audio/pcm.ts';
+import { parseScript } from '../script/script-format.ts';
+import { createVoiceStore, type VoiceEvent, type VoiceStore } from '../voices/voice-store.ts';
+import { speakEpisode, type EpisodeSegment } from './episode.ts';
+import { createEspeakEngine } from './espeak-engine.ts';
+import { hostVoices } from './language-voices.ts';
+import { createNaturalEngine } from './natural-engine.ts';
+import type { SpeechEngine } from './engine.ts';
+import type { CatalogueVoice } from './voice-catalogue.ts';
+
+const FOLDER = 'vits-piper-en_US-test-low';
+const MODEL = 'en_US-test-low.onnx';
+/** The fake model's tone peaks at 0.3 of full scale. */
+const FAKE_PEAK = Math.round(0.3 * 32767);
+
+let archive: Buffer;
+let server: ArchiveServer;
+const espeak = createEspeakEngine();
+const encoders = createEncoderPool({ size: 1 });
+const engines: SpeechEngine[] = [];
+
+const testVoice = (): CatalogueVoice => ({
+  id: 'piper-en-us-test',
+  name: 'Test voice (natural)',
+  language: 'en',
+  kind: 'piper',
+  quality: 'low',
+  gender: 'female',
+  archive: `${FOLDER}.tar.bz2`,
+  model: MODEL,
+  approxBytes: archive.length,
+  sha256: null,
+  licence: 'CC0-1.0',
+  licenceConfirmed: true,
+  sampleRate: 22_050,
+});
+
+function storeIn(dataDir: string, downloads = true): VoiceStore {
+  return createVoiceStore({ dataDir, modelsUrl: server.url, downloads, catalogue: [testVoice()] });
+}
+
+async function installed(): Promise<VoiceStore> {
+  const store = storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')));
+  await store.install('piper-en-us-test');
+  return store;
+}
+
+function engineOver(store: VoiceStore, options: { downloadOnFirstUse?: boolean } = {}) {
+  const lines: string[] = [];
+  const logger = createLogger('warn', {}, (line) => void lines.push(line));
+  // espeak is shared by the tests: closing an engine here must not close it.
+  const engine = createNaturalEngine({ store, espeak: { ...espeak, voices: () => espeak.voices(), synthesize: (t, o) => espeak.synthesize(t, o), close: async () => {} }, logger, ...options });
+  engines.push(engine);
+  return { engine, lines };
+}
+
+async function spoken(engine: SpeechEngine, voice: string, text = 'Hello there, listener.'): Promise<Int16Array> {
+  const parts: Int16Array[] = [];
+  for await (const pcm of engine.synthesize(text, { voice })) parts.push(pcm);
+  return concatPcm(parts);
+}
+
+/** Whether the audio is the fake model's tone (and so not espeak's voice). */
+function isFakeVoice(pcm: Int16Array): boolean {
+  let peak = 0;
+  for (const s of pcm) peak = Math.max(peak, Math.abs(s));
+  return pcm.length > 0 && pcm.length % FAKE_SAMPLES_PER_TOKEN === 0 && Math.abs(peak - FAKE_PEAK) <= 1;
+}
+
+beforeAll(async () => {
+  archive = await tarBz2(piperVoiceEntries(FOLDER, MODEL));
+  server = await serveArchives({ [`${FOLDER}.tar.bz2`]: archive });
+});
+afterAll(async () => {
+  await Promise.all(engines.map((e) => e.close()));
+  await Promise.all([espeak.close(), encoders.close(), server.close()]);
+});
+
+describe('the natural voices engine', () => {
+  it('speaks an English article with the installed natural voice by default, through the real sherpa-onnx, into segments and cues', async () => {
+    const { engine } = engineOver(await installed());
+    const voices = hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en'));
+    expect(voices.host).toBe('piper-en-us-test');
+    expect(engine.defaultVoice).toBe('piper-en-us-test');
+    expect((await engine.voices()).find((v) => v.id === 'piper-en-us-test')).toMatchObject({ premium: false });
+
+    expect(isFakeVoice(await spoken(engine, voices.host))).toBe(true);
+    const segments: EpisodeSegment[] = [];
+    const result = await speakEpisode({
+      engine,
+      voice: voices.host,
+      language: 'en',
+      sentences: parseScript('A new bridge for the town.\nThe council met on Tuesday. Most residents came to the meeting.'),
+      encoders,
+      gainDb: 0,
+      onSegment: async (segment) => void segments.push(segment),
+    });
+    const cues = segments.flatMap((s) => s.cues);
+    expect(cues.map((c) => c.text)).toEqual(['A new bridge for the town.', 'The council met on Tuesday.', 'Most residents came to the meeting.']);
+    for (const [i, cue] of cues.entries()) {
+      expect(cue.endMs).toBeGreaterThan(cue.startMs);
+      if (i > 0) expect(cue.startMs).toBeGreaterThanOrEqual(cues[i - 1]!.endMs);
+    }
+    expect(result.durationMs).toBeGreaterThan(cues.at(-1)!.endMs);
+    expect(segments.at(-1)!.final).toBe(true);
+    expect(engine.fallbacks.size).toBe(0);
+  });
+
+  it('falls back to espeak, with the reason logged, when the voice folder is removed while a podcast uses it', async () => {
+    const store = await installed();
+    const { engine, lines } = engineOver(store);
+    expect(isFakeVoice(await spoken(engine, 'piper-en-us-test'))).toBe(true);
+    fs.rmSync(path.join(store.dir, 'piper-en-us-test'), { recursive: true });
+
+    const after = await spoken(engine, 'piper-en-us-test');
+
+    expect(after.length).toBeGreaterThan(0);
+    expect(isFakeVoice(after)).toBe(false);
+    expect(engine.fallbacks.get('piper-en-us-test')).toMatch(/not installed \(or its folder was removed\)/);
+    expect(lines.join('')).toMatch(/a natural voice fell back to espeak.*piper-en-us-test/);
+    // The next podcast in English is spoken by espeak.
+    expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('en-us');
+  });
+
+  it('falls back to espeak when an installed model no longer loads, and this process survives it', async () => {
+    const store = await installed();
+    fs.writeFileSync(path.join(store.dir, 'piper-en-us-test', MODEL), Buffer.from('not an onnx model'));
+    const { engine, lines } = engineOver(store);
+
+    const pcm = await spoken(engine, 'piper-en-us-test');
+
+    expect(pcm.length).toBeGreaterThan(0);
+    expect(isFakeVoice(pcm)).toBe(false);
+    expect(engine.fallbacks.get('piper-en-us-test')).toMatch(/while loading/);
+    expect(lines.join('')).toMatch(/fell back to espeak/);
+  });
+
+  it('downloads the language\'s voice on first use while espeak speaks, and speaks with it once installed', async () => {
+    const store = storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')));
+    const { engine } = engineOver(store, { downloadOnFirstUse: true });
+    const installedEvent = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type !== 'progress' && resolve(e)));
+
+    expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('en-us');
+    expect(await installedEvent).toMatchObject({ type: 'installed', id: 'piper-en-us-test' });
+
+    expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('piper-en-us-test');
+  });
+
+  it.each([
+    ['the download is cut halfway', 'cut'],
+    ['the archive has the wrong checksum', 'checksum'],
+    ['the archive holds a ../ path', 'escape'],
+    ['the model does not load', 'broken'],
+  ] as const)('keeps espeak speaking when %s on first use', async (_, fault) => {
+    let name = `${FOLDER}.tar.bz2`;
+    let voice = testVoice();
+    if (fault === 'cut') server.cutNextAfter(name, Math.floor(archive.length / 2));
+    if (fault === 'checksum') voice = { ...voice, sha256: '0'.repeat(64) };
+    if (fault === 'escape' || fault === 'broken') {
+      const folder = `${FOLDER}-${fault}`;
+      const entries = piperVoiceEntries(folder, MODEL, fault === 'broken' ? Buffer.from('not an onnx model') : undefined);
+      const bad = await tarBz2(fault === 'escape' ? [{ name: `${folder}/../../../escaped.txt`, data: 'x' }, ...entries] : entries);
+      name = `${folder}.tar.bz2`;
+      server.set(name, bad);
+      voice = { ...voice, archive: name, approxBytes: bad.length };
+    }
+    const store = createVoiceStore({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), modelsUrl: server.url, downloads: true, catalogue: [voice] });
+    const { engine } = engineOver(store, { downloadOnFirstUse: true });
+    const failed = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type !== 'progress' && resolve(e)));
+
+    expect(engine.naturalVoices?.('en')).toEqual([]);
+    expect(await failed).toMatchObject({ type: 'failed', id: 'piper-en-us-test' });
+
+    const host = hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host;
+    expect(host).toBe('en-us');
+    const pcm = await spoken(engine, host);
+    expect(pcm.length).toBeGreaterThan(0);
+    expect(isFakeVoice(pcm)).toBe(false);
+  });
+
+  it('makes no request at all with downloads off, and espeak speaks', async () => {
+    const before = server.requests.length;
+    const offline = engineOver(storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), false), { downloadOnFirstUse: false });
+    expect(offline.engine.naturalVoices?.('en')).toEqual([]);
+    expect((await spoken(offline.engine, 'piper-en-us-test')).length).toBeGreaterThan(0);
+    expect(offline.engine.fallbacks.get('piper-en-us-test')).toMatch(/not installed/);
+    expect(server.requests.length).toBe(before);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The embedded voices with natural ones on top: a podcast whose voice is an installed natural voice
+ * (Piper or Kokoro through sherpa-onnx, in a worker thread, natural-worker.mjs) is spoken by it;
+ * every other voice id goes to espeak-ng as before. It is still the `espeak` engine to the rest of
+ * the server (TTS_PROVIDER=espeak: the voices that need no key).
+ *
+ * A natural voice never fails a podcast: when it is not installed, its model does not load, its
+ * folder was removed or its worker fails, the sentence is spoken by espeak's voice of the same
+ * language and gender, and the reason is logged (once per voice and reason) and kept (`fallbacks`).
+ * A model is loaded in a child process first (natural-load-check.ts), once per process, because
+ * sherpa-onnx aborts the process that loads a broken one.
+ *
+ * PCM is handed over at espeak's rate (22,050 Hz), resampled in the worker when a model's differs,
+ * so an episode can switch between the two without its encoder noticing.
+ */
+import type { Logger } from '../../lib/logger.ts';
+import type { VoiceStore } from '../voices/voice-store.ts';
+import { createWorkerPool, type WorkerLease, type WorkerPool } from '../workers/worker-pool.ts';
+import type { SpeechEngine, SynthesizeOptions, Voice } from './engine.ts';
+import type { LanguageVoice } from './language-voices.ts';
+import { checkVoiceLoads } from './natural-load-check.ts';
+import { missingVoiceFile, sherpaTtsConfig, type SherpaTtsConfig } from './natural-model.ts';
+import { SpeechError } from './speech-error.ts';
+import { naturalVoices, type CatalogueVoice, type NaturalVoice } from './voice-catalogue.ts';
+import { Call } from './worker-call.ts';
+
+export interface NaturalEngineOptions {
+  store: VoiceStore;
+  /** The espeak engine under the natural voices: every other voice, and every fallback. */
+  espeak: SpeechEngine;
+  logger?: Logger;
+  /** Install the language's voice in the background the first time an article in it is spoken. */
+  downloadOnFirstUse?: boolean;
+  workerUrl?: URL;
+  /** How long a sentence may take before its worker is taken to be hung. */
+  stallTimeoutMs?: number;
+}
+
+type FromWorker =
+  | { type: 'ready' }
+  | { type: 'pcm'; id: number; samples: Int16Array }
+  | { type: 'done'; id: number }
+  | { type: 'failed'; id: number; message: string };
+
+type Readiness = { ok: true; config: SherpaTtsConfig } | { ok: false; reason: string };
+
+/** espeak's voice for a natural voice's language and gender. */
+export function espeakStandIn(voice: Pick<NaturalVoice, 'language' | 'gender'>): string {
+  const female = voice.gender === 'female';
+  if (voice.language === 'en') return female ? 'en-us-female' : 'en-us';
+  return female ? `${voice.language}-female` : voice.language;
+}
+
+export interface NaturalEngine extends SpeechEngine {
+  /** Why each natural voice last fell back to espeak, by voice id. */
+  readonly fallbacks: ReadonlyMap<string, string>;
+}
+
+export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngine {
+  const { store, espeak } = options;
+  const log = options.logger?.child({ component: 'natural-voices' });
+  const all = naturalVoices(store.catalogue);
+  const byId = new Map(all.map((v) => [v.id, v]));
+  const pool: WorkerPool = createWorkerPool({
+    url: options.workerUrl ?? new URL('./natural-worker.mjs', import.meta.url),
+    ready: (message) => (message as FromWorker).type === 'ready',
+  });
+  const readiness = new Map<string, Promise<Readiness>>();
+  const fallbacks = new Map<string, string>();
+  const stallTimeoutMs = options.stallTimeoutMs ?? 60_000;
+  let nextId = 1;
+  let closed = false;
+
+  const installedVoices = () => all.filter((v) => store.installed(v.model.id));
+
+  /** Whether the model's files are all there and it loaded once in a process of its own. */
+  function ready(model: CatalogueVoice): Promise<Readiness> {
+    const installed = store.installed(model.id);
+    if (!installed) {
+      readiness.delete(model.id);
+      return Promise.resolve({ ok: false, reason: `${model.id} is not installed (or its folder was removed)` });
+    }
+    const missing = missingVoiceFile(model, installed.dir);
+    if (missing) return Promise.resolve({ ok: false, reason: `${model.id} lacks ${missing}` });
+    let known = readiness.get(model.id);
+    if (!known) {
+      const config = sherpaTtsConfig(model, installed.dir);
+      known = checkVoiceLoads(config).then((check): Readiness => (check.ok ? { ok: true, config } : { ok: false, reason: check.reason }));
+      readiness.set(model.id, known);
+    }
+    return known;
+  }
+
+  function fallBack(voice: NaturalVoice, reason: string) {
+    if (fallbacks.get(voice.id) !== reason) log?.warn('a natural voice fell back to espeak', { voice: voice.id, reason, espeak: espeakStandIn(voice) });
+    fallbacks.set(voice.id, reason);
+  }
+
+  async function* speakNatural(voice: NaturalVoice, config: SherpaTtsConfig, text: string, signal?: AbortSignal): AsyncGenerator<Int16Array> {
+    const lease: WorkerLease = await pool.acquire(signal);
+    const call = new Call(nextId++);
+    let retired = false;
+    const retire = () => {
+      if (retired) return;
+      retired = true;
+      lease.retire();
+    };
+    void call.finished.then(() => {
+      if (!retired) lease.release();
+    });
+    lease.onMessage((raw) => {
+      const message = raw as FromWorker;
+      if (message.type === 'ready' || message.id !== call.id) return;
+      if (message.type === 'pcm') call.push(message.samples);
+      else if (message.type === 'done') call.end();
+      else call.end(new SpeechError(`The natural voice ${voice.id} failed: ${message.message}`));
+    });
+    lease.onStop((error) => {
+      retire();
+      call.end(new SpeechError(closed ? 'The natural voices were closed' : `The natural voice worker stopped: ${error.message}`, { cause: error }));
+    });
+    const timer = setTimeout(() => {
+      call.end(new SpeechError(`The natural voice ${voice.id} produced nothing for ${stallTimeoutMs} ms`));
+      retire();
+    }, stallTimeoutMs);
+    timer.unref();
+    void call.finished.then(() => clearTimeout(timer));
+    lease.post({ type: 'synthesize', id: call.id, voice: voice.model.id, config, sid: voice.sid, text, sampleRate: espeak.sampleRate, cancel: call.cancelFlag });
+    try {
+      yield* call.drain(signal);
+    } finally {
+      if (!call.settled) call.cancel(); // the sentence in progress finishes; its audio is dropped
+    }
+  }
+
+  return {
+    name: 'espeak',
+    sampleRate: espeak.sampleRate,
+    maxChunkChars: Math.min(espeak.maxChunkChars, 2_000),
+    concurrency: 1,
+    fallbacks,
+    get defaultVoice() {
+      return installedVoices().find((v) => v.language === 'en')?.id ?? espeak.defaultVoice;
+    },
+    async voices(): Promise<Voice[]> {
+      const natural = installedVoices();
+      const fallbackDefault = natural.find((v) => v.language === 'en')?.id;
+      const espeakVoices = (await espeak.voices()).map((v) => (fallbackDefault ? { ...v, premium: true } : v));
+      return [...natural.map((v) => ({ id: v.id, name: v.name, premium: v.id !== fallbackDefault })), ...espeakVoices];
+    },
+    naturalVoices(language: string): readonly LanguageVoice[] {
+      const here = installedVoices().filter((v) => v.language === language);
+      if (here.length === 0 && options.downloadOnFirstUse) {
+        // The first article in a language is spoken by espeak while its voice downloads.
+        const model = store.catalogue.find((m) => m.language === language && m.licenceConfirmed && m.kind === 'piper');
+        if (model) store.install(model.id).catch(() => {}); // the store logs why it failed
+      }
+      return here.map(({ id, language: l, gender }) => ({ id, language: l, gender }));
+    },
+    async *synthesize(text: string, synth: SynthesizeOptions): AsyncGenerator<Int16Array> {
+      const voice = byId.get(synth.voice);
+      if (!voice) return yield* espeak.synthesize(text, synth);
+      if (closed) throw new SpeechError('The natural voices are closed');
+      const state = await ready(voice.model);
+      if (!state.ok) {
+        fallBack(voice, state.reason);
+        return yield* espeak.synthesize(text, { ...synth, voice: espeakStandIn(voice) });
+      }
+      let spoke = false;
+      try {
+        for await (const pcm of speakNatural(voice, state.config, text, synth.signal)) {
+          spoke = true;
+          yield pcm;
+        }
+      } catch (error) {
+        synth.signal?.throwIfAborted();
+        if (spoke) throw error; // part of the sentence was heard: the episode retries it whole
+        readiness.delete(voice.model.id); // checked again next time
+        fallBack(voice, (error as Error).message);
+        yield* espeak.synthesize(text, { ...synth, voice: espeakStandIn(voice) });
+      }
+    },
+    async warmUp() {
+      // The installed voices' load checks run now, so a podcast's first sentence does not wait for them.
+      const models = [...new Set(installedVoices().map((v) => v.model))];
+      await Promise.all([espeak.warmUp?.(), ...models.map((model) => ready(model))]);
+    },
+    async close() {
+      closed = true;
+      await Promise.all([pool.close(), espeak.close()]);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { archiveFolder, naturalVoices, VOICE_CATALOGUE } from './voice-catalogue.ts';
+
+describe('the natural voice catalogue', () => {
+  it('offers two English Piper voices, a Kokoro English voice with several speakers, and a Piper voice for each other language', () => {
+    expect(VOICE_CATALOGUE.filter((v) => v.kind === 'piper' && v.language === 'en').length).toBeGreaterThanOrEqual(2);
+    const kokoro = VOICE_CATALOGUE.find((v) => v.kind === 'kokoro' && v.language === 'en');
+    expect(kokoro?.speakers?.length).toBeGreaterThan(1);
+    for (const language of ['de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'zh']) {
+      expect(VOICE_CATALOGUE.some((v) => v.kind === 'piper' && v.language === language)).toBe(true);
+    }
+  });
+
+  it.each(VOICE_CATALOGUE.map((v) => [v.id, v] as const))('%s names its archive, model, size, licence and checksum honestly', (_, voice) => {
+    expect(voice.archive).toMatch(/^[\w.-]+\.tar\.bz2$/);
+    if (voice.kind === 'piper') expect(`vits-piper-${voice.model.replace(/\.onnx$/, '')}`).toBe(archiveFolder(voice));
+    expect(voice.approxBytes).toBeGreaterThan(1_000_000);
+    expect(voice.licence.length).toBeGreaterThan(0);
+    // Either a real SHA-256, or null: pinned by the first download.
+    if (voice.sha256 !== null) expect(voice.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives every voice a podcast can name its own id, a multi-speaker model one per speaker', () => {
+    const ids = naturalVoices().map((v) => v.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain('kokoro-en-am-adam');
+    expect(ids.every((id) => id.length <= 100)).toBe(true);
+  });
+});

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakePiperModel, piperVoiceEntries, serveArchives, tarBz2, type ArchiveServer } from '../../test/fake-voice.ts';
+import type { CatalogueVoice } from '../speech/voice-catalogue.ts';
+import { createVoiceStore, type VoiceEvent } from './voice-store.ts';
+
+const FOLDER = 'vits-piper-en_US-test-low';
+const ARCHIVE = `${FOLDER}.tar.bz2`;
+const MODEL = 'en_US-test-low.onnx';
+
+let good: Buffer;
+let server: ArchiveServer;
+
+const voice = (overrides: Partial<CatalogueVoice> = {}): CatalogueVoice => ({
+  id: 'piper-en-us-test',
+  name: 'Test voice',
+  language: 'en',
+  kind: 'piper',
+  quality: 'low',
+  gender: 'female',
+  archive: ARCHIVE,
+  model: MODEL,
+  approxBytes: good.length,
+  sha256: null,
+  licence: 'CC0-1.0',
+  licenceConfirmed: true,
+  sampleRate: 22_050,
+  ...overrides,
+});
+
+const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-voices-'));
+const storeFor = (dir: string, catalogue: CatalogueVoice[], downloads = true) =>
+  createVoiceStore({ dataDir: dir, modelsUrl: server.url, downloads, catalogue });
+
+beforeAll(async () => {
+  good = await tarBz2(piperVoiceEntries(FOLDER, MODEL));
+  server = await serveArchives({ [ARCHIVE]: good });
+});
+afterAll(() => server.close());
+
+describe('installing a natural voice', () => {
+  it('downloads, verifies, unpacks and lists it as installed, reporting progress on the way', async () => {
+    const dir = dataDir();
+    const store = storeFor(dir, [voice()]);
+    expect(store.list()[0]!.state).toEqual({ state: 'not-installed' });
+    const events: VoiceEvent[] = [];
+    const states: string[] = [];
+    store.subscribe((event) => {
+      events.push(event);
+      if (event.type === 'progress') states.push(store.list()[0]!.state.state);
+    });
+
+    const installed = await store.install('piper-en-us-test');
+
+    expect(installed.dir).toBe(path.join(dir, 'voices', 'piper-en-us-test'));
+    expect(fs.existsSync(path.join(installed.dir, MODEL))).toBe(true);
+    expect(fs.existsSync(path.join(installed.dir, 'espeak-ng-data', 'phontab'))).toBe(true);
+    expect(store.list()[0]!.state.state).toBe('installed');
+    expect(states).toContain('downloading');
+    const last = events.filter((e) => e.type === 'progress').pop();
+    expect(last).toMatchObject({ received: good.length, total: good.length });
+    expect(events.at(-1)).toMatchObject({ type: 'installed', id: 'piper-en-us-test' });
+    // The first download pins the checksum; nothing of the work is left behind.
+    const pins = JSON.parse(fs.readFileSync(path.join(dir, 'voices', 'pins.json'), 'utf8')) as Record<string, string>;
+    expect(pins[ARCHIVE]).toBe(installed.sha256);
+    expect(fs.readdirSync(path.join(dir, 'voices')).filter((f) => f.startsWith('.unpack'))).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'voices', '.downloads'))).toEqual([]);
+  });
+
+  it('resumes a download cut halfway with a Range request', async () => {
+    const dir = dataDir();
+    const store = storeFor(dir, [voice()]);
+    server.cutNextAfter(ARCHIVE, Math.floor(good.length / 2));
+    await expect(store.install('piper-en-us-test')).rejects.toThrow(/cut|ended after/);
+    expect(store.list()[0]!.state).toMatchObject({ state: 'not-installed', lastError: expect.any(String) });
+    const kept = fs.statSync(path.join(dir, 'voices', '.downloads', `${ARCHIVE}.part`)).size;
+    expect(kept).toBeGreaterThan(0);
+    const before = server.requests.length;
+
+    await store.install('piper-en-us-test');
+
+    expect(server.requests.slice(before)).toEqual([{ path: `/tts-models/${ARCHIVE}`, range: `bytes=${kept}-` }]);
+    expect(store.installed('piper-en-us-test')).not.toBeNull();
+  });
+
+  it('refuses an archive whose checksum is not the catalogue\'s, and one that differs from the checksum pinned at first download', async () => {
+    const wrong = storeFor(dataDir(), [voice({ sha256: 'ab'.repeat(32) })]);
+    await expect(wrong.install('piper-en-us-test')).rejects.toThrow(/does not match its checksum/);
+    expect(wrong.installed('piper-en-us-test')).toBeNull();
+
+    const dir = dataDir();
+    const store = storeFor(dir, [voice()]);
+    await store.install('piper-en-us-test');
+    fs.rmSync(path.join(dir, 'voices', 'piper-en-us-test'), { recursive: true });
+    const altered = await tarBz2(piperVoiceEntries(FOLDER, MODEL, fakePiperModel({ sampleRate: 16_000 })));
+    const other = await serveArchives({ [ARCHIVE]: altered });
+    try {
+      const again = createVoiceStore({ dataDir: dir, modelsUrl: other.url, downloads: true, catalogue: [voice({ approxBytes: altered.length })] });
+      await expect(again.install('piper-en-us-test')).rejects.toThrow(/does not match its checksum/);
+      expect(again.installed('piper-en-us-test')).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.each([
+    ['a ../ path', { name: `${FOLDER}/../../escaped.txt`, data: 'out' }],
+    ['an absolute path', { name: '/tmp/pagecast-escaped.txt', data: 'out' }],
+    ['a symlink', { name: `${FOLDER}/link`, symlinkTo: '/etc/passwd' }],
+  ])('refuses an archive holding %s, and writes nothing outside its folder', async (_, hostile) => {
+    const folder = `${FOLDER}-hostile-${Math.random().toString(36).slice(2)}`;
+    const archive = await tarBz2([{ ...hostile, name: hostile.name.replace(FOLDER, folder) }, ...piperVoiceEntries(folder, MODEL)]);
+    const name = `${folder}.tar.bz2`;
+    server.set(name, archive);
+    const dir = dataDir();
+    const store = storeFor(dir, [voice({ archive: name, approxBytes: archive.length })]);
+    await expect(store.install('piper-en-us-test')).rejects.toThrow(/outside its folder|symlink entry/);
+    expect(store.installed('piper-en-us-test')).toBeNull();
+    expect(fs.existsSync(path.join(dir, 'escaped.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'voices', 'escaped.txt'))).toBe(false);
+    expect(fs.readdirSync(path.join(dir, 'voices')).filter((f) => f.startsWith('.unpack'))).toEqual([]);
+  });
+
+  it('refuses a voice whose model does not load, without harming this process', async () => {
+    const broken = await tarBz2(piperVoiceEntries(`${FOLDER}-broken`, MODEL, fakePiperModel().subarray(0, 300)));
+    const name = `${FOLDER}-broken.tar.bz2`;
+    server.set(name, broken);
+    const store = storeFor(dataDir(), [voice({ archive: name, approxBytes: broken.length })]);
+    await expect(store.install('piper-en-us-test')).rejects.toThrow(/model .* while loading/);
+    expect(store.installed('piper-en-us-test')).toBeNull();
+  });
+
+  it('makes no request at all with VOICE_DOWNLOADS=off', async () => {
+    const before = server.requests.length;
+    const store = storeFor(dataDir(), [voice()], false);
+    await expect(store.install('piper-en-us-test')).rejects.toThrow(/VOICE_DOWNLOADS=off/);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('installs once when two servers share the data folder, and takes over a lock its dead owner left', async () => {
+    const dir = dataDir();
+    const before = server.requests.length;
+    const [a, b] = await Promise.all([storeFor(dir, [voice()]).install('piper-en-us-test'), storeFor(dir, [voice()]).install('piper-en-us-test')]);
+    expect(a.dir).toBe(b.dir);
+    expect(server.requests.length - before).toBe(1);
+
+    const other = dataDir();
+    fs.mkdirSync(path.join(other, 'voices', '.locks'), { recursive: true });
+    // A pid no process has: the lock's owner died.
+    fs.writeFileSync(path.join(other, 'voices', '.locks', 'piper-en-us-test.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname() }));
+    await expect(storeFor(other, [voice()]).install('piper-en-us-test')).resolves.toMatchObject({ sha256: a.sha256 });
+  });
+});
