@@ -66,9 +66,12 @@ export async function downloadArchive(options: DownloadOptions): Promise<void> {
     },
     { signal },
   );
+  const part = fs.createWriteStream(partFile, { flags: resumed ? 'a' : 'w' });
   try {
-    await pipeline(counted, fs.createWriteStream(partFile, { flags: resumed ? 'a' : 'w' }), { signal });
+    await pipeline(counted, part, { signal });
   } catch (error) {
+    // A write under way when the download failed still lands: the part's size counts once it is closed.
+    if (!part.closed) await new Promise<void>((closed) => part.once('close', () => closed()));
     signal?.throwIfAborted();
     if (error instanceof VoiceDownloadError) throw error;
     throw new VoiceDownloadError(`The download of ${url} was cut after ${received} bytes: ${(error as Error).message}`, { cause: error });
