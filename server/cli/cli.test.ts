@@ -101,7 +101,7 @@ describe.concurrent('pagecast extract, run as a command', () => {
     const run = await pagecast([]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('pagecast extract <url|file.html|folder>… [--base-url URL]');
+    expect(run.stderr).toContain('pagecast extract <url|file.html|file.pdf|folder>… [--base-url URL]');
   });
 
   it('exits with 1 and the list of problems on a bad setting', async () => {
@@ -283,7 +283,7 @@ describe('pagecast arguments and failures', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(message);
-    expect(run.stderr).toContain('pagecast extract <url|file.html|folder>… [--base-url URL]');
+    expect(run.stderr).toContain('pagecast extract <url|file.html|file.pdf|folder>… [--base-url URL]');
   });
 
   it.each([
