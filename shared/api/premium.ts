@@ -13,7 +13,15 @@ export const voiceSchema = z.object({
   wordsPerMinute: z.number().positive().default(160),
 });
 export type VoiceOption = z.infer<typeof voiceSchema>;
-export const voicesResponseSchema = z.object({ voices: z.array(voiceSchema), defaultVoice: z.string() });
+/** A natural voice downloading now: bytes received, and the archive's size when known. */
+export const voiceDownloadSchema = z.object({ id: z.string(), name: z.string(), received: z.number().min(0), total: z.number().nullable() });
+export type VoiceDownload = z.infer<typeof voiceDownloadSchema>;
+export const voicesResponseSchema = z.object({
+  voices: z.array(voiceSchema),
+  defaultVoice: z.string(),
+  /** Natural voices being downloaded; each joins `voices` once installed. */
+  downloads: z.array(voiceDownloadSchema).default([]),
+});
 export const setVoiceSchema = z.object({
   voice: z.string().refine(hasNoNul, nulMessage('A voice')).trim().min(1, 'Choose a voice').max(100),
 });

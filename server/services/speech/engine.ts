@@ -36,6 +36,8 @@ export interface SpeechEngine {
    * leaves this out. Asking may start that language's voice downloading for the next podcast.
    */
   naturalVoices?(language: string): readonly LanguageVoice[];
+  /** The natural voices downloading now, with their progress. */
+  downloads?(): { id: string; name: string; received: number; total: number | null }[];
   /** Loads the engine ahead of the first call, so the first sentence does not wait for it. */
   warmUp?(): Promise<void>;
   close(): Promise<void>;

@@ -146,9 +146,14 @@ describe('the natural voices engine', () => {
     const store = storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')));
     const { engine } = engineOver(store, { downloadOnFirstUse: true });
     const installedEvent = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type !== 'progress' && resolve(e)));
+    // What the voice pickers are told while it downloads.
+    const downloading: unknown[] = [];
+    store.subscribe((e) => e.type === 'progress' && downloading.length === 0 && downloading.push(...(engine.downloads?.() ?? [])));
 
     expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('en-us');
     expect(await installedEvent).toMatchObject({ type: 'installed', id: 'piper-en-us-test' });
+    expect(downloading).toEqual([{ id: 'piper-en-us-test', name: expect.any(String), received: expect.any(Number), total: expect.any(Number) }]);
+    expect(engine.downloads?.()).toEqual([]);
 
     expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('piper-en-us-test');
   });

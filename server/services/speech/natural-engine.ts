@@ -148,6 +148,11 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
       const espeakVoices = (await espeak.voices()).map((v) => (fallbackDefault ? { ...v, premium: true } : v));
       return [...natural.map((v) => ({ id: v.id, name: v.name, premium: v.id !== fallbackDefault })), ...espeakVoices];
     },
+    downloads() {
+      return store.list().flatMap(({ voice, state }) =>
+        state.state === 'downloading' ? [{ id: voice.id, name: voice.name, received: state.received, total: state.total ?? voice.approxBytes }] : [],
+      );
+    },
     naturalVoices(language: string): readonly LanguageVoice[] {
       const here = installedVoices().filter((v) => v.language === language);
       if (here.length === 0 && options.downloadOnFirstUse) {

@@ -71,6 +71,7 @@ export function CreatePodcast() {
         <VoiceSelect
           value={voice}
           voices={voices.voices}
+          downloads={voices.downloads}
           onChange={setPickedVoice}
           disabled={!voices.loaded}
           hint="Set your default voice on your profile."

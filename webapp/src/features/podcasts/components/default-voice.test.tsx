@@ -19,9 +19,10 @@ const VOICES = {
   defaultVoice: 'en-us',
 };
 
-function serve() {
+function serve(answers: object[] = [VOICES]) {
+  let asked = 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === '/api/voices') return Response.json(VOICES);
+    if (String(input) === '/api/voices') return Response.json(answers[Math.min(asked++, answers.length - 1)]);
     if (String(input) === '/api/voices/default' && init?.method === 'PUT') {
       return Response.json({ defaultVoice: (JSON.parse(String(init.body)) as { voice: string }).voice });
     }
@@ -60,5 +61,23 @@ describe('the default voice panel', () => {
     await act(async () => view.render(<DefaultVoice user={member} />));
     expect(select()).toBeNull();
     await waitFor(() => expect(view.container.textContent).toContain('Your podcasts are spoken in American English. Upgrade to Premium to choose from 2 voices.'));
+  });
+
+  it('tells a natural voice downloading with its progress, and lists it once installed', async () => {
+    const member: User = { name: null, email: 'ada@example.com', isPremium: true, defaultVoice: 'en-us' };
+    setSession(member, 'tok');
+    const natural = { id: 'piper-en-us-ljspeech', name: 'LJ Speech (English, US)', premium: false };
+    const fetchMock = serve([
+      { ...VOICES, downloads: [{ id: natural.id, name: natural.name, received: 21_000_000, total: 50_000_000 }] },
+      { ...VOICES, voices: [natural, ...VOICES.voices], downloads: [] },
+    ]);
+    await act(async () => view.render(<DefaultVoice user={member} />));
+    await waitFor(() => expect(view.container.querySelector('[role="status"]')?.textContent).toBe(
+      'Downloading the natural voice LJ Speech (English, US): 42% — it joins the list once installed.',
+    ));
+    // Asked again while it downloads, until it is in the list.
+    await waitFor(() => expect([...select()!.options].map((o) => o.textContent)).toContain(natural.name), 10_000);
+    expect(view.container.querySelector('[role="status"]')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/voices').length).toBe(2);
   });
 });

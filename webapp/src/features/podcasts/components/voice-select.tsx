@@ -1,12 +1,15 @@
 import { useId } from 'react';
 import { ChevronDown, Mic } from 'lucide-react';
-import type { VoiceOption } from '../../../../../shared/api/premium.ts';
+import type { VoiceDownload, VoiceOption } from '../../../../../shared/api/premium.ts';
+
+const percent = (download: VoiceDownload) =>
+  download.total ? ` ${Math.min(99, Math.floor((download.received / download.total) * 100))}%` : '';
 
 const selectClass =
   'h-11 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-10 text-sm text-slate-900 shadow-sm ' +
   'focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
 
-/** A labelled list of the server's voices. */
+/** A labelled list of the server's voices, and the natural voices on their way. */
 export function VoiceSelect({
   label = 'Voice',
   value,
@@ -14,6 +17,7 @@ export function VoiceSelect({
   onChange,
   disabled = false,
   hint,
+  downloads = [],
 }: {
   label?: string;
   value: string;
@@ -22,6 +26,8 @@ export function VoiceSelect({
   disabled?: boolean;
   /** A line under the field, read with it. */
   hint?: string;
+  /** Natural voices downloading: each is told with its progress until it joins the list. */
+  downloads?: VoiceDownload[];
 }) {
   const id = useId();
   const hintId = useId();
@@ -50,6 +56,11 @@ export function VoiceSelect({
         </select>
         <ChevronDown aria-hidden size={16} className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-slate-500" />
       </div>
+      {downloads.map((download) => (
+        <p key={download.id} role="status" className="mt-1.5 text-xs text-slate-600">
+          Downloading the natural voice {download.name}:{percent(download)} — it joins the list once installed.
+        </p>
+      ))}
       {hint && (
         <p id={hintId} className="mt-1.5 text-xs text-slate-500">
           {hint}

@@ -1,16 +1,19 @@
 /**
  * The server's voices, shared by every picker (the URL card, each card's 'Change voice', /profile)
- * and read again after five minutes at most. A failed request is tried again by the next picker that
+ * and read again after five minutes at most, every two seconds while a natural voice downloads. A failed request is tried again by the next picker that
  * mounts.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { VoiceOption } from '../../../../../shared/api/premium.ts';
+import type { VoiceDownload, VoiceOption } from '../../../../../shared/api/premium.ts';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 
 const VOICES_FRESH_MS = 5 * 60_000;
+/** How often the list is read again while a natural voice downloads, for its progress. */
+const DOWNLOAD_POLL_MS = 2_000;
 const NO_VOICES: VoiceOption[] = [];
+const NO_DOWNLOADS: VoiceDownload[] = [];
 
 /** The voices; `enabled: false` (a member who cannot pick) skips the request. */
 export function useVoices(enabled = true) {
@@ -18,12 +21,15 @@ export function useVoices(enabled = true) {
     queryKey: podcastKeys.voices(),
     queryFn: ({ signal }) => pagecast.voices.list({ signal }),
     staleTime: VOICES_FRESH_MS,
+    refetchInterval: (current) => (current.state.data?.downloads.length ? DOWNLOAD_POLL_MS : false),
     enabled,
   });
   return {
     voices: query.data?.voices ?? NO_VOICES,
     /** The engine's own default voice. */
     defaultVoice: query.data?.defaultVoice ?? null,
+    /** Natural voices downloading now. */
+    downloads: query.data?.downloads ?? NO_DOWNLOADS,
     loaded: query.isSuccess,
     error: query.error ? errorMessage(query.error) : null,
   };
