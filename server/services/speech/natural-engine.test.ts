@@ -158,6 +158,14 @@ describe('the natural voices engine', () => {
     expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('piper-en-us-test');
   });
 
+  it('fetches the English voice in the background at the first start, before any article asks', async () => {
+    const store = storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')));
+    const { engine } = engineOver(store, { downloadOnFirstUse: true });
+    const installedEvent = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type !== 'progress' && resolve(e)));
+    await engine.warmUp?.();
+    expect(await installedEvent).toMatchObject({ type: 'installed', id: 'piper-en-us-test' });
+  });
+
   it.each([
     ['the download is cut halfway', 'cut'],
     ['the archive has the wrong checksum', 'checksum'],

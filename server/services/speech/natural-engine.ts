@@ -73,6 +73,13 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
 
   const installedVoices = () => all.filter((v) => store.installed(v.model.id));
 
+  /** Starts installing the language's confirmed voice when downloads on first use are allowed; the store logs a failure. */
+  function downloadVoiceOf(language: string): void {
+    if (!options.downloadOnFirstUse) return;
+    const model = store.catalogue.find((m) => m.language === language && m.licenceConfirmed && m.kind === 'piper');
+    if (model) store.install(model.id).catch(() => {});
+  }
+
   /** Whether the model's files are all there and it loaded once in a process of its own. */
   function ready(model: CatalogueVoice): Promise<Readiness> {
     const installed = store.installed(model.id);
@@ -155,11 +162,8 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     },
     naturalVoices(language: string): readonly LanguageVoice[] {
       const here = installedVoices().filter((v) => v.language === language);
-      if (here.length === 0 && options.downloadOnFirstUse) {
-        // The first article in a language is spoken by espeak while its voice downloads.
-        const model = store.catalogue.find((m) => m.language === language && m.licenceConfirmed && m.kind === 'piper');
-        if (model) store.install(model.id).catch(() => {}); // the store logs why it failed
-      }
+      // The first article in a language is spoken by espeak while its voice downloads.
+      if (here.length === 0) downloadVoiceOf(language);
       return here.map(({ id, language: l, gender }) => ({ id, language: l, gender }));
     },
     async *synthesize(text: string, synth: SynthesizeOptions): AsyncGenerator<Int16Array> {
@@ -186,6 +190,8 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
       }
     },
     async warmUp() {
+      // The first start fetches the English voice in the background, so the first podcast may have it.
+      if (!installedVoices().some((v) => v.language === 'en')) downloadVoiceOf('en');
       // The installed voices' load checks run now, so a podcast's first sentence does not wait for them.
       const models = [...new Set(installedVoices().map((v) => v.model))];
       await Promise.all([espeak.warmUp?.(), ...models.map((model) => ready(model))]);
