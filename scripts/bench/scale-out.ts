@@ -33,7 +33,7 @@ async function start(role: 'serve' | 'worker', env: Record<string, string>): Pro
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INHERITED_OUT.test(key)));
   const child = spawn(process.execPath, ['bin/pagecast.mjs', role], {
     cwd: ROOT,
-    env: { ...inherited, PORT: String(port), LOG_LEVEL: 'warn', ANONYMOUS_DAILY_PODCASTS: '100000', ...(health ? { WORKER_HEALTH_PORT: String(health) } : {}), ...env },
+    env: { ...inherited, PORT: String(port), LOG_LEVEL: 'warn', ANONYMOUS_DAILY_PODCASTS: '100000', VOICE_DOWNLOADS: 'off', ...(health ? { WORKER_HEALTH_PORT: String(health) } : {}), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   process.once('exit', () => child.kill('SIGKILL'));

@@ -58,6 +58,8 @@ export async function startRole(
       JOB_LEASE_SECONDS: '3',
       JOB_CONCURRENCY: '1',
       ANONYMOUS_DAILY_PODCASTS: '100',
+      // No test reaches the internet: no natural voice is downloaded.
+      VOICE_DOWNLOADS: 'off',
       ...(healthPort ? { WORKER_HEALTH_PORT: String(healthPort) } : {}),
       ...env,
     },
