@@ -5,9 +5,9 @@
  * modes, meets a toast on a phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CONTENT_MESSAGES, notAWebPageMessage } from '../shared/errors.ts';
+import { CONTENT_MESSAGES, listingNote, notAWebPageMessage } from '../shared/errors.ts';
 import { ARTICLE_PORT } from '../playwright.config.ts';
-import { DISGUISED_PDF_PATH, IMAGE_PATH, MISSING_PATH, PDF_PATH, REPORT, REPORT_TITLE, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
+import { DISGUISED_PDF_PATH, FRONT_PAGE_PATH, FRONT_PAGE_STORIES, IMAGE_PATH, MISSING_PATH, PDF_PATH, REPORT, REPORT_TITLE, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 import { NO_AI_HINT } from '../webapp/src/features/podcasts/utils/modes.ts';
@@ -143,6 +143,14 @@ test('a PDF chosen from disk becomes a podcast that plays, and so does a link to
     await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
   }
   await expect(recentPodcasts(page).getByRole('heading', { level: 3 })).toHaveText([REPORT_TITLE, REPORT_TITLE, REPORT_TITLE]);
+});
+
+test("a front page is told for what it is, a list of articles, and still makes an episode", async ({ page }) => {
+  await page.goto('/');
+  await urlCard(page).getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${FRONT_PAGE_PATH}`);
+  await expect(urlCard(page).getByTestId('listing-note')).toHaveText(listingNote(FRONT_PAGE_STORIES));
+  await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
+  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
 });
 
 test('an address typed without https:// is sent with it', async ({ page }) => {

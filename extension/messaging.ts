@@ -30,6 +30,8 @@ export interface PageEstimate {
   seconds: number;
   /** The PDF's pages when the tab shows a PDF; null for a web page. */
   pages: number | null;
+  /** When the page lists other pages (a front page, search results) rather than being an article: how many. */
+  listing: number | null;
 }
 
 /** What the popup asks of the player. */

@@ -18,7 +18,10 @@ import { fail, ok, type Result } from './result.ts';
 /** What the extension sends the server: `{ title, text, sourceUrl, lines }`. */
 export type PageText = z.input<typeof createFromTextSchema>;
 
-export function readArticle(doc: Document): Result<PageText> {
+/** The page's article, and when the page lists other pages rather than being one: how many (said in the popup, never sent). */
+export type TabArticle = PageText & { listing?: number | null };
+
+export function readArticle(doc: Document): Result<TabArticle> {
   let article: ReadableArticle | null;
   try {
     const clone = doc.cloneNode(true) as Document;
@@ -35,6 +38,7 @@ export function readArticle(doc: Document): Result<PageText> {
     sourceUrl: doc.URL,
     // The page's structure, as the server's extraction gives it: read mode announces code and reads tables by it.
     lines: lineKinds(article.root as unknown as KindElement, text),
+    listing: article.listing,
   });
 }
 

@@ -68,6 +68,10 @@ export const PDF_MESSAGES = {
   unpacksTooLarge: 'This PDF unpacks to far more data than a document holds: Pagecast does not read it.',
 } as const;
 
+/** What a page that lists other pages (a front page, search results) is told: what the episode will be, and how to hear one article. */
+export const listingNote = (items: number, oneOfThem = 'paste its own address') =>
+  `This page is a list of ${items} articles, not one article: the episode reads the list. To hear one of them, ${oneOfThem}.`;
+
 /** The note spoken after the last page read of a PDF longer than the pages Pagecast reads. */
 export const pdfPagesNote = (read: number, pages: number) =>
   `This episode stops here, at page ${read} of ${pages.toLocaleString('en-US')}.`;

@@ -42,6 +42,8 @@ export interface Article {
   byline?: string | null;
   /** A PDF's page count. */
   pages?: number | null;
+  /** When the page lists other pages rather than being an article: how many. */
+  listing?: number | null;
 }
 
 export interface PreparedArticle extends Article {
@@ -149,6 +151,7 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
         byline: article.byline,
         lines: article.lines ?? null,
         ...(article.pages ? { pages: article.pages } : {}),
+        ...(article.listing ? { listing: article.listing } : {}),
       };
     },
     retryable: () => false,

@@ -42,5 +42,6 @@ export async function estimatePodcast(
     language: article.language,
     title: article.title || fallbackTitle(article.text),
     pages: article.pages ?? null,
+    listing: article.listing ?? null,
   };
 }

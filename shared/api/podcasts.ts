@@ -239,6 +239,8 @@ export const estimateResponseSchema = z.object({
   title: z.string(),
   /** A PDF's page count; null for a web page. */
   pages: z.number().int().nullable().default(null),
+  /** When the page is a list of other pages (a front page, search results): how many it lists; null for an article. */
+  listing: z.number().int().nullable().default(null),
 });
 export type PodcastEstimate = z.infer<typeof estimateResponseSchema>;
 

@@ -9,9 +9,13 @@ const paragraph = (n: number) =>
   `clauses and the steady rhythm of an article that someone would like to hear read aloud.</p>`;
 const story = [1, 2, 3, 4, 5, 6].map(paragraph).join('\n');
 
-function read(body: string): string {
+function articleOf(body: string) {
   const { document } = parseHTML(`<!doctype html><html lang="en"><head><title>The Story</title></head><body>${body}</body></html>`);
-  const article = readableArticle(document as unknown as PageDocument);
+  return readableArticle(document as unknown as PageDocument);
+}
+
+function read(body: string): string {
+  const article = articleOf(body);
   return article ? articleText(article.root) : '';
 }
 
@@ -102,6 +106,14 @@ describe('readableArticle', () => {
       `<p>The council met on Tuesday and argued for hours about money, boats and a bridge, residents said after meeting ${n}.</p></article>`;
     const text = read(`<main><h1>Local news</h1>${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</main>`);
     for (const n of [1, 2, 3, 4, 5, 6]) expect(text).toContain(`Story ${n}: the council votes`);
+    // And it is told for what it is: a list of six.
+    expect(articleOf(`<main><h1>Local news</h1>${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</main>`)?.listing).toBe(6);
+  });
+
+  it('tells an article from a list, a list article whose items are linked headings included', () => {
+    expect(articleOf(`<article>${story}</article>`)?.listing).toBeNull();
+    const item = (n: number) => `<h2><a href="/game-${n}">Game ${n} ($20)</a></h2>${paragraph(n)}${paragraph(n + 10)}${paragraph(n + 20)}`;
+    expect(articleOf(`<article>${paragraph(0)}${[1, 2, 3, 4, 5, 6].map(item).join('')}</article>`)?.listing).toBeNull();
   });
 
   it('still reads the one article of a page whose related stories are articles too', () => {

@@ -17,6 +17,8 @@ export interface ReadableArticle {
   siteName: string | null;
   /** The article's root element, detached from the document. */
   root: PageElement;
+  /** When the page is a list of other pages (a front page, a search result): how many it lists; else null. */
+  listing: number | null;
 }
 
 /**
@@ -56,7 +58,29 @@ export function readableArticle(
     excerpt: article.excerpt ?? null,
     siteName: article.siteName ?? null,
     root,
+    listing: listedItems(root),
   };
+}
+
+/** Teasers a list page shows at least, and the text one takes at most on average. */
+const MIN_LISTED = 4;
+const MAX_TEASER_CHARS = 400;
+
+/**
+ * How many items a page lists when it is a list of other pages rather than an article: headings that
+ * are links (each a teaser's title), at least four, with little text under each. Null for an article,
+ * whose headings are its own and whose paragraphs run long.
+ */
+function listedItems(root: PageElement): number | null {
+  const headings = [...root.querySelectorAll('h2, h3, h4')];
+  const linked = headings.filter((heading) => {
+    const text = heading.textContent?.trim().length ?? 0;
+    const linkText = [...heading.querySelectorAll('a')].reduce((sum, a) => sum + (a.textContent?.trim().length ?? 0), 0);
+    return text > 0 && linkText >= text * 0.7;
+  });
+  if (linked.length < MIN_LISTED || linked.length < headings.length * 0.6) return null;
+  const text = root.textContent?.replace(/\s+/g, ' ').length ?? 0;
+  return text / linked.length <= MAX_TEASER_CHARS ? linked.length : null;
 }
 
 const BODY_MARK = 'data-pagecast-body';

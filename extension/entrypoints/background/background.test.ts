@@ -603,8 +603,21 @@ describe('modes, speed, the queue and read-along', () => {
     expect(read.value.words).toBe(page.value.text.split(/\s+/).filter(Boolean).length);
     // The member's voice (the fake's default, en-gb) speaks 180 words a minute.
     expect(read.value.seconds).toBe(Math.round((read.value.words / 180) * 60));
-    expect(await sendMessage('estimatePage', { tabId, mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words: read.value.words, pages: null, seconds: 420 } });
+    expect(await sendMessage('estimatePage', { tabId, mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words: read.value.words, pages: null, listing: null, seconds: 420 } });
     expect(await sendMessage('estimatePage', { tabId, mode: 'brief' })).toMatchObject({ ok: true, value: { seconds: 120 } });
+  });
+
+  it('says a front page is a list of articles, and sends only the page when making its podcast', async () => {
+    await signedIn();
+    const teaser = (n: number) =>
+      `<article><h2><a href="/story-${n}">Story ${n}: the council votes on a plan for the harbour</a></h2>` +
+      `<p>The council met on Tuesday and argued for hours about money, boats and a bridge, residents said after meeting ${n}.</p></article>`;
+    const tabId = addTab({ url: 'https://news.example.com/', title: 'Latest', html: `<main><h1>Latest</h1>${[1, 2, 3, 4, 5].map(teaser).join('')}</main>` });
+    expect(await sendMessage('estimatePage', { tabId, mode: 'read' })).toMatchObject({ ok: true, value: { listing: 5 } });
+    await sendMessage('createPodcastFromTab', { tabId, mode: 'read' });
+    const [sent] = postedPodcasts();
+    expect(sent!.body).not.toHaveProperty('listing');
+    expect((sent!.body as { text: string }).text).toContain('Story 5: the council votes');
   });
 
   it("plays at the member's speed, saves a new one as their preference, and follows one set in the web app", async () => {

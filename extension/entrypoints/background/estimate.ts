@@ -31,7 +31,7 @@ export function estimatedSeconds(mode: PodcastMode, minutes: number | undefined,
   }
 }
 
-let page: { url: string; text: PageText | TabPdf; words: number; pages: number | null } | null = null;
+let page: { url: string; text: PageText | TabPdf; words: number; pages: number | null; listing: number | null } | null = null;
 /** The last rate the server gave, for when it cannot be asked. */
 let lastRate = DEFAULT_WORDS_PER_MINUTE;
 
@@ -55,14 +55,14 @@ export async function estimatePage({ tabId, mode, minutes }: { tabId: number } &
     if ('file' in value) {
       const counted = await callServer((client) => client.podcasts.estimate({ file: value.file, sourceUrl: value.sourceUrl, mode: 'read' }));
       if (!counted.ok) return counted;
-      page = { url, text: value, words: counted.value.words, pages: counted.value.pages };
-    } else page = { url, text: value, words: countWords(value.text), pages: null };
+      page = { url, text: value, words: counted.value.words, pages: counted.value.pages, listing: null };
+    } else page = { url, text: value, words: countWords(value.text), pages: null, listing: value.listing ?? null };
   }
-  const { words, text, pages } = page;
-  if (mode) return ok({ words, pages, seconds: estimatedSeconds(mode, minutes, words, await wordsPerMinute()) });
+  const { words, text, pages, listing } = page;
+  if (mode) return ok({ words, pages, listing, seconds: estimatedSeconds(mode, minutes, words, await wordsPerMinute()) });
   const answer = await callServer((client) =>
     client.podcasts.estimate('file' in text ? { file: text.file, sourceUrl: text.sourceUrl } : { title: text.title, text: text.text }),
   );
   if (!answer.ok) return answer;
-  return ok({ words: answer.value.words, pages, seconds: answer.value.estimatedSeconds });
+  return ok({ words: answer.value.words, pages, listing, seconds: answer.value.estimatedSeconds });
 }

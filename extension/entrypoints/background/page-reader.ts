@@ -12,7 +12,7 @@ import {
   isAccessRefusal,
   isReadableUrl,
 } from '../../page-access.ts';
-import { limitText, type PageText } from '../../read-article.ts';
+import { limitText, type PageText, type TabArticle } from '../../read-article.ts';
 import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS } from '../../../shared/api/podcasts.ts';
 import { PDF_LIMITS } from '../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
@@ -92,16 +92,16 @@ async function readPdf(tab: Browser.tabs.Tab): Promise<Result<TabPdf>> {
 }
 
 /** What the tab holds, as the server takes it: its article, or its PDF. */
-export async function readTab(tab: Browser.tabs.Tab): Promise<Result<PageText | TabPdf>> {
+export async function readTab(tab: Browser.tabs.Tab): Promise<Result<TabArticle | TabPdf>> {
   if (tab.id !== undefined && isReadableUrl(tab.url) && (await showsPdf(tab))) return readPdf(tab);
   return readPage(tab);
 }
 
 /** The tab's article, read from its live document. */
-export async function readPage(tab: Browser.tabs.Tab): Promise<Result<PageText>> {
+export async function readPage(tab: Browser.tabs.Tab): Promise<Result<TabArticle>> {
   const injected = await inject(tab, async (tabId) => {
     const [frame] = await browser.scripting.executeScript({ target: { tabId }, files: [READ_PAGE_SCRIPT] });
-    return frame?.result as Result<PageText> | undefined;
+    return frame?.result as Result<TabArticle> | undefined;
   });
   if (!injected.ok) return injected;
   if (!injected.value) return fail('NO_READABLE_CONTENT', 'Pagecast could not read this page', 'Reload the page and try again.');

@@ -84,7 +84,9 @@ async function createPodcast(
   const { mode, minutes } = options;
   const asked = { ...(mode ? { mode } : {}), ...(minutes !== undefined && (mode === 'podcast' || mode === 'conversation') ? { minutes } : {}) };
   // One key per attempt: the server answers a request it already has with the podcast it made.
-  const answer = await callServer((client) => client.podcasts.create({ ...page.value, ...asked, requestKey: creation.attemptId }));
+  // What the popup was told about the page stays here.
+  const { listing: _listing, ...body } = page.value as typeof page.value & { listing?: unknown };
+  const answer = await callServer((client) => client.podcasts.create({ ...body, ...asked, requestKey: creation.attemptId }));
   if (!answer.ok) return failWith(answer.error);
 
   const podcast = answer.value;

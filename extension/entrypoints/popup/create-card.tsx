@@ -10,6 +10,7 @@ import { FileText, Sparkles, TextSelect } from 'lucide-react';
 import type { User } from '../../../shared/api/auth.ts';
 import type { Capabilities } from '../../../shared/api/capabilities.ts';
 import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
+import { listingNote } from '../../../shared/errors.ts';
 import type { CreateOptions, PageEstimate } from '../../messaging.ts';
 import { UNREADABLE_PAGE_HINT, UNREADABLE_PAGE_MESSAGE, isReadableUrl } from '../../page-access.ts';
 import type { ExtensionError } from '../../result.ts';
@@ -164,6 +165,7 @@ export function CreateCard({
                 ? MODE_HINTS[mode]
                 : '\u00a0'}
         </p>
+        {estimate?.listing ? <p className="muted listing-note">{listingNote(estimate.listing, 'open it and make its podcast there')}</p> : null}
       </fieldset>
       <Button
         className="btn-block"

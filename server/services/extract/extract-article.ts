@@ -33,6 +33,8 @@ export interface ExtractionResult {
   lines: string;
   /** A PDF's page count. */
   pages?: number;
+  /** When the page lists other pages (a front page, search results) rather than being an article: how many. */
+  listing?: number | null;
 }
 
 /**
@@ -119,5 +121,6 @@ export function extractArticle(html: string, url: string): ExtractionResult {
     siteName: article.siteName,
     text,
     lines: lineKinds(article.root as unknown as KindElement, text),
+    listing: article.listing,
   };
 }

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../../shared/api/auth.ts';
 import type { Podcast } from '../../../../../shared/api/podcasts.ts';
-import { CONTENT_MESSAGES, PDF_MESSAGES } from '../../../../../shared/errors.ts';
+import { CONTENT_MESSAGES, listingNote, PDF_MESSAGES } from '../../../../../shared/errors.ts';
 import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { clearSession, setSession } from '../../../lib/session.ts';
 import { mountEachTest, waitFor } from '../../../testing/render.tsx';
@@ -38,7 +38,7 @@ interface Sent {
 }
 
 /** A server that estimates `words` words (60 seconds a minute asked, else 150 words a minute) and makes podcasts. */
-function serve({ words = 1500, estimateError, aiWriter }: { words?: number; estimateError?: string; aiWriter?: boolean } = {}) {
+function serve({ words = 1500, estimateError, aiWriter, listing = null }: { words?: number; estimateError?: string; aiWriter?: boolean; listing?: number | null } = {}) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -52,7 +52,7 @@ function serve({ words = 1500, estimateError, aiWriter }: { words?: number; esti
       if (url === '/api/podcasts/estimate') {
         if (estimateError) return Response.json({ success: false, error: { code: 'FETCH_FAILED', message: estimateError } }, { status: 502 });
         const minutes = typeof body.minutes === 'number' ? body.minutes : body.mode === 'brief' ? 2 : words / 150;
-        return Response.json({ words, estimatedSeconds: minutes * 60, language: 'en', title: 'Tide Pools', pages: body.file ? 12 : null });
+        return Response.json({ words, estimatedSeconds: minutes * 60, language: 'en', title: 'Tide Pools', pages: body.file ? 12 : null, listing });
       }
       if (url === '/api/podcasts' && init?.method === 'POST') return Response.json(created(body), { status: 201 });
       // The card's event stream: nothing yet.
@@ -173,6 +173,16 @@ describe('the URL card: mode, minutes and the estimated length', () => {
     expect(estimate()).toContain('Choose the minutes to see how long it will be.');
     // One page fetch for all of it: each one counts against the hourly limit Create shares.
     expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map((s) => s.body)).toEqual([{ url: ARTICLE, mode: 'read' }]);
+  });
+
+  it('says when the page is a list of articles, and Create still makes an episode of it', async () => {
+    const sent = serve({ words: 900, listing: 10 });
+    renderCard();
+    choose('Read');
+    type(urlField(), 'https://example.com/news');
+    await waitFor(() => expect(estimate()).toContain(listingNote(10)));
+    await submit();
+    await waitFor(() => expect(sent.some((s) => s.url === '/api/podcasts')).toBe(true));
   });
 
   it("asks the server's own default when no mode is chosen", async () => {

@@ -1,15 +1,17 @@
 /**
  * The estimated length under the URL card's choices, read out when it changes: a hint before there
  * is an address, 'Estimating the length…' while the page is read, the length and the article's words
- * (and when it is too short for the minutes asked), or why it could not be estimated (creating still
- * works: the server says what is wrong).
+ * (and when it is too short for the minutes asked, or is a list of articles rather than one), or why it
+ * could not be estimated (creating still works: the server says what is wrong).
  */
 import { CircleAlert, Timer } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { listingNote } from '../../../../../shared/errors.ts';
 import type { EstimateState } from '../hooks/use-estimate.ts';
 import { formatLength } from '../utils/modes.ts';
 
 const words = new Intl.NumberFormat('en-US');
+
 
 export function LengthEstimate({ state }: { state: EstimateState }) {
   return (
@@ -39,6 +41,11 @@ export function LengthEstimate({ state }: { state: EstimateState }) {
               {words.format(state.words)} {state.words === 1 ? 'word' : 'words'}
             </span>
           </span>
+        </p>
+      )}
+      {state.kind === 'ready' && state.listing !== null && (
+        <p className="mt-1 text-slate-600" data-testid="listing-note">
+          {listingNote(state.listing)}
         </p>
       )}
       {state.kind === 'ready' && state.shortOf !== null && (

@@ -40,7 +40,7 @@ export type EstimateState =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   /** `shortOf`: the minutes asked when the article is too short to fill them. */
-  | { kind: 'ready'; words: number; estimatedSeconds: number; shortOf: number | null; pages: number | null };
+  | { kind: 'ready'; words: number; estimatedSeconds: number; shortOf: number | null; pages: number | null; listing: number | null };
 
 /** The value once it has stopped changing for `delayMs`. */
 function useSettled<T>(value: T, delayMs: number): T {
@@ -91,8 +91,8 @@ export function useEstimate(input: EstimateInput): EstimateState {
   // Still typing, or asked and waiting.
   if (settled === null || query.isPending) return { kind: 'loading' };
   if (query.isError) return { kind: 'failed', message: errorMessage(query.error) };
-  const { words, estimatedSeconds, pages } = query.data;
-  if (input.mode === null) return { kind: 'ready', words, estimatedSeconds, shortOf: null, pages };
+  const { words, estimatedSeconds, pages, listing } = query.data;
+  if (input.mode === null) return { kind: 'ready', words, estimatedSeconds, shortOf: null, pages, listing };
   if (takesMinutes(input.mode) && input.minutes === null) return { kind: 'no-minutes' };
-  return { kind: 'ready', words, pages, ...lengthInMode(query.data, input.mode, input.minutes ?? 0) };
+  return { kind: 'ready', words, pages, listing, ...lengthInMode(query.data, input.mode, input.minutes ?? 0) };
 }
