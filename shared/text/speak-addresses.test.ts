@@ -25,6 +25,13 @@ describe('addresses are heard, never silenced', () => {
     ['https://github.com/pagecast/pagecast', 'github dot com.'],
   ])('English: %j is heard as %j', heard('en'));
 
+  it("leaves out an embedded post's picture link and the handle after its author's name; the transcript keeps both", () => {
+    heard('en')('I urge all Delhiites to use them whenever needed pic.twitter.com/MYwRz9euaq', 'I urge all Delhiites to use them whenever needed.');
+    heard('en')('— Arvind Kejriwal (@ArvindKejriwal) November 1, 2019', 'Arvind Kejriwal November first, twenty nineteen.');
+    // A handle that is the sentence's object, and a site whose name starts with "pic", are read.
+    heard('en')('Follow @pagecast for news, or see picsum.photos/200.', 'Follow @pagecast for news, or see picsum dot photos.');
+  });
+
   it('reads a Markdown or HTML link by its text, not its address', () => {
     const written = 'See [the docs](https://docs.example.com/x) and <a href="https://x.example">our page</a> first.';
     expect(prepareSpeechText(written, 'en')).toBe('See the docs and our page first.');

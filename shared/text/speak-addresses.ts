@@ -9,6 +9,10 @@
  * Site names come from the Public Suffix List (tldts): "www.bbc.co.uk/news" is "bbc dot co dot uk",
  * "someone.github.io" stays someone's. Without a scheme, "name.ending" is an address only when its
  * ending is a real public suffix written in lower case, so "Node.js", "ASP.NET", "e.g." and "U.S." stay.
+ *
+ * An embedded post's furniture is not read: its picture link ("pic.twitter.com/MYwRz9euaq", an
+ * attachment, not a site the sentence names) and the handle in parentheses after its author's name
+ * ("Arvind Kejriwal (@ArvindKejriwal)": the name says it).
  */
 import { parse } from 'tldts';
 
@@ -47,6 +51,11 @@ const EMAIL = new RegExp(`(?<![\\p{L}\\p{N}_.+@-])(?:mailto:)?([\\p{L}\\p{N}_.+-
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IP = new RegExp(`(?<![\\p{L}\\p{N}_.])(${OCTET}(?:\\.${OCTET}){3})(?::(\\d{1,5}))?(?![\\p{L}\\p{N}_]|\\.\\d)`, 'gu');
 const DOMAIN = new RegExp(`(?<![\\p{L}\\p{N}_@./:+-])(${HOST})(${PATH})?`, 'gu');
+
+/** A post's picture: a `pic.` host and one opaque name after it. */
+const PICTURE_LINK = /\s?(?<![\p{L}\p{N}_@./-])(?:https?:\/\/)?pic\.(?:[\p{Ll}\p{N}-]{1,63}\.){1,3}\p{Ll}{2,24}\/[\p{L}\p{N}_-]{1,64}(?![\p{L}\p{N}_/-])/gu;
+/** A handle in parentheses right after a name. */
+const HANDLE_AFTER_NAME = /(?<=\p{L}) \(@[\p{L}\p{N}_]{1,30}\)/gu;
 
 /** Sentence punctuation and closing quotes that follow an address rather than belong to it. */
 const TRAILING = /[.,;:!?…。、！？”’»」]+$/u;
@@ -89,6 +98,8 @@ function splitTrailing(address: string): [string, string] {
 export function speakAddresses(text: string, language: string): string {
   const words = ADDRESS_WORDS[language];
   return text
+    .replace(PICTURE_LINK, '')
+    .replace(HANDLE_AFTER_NAME, '')
     .replace(LINK, (match) => {
       const [address, trailing] = splitTrailing(match);
       const site = siteName(address);
