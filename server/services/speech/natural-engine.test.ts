@@ -113,6 +113,17 @@ describe('the natural voices engine', () => {
     expect(engine.fallbacks.size).toBe(0);
   });
 
+  it('keeps a voice too slow here to play while it is made out of the default, names it so, and still speaks it when chosen', async () => {
+    // No voice keeps up with a limit of 0 seconds a second: the rule, whatever this machine's speed.
+    const { engine, lines } = engineOver(await installed(), { maxRealTimeFactor: 0 });
+    await engine.warmUp?.();
+    expect(lines.join('')).toMatch(/too slow here to play while it is made.*"rtf":/);
+    expect(engine.naturalVoices?.('en')).toEqual([]);
+    expect(engine.defaultVoice).toBe('en-us');
+    expect((await engine.voices()).find((v) => v.id === 'piper-en-us-test')?.name).toMatch(/\(too slow here to play while it is made\)$/);
+    expect(isFakeVoice(await spoken(engine, 'piper-en-us-test'))).toBe(true);
+  });
+
   it('falls back to espeak, with the reason logged, when the voice folder is removed while a podcast uses it', async () => {
     const store = await installed();
     const { engine, lines } = engineOver(store);

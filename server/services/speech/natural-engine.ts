@@ -31,6 +31,8 @@ export interface NaturalEngineOptions {
   logger?: Logger;
   /** Install the language's voice in the background the first time an article in it is spoken. */
   downloadOnFirstUse?: boolean;
+  /** The real-time factor above which a voice is not a language's default (MAX_LISTENING_RTF). */
+  maxRealTimeFactor?: number;
   workerUrl?: URL;
   /** How long a sentence may take before its worker is taken to be hung. */
   stallTimeoutMs?: number;
@@ -42,7 +44,10 @@ type FromWorker =
   | { type: 'done'; id: number }
   | { type: 'failed'; id: number; message: string };
 
-type Readiness = { ok: true; config: SherpaTtsConfig } | { ok: false; reason: string };
+type Readiness = { ok: true; config: SherpaTtsConfig; rtf: number } | { ok: false; reason: string };
+
+/** A voice slower than this (seconds to make a second of speech) cannot keep ahead of a listener while it is made. */
+export const MAX_LISTENING_RTF = 0.8;
 
 /** espeak's voice for a natural voice's language and gender. */
 export function espeakStandIn(voice: Pick<NaturalVoice, 'language' | 'gender'>): string {
@@ -66,6 +71,11 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     ready: (message) => (message as FromWorker).type === 'ready',
   });
   const readiness = new Map<string, Promise<Readiness>>();
+  /** Each checked model's real-time factor here. */
+  const speeds = new Map<string, number>();
+  const maxRtf = options.maxRealTimeFactor ?? MAX_LISTENING_RTF;
+  /** Fast enough to be a default: measured under the limit, or not measured yet. */
+  const keepsUp = (voice: NaturalVoice) => (speeds.get(voice.model.id) ?? 0) <= maxRtf;
   const fallbacks = new Map<string, string>();
   const stallTimeoutMs = options.stallTimeoutMs ?? 60_000;
   let nextId = 1;
@@ -92,7 +102,12 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     let known = readiness.get(model.id);
     if (!known) {
       const config = sherpaTtsConfig(model, installed.dir);
-      known = checkVoiceLoads(config).then((check): Readiness => (check.ok ? { ok: true, config } : { ok: false, reason: check.reason }));
+      known = checkVoiceLoads(config).then((check): Readiness => {
+        if (!check.ok) return { ok: false, reason: check.reason };
+        speeds.set(model.id, check.rtf);
+        if (check.rtf > maxRtf) log?.warn('a natural voice is too slow here to play while it is made', { voice: model.id, rtf: Number(check.rtf.toFixed(2)) });
+        return { ok: true, config, rtf: check.rtf };
+      });
       readiness.set(model.id, known);
     }
     return known;
@@ -147,13 +162,14 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     concurrency: 1,
     fallbacks,
     get defaultVoice() {
-      return installedVoices().find((v) => v.language === 'en')?.id ?? espeak.defaultVoice;
+      return installedVoices().find((v) => v.language === 'en' && keepsUp(v))?.id ?? espeak.defaultVoice;
     },
     async voices(): Promise<Voice[]> {
       const natural = installedVoices();
-      const fallbackDefault = natural.find((v) => v.language === 'en')?.id;
+      const fallbackDefault = natural.find((v) => v.language === 'en' && keepsUp(v))?.id;
       const espeakVoices = (await espeak.voices()).map((v) => (fallbackDefault ? { ...v, premium: true } : v));
-      return [...natural.map((v) => ({ id: v.id, name: v.name, premium: v.id !== fallbackDefault })), ...espeakVoices];
+      const named = (v: NaturalVoice) => (keepsUp(v) ? v.name : `${v.name} (too slow here to play while it is made)`);
+      return [...natural.map((v) => ({ id: v.id, name: named(v), premium: v.id !== fallbackDefault })), ...espeakVoices];
     },
     downloads() {
       return store.list().flatMap(({ voice, state }) =>
@@ -161,9 +177,10 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
       );
     },
     naturalVoices(language: string): readonly LanguageVoice[] {
-      const here = installedVoices().filter((v) => v.language === language);
+      const installed = installedVoices().filter((v) => v.language === language);
       // The first article in a language is spoken by espeak while its voice downloads.
-      if (here.length === 0) downloadVoiceOf(language);
+      if (installed.length === 0) downloadVoiceOf(language);
+      const here = installed.filter(keepsUp);
       return here.map(({ id, language: l, gender }) => ({ id, language: l, gender }));
     },
     async *synthesize(text: string, synth: SynthesizeOptions): AsyncGenerator<Int16Array> {

@@ -6,7 +6,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SherpaTtsConfig } from './natural-model.ts';
 
-export type LoadCheck = { ok: true; sampleRate: number; speakers: number } | { ok: false; reason: string };
+/** `rtf`: seconds the voice takes to make a second of speech here (its real-time factor). */
+export type LoadCheck = { ok: true; sampleRate: number; speakers: number; rtf: number } | { ok: false; reason: string };
 
 const SCRIPT = fileURLToPath(new URL('./natural-load-check.mjs', import.meta.url));
 
@@ -19,13 +20,13 @@ export function checkVoiceLoads(config: SherpaTtsConfig, options: { timeoutMs?: 
       { timeout: options.timeoutMs ?? 120_000, signal: options.signal, maxBuffer: 1 << 20 },
       (error, stdout, stderr) => {
         const last = stdout.trim().split('\n').pop() ?? '';
-        let answer: { ok?: boolean; sampleRate?: number; speakers?: number; reason?: string } = {};
+        let answer: { ok?: boolean; sampleRate?: number; speakers?: number; rtf?: number; reason?: string } = {};
         try {
           answer = JSON.parse(last) as typeof answer;
         } catch {
           // no answer: the process died before it could give one
         }
-        if (!error && answer.ok && answer.sampleRate) return resolve({ ok: true, sampleRate: answer.sampleRate, speakers: answer.speakers ?? 0 });
+        if (!error && answer.ok && answer.sampleRate) return resolve({ ok: true, sampleRate: answer.sampleRate, speakers: answer.speakers ?? 0, rtf: answer.rtf ?? 0 });
         const said = (answer.reason ?? stderr.trim().split('\n').filter(Boolean).slice(-2).join(' ')) || (error?.message ?? 'no answer');
         const how = error?.signal ? `died (${error.signal})` : `failed`;
         resolve({ ok: false, reason: `The voice model ${how} while loading: ${said.slice(0, 300)}` });
