@@ -268,7 +268,7 @@ describe('the URL card: a PDF from disk', () => {
     const chooser = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(chooser.labels?.[0]?.textContent).toBe('choose a PDF');
     expect(chooser.accept).toBe('application/pdf,.pdf');
-    expect(text()).toContain('(up to 20 MB), or drop one here.');
+    expect(text()).toContain('or choose a PDF (up to 20 MB, or drop it here).');
     choose('Read');
     await pickFile(new File([PDF_BYTES], 'annual-report.pdf', { type: 'application/pdf' }));
 

@@ -137,7 +137,11 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
             Convert Any Website to Podcast
           </h2>
           <p className="mt-1 text-sm text-slate-600 sm:text-base">
-            Paste the address of an article, a blog post or a report, or choose a PDF. We will do the rest.
+            Paste the address of an article, a blog post or a report, or{' '}
+            <label htmlFor={fileInputId} className="cursor-pointer font-semibold text-brand-700 underline-offset-2 hover:underline">
+              choose a PDF
+            </label>{' '}
+            (up to {fileSize(PDF_LIMITS.maxBytes)}, or drop it here).
           </p>
         </div>
       </div>
@@ -195,23 +199,16 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
             Create Podcast
           </Button>
         </div>
-        <p className="mt-2 text-sm text-slate-600">
-          Or{' '}
-          <label htmlFor={fileInputId} className="cursor-pointer font-semibold text-brand-700 underline-offset-2 hover:underline">
-            choose a PDF
-          </label>{' '}
-          (up to {fileSize(PDF_LIMITS.maxBytes)}), or drop one here.
-          <input
-            id={fileInputId}
-            type="file"
-            accept="application/pdf,.pdf"
-            className="sr-only"
-            onChange={(event) => {
-              void choose(event.currentTarget.files?.[0]);
-              event.currentTarget.value = '';
-            }}
-          />
-        </p>
+        <input
+          id={fileInputId}
+          type="file"
+          accept="application/pdf,.pdf"
+          className="sr-only"
+          onChange={(event) => {
+            void choose(event.currentTarget.files?.[0]);
+            event.currentTarget.value = '';
+          }}
+        />
         {typeof options === 'function' ? options({ url, pdf }, error !== null) : options}
         <div id={messageId} aria-live="polite" className="min-h-0">
           {error && (
