@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
 import type { Page } from '../pipeline/stages.ts';
-import { isPdf } from '../services/extract/extract-pdf.ts';
+import { hasPdfSignature } from '../../shared/pdf-file.ts';
 import { fetchPage } from '../services/fetch/fetch-page.ts';
 import { UsageError } from './command.ts';
 
@@ -43,5 +43,5 @@ export async function loadPage(
     throw new Error(`Cannot read ${source}: ${why}`, { cause: error });
   }
   const url = options.baseUrl ?? pathToFileURL(file).href;
-  return isPdf(bytes) ? { pdf: bytes, url, name: path.basename(file) } : { html: bytes.toString('utf8'), url };
+  return hasPdfSignature(bytes) ? { pdf: bytes, url, name: path.basename(file) } : { html: bytes.toString('utf8'), url };
 }

@@ -16,6 +16,7 @@ import { limitText, type PageText, type TabArticle } from '../../read-article.ts
 import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS } from '../../../shared/api/podcasts.ts';
 import { PDF_LIMITS } from '../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
+import { hasPdfSignature, toBase64 } from '../../../shared/pdf-file.ts';
 
 /** A PDF tab as the server takes it: the file's bytes in base64, and the tab's address. */
 export interface TabPdf {
@@ -66,12 +67,6 @@ async function showsPdf(tab: Browser.tabs.Tab): Promise<boolean> {
   return /\.pdf$/i.test(new URL(url).pathname);
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
-}
-
 /** The PDF the tab shows, fetched with the reader's cookies (its host is the active tab's, so it may be fetched). */
 async function readPdf(tab: Browser.tabs.Tab): Promise<Result<TabPdf>> {
   const url = tab.url!;
@@ -86,7 +81,7 @@ async function readPdf(tab: Browser.tabs.Tab): Promise<Result<TabPdf>> {
     return fail('FETCH_FAILED', 'Pagecast could not load this PDF', 'Reload the page and try again.');
   }
   if (bytes.length > PDF_LIMITS.maxBytes) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.tooLarge);
-  if (!String.fromCharCode(...bytes.subarray(0, 1024)).includes('%PDF-')) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.notAPdf);
+  if (!hasPdfSignature(bytes)) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.notAPdf);
   const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || '') || 'document.pdf';
   return ok({ file: { name, data: toBase64(bytes) }, sourceUrl: url });
 }

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { constants, createInflate } from 'node:zlib';
 import { PDF_LIMITS } from '../../../shared/constants.ts';
 import { PDF_MESSAGES, pdfPagesNote } from '../../../shared/errors.ts';
+import { hasPdfSignature } from '../../../shared/pdf-file.ts';
 import { AppError } from '../../errors.ts';
 import type { ExtractionResult } from './extract-article.ts';
 import { layOutPdf, type PdfPageRuns, type PdfRun } from './pdf-text.ts';
@@ -16,11 +17,6 @@ import { layOutPdf, type PdfPageRuns, type PdfRun } from './pdf-text.ts';
 export const MAX_PDF_UNPACKED_BYTES = 256 * 1024 * 1024;
 
 const refuse = (message: string, cause?: unknown) => new AppError('NO_READABLE_CONTENT', { message, cause });
-
-/** Whether the bytes are a PDF: its signature in the first kilobyte, as readers accept it. */
-export function isPdf(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).includes('%PDF-', 0, 'latin1');
-}
 
 /** A complete file ends with its cross-reference pointer and end marker; a cut one does not. */
 function looksComplete(bytes: Buffer): boolean {
@@ -91,7 +87,7 @@ interface PdfInfo {
 /** Reads `bytes` as a PDF. Throws AppError NO_READABLE_CONTENT with the PDF messages for a file it cannot read. */
 export async function extractPdf(bytes: Uint8Array, maxPages: number = PDF_LIMITS.maxPages): Promise<ExtractionResult & { pages: number }> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  if (!isPdf(buffer)) throw refuse(PDF_MESSAGES.notAPdf);
+  if (!hasPdfSignature(buffer)) throw refuse(PDF_MESSAGES.notAPdf);
   if (buffer.length > PDF_LIMITS.maxBytes) throw refuse(PDF_MESSAGES.tooLarge);
   if (!looksComplete(buffer)) throw refuse(PDF_MESSAGES.damaged, new Error('no startxref or %%EOF at the end'));
   await checkUnpackedSize(buffer, MAX_PDF_UNPACKED_BYTES);

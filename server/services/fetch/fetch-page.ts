@@ -10,6 +10,7 @@
 import type http from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { PDF_LIMITS } from '../../../shared/constants.ts';
+import { hasPdfSignature } from '../../../shared/pdf-file.ts';
 import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage, PDF_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { decodedBody, httpGet, UnsupportedEncodingError } from './http-get.ts';
@@ -73,8 +74,7 @@ function isImage(body: Buffer): boolean {
   return png || jpeg || gif || webp;
 }
 
-/** A PDF's signature, in its first kilobyte as readers accept it. */
-const isPdfBody = (body: Buffer) => body.subarray(0, 1024).includes('%PDF-', 0, 'latin1');
+
 
 /** An absolute http(s) URL without credentials, or null. */
 function parseWebUrl(input: string, base?: URL): URL | null {
@@ -144,7 +144,7 @@ async function readPage(url: URL, response: http.IncomingMessage, caps: { page: 
   const pdfTooLarge = (cause: string) => new AppError('FETCH_FAILED', { message: PDF_MESSAGES.tooLarge, cause: new Error(cause) });
   const body = await readCapped(response, maybePdf ? Math.max(caps.page, caps.pdf) : caps.page, PDF_TYPES.has(type) ? pdfTooLarge : cannotProcess);
   if (body.length === 0) throw noContent();
-  if (isPdfBody(body)) {
+  if (hasPdfSignature(body)) {
     if (body.length > caps.pdf) throw pdfTooLarge(`the PDF is over the ${caps.pdf}-byte cap`);
     return { url: url.href, pdf: new Uint8Array(body.buffer, body.byteOffset, body.length), contentType: 'application/pdf' };
   }

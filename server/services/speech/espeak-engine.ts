@@ -8,7 +8,7 @@ import type { SpeechEngine, SynthesizeOptions, Voice } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
 import { espeakLanguageVoice } from './language-voices.ts';
 import { createWorkerPool, type WorkerLease, type WorkerPool } from '../workers/worker-pool.ts';
-import { Call } from './worker-call.ts';
+import { bindCall, Call } from './worker-call.ts';
 
 interface EspeakVoice extends Voice {
   /** The name espeak-ng knows it by (a language, optionally with a +variant). */
@@ -95,25 +95,8 @@ class EspeakEngine implements SpeechEngine {
       throw new SpeechError(`The espeak worker stopped: ${(error as Error).message}`, { cause: error });
     }
     const call = new Call(this.nextId++);
-    let retired = false;
-    const retire = () => {
-      if (retired) return;
-      retired = true;
-      lease.retire();
-    };
-    void call.finished.then(() => {
-      if (!retired) lease.release();
-    });
-    lease.onMessage((raw) => {
-      const message = raw as FromWorker;
-      if (message.type === 'ready' || message.id !== call.id) return; // a cancelled call's late audio
-      if (message.type === 'pcm') call.push(message.samples);
-      else if (message.type === 'done') call.end();
-      else {
-        call.end(new SpeechError(`espeak-ng failed: ${message.message}`));
-        retire(); // its wasm state may be broken: start afresh next time
-      }
-    });
+    // A failed call's wasm state may be broken: the worker starts afresh next time.
+    const retire = bindCall(lease, call, (message) => ({ error: new SpeechError(`espeak-ng failed: ${message}`), retire: true }));
     lease.onStop((error) => {
       retire(); // frees its place in the pool; a fresh worker starts on the next call
       const reason = this.closed ? 'The espeak engine was closed' : `The espeak worker stopped: ${error.message.replace(/^the worker stopped: /, '')}`;

@@ -52,7 +52,7 @@ async function installed(): Promise<VoiceStore> {
   return store;
 }
 
-function engineOver(store: VoiceStore, options: { downloadOnFirstUse?: boolean } = {}) {
+function engineOver(store: VoiceStore, options: { downloadOnFirstUse?: boolean; maxRealTimeFactor?: number } = {}) {
   const lines: string[] = [];
   const logger = createLogger('warn', {}, (line) => void lines.push(line));
   // espeak is shared by the tests: closing an engine here must not close it.

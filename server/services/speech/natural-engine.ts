@@ -22,7 +22,7 @@ import { checkVoiceLoads } from './natural-load-check.ts';
 import { missingVoiceFile, sherpaTtsConfig, type SherpaTtsConfig } from './natural-model.ts';
 import { SpeechError } from './speech-error.ts';
 import { naturalVoices, type CatalogueVoice, type NaturalVoice } from './voice-catalogue.ts';
-import { Call } from './worker-call.ts';
+import { bindCall, Call, type CallMessage } from './worker-call.ts';
 
 export interface NaturalEngineOptions {
   store: VoiceStore;
@@ -37,12 +37,6 @@ export interface NaturalEngineOptions {
   /** How long a sentence may take before its worker is taken to be hung. */
   stallTimeoutMs?: number;
 }
-
-type FromWorker =
-  | { type: 'ready' }
-  | { type: 'pcm'; id: number; samples: Int16Array }
-  | { type: 'done'; id: number }
-  | { type: 'failed'; id: number; message: string };
 
 type Readiness = { ok: true; config: SherpaTtsConfig; rtf: number } | { ok: false; reason: string };
 
@@ -68,7 +62,7 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
   const byId = new Map(all.map((v) => [v.id, v]));
   const pool: WorkerPool = createWorkerPool({
     url: options.workerUrl ?? new URL('./natural-worker.mjs', import.meta.url),
-    ready: (message) => (message as FromWorker).type === 'ready',
+    ready: (message) => (message as CallMessage).type === 'ready',
   });
   const readiness = new Map<string, Promise<Readiness>>();
   /** Each checked model's real-time factor here. */
@@ -121,22 +115,7 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
   async function* speakNatural(voice: NaturalVoice, config: SherpaTtsConfig, text: string, signal?: AbortSignal): AsyncGenerator<Int16Array> {
     const lease: WorkerLease = await pool.acquire(signal);
     const call = new Call(nextId++);
-    let retired = false;
-    const retire = () => {
-      if (retired) return;
-      retired = true;
-      lease.retire();
-    };
-    void call.finished.then(() => {
-      if (!retired) lease.release();
-    });
-    lease.onMessage((raw) => {
-      const message = raw as FromWorker;
-      if (message.type === 'ready' || message.id !== call.id) return;
-      if (message.type === 'pcm') call.push(message.samples);
-      else if (message.type === 'done') call.end();
-      else call.end(new SpeechError(`The natural voice ${voice.id} failed: ${message.message}`));
-    });
+    const retire = bindCall(lease, call, (message) => ({ error: new SpeechError(`The natural voice ${voice.id} failed: ${message}`), retire: false }));
     lease.onStop((error) => {
       retire();
       call.end(new SpeechError(closed ? 'The natural voices were closed' : `The natural voice worker stopped: ${error.message}`, { cause: error }));

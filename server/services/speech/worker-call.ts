@@ -3,6 +3,15 @@
  * messages push audio in as it comes, the caller drains it, and the worker is told to stop (a flag
  * in shared memory, since a synchronous synthesis cannot read messages) when the caller leaves early.
  */
+import type { WorkerLease } from '../workers/worker-pool.ts';
+
+/** What a voice worker says about a call (and, once, that it is ready). */
+export type CallMessage =
+  | { type: 'ready' }
+  | { type: 'pcm'; id: number; samples: Int16Array }
+  | { type: 'done'; id: number }
+  | { type: 'failed'; id: number; message: string };
+
 /** One synthesize call's PCM, queued between the worker's messages and the caller's loop. */
 export class Call {
   private readonly queue: Int16Array[] = [];
@@ -61,3 +70,32 @@ export class Call {
   }
 }
 
+/**
+ * Binds `call` to the worker it leased: the worker's audio and its end reach the call, and the worker
+ * goes back to the pool once the call is finished, unless it was retired (the returned function:
+ * hung, stopped, or its state broken). `failed` turns a worker's failure into the call's error and
+ * says whether the worker must be replaced.
+ */
+export function bindCall(lease: WorkerLease, call: Call, failed: (message: string) => { error: Error; retire: boolean }): () => void {
+  let retired = false;
+  const retire = () => {
+    if (retired) return;
+    retired = true;
+    lease.retire();
+  };
+  void call.finished.then(() => {
+    if (!retired) lease.release();
+  });
+  lease.onMessage((raw) => {
+    const message = raw as CallMessage;
+    if (message.type === 'ready' || message.id !== call.id) return; // a cancelled call's late audio
+    if (message.type === 'pcm') call.push(message.samples);
+    else if (message.type === 'done') call.end();
+    else {
+      const failure = failed(message.message);
+      call.end(failure.error);
+      if (failure.retire) retire();
+    }
+  });
+  return retire;
+}

@@ -5,6 +5,7 @@
  */
 import { PDF_LIMITS } from '../../../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../../../shared/errors.ts';
+import { hasPdfSignature, toBase64 } from '../../../../../shared/pdf-file.ts';
 
 export interface ChosenPdf {
   name: string;
@@ -21,18 +22,10 @@ export function fileSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode takes a bounded number of arguments.
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
-}
-
 /** Reads `file`; throws an Error with the message to show when it is not a PDF Pagecast takes. */
 export async function readPdfFile(file: File): Promise<ChosenPdf> {
   if (file.size > PDF_LIMITS.maxBytes) throw new Error(PDF_MESSAGES.tooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const head = String.fromCharCode(...bytes.subarray(0, 1024));
-  if (!head.includes('%PDF-')) throw new Error(PDF_MESSAGES.notAPdf);
+  if (!hasPdfSignature(bytes)) throw new Error(PDF_MESSAGES.notAPdf);
   return { name: file.name, size: file.size, data: toBase64(bytes), key: `${file.name}:${file.size}:${file.lastModified}` };
 }
