@@ -464,6 +464,10 @@ describe('PodcastCard: resume, bookmarks, sharing, voices and deleting', () => {
     act(() => view.render(<></>));
     render(podcast({ voice: 'en-us', language: 'en' }), { isPremium: true, showFreeBadge: false });
     await waitFor(() => expect(text()).toContain('Voice: American English'));
+    // A free member, who cannot pick a voice, is told it too.
+    act(() => view.render(<></>));
+    render(podcast({ voice: 'en-gb-female', language: 'en' }), { isPremium: false, showFreeBadge: true });
+    await waitFor(() => expect(text()).toContain('Voice: British English (female)'));
   });
 
   it('re-voices a ready podcast: the card goes back to converting with the new voice', async () => {

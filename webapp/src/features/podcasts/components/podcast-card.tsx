@@ -55,7 +55,8 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
   const player = useRef<AudioPlayerHandle>(null);
   /** New audio the member asked for (another voice) plays as soon as it is ready. */
   const [playWhenReady, setPlayWhenReady] = useState(false);
-  const voices = useVoices(premiumTools);
+  // Every listener is told the voice a ready podcast was spoken in (a natural voice, or espeak's).
+  const voices = useVoices(status === 'ready');
   const source = useEpisodeSource(podcast, { playNow: autoPlay && playsStreamsThroughHls() });
   const growing =
     source?.kind === 'stream' && !isFinished(status) ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
@@ -80,7 +81,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
         titleId={titleId}
         title={title}
         showFreeBadge={showFreeBadge}
-        voiceName={premiumTools ? spokenVoiceName(voices.voices, voice ?? voices.defaultVoice, podcast.language ?? null) : null}
+        voiceName={status === 'ready' ? spokenVoiceName(voices.voices, voice ?? voices.defaultVoice, podcast.language ?? null) : null}
         showShared={isPremium && !!podcast.shareUrl}
       />
 
