@@ -6,10 +6,9 @@
 import { afterAll, expect, it } from 'vitest';
 import type { PodcastMode } from '../../shared/constants.ts';
 import { createEncoderPool } from '../services/audio/episode-encoder.ts';
-import { FRESH_EPISODE, type EpisodeCue } from '../services/speech/episode.ts';
-import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
-import { prepareStage, scriptStage, speechStage, type Article } from './stages.ts';
+import { speakThroughStages } from '../test/stage-run.ts';
+import type { Article } from './stages.ts';
 
 const encoders = createEncoderPool({ size: 1 });
 afterAll(() => encoders.close());
@@ -43,22 +42,7 @@ function listeningVoice(heard: string[]): SpeechEngine {
 
 it.each<PodcastMode>(['read', 'brief'])('in %s mode a sentence with an address is spoken with it', async (mode) => {
   const heard: string[] = [];
-  const cues: EpisodeCue[] = [];
-  const ctx = { signal: new AbortController().signal, progress: async () => {} };
-  const speech = listeningVoice(heard);
-  const ports = {
-    scriptWriter: createFallbackScriptWriter(),
-    speech,
-    encoders,
-    gainDb: () => 0,
-    openEpisode: async () => ({ key: 'episode', resume: FRESH_EPISODE, segment: async (s: { cues: EpisodeCue[] }) => void cues.push(...s.cues) }),
-    scriptWritten: async () => {},
-    titleWritten: async () => {},
-  };
-
-  const prepared = await prepareStage().run({ ...ARTICLE, mode }, ctx);
-  const script = await scriptStage(ports).run(prepared, ctx);
-  await speechStage(ports, null).run(script, ctx);
+  const cues = await speakThroughStages({ ...ARTICLE, mode }, listeningVoice(heard), encoders);
 
   const said = heard.join(' ');
   const shown = cues.map((c) => c.text);

@@ -8,14 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEncoderPool } from '../services/audio/episode-encoder.ts';
-import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
-import { FRESH_EPISODE, type EpisodeCue } from '../services/speech/episode.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import { createNaturalEngine } from '../services/speech/natural-engine.ts';
 import { createVoiceStore } from '../services/voices/voice-store.ts';
 import { piperVoiceEntries, serveArchives, tarBz2 } from '../test/fake-voice.ts';
-import { prepareStage, scriptStage, speechStage, type Article } from './stages.ts';
+import { speakThroughStages } from '../test/stage-run.ts';
+import type { Article } from './stages.ts';
 
 const FOLDER = 'vits-piper-en_US-test-low';
 const encoders = createEncoderPool({ size: 1 });
@@ -57,7 +56,6 @@ it.each([
   ['de', 'de'],
 ])('an article in %s is spoken by %s', async (language, expected) => {
   const asked: string[] = [];
-  const cues: EpisodeCue[] = [];
   const speech: SpeechEngine = {
     ...engine,
     defaultVoice: engine.defaultVoice,
@@ -68,19 +66,7 @@ it.each([
       return engine.synthesize(text, options);
     },
   };
-  const ports = {
-    scriptWriter: createFallbackScriptWriter(),
-    speech,
-    encoders,
-    gainDb: () => 0,
-    openEpisode: async () => ({ key: 'episode', resume: FRESH_EPISODE, segment: async (s: { cues: EpisodeCue[] }) => void cues.push(...s.cues) }),
-    scriptWritten: async () => {},
-    titleWritten: async () => {},
-  };
-  const ctx = { signal: new AbortController().signal, progress: async () => {} };
-  const prepared = await prepareStage().run({ ...ARTICLES[language]!, mode: 'read' }, ctx);
-  const script = await scriptStage(ports).run(prepared, ctx);
-  await speechStage(ports, null).run(script, ctx);
+  const cues = await speakThroughStages({ ...ARTICLES[language]!, mode: 'read' }, speech, encoders);
 
   expect(cues.length).toBeGreaterThan(1);
   expect(new Set(asked)).toEqual(new Set([expected]));
