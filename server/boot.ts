@@ -16,6 +16,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { checkHealth } from './use-cases/check-health.ts';
+import { scheduleOrphanSweep } from './use-cases/sweep-orphan-audio.ts';
 import { createDeps } from './wiring.ts';
 import type { AppDeps } from './deps.ts';
 
@@ -40,9 +41,12 @@ export async function runProcess(role: ProcessRole): Promise<void> {
   });
   const deps = await createDeps(config, database, logger);
   const runsJobs = role !== 'web';
+  let sweeper: ReturnType<typeof scheduleOrphanSweep> | undefined;
   if (runsJobs) {
     await deps.audio.removeStalePartials().catch((err) => logger.warn('could not clear unfinished audio files', { err }));
     deps.jobs.start();
+    // Audio whose podcast is gone (a write that raced its delete, a crash between the two) goes.
+    sweeper = scheduleOrphanSweep(deps);
     // Started now, so the first podcast's audio does not wait for a worker to load.
     void deps.encoders.warmUp().catch((err) => logger.warn('the encoder did not start', { err }));
     void deps.speech.warmUp?.().catch((err) => logger.warn('the voice did not start', { err }));
@@ -70,7 +74,7 @@ export async function runProcess(role: ProcessRole): Promise<void> {
   const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server?.closeIdleConnections();
   // In-flight requests finish and running jobs go back to the queue; then the database closes.
-  await Promise.all([closed, runsJobs ? stopJobs(deps, logger) : undefined]);
+  await Promise.all([closed, runsJobs ? stopJobs(deps, logger) : undefined, sweeper?.stop()]);
   await deps.events.close();
   await Promise.all([deps.speech.close(), deps.extractor.close(), deps.encoders.close()]);
   await database.close();

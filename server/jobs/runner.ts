@@ -9,11 +9,22 @@ import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { RetryableError } from '../errors.ts';
 import { cancelJob, claimJob, completeJob, failJob, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
+import { inTransaction } from '../repositories/transaction.ts';
+
+/**
+ * Writes a job's last state (its podcast's, say) and marks the job done in one transaction: both
+ * land, or neither and the job is retried.
+ */
+export type JobClose = <T>(write: (tx: Database) => Promise<T>) => Promise<T>;
 
 export interface JobHandler {
-  run(job: Job, signal: AbortSignal): Promise<void>;
-  /** Called once the job will not be tried again. */
-  giveUp(job: Job, error: unknown): Promise<void>;
+  /** Runs the job; a run that ends without calling `close` is marked done after. */
+  run(job: Job, signal: AbortSignal, close: JobClose): Promise<void>;
+  /**
+   * Called once the job will not be tried again, in the transaction that marks it failed; answers
+   * what to do once that has committed (tell listeners).
+   */
+  giveUp(job: Job, error: unknown, tx: Database): Promise<(() => void) | void>;
   /** Whether the run stopped because there is nothing left to do (its podcast was deleted): not retried, not failed. */
   cancelled?(error: unknown): boolean;
 }
@@ -84,9 +95,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       );
     }, leaseMs / 3);
     log.debug('job claimed');
+    let closed = false;
+    const close: JobClose = async (write) => {
+      const value = await inTransaction(db, async (tx) => {
+        const result = await write(tx);
+        if (!(await completeJob(tx, job))) throw new LeaseLostError();
+        return result;
+      }).catch((err: unknown) => {
+        // Nothing of the close landed: the job runs again and closes then.
+        throw err instanceof LeaseLostError ? err : new RetryableError('closing the job failed', { cause: err });
+      });
+      closed = true;
+      return value;
+    };
     try {
-      await handler.run(job, jobAbort.signal);
-      if (await completeJob(db, job)) log.info('job done');
+      await handler.run(job, jobAbort.signal, close);
+      if (closed || (await completeJob(db, job))) log.info('job done');
       else log.warn('job finished after another worker took it over; that worker owns it now');
     } catch (err) {
       if (handler.cancelled?.(err)) {
@@ -95,7 +119,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         log.info('job cancelled', { reason: err instanceof Error ? err.message : String(err) });
         return;
       }
-      if (jobAbort.signal.reason instanceof LeaseLostError) {
+      if (err instanceof LeaseLostError || jobAbort.signal.reason instanceof LeaseLostError) {
         // Another worker claimed the job after this one stalled past its lease: it is theirs now.
         log.warn('job lease lost; leaving the job to the worker that took it over');
         return;
@@ -110,9 +134,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         const delay = backoffBaseMs * 2 ** (job.attempts - 1);
         log.warn('job failed; retrying', { err, retryInMs: delay });
         await failJob(db, job, message, new Date(Date.now() + delay));
-      } else if (await failJob(db, job, message, null)) {
-        log.error('job failed', { err });
-        await handler.giveUp(job, err).catch((e) => log.error('recording the failure failed', { err: e }));
+      } else {
+        // The job's failure and its podcast's land together; if that fails, the lease runs out and it runs again.
+        const gaveUp = await inTransaction(db, async (tx) => ((await failJob(tx, job, message, null)) ? { after: await handler.giveUp(job, err, tx) } : null)).catch(
+          (e: unknown) => void log.error('recording the failure failed', { err: e }),
+        );
+        if (gaveUp) {
+          log.error('job failed', { err });
+          gaveUp.after?.();
+        }
       }
     } finally {
       clearInterval(lease);

@@ -9,6 +9,7 @@
 import { detectLanguage } from '../../shared/text/language.ts';
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import type { Database } from '../db/client.ts';
+import type { JobClose } from '../jobs/runner.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findPodcast, replaceTitleIfUnchanged, updatePodcast, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segment-repository.ts';
@@ -53,30 +54,74 @@ export class PodcastDeletedError extends Error {
 }
 
 /** Runs the conversion; whatever stops it, a podcast deleted meanwhile answers PodcastDeletedError. */
-export async function convertPodcast(deps: PodcastConversionDeps, podcastId: string, signal: AbortSignal): Promise<void> {
+export async function convertPodcast(
+  deps: PodcastConversionDeps,
+  podcastId: string,
+  signal: AbortSignal,
+  close: JobClose = (write) => write(deps.db),
+): Promise<void> {
+  const written = trackWrites(deps.audio);
   try {
-    await convert(deps, podcastId, signal);
+    await convert({ ...deps, audio: written.store }, podcastId, signal, close);
   } catch (err) {
-    if (err instanceof PodcastDeletedError) throw err;
-    const gone = await findPodcast(deps.db, podcastId).then((row) => row === null, () => false);
-    throw gone ? new PodcastDeletedError({ cause: err }) : err;
+    const gone = err instanceof PodcastDeletedError || (await findPodcast(deps.db, podcastId).then((row) => row === null, () => false));
+    if (!gone) throw err;
+    // Everything this run wrote goes with the podcast, a write still landing when it went included.
+    await written.discard().catch((e: unknown) => deps.logger.warn('removing a deleted podcast\'s audio failed; the sweep removes it', { podcastId, err: e }));
+    throw err instanceof PodcastDeletedError ? err : new PodcastDeletedError({ cause: err });
   }
 }
 
-async function convert(deps: PodcastConversionDeps, podcastId: string, signal: AbortSignal): Promise<void> {
+/**
+ * The audio store as one run writes to it: every key it writes is remembered and every write in
+ * flight awaited, so `discard` removes all of it, and refuses writes from then on.
+ */
+function trackWrites(audio: PodcastConversionDeps['audio']) {
+  const keys = new Set<string>();
+  const pending = new Set<Promise<unknown>>();
+  let discarding = false;
+  const track = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    if (discarding) return Promise.reject(new PodcastDeletedError());
+    keys.add(key);
+    const promise = work();
+    pending.add(promise);
+    void promise.then(
+      () => pending.delete(promise),
+      () => pending.delete(promise),
+    );
+    return promise;
+  };
+  return {
+    store: {
+      ...audio,
+      write: (object, bytes) => track(object.key, () => audio.write(object, bytes)),
+      join: (key, count, head) => track(key, () => audio.join(key, count, head)),
+    } satisfies PodcastConversionDeps['audio'],
+    async discard() {
+      discarding = true;
+      await Promise.allSettled([...pending]);
+      for (const key of keys) await audio.remove(key);
+    },
+  };
+}
+
+async function convert(deps: PodcastConversionDeps, podcastId: string, signal: AbortSignal, close: JobClose): Promise<void> {
   const { db, logger } = deps;
   let podcast = await findPodcast(db, podcastId);
   if (!podcast) throw new PodcastDeletedError(); // deleted after the job was claimed
   if (podcast.status === 'ready') return; // already done
   const scriptAtStart = podcast.content;
 
-  const save = async (values: Partial<PodcastRow>) => {
-    const row = await updatePodcast(db, podcastId, values);
+  const save = async (values: Partial<PodcastRow>, on: Database = db) => {
+    const row = await updatePodcast(on, podcastId, values);
     if (!row) throw new PodcastDeletedError();
-    deps.events.publish(changeOf(row));
     podcast = row;
     return row;
   };
+  const publish = (row: PodcastRow) => deps.events.publish(changeOf(row));
+  const saveAndTell = async (values: Partial<PodcastRow>) => publish(await save(values));
+  /** The podcast's last state, written with the job's close. */
+  const saveFinal = async (values: Partial<PodcastRow>) => publish(await close((tx) => save(values, tx)));
   let lastProgress = 0;
   let scriptChars: number | null = scriptAtStart ? scriptAtStart.length : null;
 
@@ -94,10 +139,10 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
       return undefined;
     },
     async started(stage) {
-      if (stage === 'script') await save({ status: 'writing', progress: WRITING_PROGRESS, error: null });
+      if (stage === 'script') await saveAndTell({ status: 'writing', progress: WRITING_PROGRESS, error: null });
       if (stage === 'speech') {
-        const row = await save({ status: 'speaking', progress: Math.max(podcast!.progress, SCRIPTED_PROGRESS), error: null });
-        lastProgress = row.progress;
+        await saveAndTell({ status: 'speaking', progress: Math.max(podcast!.progress, SCRIPTED_PROGRESS), error: null });
+        lastProgress = podcast!.progress;
       }
     },
     progress: async () => {},
@@ -119,7 +164,7 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
     // The writer logs a provider failure itself (a warning); this records which podcast it hit.
     if (result.fallbackReason) logger.info('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
     scriptChars = result.script.length;
-    await save({ content: result.script, fallbackReason: result.fallbackReason });
+    await saveAndTell({ content: result.script, fallbackReason: result.fallbackReason });
     await keepTitle(result.title, titleAtStart);
   };
 
@@ -141,7 +186,7 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
     } else {
       if (inProgress) await discardEpisode(deps, inProgress);
       key = deps.audio.newKey();
-      await save({ streamKey: key, madeMs: 0, estimatedMs: null });
+      await saveAndTell({ streamKey: key, madeMs: 0, estimatedMs: null });
     }
     return {
       key,
@@ -168,13 +213,6 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
             ...(chapter ? { chapter } : {}),
             ...(shown ? { shown } : {}),
           })),
-        }).catch(async (err) => {
-          // A deleted podcast takes its segment rows with it: stop, and leave no files behind.
-          if (!(await findPodcast(db, podcastId))) {
-            await deps.audio.removeSegments(key).catch(() => {});
-            throw new PodcastDeletedError();
-          }
-          throw err;
         });
         if (segment.seq === 0) logger.debug('first segment stored', { podcastId });
         const madeMs = Math.round(segment.startMs + segment.durationMs);
@@ -182,10 +220,7 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
         const estimatedMs = Math.round(segment.final ? madeMs : madeMs + ((total - segment.spokenChars) * madeMs) / Math.max(1, segment.spokenChars));
         const progress = Math.max(lastProgress, Math.floor(SCRIPTED_PROGRESS + ((SPOKEN_PROGRESS - SCRIPTED_PROGRESS) * segment.spokenChars) / total));
         lastProgress = progress;
-        await save({ madeMs, estimatedMs, progress }).catch(async (err) => {
-          if (err instanceof PodcastDeletedError) await deps.audio.removeSegments(key).catch(() => {});
-          throw err;
-        });
+        await saveAndTell({ madeMs, estimatedMs, progress });
       },
     };
   };
@@ -194,7 +229,7 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
     const previousKey = podcast!.audioKey;
     // The finished file starts with an ID3 tag naming its chapters; the segments follow it.
     const bytes = await deps.audio.join(speech.key, speech.segments, await episodeTag(db, podcast!.title, speech.key, speech.durationMs));
-    await save({
+    await saveFinal({
       status: 'ready',
       progress: READY_PROGRESS,
       audioKey: speech.key,
@@ -219,7 +254,7 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
     // A draft stops once its script is written: the member edits it, then voices it.
     const source = (await runStages(stages.slice(0, stages.findIndex((s) => s.name === 'speech')), null, record, signal)) as ScriptSource;
     if ('stream' in source) await scriptWritten(await source.stream.result);
-    await save({ status: 'drafted', progress: SCRIPTED_PROGRESS });
+    await saveFinal({ status: 'drafted', progress: SCRIPTED_PROGRESS });
     return;
   }
   await runStages(stages, null, record, signal);
@@ -272,12 +307,20 @@ export const CONVERSION_FAILED_MESSAGE = 'We could not make the audio for this p
 export const CONVERSION_UNFINISHED_MESSAGE =
   'The voice stopped before the end of this podcast. The part made so far can still be played; try again to finish it.';
 
-/** Records that the podcast's job gave up; the part of the episode already made stays playable. */
-export async function markConversionFailed(deps: Pick<PodcastConversionDeps, 'db' | 'logger' | 'events'>, podcastId: string, error: unknown) {
+/**
+ * Records that the podcast's job gave up, on `tx` (the transaction that ends the job); the part of the
+ * episode already made stays playable. Answers how to tell listeners once that has committed.
+ */
+export async function markConversionFailed(
+  deps: Pick<PodcastConversionDeps, 'db' | 'logger' | 'events'>,
+  podcastId: string,
+  error: unknown,
+  tx: Database = deps.db,
+): Promise<(() => void) | undefined> {
   deps.logger.error('conversion failed', { podcastId, err: error });
-  const podcast = await findPodcast(deps.db, podcastId);
-  if (!podcast) return;
+  const podcast = await findPodcast(tx, podcastId);
+  if (!podcast) return undefined;
   const unfinished = podcast.streamKey !== null && podcast.streamKey !== podcast.audioKey && (podcast.madeMs ?? 0) > 0;
-  const row = await updatePodcast(deps.db, podcastId, { status: 'failed', error: unfinished ? CONVERSION_UNFINISHED_MESSAGE : CONVERSION_FAILED_MESSAGE });
-  if (row) deps.events.publish(changeOf(row));
+  const row = await updatePodcast(tx, podcastId, { status: 'failed', error: unfinished ? CONVERSION_UNFINISHED_MESSAGE : CONVERSION_FAILED_MESSAGE });
+  return row ? () => deps.events.publish(changeOf(row)) : undefined;
 }

@@ -2,7 +2,7 @@
  * Audio segments: an episode's stored pieces in order, their place in the finished file and the
  * times of the sentences spoken in them.
  */
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { audioSegments } from '../db/schema.ts';
 
@@ -48,4 +48,15 @@ export async function lastSegment(db: Database, audioKey: string): Promise<Segme
 /** Forgets segments from `fromSeq` on (all of them by default). */
 export async function deleteSegments(db: Database, audioKey: string, fromSeq = 0): Promise<void> {
   await db.delete(audioSegments).where(and(eq(audioSegments.audioKey, audioKey), gte(audioSegments.seq, fromSeq)));
+}
+
+/** Those of `keys` that a podcast or a stored segment still names: their audio is not an orphan. */
+export async function referencedAudioKeys(db: Database, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const list = sql.join(keys.map((k) => sql`${k}`), sql`, `);
+  const result = await db.execute(sql`
+    SELECT audio_key AS key FROM podcasts WHERE audio_key IN (${list})
+    UNION SELECT stream_key FROM podcasts WHERE stream_key IN (${list})
+    UNION SELECT audio_key FROM audio_segments WHERE audio_key IN (${list})`);
+  return new Set((result as unknown as { rows: { key: string }[] }).rows.map((r) => r.key));
 }

@@ -99,5 +99,16 @@ export function createDiskAudioStore(dir: string): AudioStore {
       await sweep(root);
       return removed;
     },
+    async *keys() {
+      // `<key>.mp3` and `<key>/` may both exist (a re-voiced podcast): each key once, newest time.
+      const seen = new Map<string, number>();
+      for (const entry of await fs.promises.readdir(root, { withFileTypes: true })) {
+        const key = entry.isDirectory() ? entry.name : entry.name.replace(/\.mp3$/, '');
+        if (!isAudioKey(key) || (!entry.isDirectory() && !entry.name.endsWith('.mp3'))) continue;
+        const stat = await fs.promises.stat(path.join(root, entry.name)).catch(() => undefined);
+        if (stat) seen.set(key, Math.max(seen.get(key) ?? 0, stat.mtimeMs));
+      }
+      for (const [key, modifiedMs] of seen) yield { key, modifiedMs };
+    },
   };
 }

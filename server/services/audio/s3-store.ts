@@ -11,7 +11,7 @@
 import { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
 import type * as Storage from '@aws-sdk/lib-storage';
-import { audioNotFound, checkedKey, episode, newAudioKey, objectName, segment, type AudioObject, type AudioStore, type ByteRange } from './store.ts';
+import { audioNotFound, checkedKey, episode, newAudioKey, objectName, segment, type AudioObject, type AudioStore, type ByteRange, type StoredKey } from './store.ts';
 
 export interface S3AudioSettings {
   /** Unset for AWS itself; the address of any other S3-compatible service. */
@@ -192,6 +192,27 @@ export function createS3AudioStore(settings: S3AudioSettings): AudioStore & { cl
         if ((err as { name?: string }).name !== 'NotImplemented') throw err;
       }
       return removed;
+    },
+    async *keys() {
+      // Listed in name order, so a key's episode and segments come together: each key once, newest time.
+      const { s3, client } = await connect();
+      let current = null as StoredKey | null;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new s3.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          const key = /^([0-9a-f]{32})(?:\.mp3$|\/)/.exec(object.Key ?? '')?.[1];
+          if (!key) continue;
+          const modifiedMs = object.LastModified?.getTime() ?? Date.now();
+          if (current?.key === key) current.modifiedMs = Math.max(current.modifiedMs, modifiedMs);
+          else {
+            if (current) yield current;
+            current = { key, modifiedMs };
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      if (current) yield current;
     },
     close: () => void connection?.then(({ client }) => client.destroy()),
   };

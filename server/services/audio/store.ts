@@ -39,6 +39,13 @@ export interface AudioStore {
   remove(key: string): Promise<void>;
   /** Deletes what a crash left half written, older than `olderThanMs`; returns how many. */
   removeStalePartials(olderThanMs?: number): Promise<number>;
+  /** Every key with something stored (an episode or segments), with when it was last written (epoch ms). */
+  keys(): AsyncIterable<StoredKey>;
+}
+
+export interface StoredKey {
+  key: string;
+  modifiedMs: number;
 }
 
 export const episode = (key: string): AudioObject => ({ kind: 'episode', key });
