@@ -123,7 +123,7 @@ export function createJobs(
     leaseMs: deps.config.jobLeaseMs,
     ...options,
     handler: {
-      run: (job, signal, close) => convertPodcast(conversion, job.podcastId, signal, close),
+      run: (job, signal, close, turn) => convertPodcast(conversion, job.podcastId, signal, close, turn),
       giveUp: (job, error, tx) => markConversionFailed(conversion, job.podcastId, error, tx),
       cancelled: (error) => error instanceof PodcastDeletedError,
     },

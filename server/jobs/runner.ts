@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { RetryableError } from '../errors.ts';
-import { cancelJob, claimJob, completeJob, failJob, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
+import { cancelJob, claimJob, completeJob, failJob, otherOwnersJobWaits, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
 
 /**
@@ -17,9 +17,30 @@ import { inTransaction } from '../repositories/transaction.ts';
  */
 export type JobClose = <T>(write: (tx: Database) => Promise<T>) => Promise<T>;
 
+/**
+ * Whether the running job should give its slot to another member's job now: one whose first part is
+ * not made yet waits for no one's long job, and any other waits for at most a turn (TURN_MS).
+ */
+export interface JobTurn {
+  over(): Promise<boolean>;
+}
+
+/** Thrown by a handler whose turn is over at a point it can resume from: the job goes back to the queue. */
+export class JobYieldedError extends Error {
+  override readonly name = 'JobYieldedError';
+  constructor() {
+    super('the job gave its slot to another member\'s job');
+  }
+}
+
+/** How long a job runs before it gives its slot to another member's waiting job. */
+export const TURN_MS = 30_000;
+/** How often a running job asks whether its turn is over. */
+const TURN_CHECK_MS = 250;
+
 export interface JobHandler {
   /** Runs the job; a run that ends without calling `close` is marked done after. */
-  run(job: Job, signal: AbortSignal, close: JobClose): Promise<void>;
+  run(job: Job, signal: AbortSignal, close: JobClose, turn: JobTurn): Promise<void>;
   /**
    * Called once the job will not be tried again, in the transaction that marks it failed; answers
    * what to do once that has committed (tell listeners).
@@ -48,6 +69,8 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
   /** Backoff before attempt n+1: base * 2^(n-1). */
   backoffBaseMs?: number;
+  /** A job's turn before it yields to another member's job that has some audio already (TURN_MS). */
+  turnMs?: number;
 }
 
 export interface JobRunner {
@@ -64,6 +87,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const leaseMs = options.leaseMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 4;
   const backoffBaseMs = options.backoffBaseMs ?? 2000;
+  const turnMs = options.turnMs ?? TURN_MS;
   const workerId = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   const controller = new AbortController();
   const wakers = new Set<() => void>();
@@ -108,8 +132,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       closed = true;
       return value;
     };
+    const startedAt = Date.now();
+    let checkedAt = 0;
+    const turn: JobTurn = {
+      async over() {
+        const now = Date.now();
+        // A slot of this process that is idle takes the waiting job itself.
+        if (now - checkedAt < TURN_CHECK_MS || wakers.size > 0) return false;
+        checkedAt = now;
+        return otherOwnersJobWaits(db, job, { firstPartOnly: now - startedAt < turnMs });
+      },
+    };
     try {
-      await handler.run(job, jobAbort.signal, close);
+      await handler.run(job, jobAbort.signal, close, turn);
       if (closed || (await completeJob(db, job))) log.info('job done');
       else log.warn('job finished after another worker took it over; that worker owns it now');
     } catch (err) {
@@ -122,6 +157,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (err instanceof LeaseLostError || jobAbort.signal.reason instanceof LeaseLostError) {
         // Another worker claimed the job after this one stalled past its lease: it is theirs now.
         log.warn('job lease lost; leaving the job to the worker that took it over');
+        return;
+      }
+      if (err instanceof JobYieldedError) {
+        log.info('job yielded its slot to another member\'s job; it resumes where it stopped');
+        await releaseJob(db, job).catch((e) => log.warn('releasing the job failed', { err: e }));
         return;
       }
       if (controller.signal.aborted) {

@@ -9,7 +9,7 @@
 import { detectLanguage } from '../../shared/text/language.ts';
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import type { Database } from '../db/client.ts';
-import type { JobClose } from '../jobs/runner.ts';
+import { JobYieldedError, type JobClose, type JobTurn } from '../jobs/runner.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findPodcast, replaceTitleIfUnchanged, updatePodcast, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segment-repository.ts';
@@ -59,12 +59,19 @@ export async function convertPodcast(
   podcastId: string,
   signal: AbortSignal,
   close: JobClose = (write) => write(deps.db),
+  turn: JobTurn = { over: async () => false },
 ): Promise<void> {
   const written = trackWrites(deps.audio);
+  // A run whose turn is over stops after the segment just stored, where the next run resumes.
+  const turnOver = new AbortController();
+  const yieldAfterSegment = async () => {
+    if (await turn.over()) turnOver.abort(new JobYieldedError());
+  };
   try {
-    await convert({ ...deps, audio: written.store }, podcastId, signal, close);
+    await convert({ ...deps, audio: written.store }, podcastId, AbortSignal.any([signal, turnOver.signal]), close, yieldAfterSegment);
   } catch (err) {
     const gone = err instanceof PodcastDeletedError || (await findPodcast(deps.db, podcastId).then((row) => row === null, () => false));
+    if (!gone && turnOver.signal.aborted && !signal.aborted) throw new JobYieldedError();
     if (!gone) throw err;
     // Everything this run wrote goes with the podcast, a write still landing when it went included.
     await written.discard().catch((e: unknown) => deps.logger.warn('removing a deleted podcast\'s audio failed; the sweep removes it', { podcastId, err: e }));
@@ -105,7 +112,13 @@ function trackWrites(audio: PodcastConversionDeps['audio']) {
   };
 }
 
-async function convert(deps: PodcastConversionDeps, podcastId: string, signal: AbortSignal, close: JobClose): Promise<void> {
+async function convert(
+  deps: PodcastConversionDeps,
+  podcastId: string,
+  signal: AbortSignal,
+  close: JobClose,
+  segmentStored: () => Promise<void>,
+): Promise<void> {
   const { db, logger } = deps;
   let podcast = await findPodcast(db, podcastId);
   if (!podcast) throw new PodcastDeletedError(); // deleted after the job was claimed
@@ -163,8 +176,8 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
   const scriptWritten = async (result: ScriptResult) => {
     // The writer logs a provider failure itself (a warning); this records which podcast it hit.
     if (result.fallbackReason) logger.info('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
-    scriptChars = result.script.length;
     await saveAndTell({ content: result.script, fallbackReason: result.fallbackReason });
+    scriptChars = result.script.length;
     await keepTitle(result.title, titleAtStart);
   };
 
@@ -221,6 +234,8 @@ async function convert(deps: PodcastConversionDeps, podcastId: string, signal: A
         const progress = Math.max(lastProgress, Math.floor(SCRIPTED_PROGRESS + ((SPOKEN_PROGRESS - SCRIPTED_PROGRESS) * segment.spokenChars) / total));
         lastProgress = progress;
         await saveAndTell({ madeMs, estimatedMs, progress });
+        // A run may stop here only once its script is stored: the next one speaks it from the row.
+        if (!segment.final && scriptChars !== null) await segmentStored();
       },
     };
   };

@@ -114,7 +114,20 @@ export async function failJob(db: Database, job: Job, error: string, runAfter: D
   return rows.length > 0;
 }
 
-/** Hands a job that was interrupted by a shutdown straight back to the queue, attempt not counted. */
+/**
+ * Whether another owner's job is due and waiting; with `firstPartOnly`, one whose podcast has no
+ * audio yet (a listener is waiting for its first sound).
+ */
+export async function otherOwnersJobWaits(db: Database, job: Job, { firstPartOnly }: { firstPartOnly: boolean }): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id
+    WHERE j.status = 'queued' AND j.run_after <= now() AND j.owner IS DISTINCT FROM ${job.owner}
+      AND (${!firstPartOnly} OR coalesce(p.made_ms, 0) = 0)
+    LIMIT 1`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Hands a job back to the queue (a shutdown, or its turn is over), attempt not counted. */
 export async function releaseJob(db: Database, job: Job) {
   await db
     .update(jobs)
