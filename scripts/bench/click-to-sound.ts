@@ -6,12 +6,17 @@
  * 1. The web app: the home page's URL card (the server fetches the article from a local page).
  * 2. The extension (.output/chrome-mv3, `npx wxt build`): the popup's "Create podcast from this page"
  *    on the article's tab, heard from the offscreen document's player.
+ * 3. A PDF chosen on the home page's card (a 2-column report of about 4,000 words).
+ *
+ * As a visitor meets it: every try is a fresh browser profile and a new visitor, the first try after
+ * the server starts counts (no warm-up), and the earlier tries' podcasts go on being made meanwhile,
+ * so a new podcast competes with them for the job slots. Each section prints the median and the worst.
  *
  * Beside each total stands where the time went, each step counted from the click: the create request
  * answered, the server's job claimed and its first segment stored (the server's debug log), the player
  * code loaded (hls.js), the first playlist answered and how many were asked for before sound, the
  * first segment received (the page's resource timings), `playing`. The server-side figure (the
- * request to the first segment stored) is the `first-audio` bench's. Median of RUNS after a warm-up.
+ * request to the first segment stored) is the `first-audio` bench's.
  *
  *   npm run bench -- click-to-sound
  */
@@ -27,10 +32,21 @@ import { articleBody } from './support/articles.ts';
 import { machineNote, median, table, verdict } from './support/report.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { sleep, startServer, type ServerProcess } from './support/server.ts';
+import { layoutDocument, prose } from '../../server/test/pdf-document.ts';
+
+/** A two-column report of about 4,000 words, a different one each try. */
+function reportPdf(seed: number): Uint8Array {
+  const sections = Array.from({ length: 8 }, (_, s) => ({
+    heading: `${s + 1} Findings of part ${s + 1}`,
+    paragraphs: Array.from({ length: 5 }, (_, p) => prose(seed * 100 + s * 10 + p, 6)),
+  }));
+  return layoutDocument({ title: `Coastal Survey ${seed + 1}`, authors: 'Ines Morel', columns: 2, pageNumbers: true, sections }).pdf;
+}
 
 const WORDS = 4_400;
-const RUNS = 5;
+const RUNS = 9;
 const TARGET_MS = 1_000;
+const WORST_TARGET_MS = 3_000;
 const WEBAPP_DIST = path.resolve(import.meta.dirname, '..', '..', 'webapp', 'dist');
 
 /** The extension API where the bench's callbacks run (the service worker); this file is checked as Node code. */
@@ -124,13 +140,6 @@ async function created(response: Response): Promise<{ id: string; token: string 
   return { id, token: (await response.request().headerValue(ANONYMOUS_TOKEN_HEADER)) ?? '' };
 }
 
-/** Deletes a measured podcast, so its conversion does not hold a job slot the next run needs. */
-async function remove(server: ServerProcess, podcast: { id: string; token: string }): Promise<void> {
-  const res = await fetch(`${server.base}/api/podcasts/${podcast.id}`, { method: 'DELETE', headers: { [ANONYMOUS_TOKEN_HEADER]: podcast.token } });
-  if (res.status >= 300) throw new Error(`DELETE /api/podcasts/${podcast.id} answered ${res.status}`);
-  // A deleted podcast's job stops at its next segment; let it.
-  await sleep(750);
-}
 
 /** When the server logged `msg` for the podcast, in ms after `clickAt` (epoch ms). */
 function serverMoment(server: ServerProcess, msg: string, podcastId: string, clickAt: number): number | null {
@@ -166,11 +175,15 @@ function moments(
   };
 }
 
-async function webappRun(server: ServerProcess, context: BrowserContext, articleUrl: string): Promise<Run> {
+/** What the visitor gives the home page's card: an address, or a PDF file. */
+type Source = { url: string } | { pdf: Uint8Array };
+
+async function webappRun(server: ServerProcess, context: BrowserContext, source: Source): Promise<Run> {
   const page = await context.newPage();
   try {
     await page.goto(`${server.base}/`, { waitUntil: 'networkidle' });
-    await page.getByRole('textbox', { name: 'Website URL' }).fill(articleUrl);
+    if ('url' in source) await page.getByRole('textbox', { name: 'Website URL' }).fill(source.url);
+    else await page.getByLabel('choose a PDF').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from(source.pdf) });
     const answer = page.waitForResponse(isCreate);
     await page.getByRole('button', { name: 'Create Podcast' }).click();
     const podcast = await created(await answer);
@@ -186,29 +199,26 @@ async function webappRun(server: ServerProcess, context: BrowserContext, article
     const post = read.resources.find((r) => new URL(r.name).pathname === '/api/podcasts' && read.origin + r.startTime >= clickAt - 5);
     const run = moments(server, podcast.id, clickAt, read, post ? read.origin + post.responseEnd - clickAt : null);
     await page.evaluate(PAUSE_ALL);
-    await remove(server, podcast);
     return run;
   } finally {
     await page.close();
   }
 }
 
-async function webapp(server: ServerProcess, articles: Awaited<ReturnType<typeof serveArticles>>): Promise<Run[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    const runs: Run[] = [];
-    for (let i = 0; i <= RUNS; i++) {
-      // A first visit each time: nothing cached, a new anonymous visitor.
+async function webapp(server: ServerProcess, source: (i: number) => Source): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // A first visit each time: a fresh browser, nothing cached, a new anonymous visitor.
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript({ content: `${RECORD_MARKS}('Create Podcast');` });
-      const run = await webappRun(server, context, articles.url(100 + i));
-      await context.close();
-      if (i > 0) runs.push(run); // the first warms the server up
+      runs.push(await webappRun(server, context, source(i)));
+    } finally {
+      await browser.close();
     }
-    return runs;
-  } finally {
-    await browser.close();
   }
+  return runs;
 }
 
 /** The offscreen document's evaluator once it is open, else null (it opens with the first podcast played). */
@@ -236,62 +246,62 @@ const WATCH_OFFSCREEN = `(() => {
 })()`;
 
 async function extension(server: ServerProcess, articles: Awaited<ReturnType<typeof serveArticles>>): Promise<Run[]> {
-  const browser = await launchWithExtension();
-  try {
-    await browser.worker.evaluate(async (base) => chrome.storage.local.set({ serverUrl: base }), server.base);
-    const popupUrl = `chrome-extension://${new URL(browser.worker.url()).host}/popup.html`;
-    // The devtools session to the offscreen document goes through a page open for the whole bench.
-    const host = await browser.context.newPage();
-    const runs: Run[] = [];
-    let evaluate: Awaited<ReturnType<typeof offscreenEvaluator>> = null;
-    for (let i = 0; i <= RUNS; i++) {
-      const tab = await browser.context.newPage();
-      const articleUrl = articles.url(200 + i);
-      await tab.goto(articleUrl);
-      const tabId = await browser.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, articleUrl);
-      const popup = await browser.context.newPage();
-      // The popup acts on the article's tab, as when the toolbar button opens it over that tab.
-      await popup.addInitScript({
-        content: `(() => { const query = chrome.tabs.query.bind(chrome.tabs); chrome.tabs.query = async (info) => (info.active && info.currentWindow ? [await chrome.tabs.get(${tabId})] : query(info)); })();${RECORD_MARKS}('Create podcast from this page');`,
-      });
-      await popup.goto(popupUrl);
-      const create = popup.getByRole('button', { name: 'Create podcast from this page' });
-      await create.waitFor();
-      if (evaluate) await evaluate(WATCH_OFFSCREEN);
-      const answer = browser.context.waitForEvent('response', { predicate: isCreate, timeout: 30_000 });
-      await create.click();
-      const clicked = await popup.evaluate(() => performance.timeOrigin + (globalThis as unknown as { __marks: { click: number } }).__marks.click);
-      // The offscreen document opens with the first podcast played; watched from then on.
-      let late = false;
-      const deadline = Date.now() + 60_000;
-      while (!evaluate && Date.now() < deadline) {
-        evaluate = await offscreenEvaluator(host);
-        if (evaluate) late = await evaluate<boolean>(WATCH_OFFSCREEN);
-        else await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      if (!evaluate) throw new Error('the offscreen player never opened');
-      let read = null as Timeline | null;
-      while (Date.now() < deadline) {
-        read = await evaluate<Timeline>(READ_TIMELINE);
-        if (read?.marks.sound !== undefined) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      if (!read?.marks.sound) throw new Error('the offscreen player never advanced');
-      const response = await answer;
-      const podcast = await created(response);
-      const timing = response.request().timing();
-      const run = moments(server, podcast.id, clicked, read, timing.startTime + timing.responseEnd - clicked);
-      await evaluate(PAUSE_ALL);
-      await remove(server, podcast);
-      await popup.close();
-      await tab.close();
-      if (late) console.log(`(run ${i}: the offscreen player was watched only once it played: its figure is an upper bound)`);
-      if (i > 0) runs.push(run);
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // A fresh browser profile each time, the extension just installed.
+    const browser = await launchWithExtension();
+    try {
+      runs.push(await extensionRun(server, browser, articles.url(200 + i)));
+    } finally {
+      await browser.close();
     }
-    return runs;
-  } finally {
-    await browser.close();
   }
+  return runs;
+}
+
+async function extensionRun(server: ServerProcess, browser: Awaited<ReturnType<typeof launchWithExtension>>, articleUrl: string): Promise<Run> {
+  await browser.worker.evaluate(async (base) => chrome.storage.local.set({ serverUrl: base }), server.base);
+  const popupUrl = `chrome-extension://${new URL(browser.worker.url()).host}/popup.html`;
+  // The devtools session to the offscreen document goes through a page open for the whole try.
+  const host = await browser.context.newPage();
+  const tab = await browser.context.newPage();
+  await tab.goto(articleUrl);
+  const tabId = await browser.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, articleUrl);
+  const popup = await browser.context.newPage();
+  // The popup acts on the article's tab, as when the toolbar button opens it over that tab.
+  await popup.addInitScript({
+    content: `(() => { const query = chrome.tabs.query.bind(chrome.tabs); chrome.tabs.query = async (info) => (info.active && info.currentWindow ? [await chrome.tabs.get(${tabId})] : query(info)); })();${RECORD_MARKS}('Create podcast from this page');`,
+  });
+  await popup.goto(popupUrl);
+  const create = popup.getByRole('button', { name: 'Create podcast from this page' });
+  await create.waitFor();
+  const answer = browser.context.waitForEvent('response', { predicate: isCreate, timeout: 30_000 });
+  await create.click();
+  const clicked = await popup.evaluate(() => performance.timeOrigin + (globalThis as unknown as { __marks: { click: number } }).__marks.click);
+  // The offscreen document opens with the first podcast played; watched from then on.
+  let evaluate: Awaited<ReturnType<typeof offscreenEvaluator>> = null;
+  let late = false;
+  const deadline = Date.now() + 60_000;
+  while (!evaluate && Date.now() < deadline) {
+    evaluate = await offscreenEvaluator(host);
+    if (evaluate) late = await evaluate<boolean>(WATCH_OFFSCREEN);
+    else await sleep(10);
+  }
+  if (!evaluate) throw new Error('the offscreen player never opened');
+  let read = null as Timeline | null;
+  while (Date.now() < deadline) {
+    read = await evaluate<Timeline>(READ_TIMELINE);
+    if (read?.marks.sound !== undefined) break;
+    await sleep(10);
+  }
+  if (!read?.marks.sound) throw new Error('the offscreen player never advanced');
+  const response = await answer;
+  const podcast = await created(response);
+  const timing = response.request().timing();
+  const run = moments(server, podcast.id, clicked, read, timing.startTime + timing.responseEnd - clicked);
+  await evaluate(PAUSE_ALL);
+  if (late) console.log('(the offscreen player was watched only once it played: this figure is an upper bound)');
+  return run;
 }
 
 function report(title: string, runs: Run[]): boolean {
@@ -299,7 +309,7 @@ function report(title: string, runs: Run[]): boolean {
     const values = runs.map(pick).filter((v): v is number => v !== null);
     return values.length ? `${Math.round(median(values))} ms` : '—';
   };
-  console.log(`\n### ${title}: click to sound, median of ${runs.length}`);
+  console.log(`\n### ${title}: click to sound, ${runs.length} cold tries (median, then every try in order)`);
   const rows: [string, (r: Run) => number | null][] = [
     ['create request answered', (r) => r.created],
     ['job claimed (server)', (r) => r.claimed],
@@ -313,8 +323,10 @@ function report(title: string, runs: Run[]): boolean {
   ];
   for (const line of table(['step', 'median', 'runs'], rows.map(([name, pick]) => [name, name.startsWith('playlists') ? String(median(runs.map(pick) as number[])) : med(pick), runs.map((r) => pick(r) ?? '—').map((v) => (typeof v === 'number' ? Math.round(v) : v)).join(' ')]))) console.log(line);
   const sound = median(runs.map((r) => r.sound));
-  console.log(`click to sound ≤ ${TARGET_MS} ms: ${verdict(sound <= TARGET_MS)} (${Math.round(sound)} ms)`);
-  return sound <= TARGET_MS;
+  const worst = Math.max(...runs.map((r) => r.sound));
+  console.log(`click to sound, median ≤ ${TARGET_MS} ms: ${verdict(sound <= TARGET_MS)} (${Math.round(sound)} ms)`);
+  console.log(`click to sound, worst ≤ ${WORST_TARGET_MS} ms: ${verdict(worst <= WORST_TARGET_MS)} (${Math.round(worst)} ms)`);
+  return sound <= TARGET_MS && worst <= WORST_TARGET_MS;
 }
 
 export default async function clickToSound(): Promise<void> {
@@ -324,8 +336,9 @@ export default async function clickToSound(): Promise<void> {
   try {
     console.log(machineNote());
     console.log(`a ${WORDS.toLocaleString('en-US')}-word article; each step in ms after the click`);
-    report('1. web app', await webapp(server, articles));
+    report('1. web app', await webapp(server, (i) => ({ url: articles.url(100 + i) })));
     report('2. extension (offscreen player)', await extension(server, articles));
+    report('3. a PDF chosen on the web app', await webapp(server, (i) => ({ pdf: reportPdf(i) })));
   } finally {
     await server.stop();
     await articles.close();

@@ -37,7 +37,7 @@ describeEachDatabase('job slots shared between visitors', (ctx) => {
       const busy = podcastClient(t, long);
       const other = podcastClient(t, short);
       const who = `turns-busy-${ctx.kind}-${Date.now()}`;
-      const readings = [];
+      const readings: string[] = [];
       for (let i = 0; i < 3; i++) readings.push((await busy.create(who)).id);
       // Both slots hold a long reading with audio made.
       await expect
