@@ -290,7 +290,15 @@ async function extensionRun(server: ServerProcess, browser: Awaited<ReturnType<t
   if (!evaluate) throw new Error('the offscreen player never opened');
   let read = null as Timeline | null;
   while (Date.now() < deadline) {
-    read = await evaluate<Timeline>(READ_TIMELINE);
+    read = await evaluate<Timeline>(READ_TIMELINE).catch(async () => {
+      // The offscreen document was opened again (the first one closes as the player moves in).
+      const again = await offscreenEvaluator(host);
+      if (again) {
+        evaluate = again;
+        late = await again<boolean>(WATCH_OFFSCREEN);
+      }
+      return null;
+    });
     if (read?.marks.sound !== undefined) break;
     await sleep(10);
   }
