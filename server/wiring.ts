@@ -123,8 +123,8 @@ export function createJobs(
     leaseMs: deps.config.jobLeaseMs,
     ...options,
     handler: {
-      run: (job, signal) => convertPodcast(conversion, job.podcastId, signal),
-      giveUp: (job, error) => markConversionFailed(conversion, job.podcastId, error),
+      run: (job, signal) => convertPodcast(conversion, job.podcastId!, signal),
+      giveUp: (job, error) => markConversionFailed(conversion, job.podcastId!, error),
       cancelled: (error) => error instanceof PodcastDeletedError,
     },
   });

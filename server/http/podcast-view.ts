@@ -57,6 +57,8 @@ export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl: string)
     minutes: row.minutes,
     scriptEdited: row.scriptEdited,
     language: row.language,
+    sources: row.sources?.read.length ? row.sources.read.map(({ url, title, author }) => ({ url, title, author })) : null,
+    unreadable: row.sources?.unreadable ?? [],
   };
 }
 
