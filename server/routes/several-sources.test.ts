@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { estimateResponseSchema, podcastSchema, SOURCES_MESSAGES, type Podcast } from '../../shared/api/podcasts.ts';
 import { transcriptSchema } from '../../shared/api/transcript.ts';
+import { sharedPodcastSchema } from '../../shared/api/premium.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createScriptWriter } from '../services/script/openai-writer.ts';
@@ -91,10 +92,11 @@ describeEachDatabase('one episode from several sources', (ctx) => {
   const voicesUsed = new Set<string>();
   const browser = `sources-${ctx.kind}-${Date.now()}`;
 
+  let member = '';
   const call = (app: ReturnType<typeof createTestApp>, path: string, body?: unknown) =>
-    app.app.request(path, {
+    app.app.request(new URL(path, 'https://pagecast.test').href, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: browser },
+      headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: browser, ...(member ? { Authorization: `Bearer ${member}` } : {}) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const untilDone = (app: ReturnType<typeof createTestApp>, id: string) =>
@@ -123,7 +125,7 @@ describeEachDatabase('one episode from several sources', (ctx) => {
       },
       close: () => espeak.close(),
     };
-    const env = { FETCH_ALLOW_HOSTS: host, ANONYMOUS_DAILY_PODCASTS: '100', FETCHES_PER_HOUR: '100' };
+    const env = { FETCH_ALLOW_HOSTS: host, ANONYMOUS_DAILY_PODCASTS: '100', FREE_DAILY_PODCASTS: '100', FETCHES_PER_HOUR: '100', PUBLIC_URL: 'https://pagecast.test' };
     t = createTestApp(ctx, { config: testConfig(env), speech: recording });
     fake = await startFakeOpenAi({ chatReply: fakeScriptReply() });
     ai = createTestApp(ctx, {
@@ -133,6 +135,9 @@ describeEachDatabase('one episode from several sources', (ctx) => {
     });
     // One runner, the AI one: read mode reads the sources whatever the writer.
     ai.deps.jobs.start();
+    // Billing is off: a member has every feature (the feed, sharing).
+    const reg = await call(t, '/api/auth/register', { email: `sources-${ctx.kind}-${Date.now()}@example.com`, password: 'secret123' });
+    member = ((await reg.json()) as { token: string }).token;
   });
   afterAll(async () => {
     await ai.deps.jobs.stop();
@@ -167,6 +172,17 @@ describeEachDatabase('one episode from several sources', (ctx) => {
       const inChapter = transcript.cues.filter((c) => c.startMs >= chapter.startMs && c.endMs <= chapter.endMs).map((c) => c.text).join(' ');
       expect(recall(page.paragraphs.join(' '), inChapter)).toBeGreaterThanOrEqual(0.95);
     });
+    // Every source's address, title and author: in the transcript, the feed item and the share page.
+    const named = Object.entries(PAGES).map(([path, page]) => ({ url: `${base}${path}`, title: page.title, author: page.author }));
+    expect(transcript.sources).toEqual(named);
+    const text = await (await call(t, `/api/podcasts/${made.id}/transcript.txt`)).text();
+    for (const s of named) expect(text).toContain(`${s.title}, by ${s.author}, ${s.url}`);
+    const { url: feedUrl } = (await (await call(t, '/api/feed')).json()) as { url: string };
+    const feed = await (await call(t, new URL(feedUrl).pathname)).text();
+    for (const s of named) expect(feed).toContain(`${s.title}, by ${s.author}, ${s.url}`);
+    const { url: shareUrl } = (await (await call(t, `/api/podcasts/${made.id}/share`, {})).json()) as { url: string };
+    const shared = sharedPodcastSchema.parse(await (await call(t, `/api/shared/${shareUrl.split('/').at(-1)}`)).json());
+    expect(shared.sources).toEqual(named);
     // The German source is spoken by a German voice, the English ones by an English one.
     expect([...voicesUsed].some((v) => /^de\b/.test(v))).toBe(true);
     expect([...voicesUsed].some((v) => /^en\b/.test(v))).toBe(true);
