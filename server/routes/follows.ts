@@ -9,7 +9,10 @@ import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requireCaller } from '../http/caller.ts';
 import { validate } from '../http/validate.ts';
-import { changeFollow, followSite, listFollowsOf, unfollow } from '../use-cases/follow-site.ts';
+import { changeFollow } from '../use-cases/change-follow.ts';
+import { followSite } from '../use-cases/follow-site.ts';
+import { listFollowsOf } from '../use-cases/list-follows.ts';
+import { unfollow } from '../use-cases/unfollow.ts';
 
 export function followRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()

@@ -10,7 +10,6 @@
 import { SOURCES_PER_EPISODE, type CreatePodcast, type EpisodeSource } from '../../shared/api/podcasts.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import {
@@ -78,6 +77,7 @@ async function fetchIfDue(deps: CheckFeedDeps, feed: FeedRow, now: Date, signal:
   try {
     const answer = await fetchFeed(feed.url, { allowHosts: deps.config.fetchAllowHosts, validators: { etag: feed.etag, lastModified: feed.lastModified }, signal });
     if (answer.notModified) {
+      log.info('feed checked', { notModified: true });
       await updateFeed(deps.db, feed.id, { failures: 0, error: null });
       return null;
     }

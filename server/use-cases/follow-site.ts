@@ -6,7 +6,7 @@
  * address a follow already names is not fetched again. Free members follow up to FOLLOWS_FREE
  * sources, Premium up to FOLLOWS_PREMIUM.
  */
-import type { CreateFollow, Follow, UpdateFollow } from '../../shared/api/follows.ts';
+import type { CreateFollow, Follow } from '../../shared/api/follows.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import { FOLLOW_MESSAGES } from '../../shared/errors.ts';
 import type { Config } from '../config.ts';
@@ -14,16 +14,12 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import {
   countFollows,
-  deleteFollow,
   feedForUrl,
   feedOfAddress,
   findFeedByUrl,
-  findFollow,
   findFollowOfFeed,
   insertFollow,
-  listFollows,
   queueFeedCheck,
-  updateFollow,
   type FollowWithFeed,
 } from '../repositories/follow-repository.ts';
 import { fetchFeed } from '../services/follow/fetch-feed.ts';
@@ -110,32 +106,4 @@ export async function followSite(deps: FollowDeps, caller: Caller, request: Crea
   await queueFeedCheck(deps.db, feed.id, now);
   deps.jobs.nudge();
   return { follow: toFollow(made!), created: true };
-}
-
-export async function listFollowsOf(deps: Pick<FollowDeps, 'db'>, caller: Caller): Promise<Follow[]> {
-  return (await listFollows(deps.db, caller.userId)).map(toFollow);
-}
-
-const notFound = () => new AppError('NOT_FOUND', { message: FOLLOW_MESSAGES.notFound });
-
-/** Pauses or resumes a follow, or changes how its items are told. */
-export async function changeFollow(deps: Pick<FollowDeps, 'db'>, caller: Caller, id: string, change: UpdateFollow): Promise<Follow> {
-  const row = await findFollow(deps.db, caller.userId, id);
-  if (!row) throw notFound();
-  const mode = change.mode ?? row.mode;
-  // A length only for the modes that take one: a mode without it drops the length.
-  const minutes = change.minutes !== undefined ? change.minutes : mode === 'podcast' || mode === 'conversation' ? row.minutes : null;
-  await updateFollow(deps.db, id, {
-    ...(change.paused !== undefined ? { paused: change.paused, error: null } : {}),
-    ...(change.mode !== undefined ? { mode: change.mode } : {}),
-    minutes,
-    ...(change.digest !== undefined ? { digest: change.digest } : {}),
-    ...(change.digestHour !== undefined ? { digestHour: change.digestHour } : {}),
-  });
-  return toFollow((await findFollow(deps.db, caller.userId, id))!);
-}
-
-/** Stops following; the episodes its items made stay. */
-export async function unfollow(deps: Pick<FollowDeps, 'db'>, caller: Caller, id: string): Promise<void> {
-  if (!(await deleteFollow(deps.db, caller.userId, id))) throw notFound();
 }

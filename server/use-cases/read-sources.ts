@@ -7,7 +7,7 @@
 import type { EpisodeSource, UnreadableSource } from '../../shared/api/podcasts.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
-import type { EpisodeSources } from '../db/schema.ts';
+import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { AppError } from '../errors.ts';
 import { askedMinutes, estimateSeconds } from '../pipeline/script-plan.ts';
 import type { PreparedArticle } from '../pipeline/stages.ts';
@@ -29,7 +29,7 @@ export function sourceName(source: EpisodeSource): string {
 
 export interface SourcesArticle {
   article: PreparedArticle;
-  sources: EpisodeSources;
+  sources: NonNullable<PodcastRow['sources']>;
 }
 
 /**
