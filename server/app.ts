@@ -28,6 +28,7 @@ import { podcastRoutes } from './routes/podcasts.ts';
 import { bookmarkRoutes } from './routes/bookmarks.ts';
 import { playedRoutes, queueRoutes } from './routes/listening.ts';
 import { sharePageRoutes, shareRoutes, sharedRoutes } from './routes/share.ts';
+import { followRoutes } from './routes/follows.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { podcastTranscriptRoutes, sharedTranscriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voices.ts';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/podcasts', podcastTranscriptRoutes(deps));
   app.route('/api/shared', sharedTranscriptRoutes(deps));
   app.route('/api/feed', feedRoutes(deps));
+  app.route('/api/follows', followRoutes(deps));
   app.route('/api/voices', voiceRoutes(deps));
   app.route('/api/capabilities', capabilityRoutes(deps));
   app.route('/api/stripe', stripeRoutes(deps));

@@ -81,6 +81,9 @@ const envSchema = z
     FAILED_FETCHES_PER_HOUR: z.coerce.number().int().min(1).default(10),
     EVENT_STREAMS_PER_OWNER: z.coerce.number().int().min(1).default(20),
     EVENT_STREAMS_PER_PODCAST: z.coerce.number().int().min(1).default(5),
+    FOLLOW_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(7 * 24 * 3600).default(1800),
+    FOLLOWS_FREE: z.coerce.number().int().min(0).default(3),
+    FOLLOWS_PREMIUM: z.coerce.number().int().min(0).default(50),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     WORKER_HEALTH_PORT: optionalString
@@ -177,7 +180,12 @@ export interface Config {
     /** Progress streams open at once in a process for one owner (member or browser), and for one podcast; past either the oldest ends. */
     eventStreamsPerOwner: number;
     eventStreamsPerPodcast: number;
+    /** Sources a free member and a Premium member may follow. */
+    followsFree: number;
+    followsPremium: number;
   };
+  /** The least time between two fetches of one followed feed, however many follow it. */
+  followIntervalMs: number;
   jobConcurrency: number;
   /** How long a crashed worker's job stays claimed before another worker may take it over. */
   jobLeaseMs: number;
@@ -248,7 +256,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       failedFetchesPerHour: e.FAILED_FETCHES_PER_HOUR,
       eventStreamsPerOwner: e.EVENT_STREAMS_PER_OWNER,
       eventStreamsPerPodcast: e.EVENT_STREAMS_PER_PODCAST,
+      followsFree: e.FOLLOWS_FREE,
+      followsPremium: e.FOLLOWS_PREMIUM,
     },
+    followIntervalMs: Math.round(e.FOLLOW_INTERVAL_SECONDS * 1000),
     jobConcurrency: e.JOB_CONCURRENCY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     workerHealthPort: e.WORKER_HEALTH_PORT,

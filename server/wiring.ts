@@ -40,6 +40,8 @@ import { createEspeakEngine } from './services/speech/espeak-engine.ts';
 import { createNaturalEngine } from './services/speech/natural-engine.ts';
 import { createVoiceStore, type VoiceStore } from './services/voices/voice-store.ts';
 import { createSpeakingRates } from './services/speech/speaking-rate.ts';
+import { checkFollowedFeed, type CheckFeedDeps } from './use-cases/check-followed-feed.ts';
+import { createFeedCheckSchedule, tickMsFor } from './jobs/feed-checks.ts';
 
 // The OpenAI SDK (about 25 MB) loads only when an AI writer or an API voice is configured.
 
@@ -110,24 +112,47 @@ export function createWatchers(deps: { config: Pick<Config, 'limits'>; db: Datab
   return createPodcastWatchers({ db: deps.db, events: deps.events, logger: deps.logger.child({ component: 'event-streams' }), caps: { perOwner, perPodcast } });
 }
 
-/** The conversion jobs: each runs the pipeline over its podcast; one that gives up marks it failed. */
+/**
+ * The jobs: a conversion runs the pipeline over its podcast (one that gives up marks it failed); a
+ * feed check reads a followed feed and makes its new items' episodes. Started, they also queue the
+ * checks of the feeds that are due.
+ */
 export function createJobs(
-  deps: { config: Pick<Config, 'jobConcurrency' | 'jobLeaseMs'>; db: Database; logger: Logger; events: PodcastEvents; audio: AudioStore; pipeline: ServerPipeline },
+  deps: Omit<CheckFeedDeps, 'jobs'> & { events: PodcastEvents; audio: AudioStore; pipeline: ServerPipeline; config: CheckFeedDeps['config'] & Pick<Config, 'jobConcurrency' | 'jobLeaseMs'> },
   options: { pollMs?: number; backoffBaseMs?: number } = {},
 ): ConversionJobs {
   const conversion = { db: deps.db, logger: deps.logger, events: deps.events, audio: deps.audio, ports: deps.pipeline };
-  return createConversionJobs({
+  const self: { jobs?: ConversionJobs } = {};
+  const feedChecks = { ...deps, logger: deps.logger.child({ component: 'follows' }), jobs: { enqueue: (db: Database, id: string, now: Date) => self.jobs!.enqueue(db, id, now), nudge: () => self.jobs?.nudge() } };
+  const runner = createConversionJobs({
     db: deps.db,
     logger: deps.logger,
     concurrency: deps.config.jobConcurrency,
     leaseMs: deps.config.jobLeaseMs,
     ...options,
     handler: {
-      run: (job, signal, close, turn) => convertPodcast(conversion, job.podcastId, signal, close, turn),
-      giveUp: (job, error, tx) => markConversionFailed(conversion, job.podcastId, error, tx),
+      run: (job, signal, close, turn) =>
+        job.kind === 'check-feed' ? checkFollowedFeed(feedChecks, job.feedId!, signal) : convertPodcast(conversion, job.podcastId!, signal, close, turn),
+      giveUp: async (job, error, tx) => {
+        if (job.kind === 'check-feed') deps.logger.error('a feed check gave up', { feedId: job.feedId, err: error });
+        else return markConversionFailed(conversion, job.podcastId!, error, tx);
+      },
       cancelled: (error) => error instanceof PodcastDeletedError,
     },
   });
+  const schedule = createFeedCheckSchedule({ db: deps.db, logger: deps.logger, clock: deps.clock, tickMs: tickMsFor(deps.config.followIntervalMs), queued: () => runner.nudge() });
+  self.jobs = {
+    ...runner,
+    start() {
+      runner.start();
+      schedule.start();
+    },
+    async stop() {
+      schedule.stop();
+      await runner.stop();
+    },
+  };
+  return self.jobs;
 }
 
 /**

@@ -132,6 +132,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'BILLING_DISABLED',
   'INTERNAL_ERROR',
+  'NOT_A_FEED',
+  'FOLLOW_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -161,4 +163,18 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   BILLING_DISABLED: 404,
   INTERNAL_ERROR: 500,
+  NOT_A_FEED: 422,
+  FOLLOW_LIMIT: 403,
 };
+
+/** What following a site answers when it cannot. */
+export const FOLLOW_MESSAGES = {
+  noFeed: 'This page names no feed to follow (RSS, Atom or JSON Feed). Try the address of the site’s feed.',
+  notAFeed: 'This address is not a feed Pagecast can read (RSS, Atom or JSON Feed).',
+  entities: 'This feed declares XML entities, which Pagecast does not read.',
+  tooLarge: 'This feed is too large to follow.',
+  freeLimit: (n: number) => `Free members follow up to ${n} sources. Upgrade to Premium to follow more.`,
+  limit: (n: number) => `You follow ${n} sources, the most one member may.`,
+  notFound: 'Follow not found',
+  signIn: 'Sign in to follow a site.',
+} as const;

@@ -2,6 +2,7 @@
  * The database schema, shared by PGlite (embedded) and PostgreSQL. Written in SQL both Postgres 15
  * and 18 accept; migrations are generated from it with `npm run db:generate`.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -110,6 +111,8 @@ export const podcasts = pgTable(
     articleStructure: jsonb('article_structure').$type<ArticleStructure>(),
     /** The client's key for the request that made it: the same request sent again answers this podcast. */
     requestKey: text('request_key'),
+    /** An episode of several sources: each one's address, title, author, language and lines of articleText; those left out with why. */
+    sources: jsonb('sources').$type<EpisodeSources>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,9 +134,10 @@ export const jobs = pgTable(
   'jobs',
   {
     id: text('id').primaryKey(),
-    podcastId: text('podcast_id')
-      .notNull()
-      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    /** The podcast a conversion job converts; null for a feed check. */
+    podcastId: text('podcast_id').references(() => podcasts.id, { onDelete: 'cascade' }),
+    /** The feed a check job reads; null for a conversion. */
+    feedId: text('feed_id').references(() => feeds.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     /**
      * Whom the job runs for, kept from its podcast as it is queued: the member's id, else
@@ -148,7 +152,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAfter)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAfter),
+    // At most one live check per feed, whichever process queues it.
+    uniqueIndex('jobs_live_feed_idx').on(t.feedId).where(sql`${t.status} in ('queued', 'running') and ${t.feedId} is not null`),
+  ],
 );
 
 export const bookmarks = pgTable(
@@ -212,6 +220,25 @@ export interface SegmentCue {
   shown?: string;
 }
 
+/** One source of an episode of several, as stored. */
+export interface EpisodeSourceRecord {
+  url: string | null;
+  title: string;
+  author: string | null;
+  /** The site as a listener names it ("the Guardian"), when known. */
+  site: string | null;
+  language: string;
+  /** Where its text sits in the podcast's articleText: its first line and how many lines. */
+  firstLine: number;
+  lineCount: number;
+}
+
+/** The sources of an episode of several: those read, in order, and those left out. */
+export interface EpisodeSources {
+  read: EpisodeSourceRecord[];
+  unreadable: { index: number; source: string; error: string }[];
+}
+
 /** The structure of a stored article: one kind letter per line of its text, and the byline. */
 export interface ArticleStructure {
   /** One letter a line: p text, h heading, i list item, q quotation, r table row, c caption, x code. */
@@ -241,10 +268,121 @@ export const stripeEvents = pgTable('stripe_events', {
   receivedAt: createdAt(),
 });
 
+/**
+ * A feed followed by one member or more (RSS, Atom or JSON Feed). It is fetched at most once per
+ * interval however many follow it: a check is a job (one live per feed) queued when `next_check_at` passes.
+ */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: text('id').primaryKey(),
+    url: text('url').notNull(),
+    title: text('title'),
+    /** The validators of the last answer, sent back as If-None-Match and If-Modified-Since. */
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    /** The least seconds between checks the feed asks for (its ttl or sy:updatePeriod). */
+    minIntervalSeconds: integer('min_interval_seconds'),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** Checks in a row that failed (the back-off grows with them) and the last one's reason. */
+    failures: integer('failures').notNull().default(0),
+    error: text('error'),
+    /** Requests made to the feed, ever. */
+    fetches: integer('fetches').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('feeds_url_idx').on(t.url), index('feeds_next_check_idx').on(t.nextCheckAt)],
+);
+
+/** An item a feed listed, kept after the feed drops it (its episodes stay). */
+export const feedItems = pgTable(
+  'feed_items',
+  {
+    id: text('id').primaryKey(),
+    feedId: text('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    guid: text('guid').notNull(),
+    url: text('url'),
+    title: text('title'),
+    author: text('author'),
+    /** The item's text in the feed (its content or summary), when it has one. */
+    content: text('content'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('feed_items_guid_idx').on(t.feedId, t.guid), index('feed_items_url_idx').on(t.feedId, t.url)],
+);
+
+/** A member's follow of a feed: how its new items are told, and one episode per item or one a day (digest). */
+export const follows = pgTable(
+  'follows',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    feedId: text('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    /** The address the member gave (a site or its feed). */
+    address: text('address').notNull(),
+    mode: text('mode'),
+    minutes: integer('minutes'),
+    digest: boolean('digest').notNull().default(false),
+    /** The hour (UTC, 0–23) a digest is made. */
+    digestHour: integer('digest_hour').notNull().default(7),
+    /** The day (YYYY-MM-DD, UTC) of the last digest made. */
+    lastDigestOn: text('last_digest_on'),
+    paused: boolean('paused').notNull().default(false),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastItemAt: timestamp('last_item_at', { withTimezone: true }),
+    /** What went wrong last, in a sentence; null when all is well. */
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('follows_user_feed_idx').on(t.userId, t.feedId), index('follows_feed_idx').on(t.feedId)],
+);
+
+/** What became of each feed item for a follow: waiting, made into an episode, left out or failed. */
+export const followItems = pgTable(
+  'follow_items',
+  {
+    followId: text('follow_id')
+      .notNull()
+      .references(() => follows.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => feedItems.id, { onDelete: 'cascade' }),
+    /** pending, made, skipped (older than the first check's newest three), failed. */
+    status: text('status').notNull(),
+    podcastId: text('podcast_id').references(() => podcasts.id, { onDelete: 'set null' }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followId, t.itemId] }), index('follow_items_status_idx').on(t.followId, t.status)],
+);
+
 /** Small key-value settings the server keeps for itself. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
 
-export const schema = { users, sessions, rateLimits, podcasts, jobs, bookmarks, audioSegments, queueEntries, stripeEvents, settings };
+export const schema = {
+  users,
+  sessions,
+  rateLimits,
+  podcasts,
+  jobs,
+  bookmarks,
+  audioSegments,
+  queueEntries,
+  stripeEvents,
+  settings,
+  feeds,
+  feedItems,
+  follows,
+  followItems,
+};

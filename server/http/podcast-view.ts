@@ -7,6 +7,7 @@ import { PODCAST_IMAGE_PATH, PODCAST_MODES, type PodcastMode } from '../../share
 import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { changeOf, type PodcastChange } from '../services/podcasts/events.ts';
+import { sourcesOf } from '../use-cases/read-transcript.ts';
 import { sharePageUrl } from '../services/podcasts/share-page-url.ts';
 import type { UrlSigner } from './signed-url.ts';
 
@@ -57,6 +58,8 @@ export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl: string)
     minutes: row.minutes,
     scriptEdited: row.scriptEdited,
     language: row.language,
+    sources: sourcesOf(row),
+    unreadable: row.sources?.unreadable ?? [],
   };
 }
 

@@ -17,6 +17,7 @@ import { segment as segmentObject, type AudioStore } from '../services/audio/sto
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import { readScript } from '../services/script/read-script.ts';
+import { readSourcesScript } from '../services/script/episode-sources.ts';
 import { parseScript } from '../services/script/script-format.ts';
 import type { ScriptResult, ScriptSentence } from '../services/script/writer.ts';
 import { CONVERSATION_HOSTS } from './script-plan.ts';
@@ -293,6 +294,7 @@ function articleOf(row: PodcastRow): Article {
     minutes: row.minutes,
     lines: row.articleStructure?.lines ?? null,
     byline: row.articleStructure?.byline ?? null,
+    sources: row.sources?.read.length ? row.sources.read : null,
   };
 }
 
@@ -302,6 +304,9 @@ function articleOf(row: PodcastRow): Article {
  */
 function writtenSentences(row: PodcastRow, article: Article): { hosts?: readonly string[]; sentences?: ScriptSentence[] } {
   const hosts = hostsOf(row);
+  if (row.mode === 'read' && !row.scriptEdited && article.sources && article.sources.length > 1) {
+    return { sentences: readSourcesScript({ text: article.text, lines: article.lines ?? null, parts: article.sources }) };
+  }
   if (row.mode === 'read' && !row.scriptEdited) {
     return {
       sentences: readScript({ title: article.title, text: article.text, lines: article.lines ?? null, byline: article.byline ?? null, language: row.language ?? undefined }),

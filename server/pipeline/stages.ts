@@ -3,7 +3,7 @@
  * store. Each stage does one step through a port, so the server and the CLI run the same list with
  * their own fetcher, extractor, writer, voice and audio storage.
  */
-import type { CreatePodcast } from '../../shared/api/podcasts.ts';
+import type { CreateFromOne } from '../../shared/api/podcasts.ts';
 import type { PodcastMode } from '../../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { pageTitle } from '../../shared/text/clean-title.ts';
@@ -20,9 +20,11 @@ import type { SpeechEngine } from '../services/speech/engine.ts';
 import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
 import { baseLanguage, hostVoices } from '../services/speech/language-voices.ts';
 import type { AnyStage, Stage } from './stage.ts';
+import { sourcesForModel, type SourcePart } from '../services/script/episode-sources.ts';
+import { SECTION_INPUT_CHARS } from '../services/script/mode-prompts.ts';
 
 /** What a conversion starts from: a page address, a PDF file, or an article the extension already read. */
-export type Source = CreatePodcast;
+export type Source = CreateFromOne;
 
 /** A web page's HTML, or a PDF's bytes (`name`: the file's, when it came as a file); `url` where it came from ('' for a file). */
 export type Page = { html: string; url: string } | { pdf: Uint8Array; url: string; name?: string };
@@ -44,6 +46,10 @@ export interface Article {
   pages?: number | null;
   /** When the page lists other pages rather than being an article: how many. */
   listing?: number | null;
+  /** The site's name, as the page gives it. */
+  siteName?: string | null;
+  /** An episode of several sources: where each one's lines are in `text` (a chapter each). */
+  sources?: SourcePart[] | null;
 }
 
 export interface PreparedArticle extends Article {
@@ -149,6 +155,7 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
         sourceUrl: input.url,
         declaredLanguage: article.lang,
         byline: article.byline,
+        siteName: article.siteName ?? null,
         lines: article.lines ?? null,
         ...(article.pages ? { pages: article.pages } : {}),
         ...(article.listing ? { listing: article.listing } : {}),
@@ -196,8 +203,19 @@ export function scriptStage(
         byline: article.byline ?? null,
         wordsPerMinute: await hostRate(ports, article.language, voice),
       });
+      let text = article.scriptText;
+      const parts = article.sources;
+      if (parts && parts.length > 1) {
+        plan.source = { ...plan.source!, parts };
+        if (plan.mode !== 'read') {
+          // The model reads every source, each cut to its share of what the plan's requests carry.
+          const sections = Math.max(1, (plan.maxRequests ?? 4) - 2);
+          text = prepareScriptText(sourcesForModel(article.text, parts, sections * SECTION_INPUT_CHARS).text);
+          plan.sources = parts.length;
+        }
+      }
       return {
-        stream: ports.scriptWriter.stream({ title: article.title, text: article.scriptText }, { signal, plan }),
+        stream: ports.scriptWriter.stream({ title: article.title, text }, { signal, plan }),
         language: article.language,
         ...(plan.hosts ? { hosts: plan.hosts } : {}),
       };
@@ -206,10 +224,14 @@ export function scriptStage(
   };
 }
 
-/** Each conversation host's voice: the first the episode's, the second another of its language. */
-function speakerVoices(source: ScriptSource, voices: { host: string; guest: string }) {
+/**
+ * Each conversation host's voice: the first the episode's, the second another of its language; a
+ * sentence in another language (a source of an episode of several) the host voice of its language.
+ */
+function speakerVoices(source: ScriptSource, voices: { host: string; guest: string }, voiceOf: (language: string) => string) {
   const [first, second] = source.hosts ?? [];
   return (sentence: ScriptSentence): ScriptSentence => {
+    if (sentence.language && !sentence.voice) return { ...sentence, voice: voiceOf(sentence.language) };
     if (!sentence.speaker) return sentence;
     const voice = sentence.speaker === second ? voices.guest : sentence.speaker === first ? voices.host : null;
     return voice ? { ...sentence, voice } : sentence;
@@ -251,7 +273,11 @@ export function speechStage(
           language,
           sentences: mapSentences(
             'stream' in source ? source.stream.sentences : (source.sentences ?? parseScript(source.written.script, source.hosts)),
-            speakerVoices(source, voices),
+            speakerVoices(source, voices, (other) =>
+              baseLanguage(other) === baseLanguage(language)
+                ? spoken
+                : hostVoices(ports.speech.name, other, voice, ports.speech.defaultVoice, ports.speech.naturalVoices?.(baseLanguage(other))).host,
+            ),
           ),
           encoders: ports.encoders,
           gainDb: ports.gainDb(spoken),

@@ -13,7 +13,8 @@ import { jobs } from '../db/schema.ts';
 import { inTransaction } from './transaction.ts';
 
 export type Job = typeof jobs.$inferSelect;
-export type JobKind = 'convert';
+/** A podcast's conversion, or a followed feed's check. */
+export type JobKind = 'convert' | 'check-feed';
 
 /** The NOTIFY channel a queued job is announced on, inside the enqueueing transaction (so on commit). */
 export const JOBS_CHANNEL = 'pagecast_jobs';

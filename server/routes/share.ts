@@ -24,6 +24,7 @@ import { listStreamSegments, openStreamSegment, streamComplete } from '../use-ca
 import { hasEpisodeStream } from '../services/podcasts/events.ts';
 import { SHARE_MESSAGE, sharePodcast } from '../use-cases/share-podcast.ts';
 import { stopSharingPodcast } from '../use-cases/stop-sharing-podcast.ts';
+import { sourcesOf } from '../use-cases/read-transcript.ts';
 
 export function shareRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -57,6 +58,7 @@ export function sharedRoutes(deps: AppDeps) {
         estimatedSeconds: seconds(ready ? row.durationMs : row.estimatedMs),
         durationSeconds: ready ? seconds(row.durationMs) : null,
         createdAt: row.createdAt.toISOString(),
+        sources: sourcesOf(row),
       };
       c.header('Cache-Control', 'no-store');
       return c.json(shared);

@@ -27,7 +27,7 @@ const fileName = (title: string, ext: string) => `${title.trim() || 'podcast'}.$
 
 /** The API's answer: what `transcriptSchema` describes, nothing more. */
 export function transcriptJson(t: PodcastTranscript): Transcript {
-  return { complete: t.complete, cues: t.cues, chapters: t.chapters };
+  return { complete: t.complete, cues: t.cues, chapters: t.chapters, ...(t.sources ? { sources: t.sources } : {}) };
 }
 
 function transcriptRoutes(deps: AppDeps, find: (c: Context<AppEnv>) => ReturnType<typeof getPodcast>) {

@@ -24,6 +24,7 @@ import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
+import { readSources } from './read-sources.ts';
 
 export interface CreatePodcastDeps extends ReadArticleDeps {
   db: Database;
@@ -71,7 +72,9 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
   let stored: PodcastRow | null;
   try {
-    const article = await readArticle(deps, { caller, clientAddress }, request);
+    const subject = { caller, clientAddress };
+    const { article, sources } =
+      'sources' in request ? await readSources(deps, subject, request.sources) : { article: await readArticle(deps, subject, request), sources: null };
     const now = deps.clock();
     stored = await inTransaction(deps.db, async (tx) => {
       const podcast = await insertPodcastOnce(tx, {
@@ -93,6 +96,7 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
         status: 'queued',
         progress: 0,
         requestKey: request.requestKey ?? null,
+        sources,
         createdAt: now,
         updatedAt: now,
       });

@@ -16,6 +16,7 @@ import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
+import { plannedSourcesSeconds, readSources } from './read-sources.ts';
 
 export interface EstimatePodcastDeps extends ReadArticleDeps {
   db: Database;
@@ -32,11 +33,27 @@ export async function estimatePodcast(
   const { caller, clientAddress, request } = input;
   const voice = await chooseVoice(deps, request.voice, caller);
   const { mode, minutes } = await chooseMode(deps, request, caller);
+  const subject = { caller, clientAddress };
+  if ('sources' in request) {
+    const combined = await readSources(deps, subject, request.sources);
+    const { article } = combined;
+    const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
+    return {
+      words: countWords(article.text),
+      estimatedSeconds: plannedSourcesSeconds(mode, minutes, combined, wordsPerMinute),
+      language: article.language,
+      title: article.title,
+      pages: null,
+      listing: null,
+      unreadable: combined.sources.unreadable,
+    };
+  }
   const source = 'url' in request || 'file' in request ? request : { ...request, sourceUrl: request.sourceUrl ?? '' };
-  const article = await readArticle(deps, { caller, clientAddress }, source);
+  const article = await readArticle(deps, subject, source);
   const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
   const words = countWords(article.text);
   return {
+    unreadable: [],
     words,
     estimatedSeconds: estimateSeconds(mode, minutes, words, wordsPerMinute),
     language: article.language,

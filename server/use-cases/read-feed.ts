@@ -16,7 +16,7 @@ import { PODCAST_ARTWORK_PATH } from '../services/feed/artwork.ts';
 import { episodeDescription } from '../services/feed/description.ts';
 import { renderRss, uuidV5 } from '../services/feed/rss.ts';
 import { feedUrl } from './get-feed-address.ts';
-import { readFinishedTranscript, transcriptOfSegments, type PodcastTranscript } from './read-transcript.ts';
+import { readFinishedTranscript, sourcesOf, transcriptOfSegments, type PodcastTranscript } from './read-transcript.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 export const feedNotFound = () => new AppError('NOT_FOUND', { message: 'Feed not found' });
@@ -88,7 +88,7 @@ export async function readFeed(deps: FeedDeps, token: string): Promise<FeedDocum
     episodes: rows.map((row) => {
       const urls = feedEpisodeUrls(publicUrl, token, row);
       const source = httpAddress(row.sourceUrl);
-      const description = episodeDescription(row.articleText || row.content, source);
+      const description = episodeDescription(row.articleText || row.content, source, sourcesOf(row));
       const language = languageOf(row) ?? undefined;
       return {
         guid: `pagecast-${row.id}`,

@@ -2,6 +2,7 @@
  * A podcast's timed transcript and chapters, from the cues its segments recorded: for a listener,
  * the episode being made (cues so far) or the finished one; for the feed, the finished audio it serves.
  */
+import type { PodcastSource } from '../../shared/api/podcasts.ts';
 import type { Database } from '../db/client.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
@@ -9,7 +10,12 @@ import { hasEpisodeStream } from '../services/podcasts/events.ts';
 import { buildTranscript } from '../services/feed/transcript.ts';
 import { streamComplete } from './open-episode-stream.ts';
 
-export type PodcastTranscript = ReturnType<typeof buildTranscript> & { title: string; language: string };
+export type PodcastTranscript = ReturnType<typeof buildTranscript> & { title: string; language: string; sources: PodcastSource[] | null };
+
+/** The sources of an episode of several, as listeners read them; null for one source. */
+export function sourcesOf(row: Pick<PodcastRow, 'sources'>): PodcastSource[] | null {
+  return row.sources?.read.length ? row.sources.read.map(({ url, title, author }) => ({ url, title, author })) : null;
+}
 
 const languageOf = (row: PodcastRow) => ((row as { language?: string | null }).language ?? null) || 'en';
 
@@ -23,7 +29,7 @@ export function transcriptOfSegments(row: PodcastRow, segments: SegmentRow[], fi
   const madeMs = last ? last.startMs + last.durationMs : 0;
   const audioMs = finished ? (row.durationMs ?? madeMs) : madeMs;
   const transcript = buildTranscript({ title: row.title, cues: segments.flatMap((s) => s.cues), audioMs, complete });
-  return { ...transcript, title: row.title, language: languageOf(row) };
+  return { ...transcript, title: row.title, language: languageOf(row), sources: sourcesOf(row) };
 }
 
 /**

@@ -122,14 +122,66 @@ export const createFromFileSchema = z
   })
   .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
 
+/** How many sources one episode may gather. */
+export const SOURCES_PER_EPISODE = { min: 2, max: 10 } as const;
+export const SOURCES_MESSAGES = {
+  count: `Send from ${SOURCES_PER_EPISODE.min} to ${SOURCES_PER_EPISODE.max} sources.`,
+  item: 'Each source is { url }, { file: { name, data } } or { text, title }.',
+} as const;
+
+const fileField = z.object(
+  {
+    name: z.string({ error: 'file.name is the file\'s name' }).overwrite(cleanFreeText).trim().max(255),
+    data: z
+      .string({ error: 'file.data is the file in base64' })
+      .max(MAX_FILE_BASE64_CHARS, PDF_MESSAGES.tooLarge)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file.data is the file in base64'),
+  },
+  { error: 'Send the file as { name, data }' },
+);
+
+/** One source of an episode of several: a page address, a PDF, or text already read (its title, and its address when it has one). */
+export const episodeSourceSchema = z.union(
+  [
+    z.object({ url: websiteUrl }).strict(),
+    z.object({ file: fileField, sourceUrl: pageAddress.optional() }).strict(),
+    z
+      .object({
+        text: fromTextFields.text,
+        title: fromTextFields.title.optional(),
+        sourceUrl: pageAddress.optional(),
+        lines: fromTextFields.lines,
+      })
+      .strict(),
+  ],
+  { error: SOURCES_MESSAGES.item },
+);
+export type EpisodeSource = z.infer<typeof episodeSourceSchema>;
+
+/** `{ sources: [...] }`: one episode from 2 to 10 sources, a chapter each. */
+export const createFromSourcesSchema = z
+  .object({
+    sources: z
+      .array(episodeSourceSchema, { error: SOURCES_MESSAGES.count })
+      .min(SOURCES_PER_EPISODE.min, SOURCES_MESSAGES.count)
+      .max(SOURCES_PER_EPISODE.max, SOURCES_MESSAGES.count),
+    voice: voiceName.optional(),
+    ...modeFields,
+    ...requestKeyField,
+  })
+  .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
+export type CreateFromSources = z.infer<typeof createFromSourcesSchema>;
+
 export type CreateFromUrl = z.infer<typeof createFromUrlSchema>;
 export type CreateFromText = z.infer<typeof createFromTextSchema>;
 export type CreateFromFile = z.infer<typeof createFromFileSchema>;
-export type CreatePodcast = CreateFromUrl | CreateFromText | CreateFromFile;
+/** One source, as a conversion reads it. */
+export type CreateFromOne = CreateFromUrl | CreateFromText | CreateFromFile;
+export type CreatePodcast = CreateFromOne | CreateFromSources;
 
-const SEND_A_SOURCE = 'Send { url }, { file } or { title, text, sourceUrl }';
+const SEND_A_SOURCE = 'Send { url }, { file }, { title, text, sourceUrl } or { sources: [...] }';
 const hasSource = (input: unknown): input is object =>
-  !!input && typeof input === 'object' && ('url' in input || 'text' in input || 'file' in input);
+  !!input && typeof input === 'object' && ('url' in input || 'text' in input || 'file' in input || 'sources' in input);
 
 /**
  * Any of the bodies. Chosen by the presence of `url` or `file` rather than as a plain union, so a bad
@@ -140,12 +192,25 @@ export const createPodcastSchema = z.unknown().transform((input, ctx): CreatePod
     ctx.addIssue({ code: 'custom', message: SEND_A_SOURCE });
     return z.NEVER;
   }
-  const schema = 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : createFromTextSchema;
+  const schema =
+    'sources' in input ? createFromSourcesSchema : 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : createFromTextSchema;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   return z.NEVER;
 });
+
+/** One source of an episode of several, as the API answers it: its address (null when it has none), title and author. */
+export const podcastSourceSchema = z.object({
+  url: z.string().nullable(),
+  title: z.string(),
+  author: z.string().nullable(),
+});
+export type PodcastSource = z.infer<typeof podcastSourceSchema>;
+
+/** A source left out: its place in the request (from 0), how it was named (its address or file name) and why. */
+export const unreadableSourceSchema = z.object({ index: z.number().int(), source: z.string(), error: z.string() });
+export type UnreadableSource = z.infer<typeof unreadableSourceSchema>;
 
 /** `drafted`: a script waiting to be edited and voiced (Premium). */
 export const PODCAST_STATUSES = ['queued', 'writing', 'speaking', 'ready', 'failed', 'drafted'] as const;
@@ -194,6 +259,10 @@ export const podcastSchema = z.object({
   scriptEdited: z.boolean().default(false),
   /** When the member marked it played; null while unplayed. */
   playedAt: z.string().nullable().default(null),
+  /** The sources of an episode made from several (a chapter each), in order; null for one source. */
+  sources: z.array(podcastSourceSchema).nullable().default(null),
+  /** Sources of the request that could not be read and were left out, each named with why. */
+  unreadable: z.array(unreadableSourceSchema).default([]),
 });
 export type Podcast = z.infer<typeof podcastSchema>;
 
@@ -223,13 +292,14 @@ export const estimatePodcastSchema = z.unknown().transform((input, ctx): Estimat
     ctx.addIssue({ code: 'custom', message: SEND_A_SOURCE });
     return z.NEVER;
   }
-  const schema = 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : estimateFromTextSchema;
+  const schema =
+    'sources' in input ? createFromSourcesSchema : 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : estimateFromTextSchema;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   return z.NEVER;
 });
-export type EstimatePodcast = CreateFromUrl | CreateFromFile | z.infer<typeof estimateFromTextSchema>;
+export type EstimatePodcast = CreateFromUrl | CreateFromFile | z.infer<typeof estimateFromTextSchema> | CreateFromSources;
 
 /** What an estimate answers: the article's words, the episode's likely length, its language and title, and a PDF's pages. */
 export const estimateResponseSchema = z.object({
@@ -241,6 +311,8 @@ export const estimateResponseSchema = z.object({
   pages: z.number().int().nullable().default(null),
   /** When the page is a list of other pages (a front page, search results): how many it lists; null for an article. */
   listing: z.number().int().nullable().default(null),
+  /** An episode of several sources: those that could not be read (left out), by their place in the request. */
+  unreadable: z.array(unreadableSourceSchema).default([]),
 });
 export type PodcastEstimate = z.infer<typeof estimateResponseSchema>;
 

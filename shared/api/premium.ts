@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { hasNoNul, nulMessage, cleanFreeText } from './nul.ts';
+import { podcastSourceSchema } from './podcasts.ts';
 
 export const voiceSchema = z.object({
   id: z.string(),
@@ -64,6 +65,8 @@ export const sharedPodcastSchema = z.object({
   estimatedSeconds: z.number().nullable().default(null),
   durationSeconds: z.number().nullable(),
   createdAt: z.string(),
+  /** An episode of several sources: each one's address, title and author. */
+  sources: z.array(podcastSourceSchema).nullable().default(null),
 });
 export type SharedPodcast = z.infer<typeof sharedPodcastSchema>;
 

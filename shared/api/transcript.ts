@@ -1,3 +1,4 @@
+import { podcastSourceSchema } from './podcasts.ts';
 /**
  * The timed transcript of a podcast (`…/transcript.json`): one cue per spoken sentence, with its
  * place in the audio, and the chapters those cues start. It grows while the podcast is made.
@@ -36,6 +37,8 @@ export const transcriptSchema = z.object({
   complete: z.boolean(),
   cues: z.array(cueSchema),
   chapters: z.array(chapterSchema),
+  /** An episode of several sources: each one's address, title and author, in the order read. */
+  sources: z.array(podcastSourceSchema).nullable().optional(),
 });
 export type Transcript = z.infer<typeof transcriptSchema>;
 

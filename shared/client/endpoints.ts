@@ -4,6 +4,7 @@
  * MP3, what it sends instead of JSON). The client calls through this table, and the tests' stand-in
  * servers answer by it, so both speak the same contract.
  */
+import { createFollowSchema, followListSchema, followSchema, updateFollowSchema } from '../api/follows.ts';
 import type { z } from 'zod';
 import {
   authResponseSchema,
@@ -124,6 +125,11 @@ export const ENDPOINTS = {
   saveScript: json('PUT', '/api/podcasts/:id/script', podcastSchema, { request: updateScriptSchema }),
   podcastEvents: stream('/api/podcasts/:id/events', 'text/event-stream', podcastEventSchema),
   downloadPodcast: stream('/api/podcasts/:id/download', 'audio/mpeg'),
+
+  listFollows: json('GET', '/api/follows', followListSchema),
+  addFollow: json('POST', '/api/follows', followSchema, { status: 201, request: createFollowSchema }),
+  changeFollow: json('PATCH', '/api/follows/:id', followSchema, { request: updateFollowSchema }),
+  deleteFollow: json('DELETE', '/api/follows/:id', successSchema),
 
   listBookmarks: json('GET', '/api/podcasts/:id/bookmarks', bookmarksResponseSchema),
   addBookmark: json('POST', '/api/podcasts/:id/bookmarks', bookmarkSchema, { status: 201, request: createBookmarkSchema }),

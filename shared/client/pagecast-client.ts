@@ -2,6 +2,7 @@
  * The typed Pagecast API client both UIs use: one function per route, named in the product's words,
  * taking and answering the shared schemas' types. Every failure is an ApiError (see api-error.ts).
  */
+import type { CreateFollow, Follow, UpdateFollow } from '../api/follows.ts';
 import type { z } from 'zod';
 import type { Credentials, Preferences, UpdatePreferences, User } from '../api/auth.ts';
 import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../api/billing.ts';
@@ -30,6 +31,7 @@ export function createPagecastClient(options: ClientOptions) {
     auth: authCalls(http),
     podcasts: podcastCalls(http),
     bookmarks: bookmarkCalls(http),
+    follows: followCalls(http),
     listening: listeningCalls(http),
     sharing: sharingCalls(http),
     feed: feedCalls(http),
@@ -143,6 +145,22 @@ function podcastCalls(http: HttpClient) {
     /** The podcast's MP3 (Premium), as the raw answer. */
     download: (id: string, { signal }: Signal = {}): Promise<Response> =>
       http.open(ENDPOINTS.downloadPodcast, { ...byId(id), signal }),
+  };
+}
+
+function followCalls(http: HttpClient) {
+  return {
+    /** The sites the member follows. */
+    async list({ signal }: Signal = {}): Promise<Follow[]> {
+      return (await http.call(ENDPOINTS.listFollows, { signal })).follows;
+    },
+    /** Follows a site by its address or its feed's; answers the follow (the one already there when the feed is followed). */
+    add: (follow: CreateFollow): Promise<Follow> => http.call(ENDPOINTS.addFollow, { body: follow }),
+    /** Pauses, resumes or changes how its items are told. */
+    change: (id: string, change: UpdateFollow): Promise<Follow> => http.call(ENDPOINTS.changeFollow, { params: { id }, body: change }),
+    async remove(id: string): Promise<void> {
+      await http.call(ENDPOINTS.deleteFollow, { params: { id } });
+    },
   };
 }
 

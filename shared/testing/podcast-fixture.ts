@@ -14,6 +14,8 @@ export function podcastFixture(changes: Partial<Podcast> = {}): Podcast {
     audioSeconds: null,
     estimatedSeconds: null,
     sourceUrl: null,
+    sources: null,
+    unreadable: [],
     shareUrl: null,
     error: null,
     fallbackReason: null,

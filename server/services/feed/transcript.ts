@@ -117,6 +117,7 @@ export function renderText(title: string, transcript: Transcript & { paragraphs?
     lines.push('', block.speaker ? `${block.speaker}: ${block.text}` : block.text);
     if (block.shown) lines.push('', block.shown);
   }
+  if (transcript.sources?.length) lines.push('', '## Sources', '', ...transcript.sources.map(sourceLine));
   return documentText(`${lines.join('\n')}\n`);
 }
 
@@ -130,7 +131,17 @@ export function renderHtml(title: string, transcript: Transcript & { paragraphs?
       return `${heading}<p>${speaker}${escapeHtml(block.text)}</p>${shown}`;
     })
     .join('\n');
-  return `<!doctype html>\n<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1>\n${body}\n</body></html>\n`;
+  const sources = transcript.sources?.length
+    ? `\n<h2>Sources</h2>\n<ol>\n${transcript.sources
+        .map((s) => `<li>${s.url ? `<a href="${escapeHtml(s.url)}">${escapeHtml(s.title || s.url)}</a>` : escapeHtml(s.title)}${s.author ? `, by ${escapeHtml(s.author)}` : ''}</li>`)
+        .join('\n')}\n</ol>`
+    : '';
+  return `<!doctype html>\n<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1>\n${body}${sources}\n</body></html>\n`;
+}
+
+/** A source as one line of text: its title, author and address. */
+export function sourceLine(source: { url: string | null; title: string; author: string | null }, index: number): string {
+  return `${index + 1}. ${[source.title, source.author ? `by ${source.author}` : '', source.url ?? ''].filter(Boolean).join(', ')}`;
 }
 
 /** Podcasting 2.0 JSON chapters (`application/json+chapters`, version 1.2.0). */

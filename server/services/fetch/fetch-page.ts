@@ -77,7 +77,7 @@ function isImage(body: Buffer): boolean {
 
 
 /** An absolute http(s) URL without credentials, or null. */
-function parseWebUrl(input: string, base?: URL): URL | null {
+export function parseWebUrl(input: string, base?: URL): URL | null {
   if (input.length > MAX_URL_LENGTH) return null;
   let url: URL;
   try {
@@ -92,12 +92,12 @@ function parseWebUrl(input: string, base?: URL): URL | null {
 }
 
 /** The status text to show: the server's reason phrase when it is printable, else the standard one. */
-function statusText(response: http.IncomingMessage): string {
+export function statusText(response: http.IncomingMessage): string {
   const given = (response.statusMessage ?? '').replace(/[^\x20-\x7e]/g, '').trim().slice(0, 100);
   return given || STATUS_CODES[response.statusCode ?? 0] || String(response.statusCode);
 }
 
-async function readCapped(response: http.IncomingMessage, maxBytes: number, tooLarge: (cause: string) => AppError): Promise<Buffer> {
+export async function readCapped(response: http.IncomingMessage, maxBytes: number, tooLarge: (cause: string) => AppError): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   if (!response.headers['content-encoding'] && declared > maxBytes) {
     throw tooLarge(`Content-Length ${declared} is over the ${maxBytes}-byte cap`);
@@ -212,7 +212,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
 }
 
 /** `promise`, or a rejection as soon as `signal` aborts (DNS lookups cannot be cancelled). */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

@@ -9,6 +9,7 @@ import { FALLBACK_SCRIPT_PARAGRAPHS } from '../../../shared/constants.ts';
 import { episodeFrame, FALLBACK_THANKS, FALLBACK_WELCOME } from '../../../shared/text/fallback.ts';
 import { splitSentences } from '../speech/split-text.ts';
 import { readScript } from './read-script.ts';
+import { readSourcesScript, templateSourcesScript } from './episode-sources.ts';
 import { countWords } from './script-format.ts';
 import type { Article, ScriptPlan, ScriptSentence } from './writer.ts';
 
@@ -54,6 +55,11 @@ export function templateSentences(article: Article, plan: ScriptPlan | undefined
 
 /** The script's sentences without an AI: read mode's reading, else the template at the plan's length. */
 export function scriptWithoutAi(article: Article, plan: ScriptPlan | undefined): ScriptSentence[] {
+  const parts = plan?.source?.parts;
+  if (plan && parts && parts.length > 1) {
+    if (plan.mode === 'read') return readSourcesScript({ text: plan.source!.text, lines: plan.source!.lines, parts });
+    return templateSourcesScript({ text: plan.source!.text, parts }, plan);
+  }
   if (plan?.mode === 'read') {
     const source = plan.source ?? { text: article.text, lines: null, byline: null };
     return readScript({ title: article.title, ...source, language: plan.language });

@@ -50,9 +50,12 @@ export interface PromptContext {
   mode: WritingMode;
   language: string;
   hosts?: readonly [string, string];
+  /** The article gathers this many sources, each under a "Source n of N" line. */
+  sources?: number;
 }
 
-function systemPrompt({ mode, language, hosts }: PromptContext): string {
+function systemPrompt(context: PromptContext): string {
+  const { mode, language, hosts } = context;
   const lang = languageName(language);
   const who =
     mode === 'conversation'
@@ -64,7 +67,12 @@ function systemPrompt({ mode, language, hosts }: PromptContext): string {
         : `You write scripts for a podcast in which one host retells a web article to listeners in ${lang}, ` +
           'covering every part of it in a friendly, clear way.';
   const plain = mode === 'conversation' ? PLAIN.replace('no lists,', 'no lists, no other speaker labels,') : PLAIN;
-  return [who, plain, DATA_RULE].join('\n\n');
+  const sources = context.sources
+    ? `The article gathers ${context.sources} sources, each starting with a line "Source n of ${context.sources}: title, from where, by whom". ` +
+      'Tell them as one story: say what they agree on and where they differ, and name each source as you use it, ' +
+      'rather than summarizing each one apart. Give every source its place.'
+    : '';
+  return [who, plain, DATA_RULE, sources].filter(Boolean).join('\n\n');
 }
 
 function block(tag: string, text: string): string {

@@ -21,6 +21,7 @@ import { writeLongForm } from './long-form.ts';
 import { scriptWithoutAi, templateSentences } from './mode-fallback.ts';
 import { scriptPrompt, titlePrompt, type ChatPrompt } from './prompts.ts';
 import { guessKinds, LINE_KIND } from './read-script.ts';
+import { SOURCE_HEADING } from './episode-sources.ts';
 import { createScriptStream, sentencesStream } from './script-stream.ts';
 import { createSentenceCutter, scriptSentences } from './sentence-cutter.ts';
 import type { Article, ScriptPlan, ScriptSentence, ScriptStream, ScriptWriter, WriteOptions } from './writer.ts';
@@ -163,7 +164,12 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
   ): Promise<ScriptFailure | null> => {
     const paragraphs = article.text.split('\n').map((p) => p.trim()).filter(Boolean);
     // The stored kinds fit when the script text is the stored text, whitespace collapsed (a table's cells are tab-separated there).
-    const kinds = plan.source?.lines && collapseWhitespace(plan.source.text) === article.text ? plan.source.lines : guessKinds(paragraphs);
+    // Several sources: each starts under its heading line (episode-sources.ts), and sections start there.
+    const kinds = plan.sources
+      ? paragraphs.map((p) => (SOURCE_HEADING.test(p) ? LINE_KIND.heading : LINE_KIND.text)).join('')
+      : plan.source?.lines && collapseWhitespace(plan.source.text) === article.text
+        ? plan.source.lines
+        : guessKinds(paragraphs);
     const headings = new Set(paragraphs.flatMap((_, i) => (kinds[i] === LINE_KIND.heading ? [i] : [])));
     const started = Date.now();
     const written = await writeLongForm({
@@ -171,7 +177,7 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
       paragraphs,
       headings,
       targetWords: plan.targetWords ?? 900,
-      context: { mode: plan.mode, language: plan.language, ...(plan.hosts ? { hosts: plan.hosts } : {}) },
+      context: { mode: plan.mode, language: plan.language, ...(plan.hosts ? { hosts: plan.hosts } : {}), ...(plan.sources ? { sources: plan.sources } : {}) },
       // The title's request is one of the plan's.
       maxRequests: (plan.maxRequests ?? DEFAULT_MAX_REQUESTS) - 1,
       ...(plan.note ? { note: plan.note } : {}),

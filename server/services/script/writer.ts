@@ -4,6 +4,7 @@
  * `stream` gives the script sentence by sentence while it is written, so speech can start at once.
  */
 import type { PodcastMode } from '../../../shared/constants.ts';
+import type { SourcePart } from './episode-sources.ts';
 
 export interface Article {
   title: string;
@@ -25,7 +26,9 @@ export interface ScriptPlan {
   /** The most requests an AI may make for this script, the title's included. */
   maxRequests?: number;
   /** Read mode: the article as stored (lines as extracted), with a kind per line, and its byline. */
-  source?: { text: string; lines: string | null; byline: string | null };
+  source?: { text: string; lines: string | null; byline: string | null; parts?: readonly SourcePart[] };
+  /** An episode of several sources: how many, so the script connects them rather than telling each apart. */
+  sources?: number;
 }
 
 export interface ScriptResult {
@@ -49,6 +52,8 @@ export interface ScriptSentence {
   sourceParagraph?: number;
   /** Shown in the transcript after this sentence and never spoken: a code block or a long table as written, lines joined by '\n'. */
   shown?: string;
+  /** The language it is spoken in, when not the episode's (a source of an episode of several). */
+  language?: string;
 }
 
 export interface ScriptStream {

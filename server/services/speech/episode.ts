@@ -166,7 +166,7 @@ export async function speakEpisode(options: EpisodeOptions): Promise<EpisodeResu
         }
         while (queue.length >= ahead && !stopped) await new Promise<void>((r) => (wakeProducer = r));
         if (stopped) return;
-        const speech = await voiceText(sentence.text, options.language, signal);
+        const speech = await voiceText(sentence.text, sentence.language ?? options.language, signal);
         const pcm = speech ? speakSentence(engine, speech, sentence.voice ?? voice, signal) : Promise.resolve(new Int16Array(0));
         pcm.catch(() => {}); // read in order by the consumer
         queue.push({ index: i, sentence, speech, pcm });

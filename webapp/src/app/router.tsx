@@ -13,6 +13,7 @@ import { NotFoundRoute } from './routes/not-found.tsx';
  * with Stripe.js and the payment form), so the first download stays small.
  */
 const ProfileRoute = lazy(() => import('./routes/profile.tsx').then((m) => ({ default: m.ProfileRoute })));
+const FollowsRoute = lazy(() => import('./routes/follows.tsx').then((m) => ({ default: m.FollowsRoute })));
 const SharedPodcastRoute = lazy(() => import('./routes/shared-podcast.tsx').then((m) => ({ default: m.SharedPodcastRoute })));
 const SubscriptionRegisterRoute = lazy(() =>
   import('./routes/subscription-register.tsx').then((m) => ({ default: m.SubscriptionRegisterRoute })),
@@ -50,6 +51,7 @@ export function AppRouter() {
         <Route element={<Layout accountControl={<AccountMenu />} />}>
           <Route path="/" element={<HomeRoute />} />
           <Route path="/profile" element={<Loaded page={ProfileRoute} />} />
+          <Route path="/follows" element={<Loaded page={FollowsRoute} />} />
           <Route path="/subscription/register" element={<Loaded page={SubscriptionRegisterRoute} />} />
           <Route path="/subscription/success" element={<Loaded page={SubscriptionSuccessRoute} />} />
           <Route path="/subscription/canceled" element={<Loaded page={SubscriptionCanceledRoute} />} />

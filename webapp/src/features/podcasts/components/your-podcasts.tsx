@@ -22,11 +22,14 @@ export function YourPodcasts() {
         <h2 id="your-podcasts-title" className="text-2xl font-bold tracking-tight text-slate-900">
           Your Podcasts
         </h2>
-        {podcasts.length > 0 && (
-          <p className="text-sm text-slate-500">
-            {podcasts.length} {podcasts.length === 1 ? 'podcast' : 'podcasts'}
-          </p>
-        )}
+        <p className="flex items-baseline gap-4 text-sm text-slate-500">
+          {podcasts.length > 0 && `${podcasts.length} ${podcasts.length === 1 ? 'podcast' : 'podcasts'}`}
+          {user && (
+            <Link to="/follows" className="font-semibold text-brand-700 hover:underline">
+              Followed sites
+            </Link>
+          )}
+        </p>
       </div>
 
       {error && (

@@ -1,0 +1,46 @@
+/**
+ * The follows page in Chromium against the real server: reached from the podcasts list on the
+ * profile, it adds a follow of a local feed (its title and checks shown), pauses and resumes it, says
+ * why an address cannot be followed, and removes the follow.
+ */
+import { expect, test } from '@playwright/test';
+import { FOLLOW_MESSAGES } from '../shared/errors.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
+import { QUIET_FEED_PATH, QUIET_FEED_TITLE, serveArticlesDuringFile } from './fixtures/article-server.ts';
+import { signUp } from './fixtures/members.ts';
+
+const articles = serveArticlesDuringFile(ARTICLE_PORT);
+
+test('the follows page adds, pauses and removes a follow', async ({ page }) => {
+  await signUp(page, 'follows');
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Followed sites' }).click();
+  await expect(page).toHaveURL(/\/follows$/);
+  await expect(page.getByRole('heading', { name: 'Followed sites' })).toBeVisible();
+  await expect(page.getByText('You follow no site yet.')).toBeVisible();
+
+  const address = page.getByLabel('Site or feed address');
+  // A page that names no feed is told so, and nothing is followed.
+  await address.fill(`${articles.url}/`);
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByRole('alert')).toHaveText(FOLLOW_MESSAGES.noFeed);
+
+  await address.fill(`${articles.url}${QUIET_FEED_PATH}`);
+  await page.getByRole('button', { name: 'Follow' }).click();
+  const row = page.getByRole('listitem', { name: QUIET_FEED_TITLE });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(`${articles.url}${QUIET_FEED_PATH}`);
+  await expect(row).toContainText('Last new item: none yet.');
+
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row).toContainText('(paused)');
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await expect(row).not.toContainText('(paused)');
+
+  await row.getByRole('button', { name: `Stop following ${QUIET_FEED_TITLE}` }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('You follow no site yet.')).toBeVisible();
+  // Gone on the server too.
+  await page.reload();
+  await expect(page.getByText('You follow no site yet.')).toBeVisible();
+});

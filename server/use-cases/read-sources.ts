@@ -1,0 +1,117 @@
+/**
+ * The article of an episode of several sources: each source read in turn as one page is (under the
+ * same hourly page limits, each counting as one page), those that cannot be read named with why and
+ * left out, the others stored one after the other with where each one's lines are. All failing is
+ * an answer of its own that names each.
+ */
+import type { EpisodeSource, UnreadableSource } from '../../shared/api/podcasts.ts';
+import { fallbackTitle } from '../../shared/text/fallback.ts';
+import { webAddress } from '../../shared/validation.ts';
+import type { PodcastRow } from '../repositories/podcast-repository.ts';
+import { AppError } from '../errors.ts';
+import { askedMinutes, estimateSeconds } from '../pipeline/script-plan.ts';
+import type { PreparedArticle } from '../pipeline/stages.ts';
+import { guessKinds } from '../services/script/read-script.ts';
+import { sourceIntro, type SourcePart } from '../services/script/episode-sources.ts';
+import { countWords } from '../services/script/script-format.ts';
+import type { LimitSubject } from '../services/podcasts/limits.ts';
+import { readArticle, type ReadArticleDeps } from './read-article.ts';
+import type { PodcastMode } from '../../shared/constants.ts';
+
+export const NO_SOURCE_READ_MESSAGE = 'None of the sources could be read';
+
+/** How a source is named in an answer: its address, its file's name, or its title. */
+export function sourceName(source: EpisodeSource): string {
+  if ('url' in source) return source.url;
+  if ('file' in source) return source.file.name || 'the PDF file';
+  return source.title?.trim() || source.sourceUrl || 'the text sent';
+}
+
+export interface SourcesArticle {
+  article: PreparedArticle;
+  sources: NonNullable<PodcastRow['sources']>;
+}
+
+/**
+ * Reads every source (one after the other, so the page limits count each in order); answers the
+ * combined article with a part per source read, and the sources left out. Throws when none is read:
+ * the first one's code, a message naming each.
+ */
+export async function readSources(deps: ReadArticleDeps, subject: LimitSubject, sources: readonly EpisodeSource[]): Promise<SourcesArticle> {
+  const read: PreparedArticle[] = [];
+  const unreadable: UnreadableSource[] = [];
+  let firstError: AppError | null = null;
+  for (const [index, source] of sources.entries()) {
+    const one = 'text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source;
+    try {
+      read.push(await readArticle(deps, subject, one));
+    } catch (err) {
+      // Only an answer about the source leaves it out; a fault of the server's (or a limit reached) is the request's.
+      if (!(err instanceof AppError) || err.code === 'RATE_LIMITED' || err.code === 'INTERNAL_ERROR') throw err;
+      firstError ??= err;
+      unreadable.push({ index, source: sourceName(source), error: err.message });
+    }
+  }
+  if (read.length === 0) {
+    const named = unreadable.map((u) => `${u.source}: ${u.error}`).join('; ');
+    throw new AppError(firstError?.code ?? 'FETCH_FAILED', { message: `${NO_SOURCE_READ_MESSAGE}. ${named}`, cause: firstError });
+  }
+  return { article: combineArticles(read), sources: { read: partsOf(read), unreadable } };
+}
+
+/** Where each article's lines sit once they are joined, and what is said of it. */
+function partsOf(articles: readonly PreparedArticle[]): SourcePart[] {
+  let firstLine = 0;
+  return articles.map((a) => {
+    const lineCount = a.text.split('\n').length;
+    const part: SourcePart = {
+      title: a.title,
+      url: webAddress(a.sourceUrl),
+      author: a.byline?.trim() || null,
+      site: a.siteName?.trim() || null,
+      language: a.language,
+      firstLine,
+      lineCount,
+    };
+    firstLine += lineCount;
+    return part;
+  });
+}
+
+/** The articles joined into one: their texts and line kinds one after the other, the language most of their words are in. */
+export function combineArticles(articles: readonly PreparedArticle[]): PreparedArticle {
+  if (articles.length === 1) return articles[0]!;
+  const words = new Map<string, number>();
+  for (const a of articles) words.set(a.language, (words.get(a.language) ?? 0) + countWords(a.text));
+  const language = [...words].sort((x, y) => y[1] - x[1])[0]![0];
+  const kinds = articles.map((a) => {
+    const lines = a.text.split('\n');
+    return a.lines && a.lines.length === lines.length ? a.lines : guessKinds(lines);
+  });
+  const text = articles.map((a) => a.text).join('\n');
+  const first = articles[0]!;
+  const firstTitle = first.title || fallbackTitle(first.text);
+  const others = articles.length - 1;
+  return {
+    title: `${firstTitle} and ${others} more ${others === 1 ? 'source' : 'sources'}`.slice(0, 300),
+    text,
+    scriptText: articles.map((a) => a.scriptText).join('\n'),
+    sourceUrl: first.sourceUrl,
+    language,
+    lines: kinds.join(''),
+    byline: null,
+    pages: null,
+    listing: null,
+    sources: partsOf(articles),
+  };
+}
+
+/**
+ * THE planned length of an episode of several sources, in seconds: every source's words and its
+ * spoken introduction in read mode, else the minutes asked (never more than the sources hold).
+ * Estimate and Create both ask it; a cap on an episode's length belongs here.
+ */
+export function plannedSourcesSeconds(mode: PodcastMode, minutes: number | null, combined: SourcesArticle, wordsPerMinute: number): number {
+  const intros = askedMinutes(mode, minutes) === null ? combined.sources.read.map((p, i) => countWords(sourceIntro(p, i))).reduce((a, b) => a + b, 0) : 0;
+  return estimateSeconds(mode, minutes, countWords(combined.article.text) + intros, wordsPerMinute);
+}
