@@ -308,3 +308,69 @@ describe('an article that is one 200,000-character paragraph', () => {
     }
   });
 });
+
+/** A book chapter of 69 parts: prose under headings, a bulleted list, a definition list, footnotes; each part opening with its own marker. */
+function chapter() {
+  const lines: string[] = [];
+  const kinds: string[] = [];
+  const markers: string[] = [];
+  const prose = (n: number) => Array.from({ length: n }, (_, i) => (i % 14 === 13 ? 'harbour.' : i % 14 === 0 ? 'The' : 'fleet')).join(' ');
+  const add = (kind: string, marker: string | null, text: string) => {
+    lines.push(marker ? `${marker} ${text}` : text);
+    kinds.push(kind);
+    if (marker) markers.push(marker);
+  };
+  for (let s = 0; s < 4; s++) {
+    add('h', null, `Chapter part ${s + 1}`);
+    for (let p = 0; p < 9; p++) add('p', `prose${s}x${p}`, `${prose(110)}.`);
+    for (let i = 0; i < 4; i++) add('i', `item${s}x${i}`, 'a bulleted point about the boats');
+  }
+  for (let d = 0; d < 6; d++) {
+    add('i', `term${d}`, 'quay');
+    add('i', `definition${d}`, `${prose(24)}.`);
+  }
+  for (let f = 0; f < 5; f++) add('p', `footnote${f}`, `${prose(30)}.`);
+  return { title: 'The Harbour Book, chapter three', text: lines.join('\n'), lines: kinds.join(''), markers };
+}
+
+describe('every part of a chapter reaches the model', () => {
+  it.each([3, 5, 8, 20, 60])('at %i minutes: each prose paragraph, list item, definition and footnote is in a section request', async (minutes) => {
+    const source = chapter();
+    expect(source.markers.length).toBeGreaterThanOrEqual(69);
+    const plan = planScript({ mode: 'podcast', minutes, language: 'en', text: source.text, lines: source.lines, byline: null, wordsPerMinute: WPM });
+    const stream = writer().stream(source, { plan });
+    for await (const _ of stream.sentences);
+    const sent = sectionRequests().map(userText).join('\n');
+    const missing = source.markers.filter((marker) => !sent.includes(marker));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('a tutorial whose sections are mostly code, with a model that writes 60 words a section', () => {
+  it('makes up the length from its prose only, within 15% of 10 minutes, and says so', async () => {
+    fake.setBehaviour({ chatReply: (MODEL_BEHAVIOURS.find((m) => m.name.includes('60 words'))!.behaviour.chatReply)! });
+    const lines: string[] = [];
+    const kinds: string[] = [];
+    for (let s = 0; s < 12; s++) {
+      lines.push(`Step ${s + 1}`);
+      kinds.push('h');
+      for (let p = 0; p < 6; p++) {
+        lines.push(`In step ${s + 1} the service reads its settings, checks the database and writes a line to the log, which you can follow as it runs.`);
+        kinds.push('p');
+      }
+      for (let c = 0; c < 12; c++) {
+        lines.push(`const value${c} = await db.query("SELECT * FROM items WHERE id = $1", [id${c}]); // ${c}`);
+        kinds.push('x');
+      }
+    }
+    const source = { title: 'A tutorial', text: lines.join('\n') };
+    const plan = planScript({ mode: 'podcast', minutes: 10, language: 'en', text: source.text, lines: kinds.join(''), byline: null, wordsPerMinute: WPM });
+    const stream = writer().stream(source, { plan });
+    const sentences: ScriptSentence[] = [];
+    for await (const sentence of stream.sentences) sentences.push(sentence);
+    const result = await stream.result;
+    expect(spoken(sentences)).not.toMatch(/SELECT|await|const /);
+    expect(Math.abs(spokenWords(sentences) - plan.targetWords!) / plan.targetWords!).toBeLessThanOrEqual(0.15);
+    expect(result.fallbackReason).toMatch(/less than the length asked; \d+ words were read from the article to make it up/);
+  });
+});
