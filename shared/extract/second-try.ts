@@ -3,8 +3,9 @@
  * its teasers of other pages are marked (a heading that is a link, in a container of its own with a
  * little text), and its most coherent block of prose is found (the element whose paragraphs, outside
  * teasers, hold the most words while being most of its own text) and kept aside. After Readability:
- * - a result holding under two fifths of that block's prose, where the block has enough prose to be an
- *   article, missed it (it took a subtitle, a sidebar): the block is the article;
+ * - a result shorter than an article's opening (under 100 words) holding under two fifths of that
+ *   block's prose, where the block has enough prose to be an article, missed it (it took a subtitle,
+ *   a caption): the block is the article; a result of article size stands, whatever else the page holds;
  * - a result whose text is mostly teasers, on a page whose block outside the teasers is an article
  *   (two paragraphs and enough words), took the list of other posts: the block is the article.
  */
@@ -25,7 +26,8 @@ const PROSE_LEVELS = 5;
 /** The block is an article with this many prose words (and, outside teasers, two paragraphs). */
 const ARTICLE_WORDS = 120;
 const SHORT_ARTICLE_WORDS = 60;
-/** A result with less than this share of the block's prose missed the article. */
+/** A result under this many words, with less than this share of the block's prose, missed the article. */
+const MISSED_WORDS = 100;
 const MISSED_SHARE = 0.4;
 /** A result with this share of its text in teasers is a list of other posts. */
 const TEASER_SHARE = 0.5;
@@ -141,7 +143,8 @@ export function missedArticle(root: PageElement, measured: { block: ProseBlock |
   if (measured.teasers > 0 && teaserShare(root) >= TEASER_SHARE && block.paragraphs >= 2 && block.prose >= SHORT_ARTICLE_WORDS) {
     return block.copy;
   }
-  if (block.prose >= ARTICLE_WORDS && wordCount(root.textContent) < block.prose * MISSED_SHARE) return block.copy;
+  const words = wordCount(root.textContent);
+  if (block.prose >= ARTICLE_WORDS && words < MISSED_WORDS && words < block.prose * MISSED_SHARE) return block.copy;
   return null;
 }
 
