@@ -3,12 +3,14 @@
  * embedded voice: a book chapter's bulleted list, definition list and footnotes all reach the model;
  * a model that writes 60 words a section still gives an episode within 15% of the 10 minutes asked,
  * saying why; and without an AI, an article of one long paragraph of plain words lasts what the
- * estimate said, within 15%.
+ * estimate said, within 15%. And read mode says a byline shown on the page and given in its meta tag
+ * once, and never a front page's "5 min read" or "3 hours ago".
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateResponseSchema, MAX_ARTICLE_CHARS, podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
+import { transcriptSchema } from '../../shared/api/transcript.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createScriptWriter } from '../services/script/openai-writer.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
@@ -41,6 +43,17 @@ function chapterPage(): { html: string; markers: string[] } {
   return { html, markers };
 }
 
+/** A page with its author in a meta tag and, visibly, under its title. */
+const BYLINE_PAGE = `<!doctype html><html lang="en"><head><title>The Flood</title><meta name="author" content="Jane Doe"></head>
+<body><main><article><h1>The Flood</h1><p>By <a href="/authors/jane">Jane Doe</a></p>
+${[0, 1, 2, 3, 4].map((i) => `<p>${prose(60, i)}</p>`).join('\n')}</article></main></body></html>`;
+
+/** A front page: teasers of other stories, each with its reading time and age. */
+const FRONT_PAGE = `<!doctype html><html lang="en"><head><title>Harbour News</title></head><body><main><h1>Harbour News</h1>
+${[1, 2, 3, 4, 5, 6]
+  .map((n) => `<article><h2><a href="/story-${n}">Story ${n}: the council votes on the harbour</a></h2><p>The council met on Tuesday and argued about money, boats and a bridge, residents said after meeting ${n}.</p><div><span>${n + 2} min read</span> · <time>${n} hours ago</time></div></article>`)
+  .join('\n')}</main></body></html>`;
+
 let pages: http.Server;
 let host = '';
 const chapter = chapterPage();
@@ -52,7 +65,8 @@ let token = '';
 
 beforeAll(async () => {
   pages = http.createServer((req, res) => {
-    if (req.url === '/chapter') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(chapter.html);
+    const page = req.url === '/chapter' ? chapter.html : req.url === '/byline' ? BYLINE_PAGE : req.url === '/front' ? FRONT_PAGE : null;
+    if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
@@ -105,6 +119,25 @@ const sectionTexts = () =>
     .filter((r) => r.path.endsWith('/chat/completions'))
     .map((r) => (r.body as FakeChatRequest).messages.at(-1)!.content)
     .filter((text) => /Write (?:part|the whole)/.test(text));
+
+describe('what read mode says around the article', () => {
+  const cuesOf = async (id: string) => transcriptSchema.parse(await (await call(plain, `/api/podcasts/${id}/transcript.json`)).json()).cues.map((c) => c.text);
+
+  it('a page with its author in a meta tag and a visible byline says the byline once', async () => {
+    const done = await make(plain, { url: `http://${host}/byline`, mode: 'read' });
+    expect(done.status).toBe('ready');
+    const said = await cuesOf(done.id);
+    expect(said.filter((text) => /Jane Doe/.test(text))).toEqual(['By Jane Doe.']);
+  }, 180_000);
+
+  it("a front page's teasers are read without their reading times and ages", async () => {
+    const done = await make(plain, { url: `http://${host}/front`, mode: 'read' });
+    expect(done.status).toBe('ready');
+    const said = (await cuesOf(done.id)).join(' ');
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(said).toContain(`Story ${n}: the council votes on the harbour`);
+    expect(said).not.toMatch(/min read|minutes? read|hours? ago/i);
+  }, 180_000);
+});
 
 describe('what the model receives', () => {
   it('a chapter page at 3 minutes: every paragraph, list item, definition and footnote reaches it', async () => {
