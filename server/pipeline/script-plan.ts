@@ -1,10 +1,12 @@
 /**
  * How a podcast's script is told: its mode, and for the modes an AI writes, the asked minutes made
- * into words at the voice's measured speaking rate. A retelling is never longer than the article it
+ * into words at the voice's measured speaking rate, for words like the article's (a text of short
+ * words is spoken faster than the rate's passage: its pace, spoken-length.ts). A retelling is never longer than the article it
  * tells: when the article is short, the episode is shorter than asked and its opening says so.
  */
 import { BRIEF_MINUTES, PODCAST_MINUTES, type PodcastMode } from '../../shared/constants.ts';
 import { countWords } from '../services/script/script-format.ts';
+import { paceOf } from '../services/script/spoken-length.ts';
 import type { ScriptPlan } from '../services/script/writer.ts';
 
 /** The two hosts of a conversation, as the script and the transcript name them. */
@@ -33,11 +35,11 @@ export function planScript(input: PlanInput): ScriptPlan {
   const source = { text: input.text, lines: input.lines, byline: input.byline };
   const asked = askedMinutes(input.mode, input.minutes);
   if (asked === null) return { mode: input.mode, targetWords: null, language: input.language, source };
-  const budget = Math.round(asked * input.wordsPerMinute);
+  const budget = Math.round((asked * input.wordsPerMinute) / paceOf(input.text));
   const articleWords = countWords(input.text);
   const targetWords = Math.max(1, Math.min(budget, articleWords));
   const short = input.mode !== 'brief' && articleWords < budget * 0.85;
-  const minutes = Math.max(1, Math.round(articleWords / input.wordsPerMinute));
+  const minutes = Math.max(1, Math.round((articleWords * paceOf(input.text)) / input.wordsPerMinute));
   return {
     mode: input.mode,
     targetWords,
@@ -57,9 +59,13 @@ export function maxRequests(minutes: number): number {
   return Math.floor(minutes / 1.5 + 4);
 }
 
-/** The likely length of an episode in seconds: the words it will speak at the voice's rate. */
-export function estimateSeconds(mode: PodcastMode, minutes: number | null, articleWords: number, wordsPerMinute: number): number {
+/**
+ * The likely length of an episode in seconds: the words it will speak at the voice's rate, each taking
+ * `pace` of a calibration word's time (paceOf the article; read mode's estimate is the plain rate's).
+ */
+export function estimateSeconds(mode: PodcastMode, minutes: number | null, articleWords: number, wordsPerMinute: number, pace = 1): number {
   const asked = askedMinutes(mode, minutes);
-  const words = asked === null ? articleWords : Math.min(articleWords, asked * wordsPerMinute);
-  return Math.round((words / wordsPerMinute) * 60);
+  if (asked === null) return Math.round((articleWords / wordsPerMinute) * 60);
+  const words = Math.min(articleWords, (asked * wordsPerMinute) / pace);
+  return Math.round(((words * pace) / wordsPerMinute) * 60);
 }

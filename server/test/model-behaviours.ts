@@ -60,7 +60,8 @@ export function refusing() {
 /** Each model, with the length error its episodes stay within and what the podcast records (null: nothing). */
 export const MODEL_BEHAVIOURS: Array<{ name: string; behaviour: Partial<FakeOpenAiBehaviour>; tolerance: number; reason: RegExp | null }> = [
   { name: 'an obedient model', behaviour: { chatReply: fakeScriptReply() }, tolerance: 0.1, reason: null },
-  { name: 'a model that writes 90 words whatever it is asked', behaviour: { chatReply: fixedSize(90) }, tolerance: 0.2, reason: /less than the length asked; \d+ words were read from the article/ },
+  { name: 'a model that writes 90 words whatever it is asked', behaviour: { chatReply: fixedSize(90) }, tolerance: 0.15, reason: /less than the length asked; \d+ words were read from the article/ },
+  { name: 'a model that writes 60 words whatever it is asked', behaviour: { chatReply: fixedSize(60) }, tolerance: 0.15, reason: /less than the length asked; \d+ words were read from the article/ },
   { name: 'a model that answers in Markdown, with a preamble, greetings and an offer', behaviour: { chatReply: dressed() }, tolerance: 0.2, reason: null },
   { name: 'a model that writes in another language', behaviour: { chatReply: inFrench() }, tolerance: 0.2, reason: /in another language than the article's/ },
   { name: 'a model that refuses', behaviour: { chatReply: refusing() }, tolerance: 0.2, reason: /declined to write part of the script/ },

@@ -9,6 +9,7 @@ import { fallbackTitle } from '../../shared/text/fallback.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { estimateSeconds } from '../pipeline/script-plan.ts';
+import { paceOf } from '../services/script/spoken-length.ts';
 import { hostRate, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
 import { countWords } from '../services/script/script-format.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
@@ -55,7 +56,7 @@ export async function estimatePodcast(
   return {
     unreadable: [],
     words,
-    estimatedSeconds: estimateSeconds(mode, minutes, words, wordsPerMinute),
+    estimatedSeconds: estimateSeconds(mode, minutes, words, wordsPerMinute, paceOf(article.text)),
     language: article.language,
     title: article.title || fallbackTitle(article.text),
     pages: article.pages ?? null,

@@ -5,17 +5,22 @@
  * - mostly links, four words or more (a related story's headline, "Related: …"), unless it is a
  *   heading, a table cell or a list item;
  * - a widget's label ("Advertisement", "Enlarge image", "Image 1 of 13") or a bare address;
- * - a dateline ("Updated 3:27 am PST, Wednesday, November 20, 2019");
+ * - a dateline ("Updated 3:27 am PST, Wednesday, November 20, 2019"), a reading-time or age label
+ *   ("5 min read", "Ann Lee · 4 min read", "Updated 3 hours ago");
+ * - a prompt to comment or share ("Leave a comment", "Join the conversation", "Share on Facebook");
+ * - a lead to other stories that is mostly its link ("Read more: <a>…</a>", "See also: <a>…</a>");
  * - a picture's credit ("Photo: Ann Lee, AP", "Ann Lee/Daily Post/Getty Images"), an invitation to
  *   follow the site elsewhere ("Follow us on Instagram"), a newsletter's sign-up box, the print
  *   edition's note ("A version of this article appears in print on …");
- * and a credit set inline in a paragraph ("…isn't easy.<span>Kathrin Ziegler/Getty</span>") goes alone;
+ * and a credit or a reading-time label set inline in a paragraph ("…isn't easy.<span>Kathrin Ziegler/Getty</span>",
+ * "<time>2 hours ago</time>") goes alone;
  * and a short list of short items that are all links goes whole, unless the article's text introduces
  * it (a heading, or a line ending in a colon, that is not "more", "related" and the like, right before
  * it) and goes on after it: the list is then part of what the article says. A list inside another
  * list's item is judged with the outer list.
  */
 import { ELEMENT_NODE, TEXT_NODE, type PageElement, type PageNode } from './page-dom.ts';
+import { READING_LABEL } from './page-labels.ts';
 
 const BLOCK_ELEMENTS = new Set([
   'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'CENTER', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET',
@@ -105,6 +110,14 @@ const NEWSLETTER = /\b(?:sign up|subscribe)\b.{0,60}\bnewsletters?\b|\bnewslette
 /** The print edition's note: "A version of this article appears in print on …". */
 const IN_PRINT = /^a version of this (?:article|story|review|column) appear(?:s|ed) in print\b/i;
 
+/** A reading time within a short line of page furniture: "Ann Lee · Jan 3 · 5 min read". */
+const READING_TIME_IN = /\b\d{1,3}[\s-]*min(?:ute)?s?\.?[\s-]*read\b/i;
+/** A prompt to comment or share, the whole line. */
+const PROMPT =
+  /^(?:leave|post|add|write) a (?:comment|reply)|^(?:join|start) the (?:conversation|discussion)|^be the first to comment|^(?:show|view|read|see|load) (?:all )?(?:\d+ )?comments|^comments? \(\d+\)$|^share (?:this|on|via|to)\b|^(?:copy|share) (?:the )?link$|^(?:tweet|email|print|whatsapp|pin it)$|^click to share\b/i;
+/** A lead to other stories: "Read more:", "See also:", "Related:". */
+const RELATED_LEAD = /^(?:related(?: stories| articles| content)?|read (?:more|also|next)|see also|also read|more on this(?: story)?|recommended|more from [\p{L} ]{1,30})\s*[:|>»]/iu;
+
 function isBoilerplate(block: Block): boolean {
   const text = block.text.replace(/\s+/g, ' ').trim();
   const name = upper(block.element);
@@ -112,6 +125,9 @@ function isBoilerplate(block: Block): boolean {
   if (LABEL.test(text)) return true;
   if (BARE_URL.test(text)) return true;
   if (block.words <= 20 && (CLOCK.test(text) || (DATELINE_WORD.test(text) && MONTH.test(text)))) return true;
+  if (block.words <= 12 && (READING_LABEL.test(text) || READING_TIME_IN.test(text))) return true;
+  if (block.words <= 12 && PROMPT.test(text)) return true;
+  if (block.words <= 30 && block.linked * 2 >= block.words && RELATED_LEAD.test(text)) return true;
   if (block.words <= 15 && CREDIT.test(text)) return true;
   // Not in a table or a list, where "a/b/c" is data.
   if (block.words <= 12 && !LINKS_KEPT.has(name) && SEPARATED_NAMES.test(text)) return true;
@@ -195,13 +211,13 @@ export function cleanArticle(root: PageElement): void {
 
 /** A person's name, then the agency after a slash: "Kathrin Ziegler/Getty", "Ann Lee/AFP/Getty Images". */
 const NAME_SLASH_AGENCY = /^\p{Lu}[\p{L}.'’-]+(?: \p{Lu}[\p{L}.'’-]+){1,3}(?:\s?\/\s?\p{Lu}[\p{L}.&'’ -]{1,30}){1,2}$/u;
-const CREDIT_INLINE = new Set(['SPAN', 'SMALL', 'CITE']);
+const CREDIT_INLINE = new Set(['SPAN', 'SMALL', 'CITE', 'TIME']);
 
 /** A credit set inline within a paragraph, which would be read glued to its sentence ("isn't easy.Kathrin Ziegler/Getty"). */
 function removeInlineCredits(block: Block): void {
   for (const node of block.own) {
     if (node.nodeType !== ELEMENT_NODE || !CREDIT_INLINE.has(upper(node))) continue;
     const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (NAME_SLASH_AGENCY.test(text)) (node as PageElement).remove();
+    if (NAME_SLASH_AGENCY.test(text) || READING_LABEL.test(text)) (node as PageElement).remove();
   }
 }

@@ -8,7 +8,9 @@
  *   notices, pop-ups, author boxes, screen-reader-only labels. A name splits into words at dashes,
  *   underscores and case changes ("shareBar__icons" is share, bar, icons).
  * An area that holds most of the page's text is kept whatever its name says: a class on the
- * article's own wrapper ("post has-comments") must not take the article with it.
+ * article's own wrapper ("post has-comments") must not take the article with it. So are areas of one
+ * kind (the same tag and class) that together hold most of it: an article laid out as a row of blocks
+ * whose class happens to hold such a word ("text-widget sidebar-style") is the article.
  */
 import type { PageDocument, PageElement } from './page-dom.ts';
 
@@ -95,9 +97,19 @@ export function dropAreas(document: PageDocument): void {
     return true;
   });
   const pageText = document.body?.textContent?.length ?? 0;
+  const kindOf = (element: PageElement, name: string) => `${name}.${element.getAttribute('class') ?? ''}#${element.getAttribute('id') ?? ''}`;
+  // The text each kind of boilerplate-named area holds, all of its areas together.
+  const byKind = new Map<string, number>();
+  eachElement(root, (element, name) => {
+    if (KEPT_ELEMENTS.has(name) || !hasBoilerplateName(element)) return false;
+    const kind = kindOf(element, name);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + (element.textContent?.length ?? 0));
+    return true;
+  });
   eachElement(root, (element, name) => {
     if (KEPT_ELEMENTS.has(name) || !hasBoilerplateName(element)) return false;
     if ((element.textContent?.length ?? 0) > MAX_DROPPED_SHARE * pageText) return false;
+    if ((byKind.get(kindOf(element, name)) ?? 0) > MAX_DROPPED_SHARE * pageText) return false;
     element.remove();
     return true;
   });

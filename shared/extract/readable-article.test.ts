@@ -123,3 +123,57 @@ describe('readableArticle', () => {
     expect(text).not.toContain('Related');
   });
 });
+
+describe('extraction that notices its own miss', () => {
+  it('takes the block of prose when the page marks a subtitle as its article and the result is a fraction of that prose', () => {
+    const text = read(`<main><h1>The town under water</h1><div class="text">
+      <article><p>SUBTITLE: how one night of rain flooded the lower town.</p></article>${story}</div></main>`);
+    expect(text).toContain('SUBTITLE');
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(text).toContain(`Paragraph ${n} of the story`);
+  });
+
+  it('takes a short article, not the list of other posts with their excerpts that follows it', () => {
+    const post = (n: number) =>
+      `<div class="card"><h3><a href="/post-${n}">POST ${n}: what the garden grew this year</a></h3>` +
+      `<p>EXCERPT ${n}: the garden grew tomatoes and beans all summer, and the neighbours came to see them every evening after work.</p>` +
+      `<a href="/post-${n}">Continue</a></div>`;
+    const text = read(`<div class="page"><h1>The bakery reopens</h1><div class="entry">${paragraph(1)}${paragraph(2)}</div>
+      <div class="more-posts">${[1, 2, 3, 4, 5, 6, 7, 8].map(post).join('')}</div></div>`);
+    expect(text).toContain('Paragraph 1 of the story');
+    expect(text).toContain('Paragraph 2 of the story');
+    expect(text).not.toMatch(/POST|EXCERPT|Continue/);
+  });
+
+  it('keeps an article laid out as a row of blocks of one kind, though their class holds a boilerplate word', () => {
+    const blocks = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<div class="widget-wrapper"><div class="text-widget sidebar-style">${paragraph(n)}</div></div>`);
+    const text = read(`<div class="layout"><div class="story-header"><h1>The Story</h1><div class="story-subtitle"><p>A subtitle of eleven words that tells what the story is about.</p></div></div>
+      ${blocks.join('\n')}<div class="sidebar-style"><p>SIDEBAR: the weather tomorrow.</p></div></div>`);
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) expect(text).toContain(`Paragraph ${n} of the story`);
+  });
+
+  it('does not count hidden paragraphs as the page’s prose', () => {
+    const hidden = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<p style="display: none">HIDDEN ${n} ${paragraph(n).slice(3, -4)}</p>`).join('');
+    const text = read(`<div><h1>The Story</h1><p>${'A visible short piece of prose, one sentence long, which is what the page shows. '.repeat(2)}</p><div>${hidden}</div></div>`);
+    expect(text).not.toContain('HIDDEN');
+  });
+});
+
+describe('precision: labels and prompts around the article', () => {
+  it('drops reading-time and age labels, comment and share prompts and leads to other stories, in any of their usual forms', () => {
+    const text = read(`<article>
+      <div>Ann Lee · March 3, 2024 · 5 min read</div>
+      <p>8 minute read</p>${paragraph(1)}
+      <div><span>Updated 3 hours ago</span></div>${paragraph(2)}
+      <p>Read more: <a href="/other">A story about another town and its river</a></p>${paragraph(3)}
+      <p>The mayor spoke <time datetime="2024-03-03">2 hours ago</time> about the flood.</p>
+      <div><a href="/share">Share on Facebook</a></div><div>Leave a comment</div><div>Join the conversation</div>
+      ${paragraph(4)}<p>Comments (12)</p><p>Copy link</p>${paragraph(5)}${paragraph(6)}
+      <p>Lesezeit: 4 Min.</p><p>It took her 5 minutes to read the letter twice.</p></article>`);
+    for (const gone of ['min read', 'minute read', 'hours ago', 'Read more', 'another town', 'Share on', 'Leave a comment', 'conversation', 'Comments', 'Copy link', 'Lesezeit']) {
+      expect(text).not.toContain(gone);
+    }
+    expect(text).toContain('The mayor spoke about the flood.');
+    expect(text).toContain('It took her 5 minutes to read the letter twice.');
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(text).toContain(`Paragraph ${n} of the story`);
+  });
+});

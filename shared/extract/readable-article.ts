@@ -1,12 +1,14 @@
 /**
  * The one extraction that the server (on a linkedom document) and the extension (on a clone of the
- * live page) both run: the dropped areas go, Readability finds the article, then the boilerplate it
- * kept inside the article goes too.
+ * live page) both run: the dropped areas go, Readability finds the article (unless it missed it: then
+ * the page's own block of prose is the article, second-try.ts), then the boilerplate it kept inside
+ * the article goes too.
  */
 import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
+import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 
 export interface ReadableArticle {
   title: string;
@@ -35,6 +37,7 @@ export function readableArticle(
 ): ReadableArticle | null {
   dropAreas(document);
   options.check?.(document);
+  const measured = measurePage(document);
   markArticleBody(document);
   let root: PageElement | undefined;
   const reader = new Readability<null>(document as never, {
@@ -49,6 +52,8 @@ export function readableArticle(
   root = narrowedToBody(root) ?? root;
   root.removeAttribute(BODY_MARK);
   root.querySelector(`[${BODY_MARK}]`)?.removeAttribute(BODY_MARK);
+  root = missedArticle(root, measured) ?? root;
+  unmarkTeasers(root);
   cleanArticle(root);
   return {
     title: article.title?.trim() ?? '',

@@ -4,91 +4,33 @@
  * article is cut into parts and the outline request groups them into the sections and names them;
  * each section's script is then asked in order, with the end of what came before, at its share of
  * the word budget. A draft off its budget gets one follow-up while requests remain; one still too
- * long is cut at a sentence end, one too short goes on with the article's own sentences. The
- * episode's frame, not the model, says the one welcome and the one thanks.
+ * long is cut at a sentence end, one too short goes on with the article's own sentences
+ * (make-up-length.ts). The episode's frame, not the model, says the one welcome and the one thanks.
+ * Planning is section-plan.ts; a section longer than a request carries is sent in part (send-in-part.ts).
  */
 import { episodeFrame } from '../../../shared/text/fallback.ts';
 import { splitSentences } from '../speech/split-text.ts';
 import { cleanDraft, inOtherLanguage } from './draft.ts';
-import {
-  languagePrompt,
-  MAX_ANSWER_WORDS,
-  outlinePrompt,
-  resizePrompt,
-  SECTION_INPUT_CHARS,
-  sectionPrompt,
-  type PromptContext,
-  type SectionRequest,
-} from './mode-prompts.ts';
+import { describeNotes, keepWithin, madeUpSentences, spokenWords } from './make-up-length.ts';
+import { languagePrompt, outlinePrompt, resizePrompt, SECTION_INPUT_CHARS, sectionPrompt, type PromptContext, type SectionRequest } from './mode-prompts.ts';
 import type { ChatPrompt } from './prompts.ts';
 import { countWords, parseScript } from './script-format.ts';
-import { tidyLine } from './sentence-cutter.ts';
+import { cutParts, evenStarts, firstWords, readOutline, sectionBudgets, sectionCount } from './section-plan.ts';
+import { abridge } from './send-in-part.ts';
 import type { ScriptSentence } from './writer.ts';
+
+export { MIN_SECTION_WORDS } from './section-plan.ts';
 
 /** A draft within this share of its budget stands; outside it, a follow-up asks for the length. */
 export const LENGTH_TOLERANCE = 0.12;
-
-export interface Section {
-  /** The section's heading in the article, if it starts with one. */
-  heading: string | null;
-  paragraphs: string[];
-  words: number;
-}
-
-/**
- * The article's paragraphs in sections of at most `maxChars` each: a heading starts a new section
- * when the current one has some text, and a paragraph longer than a section is cut between sentences.
- */
-export function cutSections(paragraphs: readonly string[], headings: ReadonlySet<number>, maxChars = SECTION_INPUT_CHARS): Section[] {
-  const sections: Section[] = [];
-  let current: Section | null = null;
-  let chars = 0;
-  const start = (heading: string | null) => {
-    current = { heading, paragraphs: [], words: 0 };
-    sections.push(current);
-    chars = 0;
-  };
-  const add = (text: string) => {
-    if (!current || (chars > 0 && chars + text.length + 1 > maxChars)) start(null);
-    current!.paragraphs.push(text);
-    current!.words += countWords(text);
-    chars += text.length + 1;
-  };
-  paragraphs.forEach((paragraph, i) => {
-    if (headings.has(i)) {
-      if (!current || chars > maxChars / 4) start(paragraph);
-      else current.heading ??= paragraph;
-      add(paragraph);
-      return;
-    }
-    if (paragraph.length <= maxChars) return add(paragraph);
-    let piece = '';
-    for (const sentence of splitSentences(paragraph)) {
-      if (piece && piece.length + sentence.length + 1 > maxChars) {
-        add(piece);
-        piece = '';
-      }
-      piece = piece ? `${piece} ${sentence}` : sentence.slice(0, maxChars);
-    }
-    if (piece) add(piece);
-  });
-  return sections;
-}
-
-/** Shares of `total` in proportion to `weights`, whole numbers that add up to it. */
-export function shareOut(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0) || 1;
-  const shares = weights.map((w) => Math.floor((total * w) / sum));
-  let rest = total - shares.reduce((a, b) => a + b, 0);
-  for (let i = 0; rest > 0; i = (i + 1) % shares.length, rest--) shares[i]! += 1;
-  return shares;
-}
 
 export interface LongFormInput {
   title: string;
   paragraphs: readonly string[];
   /** Indexes of paragraphs that are headings. */
   headings: ReadonlySet<number>;
+  /** A kind letter per paragraph (shared/text/line-kinds.ts) when known: only prose makes up the length. */
+  kinds?: string | null;
   targetWords: number;
   context: PromptContext;
   /** Requests the script may make, the outline and the follow-ups included. */
@@ -114,90 +56,6 @@ export interface LongFormResult {
   condensed: boolean;
   /** The model failed: before any section (the article was read instead) or partway (`cutShort`). */
   failure: { error: unknown; cutShort: boolean } | null;
-}
-
-/** A section is worth its own request only when it has room to say something. */
-export const MIN_SECTION_WORDS = 150;
-/** Parts of the article the outline request groups, at most (its prompt lists how each begins). */
-const MAX_PARTS = 40;
-
-/** How many sections a script is written in: enough to carry the article and the length, never below MIN_SECTION_WORDS each, within the requests. */
-export function sectionCount(articleChars: number, targetWords: number, maxRequests: number): number {
-  const byLength = Math.max(1, Math.floor(targetWords / MIN_SECTION_WORDS));
-  // One request is the outline's whenever there are two sections or more.
-  const byRequests = Math.max(1, maxRequests - 1);
-  const wanted = Math.max(Math.ceil(targetWords / MAX_ANSWER_WORDS), Math.ceil(articleChars / SECTION_INPUT_CHARS));
-  return Math.max(1, Math.min(byLength, byRequests, wanted));
-}
-
-/** The article cut into parts small enough to group into `count` sections, and at most MAX_PARTS of them. */
-function cutParts(paragraphs: readonly string[], headings: ReadonlySet<number>, count: number): Section[] {
-  const chars = paragraphs.reduce((n, p) => n + p.length + 1, 0);
-  let size = Math.min(SECTION_INPUT_CHARS, Math.max(400, Math.ceil(chars / (count * 3))));
-  let parts = cutSections(paragraphs, headings, size);
-  while (parts.length > MAX_PARTS && size < chars) {
-    size *= 2;
-    parts = cutSections(paragraphs, headings, size);
-  }
-  return parts;
-}
-
-/** Consecutive parts in `count` groups of about the same words: where each group starts. */
-export function evenStarts(parts: readonly Section[], count: number): number[] {
-  const total = parts.reduce((n, p) => n + p.words, 0);
-  const starts = [0];
-  let seen = 0;
-  parts.forEach((part, i) => {
-    if (i > 0 && starts.length < count && seen >= (total * starts.length) / count && parts.length - i >= count - starts.length) starts.push(i);
-    seen += part.words;
-  });
-  for (let i = starts.length; i < count; i++) starts.push(Math.min(parts.length - (count - i), starts.at(-1)! + 1));
-  return starts;
-}
-
-/** The outline's answer read as `start: name` lines: where each section starts and its name, or null when it does not fit. */
-export function readOutline(answer: string, count: number, parts: number): { starts: number[] | null; names: string[] } | null {
-  const lines = answer
-    .split('\n')
-    .map((l) => tidyLine(l).replace(/^(?:section|part)\s+(?=\d)/i, '').trim())
-    .filter(Boolean);
-  if (lines.length !== count) return null;
-  const read = lines.map((l) => /^(\d{1,3})\s*[:.)\-–—]\s*(.+)$/.exec(l));
-  const names = lines.map((l, i) => firstWords((read[i]?.[2] ?? l).replace(/^["“]|["”]$/g, '').trim(), 8));
-  const starts = read.every(Boolean) ? read.map((m) => Number(m![1]) - 1) : null;
-  const valid = starts !== null && starts[0] === 0 && starts.every((s, i) => s < parts && (i === 0 || s > starts[i - 1]!));
-  return { starts: valid ? starts : null, names };
-}
-
-/** Shares of `total` in proportion to `weights`, none below `least` while the total allows it. */
-export function sectionBudgets(total: number, weights: readonly number[], least = MIN_SECTION_WORDS): number[] {
-  const floor = Math.min(least, Math.floor(total / weights.length));
-  let shares = shareOut(total, weights.map((w) => Math.max(1, w)));
-  for (let pass = 0; pass < 3 && shares.some((s) => s < floor); pass++) {
-    const raised = shares.map((s) => Math.max(s, floor));
-    const over = raised.reduce((a, b) => a + b, 0) - total;
-    const room = raised.map((s) => Math.max(0, s - floor));
-    const cut = shareOut(over, room.some((r) => r > 0) ? room : raised);
-    shares = raised.map((s, i) => s - cut[i]!);
-  }
-  return shares;
-}
-
-/** A section's text within `maxChars`: each paragraph keeps its first sentences, in proportion to its length. */
-export function abridge(paragraphs: readonly string[], maxChars: number): { text: string; abridged: boolean } {
-  const whole = paragraphs.join('\n');
-  if (whole.length <= maxChars) return { text: whole, abridged: false };
-  const ratio = (maxChars - paragraphs.length) / whole.length;
-  const kept = paragraphs.map((paragraph) => {
-    const room = Math.max(60, Math.floor(paragraph.length * ratio));
-    let out = '';
-    for (const sentence of splitSentences(paragraph)) {
-      if (out && out.length + sentence.length + 1 > room) break;
-      out = out ? `${out} ${sentence}` : sentence.slice(0, room);
-    }
-    return out;
-  });
-  return { text: kept.join('\n').slice(0, maxChars), abridged: true };
 }
 
 /**
@@ -238,6 +96,11 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
   if (input.note) line(input.note, hosts?.[0]);
   // The frame's words are part of the length asked.
   const targetWords = Math.max(1, input.targetWords - words - (frame ? countWords(frame.thanks) : 0));
+  const frameWords = words;
+  const kindOf = new Map(input.kinds ? input.paragraphs.map((p, i) => [p, input.kinds![i] ?? 'p']) : []);
+  const kindsOf = (paragraphs: readonly string[]) => (input.kinds ? paragraphs.map((p) => kindOf.get(p) ?? 'p').join('') : null);
+  /** Words earlier sections lacked that their own prose could not make up. */
+  let owed = 0;
 
   const notes = new Set<string>();
   let followUps = 0;
@@ -305,14 +168,18 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
         }
         sentences = keepWithin(parseScript(draft.text, hosts), Math.round(budget * (1 + LENGTH_TOLERANCE)));
       }
-      // Short of its length: the section goes on with the article's own sentences, from about where the draft's share ends.
-      const short = budget - spokenWords(sentences);
-      if (short > budget * LENGTH_TOLERANCE) {
-        const added = articleSentences(sections[i]!, short, sentences.length ? spokenWords(sentences) / budget : 0, hosts);
+      // Short of its length: the section goes on with the article's own prose, from about where the
+      // draft's share ends, up to what it lacks (and what earlier sections could not make up) and no
+      // further than the episode's length leaves after the sections still to come.
+      const still = budgets.slice(i + 1).reduce((a, b) => a + Math.max(20, b), 0);
+      const want = Math.min(budget - spokenWords(sentences) + owed, targetWords - (words - frameWords) - spokenWords(sentences) - still);
+      if (want > budget * LENGTH_TOLERANCE) {
+        const added = madeUpSentences(sections[i]!, kindsOf(sections[i]!), want, sentences.length ? spokenWords(sentences) / budget : 0, hosts);
         fromArticle += spokenWords(added);
+        owed = Math.max(0, want - spokenWords(added));
         if (added.length && !draft.refused && sentences.length) notes.add('short');
         sentences = [...sentences, ...added.map((s) => ({ ...s, paragraph: s.paragraph + (sentences.at(-1)?.paragraph ?? -1) + 1 }))];
-      }
+      } else owed = Math.max(0, want);
       say(sentences, sections.length > 1 ? outline[i] : undefined);
       if (sentences.length) sectionsSaid += 1;
     }
@@ -326,56 +193,8 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
   return { words, sections: count, requests, followUps, notes: describeNotes(notes, fromArticle), condensed: notes.has('condensed'), failure };
 }
 
-const spokenWords = (sentences: readonly ScriptSentence[]) => sentences.reduce((n, s) => n + countWords(s.text), 0);
-
-/** About `want` words of the section's own sentences, starting `from` (a share) of the way in; a conversation's hosts take a paragraph each. */
-function articleSentences(paragraphs: readonly string[], want: number, from: number, hosts: readonly string[] | undefined): ScriptSentence[] {
-  const all = paragraphs.flatMap((text, paragraph) => splitSentences(text).map((t) => ({ text: t, paragraph })));
-  const total = all.reduce((n, s) => n + countWords(s.text), 0);
-  let skip = Math.floor(total * Math.min(from, 1));
-  let start = 0;
-  while (start < all.length && skip > 0 && total - skip > want) skip -= countWords(all[start++]!.text);
-  const out: ScriptSentence[] = [];
-  let words = 0;
-  for (const sentence of all.slice(start)) {
-    if (words >= want) break;
-    out.push(hosts ? { ...sentence, speaker: hosts[sentence.paragraph % 2]! } : sentence);
-    words += countWords(sentence.text);
-  }
-  const first = out[0]?.paragraph ?? 0;
-  return out.map((s) => ({ ...s, paragraph: s.paragraph - first }));
-}
-
-/** The podcast's record of what the frame did besides the model's writing. */
-function describeNotes(notes: ReadonlySet<string>, fromArticle: number): string[] {
-  const out: string[] = [];
-  if (notes.has('refused')) out.push('The AI declined to write part of the script; the article was read there instead');
-  if (notes.has('empty')) out.push('The AI answered part of the script with nothing to say; the article was read there instead');
-  if (notes.has('language')) out.push("The AI wrote part of the script in another language than the article's; the article was read there instead");
-  if (notes.has('short')) out.push(`The AI wrote less than the length asked; ${fromArticle} words were read from the article to make it up`);
-  return out;
-}
-
 function stripSpeakers(text: string, hosts: readonly string[] | undefined): string {
   return hosts ? parseScript(text, hosts).map((s) => s.text).join(' ') : text;
-}
-
-/** The sentences up to `maxWords` words, cut at a sentence end. */
-export function keepWithin(sentences: ScriptSentence[], maxWords: number): ScriptSentence[] {
-  const kept: ScriptSentence[] = [];
-  let room = maxWords;
-  for (const sentence of sentences) {
-    const n = countWords(sentence.text);
-    if (n > room && kept.length > 0) break;
-    kept.push(sentence);
-    room -= n;
-  }
-  return kept;
-}
-
-function firstWords(text: string, n: number): string {
-  const words = text.replace(/\s+/g, ' ').trim().split(' ');
-  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')}…`;
 }
 
 function lastWords(text: string, n: number): string {

@@ -28,6 +28,7 @@ import { createFallbackScriptWriter } from './fallback-writer.ts';
 import { LENGTH_TOLERANCE, MIN_SECTION_WORDS } from './long-form.ts';
 import { CONTEXT_TOKENS, estimateTokens } from './mode-prompts.ts';
 import { createScriptWriter } from './openai-writer.ts';
+import { paceOf } from './spoken-length.ts';
 import { countWords, parseScript } from './script-format.ts';
 import type { PodcastMode } from '../../../shared/constants.ts';
 import type { ScriptSentence, ScriptWriter } from './writer.ts';
@@ -107,9 +108,10 @@ describe('podcast mode on a 12,000-word article', () => {
       expect(prompt + body.max_tokens!).toBeLessThanOrEqual(CONTEXT_TOKENS);
     }
     // The asked minutes, as words at the voice's rate, less the frame's, are shared out over the section prompts.
-    expect(plan.targetWords).toBe(10 * WPM);
-    expect(sections.reduce((n, b) => n + askedWords(b), 0)).toBe(10 * WPM - FRAME_WORDS);
-    expect(Math.abs(spokenWords(sentences) - 10 * WPM)).toBeLessThanOrEqual(10 * WPM * 0.15);
+    // (at the rate for words like the article's: paceOf)
+    expect(plan.targetWords).toBe(Math.round((10 * WPM) / paceOf(article.text)));
+    expect(sections.reduce((n, b) => n + askedWords(b), 0)).toBe(plan.targetWords! - FRAME_WORDS);
+    expect(Math.abs(spokenWords(sentences) - plan.targetWords!)).toBeLessThanOrEqual(plan.targetWords! * 0.15);
     // Sections are chapters; one script, as stored, names them.
     expect(sentences.filter((s) => s.chapter).length).toBe(sections.length);
     expect(result.script.split('\n').filter((l) => l.startsWith('# '))).toHaveLength(sections.length);
@@ -127,8 +129,9 @@ describe('podcast mode on a 12,000-word article', () => {
     fake.requests.length = 0;
     await write(article, 'podcast', 10);
     const ten = chats().filter((b) => /Write (part|the whole)/.test(userText(b))).reduce((n, b) => n + askedWords(b), 0);
-    expect(five).toBe(5 * WPM - FRAME_WORDS);
-    expect(ten).toBe(10 * WPM - FRAME_WORDS);
+    const pace = paceOf(article.text);
+    expect(five).toBe(Math.round((5 * WPM) / pace) - FRAME_WORDS);
+    expect(ten).toBe(Math.round((10 * WPM) / pace) - FRAME_WORDS);
   });
 });
 
@@ -137,17 +140,17 @@ describe('a draft off its length', () => {
 
   it('too short: a follow-up asks for the length, and its answer is kept', async () => {
     fake.setBehaviour({ chatReply: fakeScriptReply({ scale: 0.5 }) });
-    const { sentences } = await write(article, 'podcast', 3);
+    const { plan, sentences } = await write(article, 'podcast', 3);
     const followUps = chats().filter((b) => /This draft has \d+ words; it must have about \d+ words\. Rewrite it longer/.test(userText(b)));
     expect(followUps.length).toBeGreaterThan(0);
-    expect(Math.abs(spokenWords(sentences) - 3 * WPM)).toBeLessThanOrEqual(3 * WPM * 0.15);
+    expect(Math.abs(spokenWords(sentences) - plan.targetWords!)).toBeLessThanOrEqual(plan.targetWords! * 0.15);
   });
 
   it('too long: a follow-up asks to shorten it; still too long, it is cut at a sentence end', async () => {
     fake.setBehaviour({ chatReply: fakeScriptReply({ scale: 2, followUpScale: 1.8 }) });
-    const { sentences } = await write(article, 'podcast', 3);
+    const { plan, sentences } = await write(article, 'podcast', 3);
     expect(chats().some((b) => /Rewrite it shorter/.test(userText(b)))).toBe(true);
-    expect(spokenWords(sentences)).toBeLessThanOrEqual(Math.round(3 * WPM * (1 + LENGTH_TOLERANCE)) + 10);
+    expect(spokenWords(sentences)).toBeLessThanOrEqual(Math.round(plan.targetWords! * (1 + LENGTH_TOLERANCE)) + 10);
     expect(sentences.every((s) => /[.!?]$/.test(s.text))).toBe(true);
   });
 });
@@ -191,9 +194,9 @@ describe('when the AI fails', () => {
   it('podcast mode reads as many paragraphs as fit the asked minutes', async () => {
     fake.setBehaviour({ chatFault: 'server-error' });
     const long = { title: 'Many', text: Array.from({ length: 200 }, (_, i) => `Paragraph ${i + 1} has exactly ten words in it, no more.`).join('\n') };
-    const { result } = await write(long, 'podcast', 3);
+    const { plan, result } = await write(long, 'podcast', 3);
     const words = countWords(result.script);
-    expect(Math.abs(words - 3 * WPM)).toBeLessThanOrEqual(3 * WPM * 0.15);
+    expect(Math.abs(words - plan.targetWords!)).toBeLessThanOrEqual(plan.targetWords! * 0.15);
     expect(result.fallbackReason).toMatch(/internal error/);
   });
 });
@@ -300,11 +303,79 @@ describe('an article that is one 200,000-character paragraph', () => {
     ['brief', null],
     ['conversation', 10],
   ] as const)('%s mode at %s minutes lasts what the estimate says, with and without an AI', async (mode, minutes) => {
-    const estimate = estimateSeconds(mode, minutes, articleWords, WPM);
+    const pace = paceOf(source.text);
+    const estimate = estimateSeconds(mode, minutes, articleWords, WPM, pace);
     for (const scriptWriter of [createFallbackScriptWriter(), writer()]) {
       const { sentences } = await write(source, mode, minutes, 'en', scriptWriter);
-      const seconds = (spokenWords(sentences) / WPM) * 60;
+      // Its words are plain ones, said faster than the rate's passage: the time is their count at the pace.
+      const seconds = ((spokenWords(sentences) * pace) / WPM) * 60;
       expect(Math.abs(seconds - estimate) / estimate).toBeLessThanOrEqual(0.15);
     }
+  });
+});
+
+/** A book chapter of 69 parts: prose under headings, a bulleted list, a definition list, footnotes; each part opening with its own marker. */
+function chapter() {
+  const lines: string[] = [];
+  const kinds: string[] = [];
+  const markers: string[] = [];
+  const prose = (n: number) => Array.from({ length: n }, (_, i) => (i % 14 === 13 ? 'harbour.' : i % 14 === 0 ? 'The' : 'fleet')).join(' ');
+  const add = (kind: string, marker: string | null, text: string) => {
+    lines.push(marker ? `${marker} ${text}` : text);
+    kinds.push(kind);
+    if (marker) markers.push(marker);
+  };
+  for (let s = 0; s < 4; s++) {
+    add('h', null, `Chapter part ${s + 1}`);
+    for (let p = 0; p < 9; p++) add('p', `prose${s}x${p}`, `${prose(110)}.`);
+    for (let i = 0; i < 4; i++) add('i', `item${s}x${i}`, 'a bulleted point about the boats');
+  }
+  for (let d = 0; d < 6; d++) {
+    add('i', `term${d}`, 'quay');
+    add('i', `definition${d}`, `${prose(24)}.`);
+  }
+  for (let f = 0; f < 5; f++) add('p', `footnote${f}`, `${prose(30)}.`);
+  return { title: 'The Harbour Book, chapter three', text: lines.join('\n'), lines: kinds.join(''), markers };
+}
+
+describe('every part of a chapter reaches the model', () => {
+  it.each([3, 5, 8, 20, 60])('at %i minutes: each prose paragraph, list item, definition and footnote is in a section request', async (minutes) => {
+    const source = chapter();
+    expect(source.markers.length).toBeGreaterThanOrEqual(69);
+    const plan = planScript({ mode: 'podcast', minutes, language: 'en', text: source.text, lines: source.lines, byline: null, wordsPerMinute: WPM });
+    const stream = writer().stream(source, { plan });
+    for await (const _ of stream.sentences);
+    const sent = sectionRequests().map(userText).join('\n');
+    const missing = source.markers.filter((marker) => !sent.includes(marker));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('a tutorial whose sections are mostly code, with a model that writes 60 words a section', () => {
+  it('makes up the length from its prose only, within 15% of 10 minutes, and says so', async () => {
+    fake.setBehaviour({ chatReply: (MODEL_BEHAVIOURS.find((m) => m.name.includes('60 words'))!.behaviour.chatReply)! });
+    const lines: string[] = [];
+    const kinds: string[] = [];
+    for (let s = 0; s < 12; s++) {
+      lines.push(`Step ${s + 1}`);
+      kinds.push('h');
+      for (let p = 0; p < 8; p++) {
+        lines.push(`In step ${s + 1} the service reads its settings, checks the database and writes a line to the log, which you can follow as it runs.`);
+        kinds.push('p');
+      }
+      for (let c = 0; c < 12; c++) {
+        lines.push(`const value${c} = await db.query("SELECT * FROM items WHERE id = $1", [id${c}]); // ${c}`);
+        kinds.push('x');
+      }
+    }
+    const source = { title: 'A tutorial', text: lines.join('\n') };
+    const plan = planScript({ mode: 'podcast', minutes: 10, language: 'en', text: source.text, lines: kinds.join(''), byline: null, wordsPerMinute: WPM });
+    const stream = writer().stream(source, { plan });
+    const sentences: ScriptSentence[] = [];
+    for await (const sentence of stream.sentences) sentences.push(sentence);
+    const result = await stream.result;
+    expect(spoken(sentences)).not.toMatch(/SELECT|await|const /);
+    expect(Math.abs(spokenWords(sentences) - plan.targetWords!) / plan.targetWords!).toBeLessThanOrEqual(0.15);
+    expect(result.fallbackReason).toMatch(/less than the length asked; \d+ words were read from the article to make it up/);
   });
 });

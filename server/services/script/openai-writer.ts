@@ -176,6 +176,7 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
       title: article.title,
       paragraphs,
       headings,
+      kinds,
       targetWords: plan.targetWords ?? 900,
       context: { mode: plan.mode, language: plan.language, ...(plan.hosts ? { hosts: plan.hosts } : {}), ...(plan.sources ? { sources: plan.sources } : {}) },
       // The title's request is one of the plan's.

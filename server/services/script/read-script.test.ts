@@ -31,3 +31,28 @@ describe('read mode: title and byline in the article’s language', () => {
     expect(credits('Reporting by Ann Lee, photos by Tom Roe')).toEqual(['Reporting by Ann Lee, photos by Tom Roe.']);
   });
 });
+
+describe('read mode: the byline once, and no labels of reading time', () => {
+  const said = (text: string, byline: string | null) => readScript({ title: 'The Flood', text, lines: null, byline, language: 'en' }).map((s) => s.text);
+
+  it.each([
+    ['By Jane Doe'],
+    ['Jane Doe'],
+    ['By JANE DOE, Staff Writer'],
+    ['Jane Doe · March 3, 2024 · 5 min read'],
+  ])('a visible byline %s at the top is not read after the spoken one', (line) => {
+    const sentences = said(`${line}\nThe river rose through the night.`, 'Jane Doe');
+    expect(sentences.filter((s) => /jane doe/i.test(s))).toEqual(['By Jane Doe.']);
+    expect(sentences).toContain('The river rose through the night.');
+  });
+
+  it('still reads a paragraph that names the author, and a byline line far into the text', () => {
+    const sentences = said('Jane Doe walked to the river at dawn and saw the water rise.\nThe river rose.', 'Jane Doe');
+    expect(sentences).toContain('Jane Doe walked to the river at dawn and saw the water rise.');
+  });
+
+  it.each(['5 min read', '12 minute read', 'Updated 3 hours ago', '2 days ago', 'Reading time: 7 minutes', 'il y a 3 heures'])('never reads the label %s', (label) => {
+    const sentences = said(`A first teaser about the harbour.\n${label}\nA second teaser about the bridge.`, null);
+    expect(sentences).toEqual(['The Flood.', 'A first teaser about the harbour.', 'A second teaser about the bridge.']);
+  });
+});

@@ -10,6 +10,7 @@
 import type { ScriptSentence } from './writer.ts';
 import { splitSentences } from '../speech/split-text.ts';
 import { readBlock } from './read-blocks.ts';
+import { READING_LABEL } from '../../../shared/extract/page-labels.ts';
 
 /** Line kinds, one letter each (the stored article structure). */
 export const LINE_KIND = {
@@ -105,8 +106,10 @@ export function readScript(source: ReadSource): ScriptSentence[] {
     if (!line || !/[\p{L}\p{N}]/u.test(line)) return;
     if (ADVERTISEMENT.test(line)) return;
     if (kind === LINE_KIND.caption || CREDIT.test(line)) return;
-    // A repeated title (the page's own heading) is not read twice.
+    // A repeated title (the page's own heading) is not read twice, nor the byline said at the start.
     if (index < 3 && kind === LINE_KIND.heading && sameWords(line, title)) return;
+    if (byline && index < BYLINE_LINES && isBylineLine(line, byline)) return;
+    if (READING_LABEL.test(line)) return;
     const sourceParagraph = index;
     if (kind === LINE_KIND.heading) {
       const chapter = line.replace(/[.:]+$/, '');
@@ -130,6 +133,25 @@ export function readScript(source: ReadSource): ScriptSentence[] {
 /** A line that does not end a sentence gets a full stop, so the voice pauses after it. */
 function endSentence(line: string): string {
   return /[.!?…:;]["'”’)\]]*$/.test(line) ? line : `${line}.`;
+}
+
+/** Lines at the top of the text where a visible byline stands. */
+const BYLINE_LINES = 6;
+/** The words a byline line adds to the names: "By", "and", roles, a date or a reading time. */
+const BYLINE_FILLER = new Set(['by', 'and', 'von', 'und', 'par', 'et', 'por', 'y', 'written', 'author', 'authors', 'words', 'staff', 'writer', 'reporter', 'min', 'read']);
+
+/**
+ * A visible byline line that says what the spoken byline says: every name word of the byline in it,
+ * and little else (a date, a reading time, a role).
+ */
+function isBylineLine(line: string, byline: string): boolean {
+  const words = (s: string): string[] => s.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+  const names = words(byline).filter((w) => !BYLINE_FILLER.has(w));
+  if (names.length === 0) return false;
+  const lineWords = words(line);
+  if (!names.every((name) => lineWords.includes(name))) return false;
+  const rest = lineWords.filter((w) => !names.includes(w) && !BYLINE_FILLER.has(w));
+  return rest.length <= 8 && rest.length <= names.length + 6;
 }
 
 function sameWords(a: string, b: string): boolean {
