@@ -43,7 +43,7 @@ function corpusPages(): { id: string; url: string; html: string }[] {
 }
 
 /** The sentences the speech stage would prepare, page by page, each with its page's language. */
-async function corpusSentences(): Promise<{ sentences: Sentence[]; pages: number; skipped: number }> {
+export async function corpusSentences(): Promise<{ sentences: Sentence[]; pages: number; skipped: number }> {
   const sentences: Sentence[] = [];
   let pages = 0;
   let skipped = 0;
