@@ -1,0 +1,56 @@
+/** English abbreviations and signs, written out: a lexicon of patterns and their words. */
+import { SENTENCE_OPENER_PATTERN } from '../../sentence-openers.ts';
+import { sizeWords } from './words.ts';
+
+const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
+  [/\be\.g\.,?/gi, 'for example,'],
+  [/\bi\.e\.,?/gi, 'that is,'],
+  [/\betc\.(?=\s+[A-Z]|\s*$)/g, 'et cetera.'],
+  [/\betc\./g, 'et cetera'],
+  [/\bvs\.?(?=\s)/gi, 'versus'],
+  [/\bapprox\.(?=\s)/gi, 'approximately'],
+  [/\bMr\.(?=\s)/g, 'Mister'],
+  [/\bMrs\.(?=\s)/g, 'Missus'],
+  [/\bMs\.(?=\s)/g, 'Miz'],
+  [/\bDr\.(?=\s+[A-Z])/g, 'Doctor'],
+  [/\bProf\.(?=\s+[A-Z])/g, 'Professor'],
+  [/\bSt\.(?=\s+[A-Z])/g, 'Saint'],
+  [/\bMt\.(?=\s+[A-Z])/g, 'Mount'],
+  [/\bJr\.(?=,|\s+[a-z])/g, 'Junior'],
+  [/\bSr\.(?=,|\s+[a-z])/g, 'Senior'],
+  [/\bJr\./g, 'Junior.'],
+  [/\bSr\./g, 'Senior.'],
+  [/\b(?:No|Nr)\.\s?(?=\d)/g, 'number '],
+  [/\b[Vv]ol\.\s?(?=\d)/g, 'volume '],
+  [/\bpp\.\s?(?=\d)/g, 'pages '],
+  [/\bp\.\s?(?=\d)/g, 'page '],
+  [/\b[Cc]h\.\s?(?=\d)/g, 'chapter '],
+  [/#(?=\d)/g, 'number '],
+  [/\bFig\.\s?(?=\d)/gi, 'figure '],
+  [/\bU\.S\.A\./g, 'USA'],
+  // "U.S. Customs" goes on; "in the U.S. Then" ends: the full stop stays only before a word that opens a sentence
+  [new RegExp(`\\b([A-Z])\\.([A-Z])\\.(?=\\s+(?:${SENTENCE_OPENER_PATTERN})\\b|\\s*$)`, 'g'), '$1$2.'],
+  [/\b([A-Z])\.([A-Z])\.(?=[\s,;:)])/g, '$1$2'],
+  [/\bw\/o\b/gi, 'without'],
+  [/\bw\/(?=\s)/gi, 'with'],
+  [/\band\/or\b/gi, 'and or'],
+  [/\s&\s/g, ' and '],
+  [/(\w)&(\w)/g, '$1 and $2'],
+  // 1800 x 1920, 3x3x3: dimensions; 9x, ~2.5x: multipliers
+  [/(?<![\d.])\d{1,6}(?:\s?[x×]\s?\d{1,6}){1,3}(?!\d|\.\d)/g, (sizes: string) =>
+    sizes.split(/\s?[x×]\s?/).map(sizeWords).join(' by ')],
+  [/(?<![\w.])(\d{1,9}(?:\.\d{1,6})?)\s?[x×](?![\p{L}\d])/gu, '$1 times'],
+  [/(^|\s)<\s?(?=\d)/g, '$1less than '],
+  [/(^|\s)>\s?(?=\d)/g, '$1more than '],
+  [/\s\+\s/g, ' plus '],
+  [/\s=\s/g, ' equals '],
+  [/±\s?/g, 'plus or minus '],
+  [/~\s?(?=\d)/g, 'about '],
+  [/≈\s?/g, 'about '],
+];
+
+export function replaceAbbreviations(text: string): string {
+  return ABBREVIATIONS.reduce((out, [pattern, words]) =>
+    (typeof words === 'string' ? out.replace(pattern, words) : out.replace(pattern, words)), text);
+}
+
