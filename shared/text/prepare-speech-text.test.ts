@@ -225,7 +225,7 @@ describe('prepareSpeechText reads numbers, symbols and abbreviations as a person
     ['She made 29/32 shots from the line.', 'She made twenty-nine out of thirty-two shots from the line.'],
     ['Support is available 24/7.', 'Support is available twenty-four seven.'],
     ['The store runs a 2-for-1 sale.', 'The store runs a two for one sale.'],
-    ['Add 3/4 cup of flour and 1/2 an egg.', 'Add three quarters cup of flour and one half an egg.'],
+    ['Add 3/4 cup of flour and 1/2 an egg.', 'Add three quarters of a cup of flour and one half an egg.'],
     // dates, weekdays, times
     ['The law took effect on 1976-07-04.', 'The law took effect on July fourth, nineteen seventy-six.'],
     ['He was born on 4 July 1976.', 'He was born on the fourth of July, nineteen seventy-six.'],

@@ -13,7 +13,7 @@
  */
 import { decodeEntities, removeUnspeakable, tidy } from './speech/clean.ts';
 import { englishSpeechText } from './speech/en/index.ts';
-import { readKinds } from './speech/kinds/index.ts';
+import { readKinds, readKindsAfter } from './speech/kinds/index.ts';
 import { isSpeechLanguage, localSpeechText } from './speech/local-rules.ts';
 
 export { cardinalWords, ordinalWords, yearWords } from './speech/en/index.ts';
@@ -31,5 +31,5 @@ export function prepareSpeechText(text: string, language = 'en'): string {
   const base = language.trim().toLowerCase().split(/[-_]/)[0] || 'en';
   const out = removeUnspeakable(decodeEntities(text).normalize('NFC'), base);
   if (base === 'en') return tidy(englishSpeechText(readKinds(out, 'en')));
-  return tidy(isSpeechLanguage(base) ? localSpeechText(readKinds(out, base), base) : out);
+  return tidy(isSpeechLanguage(base) ? readKindsAfter(localSpeechText(readKinds(out, base), base), base) : out);
 }
