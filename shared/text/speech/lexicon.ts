@@ -3,6 +3,7 @@
  * dates and times, its units, abbreviations and ordinals. A new language is one more such file.
  */
 import { ordinalOf } from '../speech-numbers.ts';
+import type { ContextAbbreviation } from './kinds/abbreviations.ts';
 
 export type SpeechLanguage = 'de' | 'fr' | 'es';
 
@@ -67,6 +68,8 @@ export interface Lexicon {
   time(hour: number, minute: number): string;
   date(day: number, month: number, year: number | undefined): string;
   abbreviations: Array<[RegExp, string]>;
+  /** Abbreviations read by where they stand: a saint before a name, a street after one, a unit after a number. */
+  inContext: Record<string, ContextAbbreviation>;
 }
 
 export const SHARED_UNITS = (kilometer: [string, string], perHour: string): Record<string, [string, string]> => ({

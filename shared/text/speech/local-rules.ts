@@ -6,6 +6,7 @@
  * "zweitausendvierundzwanzig") and inflects them ("1 Stunde" → "eine Stunde"), which number words from
  * a table cannot.
  */
+import { contextAbbreviations } from './kinds/abbreviations.ts';
 import { digitWords, longNumberWords, romanValue } from '../speech-numbers.ts';
 import { DE } from './de.ts';
 import { ES } from './es.ts';
@@ -15,6 +16,9 @@ import { frenchOrdinal, germanOrdinal, spanishOrdinal, type Lexicon, type Speech
 export type { SpeechLanguage } from './lexicon.ts';
 
 const LEXICONS: Record<SpeechLanguage, Lexicon> = { de: DE, fr: FR, es: ES };
+const IN_CONTEXT = Object.fromEntries(
+  Object.entries(LEXICONS).map(([language, lex]) => [language, contextAbbreviations(lex.inContext)]),
+) as Record<SpeechLanguage, (text: string) => string>;
 
 /** Whether these rules cover a language (its ISO 639-1 code). */
 export function isSpeechLanguage(language: string): language is SpeechLanguage {
@@ -186,7 +190,7 @@ function replaceNumberSymbols(text: string, lex: Lexicon, language: SpeechLangua
 /** German, French or Spanish: the article's numbers, money, dates and times as words of its language. */
 export function localSpeechText(text: string, language: SpeechLanguage): string {
   const lex = LEXICONS[language];
-  let out = replaceNamedNumbers(text, lex, language);
+  let out = replaceNamedNumbers(IN_CONTEXT[language](text), lex, language);
   out = replaceDatesAndTimes(out, lex, language);
   out = replaceMoney(out, lex);
   out = replaceQuantities(out, lex);

@@ -1,6 +1,63 @@
 /** English abbreviations and signs, written out: a lexicon of patterns and their words. */
 import { SENTENCE_OPENER_PATTERN } from '../../sentence-openers.ts';
+import { contextAbbreviations, type ContextAbbreviation } from '../kinds/abbreviations.ts';
 import { sizeWords } from './words.ts';
+
+// Abbreviations read by where they stand (kinds/abbreviations.ts).
+const IN_CONTEXT: Record<string, ContextAbbreviation> = {
+  'St.': { beforeName: 'Saint', afterName: 'Street' },
+  'Dr.': { beforeName: 'Doctor', afterName: 'Drive', nameAfterWins: true },
+  'Ave.': { afterName: 'Avenue', beforeName: 'Avenue' },
+  'Rd.': { afterName: 'Road' },
+  'Blvd.': { afterName: 'Boulevard' },
+  'Ln.': { afterName: 'Lane' },
+  'Hwy.': { afterName: 'Highway', beforeName: 'Highway' },
+  'Pkwy.': { afterName: 'Parkway' },
+  'Sq.': { afterName: 'Square' },
+  'Mt.': { beforeName: 'Mount' },
+  'Ft.': { beforeName: 'Fort' },
+  'Gov.': { beforeName: 'Governor' },
+  'Sen.': { beforeName: 'Senator' },
+  'Rep.': { beforeName: 'Representative' },
+  'Gen.': { beforeName: 'General' },
+  'Lt.': { beforeName: 'Lieutenant' },
+  'Capt.': { beforeName: 'Captain' },
+  'Sgt.': { beforeName: 'Sergeant' },
+  'Col.': { beforeName: 'Colonel' },
+  'Rev.': { beforeName: 'Reverend' },
+  'Pres.': { beforeName: 'President' },
+  'Corp.': { afterName: 'Corporation' },
+  'Bros.': { afterName: 'Brothers' },
+  'Ltd.': { afterName: 'Limited' },
+  'N.': { betweenNumberAndName: 'North' },
+  'S.': { betweenNumberAndName: 'South' },
+  'E.': { betweenNumberAndName: 'East' },
+  'W.': { betweenNumberAndName: 'West' },
+  'tsp.': { afterNumber: ['teaspoon', 'teaspoons'] },
+  tsp: { afterNumber: ['teaspoon', 'teaspoons'] },
+  'tbsp.': { afterNumber: ['tablespoon', 'tablespoons'] },
+  tbsp: { afterNumber: ['tablespoon', 'tablespoons'] },
+  Tbsp: { afterNumber: ['tablespoon', 'tablespoons'] },
+  'oz.': { afterNumber: ['ounce', 'ounces'] },
+  'lb.': { afterNumber: ['pound', 'pounds'] },
+  'lbs.': { afterNumber: ['pound', 'pounds'] },
+  'in.': { afterNumber: ['inch', 'inches'] },
+  'ft.': { afterNumber: ['foot', 'feet'] },
+  'qt.': { afterNumber: ['quart', 'quarts'] },
+  'pt.': { afterNumber: ['pint', 'pints'] },
+  'gal.': { afterNumber: ['gallon', 'gallons'] },
+  'yr.': { afterNumber: ['year', 'years'] },
+  'yrs.': { afterNumber: ['year', 'years'] },
+  'mos.': { afterNumber: ['month', 'months'] },
+  'approx.': { always: 'approximately' },
+  'dept.': { always: 'department' },
+  'Dept.': { always: 'Department' },
+  'Univ.': { always: 'University' },
+  'govt.': { always: 'government' },
+};
+
+/** English abbreviations read by their context: before the numbers turn into words. */
+export const replaceAbbreviationsInContext = contextAbbreviations(IN_CONTEXT);
 
 const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/\be\.g\.,?/gi, 'for example,'],
@@ -8,14 +65,10 @@ const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/\betc\.(?=\s+[A-Z]|\s*$)/g, 'et cetera.'],
   [/\betc\./g, 'et cetera'],
   [/\bvs\.?(?=\s)/gi, 'versus'],
-  [/\bapprox\.(?=\s)/gi, 'approximately'],
   [/\bMr\.(?=\s)/g, 'Mister'],
   [/\bMrs\.(?=\s)/g, 'Missus'],
   [/\bMs\.(?=\s)/g, 'Miz'],
-  [/\bDr\.(?=\s+[A-Z])/g, 'Doctor'],
   [/\bProf\.(?=\s+[A-Z])/g, 'Professor'],
-  [/\bSt\.(?=\s+[A-Z])/g, 'Saint'],
-  [/\bMt\.(?=\s+[A-Z])/g, 'Mount'],
   [/\bJr\.(?=,|\s+[a-z])/g, 'Junior'],
   [/\bSr\.(?=,|\s+[a-z])/g, 'Senior'],
   [/\bJr\./g, 'Junior.'],
