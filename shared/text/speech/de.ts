@@ -66,6 +66,12 @@ export const DE: Lexicon = {
   },
   abbreviations: [
     [/\bz\.\s?B\./g, 'zum Beispiel'],
+    [/\bZ\.\s?B\./g, 'Zum Beispiel'],
+    // "Hauptstr. 5": a street's name with its abbreviation joined
+    [/(\p{Ll})str\.(?=\s|,|$)/gu, '$1straße'],
+    [/\bs\.\s?o\./g, 'siehe oben'],
+    [/\bs\.\s?u\./g, 'siehe unten'],
+    [/\bo\.\s?Ä\./g, 'oder Ähnliches'],
     [/\bd\.\s?h\./g, 'das heißt'],
     [/\bu\.\s?a\./g, 'unter anderem'],
     [/\busw\./g, 'und so weiter'],

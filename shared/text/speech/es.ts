@@ -11,7 +11,7 @@ export const ES: Lexicon = {
   times: 'veces',
   point: 'punto',
   weekdays: { lun: 'lunes', mar: 'martes', mié: 'miércoles', jue: 'jueves', vie: 'viernes', sáb: 'sábado', dom: 'domingo' },
-  numbered: 'Capítulo|Parte|Tomo|Volumen|Acto|Escena|Fase|Sección|Artículo|Título|Episodio|Temporada|Libro|Guerra Mundial',
+  numbered: 'siglo|Siglo|Capítulo|Parte|Tomo|Volumen|Acto|Escena|Fase|Sección|Artículo|Título|Episodio|Temporada|Libro|Guerra Mundial',
   // Spanish rulers are ordinals to ten, counted after: "Felipe VI" → "Felipe sexto", "Alfonso XIII" → "Alfonso trece".
   regnal: (_, n) => (n <= 10 ? spanishOrdinal(n) : String(n)),
   rulers:

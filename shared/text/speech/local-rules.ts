@@ -108,6 +108,12 @@ function replaceOrdinals(text: string, lex: Lexicon, language: SpeechLanguage): 
   }
   if (language === 'fr') {
     return text
+      // "XVIIe siècle", "la IIIe République", "François Ier": a Roman numeral with an ordinal's ending
+      .replace(/\b([IVX]|[IVXLC]{2,7})(er|re|e|ème)(?![\p{L}\d])/gu, (all, numeral: string, suffix: string) => {
+        const value = romanValue(numeral);
+        if (value === undefined) return all;
+        return frenchOrdinal(value, suffix === 're');
+      })
       .replace(/\b1(er|re)\b/g, (_, suffix: string) => frenchOrdinal(1, suffix === 're'))
       .replace(/\b([1-9]\d?)(?:e|ème|è)(?![\p{L}])/gu, (_, n: string) => frenchOrdinal(Number(n)));
   }

@@ -82,8 +82,8 @@ const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/\bFig\.\s?(?=\d)/gi, 'figure '],
   [/\bU\.S\.A\./g, 'USA'],
   // "U.S. Customs" goes on; "in the U.S. Then" ends: the full stop stays only before a word that opens a sentence
-  [new RegExp(`\\b([A-Z])\\.([A-Z])\\.(?=\\s+(?:${SENTENCE_OPENER_PATTERN})\\b|\\s*$)`, 'g'), '$1$2.'],
-  [/\b([A-Z])\.([A-Z])\.(?=[\s,;:)])/g, '$1$2'],
+  [new RegExp(`\\b((?:[A-Z]\\.){2,4})(?=\\s+(?:${SENTENCE_OPENER_PATTERN})\\b|\\s*$)`, 'g'), (letters: string) => `${letters.replace(/\./g, '')}.`],
+  [/\b((?:[A-Z]\.){2,4})(?=[\s,;:)])/g, (letters: string) => letters.replace(/\./g, '')],
   [/\bw\/o\b/gi, 'without'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\band\/or\b/gi, 'and or'],

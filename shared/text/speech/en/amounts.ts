@@ -29,6 +29,7 @@ function plural(amount: string, one: string, many: string): string {
 
 /** "$7.99" → "7 dollars and 99 cents", "$2.5bn" → "2.5 billion dollars", "€10/mo" → "10 euros per month". */
 export function replaceMoney(text: string): string {
+  // "$7.9 million dollars": the currency named after the amount as well is said once
   return text.replace(
     /([$€£¥₹])\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s?(thousand|million|billion|trillion|k|mn|m|bn|b|tn|t)\b)?(?:\s?\/\s?(mo|month|yr|year|y|wk|week|day|d|hr|h|hour|min|minute|user|person|seat)\b)?/gi,
     (_, symbol: string, whole: string, fraction: string | undefined, magnitude?: string, per?: string) => {
@@ -45,7 +46,7 @@ export function replaceMoney(text: string): string {
       const centText = `${cents} ${plural(cents, ...currency.cent)}`;
       return `${whole === '0' ? centText : `${main} and ${centText}`}${perText}`;
     },
-  );
+  ).replace(/\b(thousand|million|billion|trillion) (dollars|euros|pounds) \2\b/g, '$1 $2');
 }
 
 export const UNITS: Record<string, [string, string]> = {
@@ -68,6 +69,9 @@ export const UNITS: Record<string, [string, string]> = {
   psi: ['pound per square inch', 'pounds per square inch'], px: ['pixel', 'pixels'], fps: ['frame per second', 'frames per second'],
   mL: ['milliliter', 'milliliters'], ml: ['milliliter', 'milliliters'], nm: ['nanometer', 'nanometers'],
   yd: ['yard', 'yards'], gal: ['gallon', 'gallons'], kcal: ['kilocalorie', 'kilocalories'],
+  dB: ['decibel', 'decibels'], mmHg: ['millimeter of mercury', 'millimeters of mercury'], bps: ['bit per second', 'bits per second'],
+  kbps: ['kilobit per second', 'kilobits per second'], g: ['gram', 'grams'], L: ['liter', 'liters'], mcg: ['microgram', 'micrograms'],
+  µg: ['microgram', 'micrograms'], mmol: ['millimole', 'millimoles'], Wh: ['watt hour', 'watt hours'], kB: ['kilobyte', 'kilobytes'],
   'sq ft': ['square foot', 'square feet'], 'km²': ['square kilometer', 'square kilometers'], 'm²': ['square meter', 'square meters'],
 };
 const UNIT_PATTERN = new RegExp(
@@ -79,8 +83,14 @@ const UNIT_PATTERN = new RegExp(
 export function replaceQuantities(text: string): string {
   return text
     .replace(/(\d)\s?(?:-|–|—|to)\s?(\d+(?:\.\d+)?)\s?%/g, '$1 to $2 percent')
+    .replace(/(\d)\s?%\s?[-–—]\s?(?=\d[\d.]*\s?%)/g, '$1 to ')
     .replace(/(\d)\s?%/g, '$1 percent')
     .replace(UNIT_PATTERN, (_, n: string, unit: string) => `${n} ${plural(n, ...UNITS[unit]!)}`)
+    // "4K", "a 5k run": one digit and a K is a resolution or a distance, said as the letter
+    .replace(/(?<![\d.])\b([1-9])[kK]\b/g, '$1 K')
+    // "100 m sprint" is meters; "5m users" (a British million) is not
+    .replace(/\b(\d+(?:\.\d+)?)\s?m\b(?=\s(?:sprint|race|dash|hurdles|relay|freestyle|butterfly|backstroke|breaststroke|medley|long|high|wide|deep|tall|away|above|below|from|of|in)\b|\s?[.,;:)]|\s*$)/g, (_, n: string) => `${n} ${n === '1' ? 'meter' : 'meters'}`)
+    .replace(/\b(\d+(?:\.\d+)?)m\b(?=\s\p{Ll})/gu, '$1 million')
     .replace(/\b(\d+(?:\.\d+)?)(k|M|bn|B)\b/g, (_, n: string, m: string) => `${n} ${MAGNITUDES[m.toLowerCase()]}`);
 }
 

@@ -1,5 +1,12 @@
 /** English dates, weekdays, times of day and durations. */
+import { SENTENCE_OPENER_PATTERN } from '../../sentence-openers.ts';
 import { ordinalWords, yearWords } from './words.ts';
+
+// Time zones after a time of day, as said.
+const ZONES: Record<string, string> = {
+  ET: 'Eastern Time', EST: 'Eastern Standard Time', EDT: 'Eastern Daylight Time', CT: 'Central Time', CST: 'Central Standard Time',
+  CDT: 'Central Daylight Time', MT: 'Mountain Time', PT: 'Pacific Time', PST: 'Pacific Standard Time', PDT: 'Pacific Daylight Time',
+};
 
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -64,7 +71,7 @@ export function replaceDates(text: string): string {
 function meridiem(ap: string | undefined, rest: string): string {
   if (!ap) return '';
   const word = ` ${ap[0]!.toUpperCase()}M`;
-  return ap.endsWith('.') && /^(?:\s+[A-Z]|\s*$)/.test(rest) ? `${word}.` : word;
+  return ap.endsWith('.') && new RegExp(`^(?:\\s+(?:${SENTENCE_OPENER_PATTERN})\\b|\\s*$)`).test(rest) ? `${word}.` : word;
 }
 
 /** "1:05:33" → "1 hour, 5 minutes and 33 seconds": a duration, as a race or a video gives it. */
@@ -91,5 +98,6 @@ export function replaceTimes(text: string): string {
     .replace(/\b(1[0-2]|0?[1-9])\s?([ap]\.?m\.?)(?![a-z])/gi, (all, h: string, ap: string, offset: number, whole: string) =>
       `${Number(h)}${meridiem(ap, whole.slice(offset + all.length))}`)
     // "9 AM–5 PM": the dash after a time is "to"
-    .replace(/\b([AP]M)\s?[-–]\s?(?=\d)/g, '$1 to ');
+    .replace(/\b([AP]M)\s?[-–]\s?(?=\d)/g, '$1 to ')
+    .replace(/\b([AP]M\.?|o'clock) (ET|EST|EDT|CT|CST|CDT|MT|PT|PST|PDT)\b/g, (_, time: string, zone: string) => `${time} ${ZONES[zone]}`);
 }

@@ -16,7 +16,8 @@ const ROMAN_END = "(?![\\p{L}\\d]|['’](?!s\\b))";
 // A lone "I" is a numeral only when no lower-case word follows it ("Henry I went" is a pronoun).
 const LONE_I = `I${ROMAN_END}(?!\\s\\p{Ll})`;
 const REGNAL = new RegExp(`\\b(${REGNAL_NAMES}) ([IVX]{2,7}${ROMAN_END}|[VX]${ROMAN_END}|${LONE_I})`, 'gu');
-const NUMBERED = new RegExp(`\\b(${NUMBERED_WORDS}) ([IVXLC]{2,9}${ROMAN_END}|[VXLC]${ROMAN_END}|${LONE_I})`, 'gu');
+// After these words a lone "I" is always a numeral: "Part I of the series".
+const NUMBERED = new RegExp(`\\b(${NUMBERED_WORDS}) ([IVXLC]{2,9}${ROMAN_END}|[IVXLC]${ROMAN_END})`, 'gu');
 // After any other capitalised word a numeral of two or more letters up to 39 ("Rocky II", "Title IX").
 const OTHER_NUMERAL = new RegExp(`\\b(\\p{Lu}\\p{Ll}{1,20}) ([IVX]{2,6})${ROMAN_END}`, 'gu');
 

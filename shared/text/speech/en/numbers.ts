@@ -14,8 +14,17 @@ const YEAR_AFTER_CUE = new RegExp(
   'gi',
 );
 
+export // "the 2020 Democratic debate", "the 1998 season": a year that names an event.
+const YEAR_BEFORE_EVENT = new RegExp(
+  '\\b(the|this|that|last|next|its|their|his|her) (19\\d{2}|20\\d{2})(?= \\p{Lu}\\p{Ll}| (?:season|election|elections|campaign|primary|census|' +
+    'budget|edition|film|movie|race|games|olympics|tournament|championship|presidential|midterms?|vintage|album|report|survey|study|' +
+    'law|act|crisis|recession|merger|deal|draft|model|version|war|attack|attacks|protests|riots|floods|earthquake)\\b)',
+  'gu',
+);
+
 export function replaceOrdinalsAndYears(text: string): string {
   return text
+    .replace(YEAR_BEFORE_EVENT, (_, word: string, year: string) => `${word} ${yearWords(Number(year))}`)
     .replace(/\b(\d{1,9})(st|nd|rd|th)\b/gi, (_, n: string) => ordinalWords(Number(n)))
     .replace(/\b(1[1-9]|20)(\d0)'?s\b/g, (_, c: string, d: string) => decadeWords(Number(c + d)))
     .replace(/(^|\s)'?(\d0)s\b/g, (_, space: string, d: string) => `${space}${decadeWords(1900 + Number(d)).split(' ')[1]}`)
@@ -38,6 +47,8 @@ const SLASHED: Record<string, string> = { '24/7': 'twenty-four seven', '9/11': '
 /** 3/4 → "three quarters", 29/32 → "29 out of 32". */
 function fractionWords(all: string, a: string, b: string): string {
   if (SLASHED[all]) return SLASHED[all];
+  // "20/20", "50/50": the same number twice is a name, said twice
+  if (a === b) return `${cardinalWords(Number(a))} ${cardinalWords(Number(b))}`;
   const [top, bottom] = [Number(a), Number(b)];
   if (bottom === 0) return `${a} over ${b}`;
   if (top < bottom && bottom <= 10) {
@@ -58,6 +69,8 @@ export function replaceScoresAndFractions(text: string): string {
     // a dash between two numbers; not a third part (a phone number, a code) nor a date's
     .replace(/(?<![\d.,:/-])(\d{1,9}(?:\.\d{1,6})?)(?:\s?[-–]\s?|\s—\s)(\d{1,9}(?:\.\d{1,6})?)(?![\d.,:/-]?\d)/g, '$1 to $2')
     .replace(/(?<![\d./])(\d{1,6})\/(\d{1,6})(?![\d/])/g, (all, a: string, b: string) => fractionWords(all, a, b))
+    // "a 2:1 win": a score or a ratio that is no clock time
+    .replace(/(?<![\d:.])(\d{1,3}):(\d)(?![\d:])/g, '$1 to $2')
     .replace(/(\p{L})-(?=\d)/gu, '$1 ')
     .replace(/(\d)-(?=\p{L})/gu, '$1 ');
 }

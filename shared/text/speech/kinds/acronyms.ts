@@ -10,7 +10,7 @@ import type { ReadingLanguage } from './index.ts';
 const SAID_AS_WORDS: Record<ReadingLanguage, readonly string[]> = { en: ['OK'], de: ['OK'], fr: ['OK'], es: ['OK'] };
 
 // After an elided article or a space, before a non-letter: "l'OM", "de l'UE", "el PP".
-const TWO_CAPITALS = /(?<=^|[\s(«"“„'’])(\p{Lu})(\p{Lu})(?![\p{L}\d.'’-]|['’]s\b)/gmu;
+const TWO_CAPITALS = /(?<=^|[\s(«"“„'’])(\p{Lu})(\p{Lu})(?![\p{L}\d'’-]|\.\p{L}|['’]s\b)/gmu;
 
 export function readAcronyms(text: string, language: ReadingLanguage): string {
   if (language === 'en') return text; // an English voice spells two capitals already
@@ -21,7 +21,7 @@ export function readAcronyms(text: string, language: ReadingLanguage): string {
       // a line mostly in capitals is a heading
       const letters = line.replace(/[^\p{L}]/gu, '');
       if (letters.length > 0 && letters.replace(/[^\p{Lu}]/gu, '').length > letters.length / 2) return line;
-      return line.replace(TWO_CAPITALS, (all: string, a: string, b: string) => (words.includes(all) || /^[IVXLC]+$/.test(all) ? all : `${a}.${b}.`));
+      return line.replace(TWO_CAPITALS, (all: string, a: string, b: string, offset: number) => (words.includes(all) || /^[IVXLC]+$/.test(all) ? all : `${a}.${b}${line[offset + 2] === '.' ? '' : '.'}`));
     })
     .join('\n');
 }

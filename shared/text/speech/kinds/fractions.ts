@@ -12,6 +12,8 @@ interface FractionWords {
   names: Record<number, [string, string]>;
   /** A whole number and a half: "one and a half", "eineinhalb", "un et demi", "uno y medio". */
   mixed(whole: string, fraction: string): string;
+  /** A whole number and a half before a measure, where the language puts the half after it: "une heure et demie". */
+  mixedMeasure?(whole: string, fraction: string, unit: string): string | undefined;
   /** A fraction before a measure: "three quarters of a cup". */
   ofMeasure(fraction: string, unit: string): string;
   /** "1/2" on its own. */
@@ -51,6 +53,11 @@ const WORDS: Record<ReadingLanguage, FractionWords> = {
   fr: {
     names: { 2: ['demi', 'demis'], 3: ['tiers', 'tiers'], 4: ['quart', 'quarts'], 5: ['cinquième', 'cinquièmes'], 6: ['sixième', 'sixièmes'], 7: ['septième', 'septièmes'], 8: ['huitième', 'huitièmes'], 9: ['neuvième', 'neuvièmes'], 10: ['dixième', 'dixièmes'] },
     mixed: (whole, fraction) => `${whole} et ${fraction.replace(/^un /, '')}`,
+    mixedMeasure: (whole, fraction, unit) => {
+      if (fraction !== 'un demi') return undefined;
+      const feminine = FR_FEMININE.test(unit);
+      return `${whole === 'un' && feminine ? 'une' : whole} ${unit} et ${feminine ? 'demie' : 'demi'}`;
+    },
     ofMeasure: (fraction, unit) =>
       fraction === 'un demi' ? `${FR_FEMININE.test(unit) ? 'une' : 'un'} demi-${unit}` : `${fraction} ${/^[aeiouéèh]/i.test(unit) ? "d'" : 'de '}${unit}`,
     half: 'un demi',
@@ -60,6 +67,11 @@ const WORDS: Record<ReadingLanguage, FractionWords> = {
   es: {
     names: { 2: ['medio', 'medios'], 3: ['tercio', 'tercios'], 4: ['cuarto', 'cuartos'], 5: ['quinto', 'quintos'], 6: ['sexto', 'sextos'], 7: ['séptimo', 'séptimos'], 8: ['octavo', 'octavos'], 9: ['noveno', 'novenos'], 10: ['décimo', 'décimos'] },
     mixed: (whole, fraction) => `${whole} y ${fraction.replace(/^un /, '')}`,
+    mixedMeasure: (whole, fraction, unit) => {
+      if (fraction !== 'un medio') return undefined;
+      const feminine = /^(?:taza|cucharada|cucharadita|hora)s?$/.test(unit);
+      return `${whole === 'uno' ? (feminine ? 'una' : 'un') : whole} ${unit} y ${feminine ? 'media' : 'medio'}`;
+    },
     ofMeasure: (fraction, unit) => (fraction === 'un medio' ? `media ${unit}` : `${fraction} de ${unit}`),
     half: 'un medio',
     ratio: 'a',
@@ -111,6 +123,8 @@ export function readFractions(text: string, language: ReadingLanguage): string {
       const plain = top === 1 && bottom === 2 && !whole && !unit ? words.half : fraction;
       const names = unit ? MEASURE_NAMES[unit] : undefined;
       if (whole) {
+        const measured = unit ? words.mixedMeasure?.(cardinalOf(whole, language), fraction, unit) : undefined;
+        if (measured) return measured;
         const mixed = words.mixed(cardinalOf(whole, language), fraction);
         return unit ? `${mixed} ${names?.[1] ?? unit}` : mixed;
       }

@@ -30,6 +30,10 @@ const LETTER_CODE = /(?<![\p{L}\d.,$€£])(\p{Lu}{1,3})-?(\d{3,4})(?![\p{L}\d]|
 const HOUSE_LETTER = /(?<![\p{L}\d.,$€£])(\d{1,4})(?:([AC-HJLN-SU-Z])(?=[\s,;)]+\p{Lu}|[\s,;)]*$|,)|([BKMT])(?=[\s,]+\p{Lu}\p{Ll}+ (?:St|Street|Ave|Avenue|Road|Rd|Lane|Drive|Way)\b))/gmu;
 // After an address word any letter is part of the number: "Apt 12B", "Gate 4M".
 const ADDRESS_CODE = /\b(Apt\.?|Apartment|Unit|Flat|Suite|Room|Gate|Seat|Platform|Nr\.|No\.)\s?(\d{1,4})(\p{Lu})(?![\p{L}\d])/gu;
+// "1080p", "720p", "1440p": a video resolution, in pairs.
+const RESOLUTION = /(?<![\d.])\b(\d{3,4})([pi])\b/g;
+// "CA 94107", "NY 10001-1234": a US state and its ZIP code, digit by digit.
+const ZIP = /\b([A-Z]{2}) (\d{5})(?:-(\d{4}))?\b(?![.,]\d)/g;
 // "911": the emergency number, digit by digit.
 const EMERGENCY = /(?<![\p{L}\d$€£.,])(911|999|112)(?=\s(?:call|calls|dispatch|dispatcher|dispatchers|operator|center|centre|line)\b|\b[,.]?\s*$)/gu;
 
@@ -54,7 +58,9 @@ function phoneWords(match: string, parts: (string | undefined)[], language: Read
   const digits = all.join('').length;
   // A phone number has 7 to 15 digits in three or more groups, or 3 + 4 with a dash or dot ("555-0147").
   const dashed34 = !country && !area && tail.length === 1 && first!.length === 3 && tail[0]!.length === 4 && separator !== ' ';
-  const many = all.length >= 3 && digits >= 7 && digits <= 15 && (separator !== ' ' || country !== undefined || all.length >= 4);
+  // spaces part groups of amounts too: a phone number so written has a country code, four groups, or a leading 0
+  const spaced = separator !== ' ' || country !== undefined || all.length >= 4 || all[0]!.startsWith('0');
+  const many = all.length >= 3 && digits >= 7 && digits <= 15 && spaced;
   if (!dashed34 && !many && !(country && digits >= 7)) return match;
   return `${country ? `${PLUS[language]} ${digitWords(country.slice(1), language)}, ` : ''}${groups(all, language)}`;
 }
@@ -68,6 +74,8 @@ export function readIdentifiers(text: string, language: ReadingLanguage): string
   if (language !== 'en') return out;
   out = out
     .replace(EMERGENCY, (d: string) => digitWords(d, 'en'))
+    .replace(RESOLUTION, (_, n: string, scan: string) => `${pairWords(n)} ${scan}`)
+    .replace(ZIP, (_, state: string, zip: string, plus?: string) => `${state} ${groups(plus ? [zip, plus] : [zip], 'en')}`)
     .replace(AFTER_CUE, (_, cue: string, n: string) => `${cue} ${pairWords(n)}`)
     .replace(LETTER_CODE, (_, letters: string, n: string) => `${letters} ${pairWords(n)}`);
   return out;
