@@ -55,6 +55,8 @@ function isAbbreviationDot(word: string, before: string, sentenceSoFar: string, 
   // "U.S.C.", "p.m.", "EE.": letters with dots may end a sentence only before a word that opens one
   if (ABBREVIATIONS_THAT_MAY_END.has(word) || /^(?:\p{L}\.)+\p{L}$/u.test(word)) return !OPENERS.has(nextWord);
   if (BEFORE_NUMBER.has(word)) return /^\d/.test(nextWord);
+  // a German street before its number: "Hauptstr. 5"
+  if (/\p{L}str$/u.test(word)) return /^\d/.test(nextWord);
   if (WEEKDAYS.has(word)) return /^\d/.test(nextWord) || MONTHS.has(nextWord.toLowerCase()) || MONTH_ABBREVIATIONS.test(nextWord);
   return isOrdinalDot(sentenceSoFar, before, after);
 }

@@ -69,7 +69,7 @@ export function tidy(text: string): string {
         .trim(),
     )
     .filter((line) => /[\p{L}\p{N}]/u.test(line))
-    .map((line) => (/[.!?…"'”’»)؟。！？]$/.test(line) ? line : `${line}.`))
+    .map((line) => (/[.!?…"'”’“‘»«›)؟。！？]$/.test(line) ? line : `${line}.`))
     .join('\n');
 }
 
