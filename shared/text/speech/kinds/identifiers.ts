@@ -35,11 +35,11 @@ const RESOLUTION = /(?<![\d.])\b(\d{3,4})([pi])\b/g;
 // "CA 94107", "NY 10001-1234": a US state and its ZIP code, digit by digit.
 const ZIP = /\b([A-Z]{2}) (\d{5})(?:-(\d{4}))?\b(?![.,]\d)/g;
 // "911": the emergency number, digit by digit.
-const EMERGENCY = /(?<![\p{L}\d$€£.,])(911|999|112)(?=\s(?:call|calls|dispatch|dispatcher|dispatchers|operator|center|centre|line)\b|\b[,.]?\s*$)/gu;
+const EMERGENCY = /(?<=\b(?:dial|dialed|dialled|call|called|calling|ring|rang) )(?:911|999|112)\b|(?<![\p{L}\d$€£.,])(?:911|999|112)(?=\s(?:call|calls|dispatch|dispatcher|dispatchers|operator|center|centre|line)\b|\b[,.]?\s*$)/gu;
 
 const ISBN = /\b(ISBN|ISSN)(?:-1[03])?:?\s?((?:97[89][-\s]?)?\d{1,5}[-\s]?\d{1,7}[-\s]?\d{1,7}[-\s]?[\dX]|\d{4}-\d{3}[\dX])\b/g;
 // Phone numbers: "+1 555 014 7890", "(555) 014-7890", "555-0147", "555.014.7890", "01 23 45 67 89".
-const PHONE = /(?<![\d\p{L}.,/-])(?:(\+\d{1,3})[\s.-]?)?(?:\((\d{2,4})\)\s?)?(\d{2,4})(?:([\s.-])(\d{2,4}))(?:\4(\d{2,4}))?(?:\4(\d{2,4}))?(?![\d\p{L}/-]|[.,]\d)/gu;
+const PHONE = /(?<![\d\p{L}.,/-])(?:(\+\d{1,3})[\s.-]?)?(?:\((\d{2,4})\)\s?)?(\d{2,4})(?:([\s.-])(\d{2,4}))(?:\4(\d{2,4}))?(?:\4(\d{2,4}))?(?:\4(\d{2,4}))?(?![\d\p{L}/-]|[.,]\d)/gu;
 
 const PLUS: Record<ReadingLanguage, string> = { en: 'plus', de: 'plus', fr: 'plus', es: 'más' };
 
@@ -68,7 +68,7 @@ function phoneWords(match: string, parts: (string | undefined)[], language: Read
 export function readIdentifiers(text: string, language: ReadingLanguage): string {
   let out = text
     .replace(ISBN, (_, kind: string, code: string) => `${kind.split('').join(' ')} ${groups(code.split(/[-\s]/), language).replace(/X/g, 'X')}`)
-    .replace(PHONE, (match, ...rest: unknown[]) => phoneWords(match, rest.slice(0, 7) as (string | undefined)[], language))
+    .replace(PHONE, (match, ...rest: unknown[]) => phoneWords(match, rest.slice(0, 8) as (string | undefined)[], language))
     .replace(ADDRESS_CODE, '$1 $2 $3')
     .replace(HOUSE_LETTER, (_, n: string, letter?: string, magnitude?: string) => `${n} ${letter ?? magnitude}`);
   if (language !== 'en') return out;

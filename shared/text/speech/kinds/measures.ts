@@ -74,6 +74,9 @@ const LENGTHS = 'mm|cm|km|m|in|ft|yd|mi';
 const AMOUNT = String.raw`(\d{1,12}(?:[.,\u00A0\u202F ]\d{1,3}){0,5})`;
 // "50 m²", "12 mm2", "3 km³": an area or a volume after a number.
 const AREA = new RegExp(`${AMOUNT}\\s?(${LENGTHS})([²³]|[23](?![\\d.,]?\\d))(?![\\p{L}\\d])`, 'gu');
+// "mm²", "km/h", "%" with no number: a unit named, in the plural.
+const BARE_AREA = new RegExp(`(?<![\\p{L}\\d])(${LENGTHS})([²³])(?![\\p{L}\\d])`, 'gu');
+const PERCENT: Record<ReadingLanguage, string> = { en: 'percent', de: 'Prozent', fr: 'pour cent', es: 'por ciento' };
 // "x²", "(a+b)³", "10⁶" with no unit: a power.
 const POWER = /([\p{L})\d])([²³⁴-⁹])/gu;
 
@@ -96,5 +99,12 @@ export function readMeasures(text: string, language: ReadingLanguage): string {
       if (`${top}/${bottom}` === 'km/h' || `${top}/${bottom}` === 'm/s') return all; // each lexicon's own
       return `${n} ${pick(words.units[top]!, isMany(n))} ${words.per} ${words.units[bottom]![0]}`;
     })
+    .replace(BARE_AREA, (all, unit: string, power: string) => {
+      const forms = words.units[unit];
+      return forms ? (power === '³' ? words.cube(forms, true) : words.square(forms, true)) : all;
+    })
+    .replace(new RegExp(`(?<![\\p{L}\\d/])(${units})\\/(${units})(?![\\p{L}\\d/])`, 'gu'), (_, top: string, bottom: string) =>
+      `${words.units[top]![1]} ${words.per} ${words.units[bottom]![0]}`)
+    .replace(/(?<=^|\s)%(?=\s|$)/gm, PERCENT[language])
     .replace(POWER, (_, base: string, raised: string) => words.power(base === ')' ? '' : base, SUPERSCRIPT[raised]!).trim());
 }
