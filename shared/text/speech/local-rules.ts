@@ -198,6 +198,8 @@ export function localSpeechText(text: string, language: SpeechLanguage): string 
   const lex = LEXICONS[language];
   let out = replaceNamedNumbers(IN_CONTEXT[language](text), lex, language);
   out = replaceDatesAndTimes(out, lex, language);
+  // "2 209", "5 500": thousands parted by spaces are one number to a voice
+  out = out.replace(/(?<![\d,.])\d{1,3}(?:[ \u00A0\u202F]\d{3})+(?![\d]|[,.]\d{3})/g, (n) => n.replace(/[ \u00A0\u202F]/g, ''));
   out = replaceMoney(out, lex);
   out = replaceQuantities(out, lex);
   out = replaceOrdinals(out, lex, language);

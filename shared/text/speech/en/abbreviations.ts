@@ -84,6 +84,8 @@ const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   // "U.S. Customs" goes on; "in the U.S. Then" ends: the full stop stays only before a word that opens a sentence
   [new RegExp(`\\b((?:[A-Z]\\.){2,4})(?=\\s+(?:${SENTENCE_OPENER_PATTERN})\\b|\\s*$)`, 'g'), (letters: string) => `${letters.replace(/\./g, '')}.`],
   [/\b((?:[A-Z]\.){2,4})(?=[\s,;:)])/g, (letters: string) => letters.replace(/\./g, '')],
+  // "HTTP/1.1": a protocol and its version
+  [/\b([A-Z]{2,6})\/(?=\d)/g, '$1 '],
   [/\bw\/o\b/gi, 'without'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\band\/or\b/gi, 'and or'],

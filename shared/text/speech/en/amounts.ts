@@ -91,6 +91,10 @@ export function replaceQuantities(text: string): string {
     // "100 m sprint" is meters; "5m users" (a British million) is not
     .replace(/\b(\d+(?:\.\d+)?)\s?m\b(?=\s(?:sprint|race|dash|hurdles|relay|freestyle|butterfly|backstroke|breaststroke|medley|long|high|wide|deep|tall|away|above|below|from|of|in)\b|\s?[.,;:)]|\s*$)/g, (_, n: string) => `${n} ${n === '1' ? 'meter' : 'meters'}`)
     .replace(/\b(\d+(?:\.\d+)?)m\b(?=\s\p{Ll})/gu, '$1 million')
+    // "1B" and "5M" are a million or a billion only before a word they count ("a 7B model"); else a letter
+    .replace(/\b(\d+(?:\.\d+)?)([MB])\b(?!\s+\p{Ll}|\s*[+]|,\s*\p{Ll})/gu, '$1 $2')
+    // ".45-caliber", ".22 rifle": a caliber is said as its number
+    .replace(/(?<=^|\s)\.(\d{2,3})(?=[-\s]?(?:caliber|calibre|cal)\b)/g, '$1')
     .replace(/\b(\d+(?:\.\d+)?)(k|M|bn|B)\b/g, (_, n: string, m: string) => `${n} ${MAGNITUDES[m.toLowerCase()]}`);
 }
 
