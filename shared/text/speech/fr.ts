@@ -1,5 +1,5 @@
 /** French: the reading lexicon (words, units, abbreviations). */
-import { frenchOrdinal, SHARED_UNITS, type Lexicon } from './lexicon.ts';
+import { SHARED_UNITS, type Lexicon } from './lexicon.ts';
 
 export const FR: Lexicon = {
   months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
