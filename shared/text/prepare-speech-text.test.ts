@@ -187,7 +187,7 @@ describe('prepareSpeechText in the article language', () => {
 
   it.each([
     ["L'inflation a atteint 0,3 % et 9 Md€.", "L'inflation a atteint 0,3 pour cent et 9 milliards d'euros."],
-    ['Il paie 9,99 € ou 1 000 $.', 'Il paie 9 euros 99 ou 1 000 dollars.'],
+    ['Il paie 9,99 € ou 1 000 $.', 'Il paie 9 euros 99 ou 1000 dollars.'],
     ['Rendez-vous le 1er mai 2024 à 16h30 ou à 04:05.', 'Rendez-vous le premier mai 2024 à 16 heures 30 ou à 4 heures 5.'],
     ['Le 2024-03-15, le 2e tour et le 21e jour.', 'Le 15 mars 2024, le deuxième tour et le vingt et unième jour.'],
     ['M. Dupont roule à 120 km/h par 25 °C.', 'Monsieur Dupont roule à 120 kilomètres par heure par 25 degrés Celsius.'],
