@@ -35,8 +35,11 @@ export function contextAbbreviations(table: Record<string, ContextAbbreviation>)
   const written = Object.keys(table).sort((a, b) => b.length - a.length).map(escape).join('|');
   if (!written) return (text) => text;
   const pattern = new RegExp(`(?<![\\p{L}\\d.])(${written})(?![\\p{L}\\d])`, 'gu');
+  // When every form without a full stop reads only after a number, a text with neither has nothing to read.
+  const dotOrNumber = Object.entries(table).every(([form, entry]) =>
+    form.includes('.') || (entry.afterNumber && !entry.beforeName && !entry.afterName && !entry.always && !entry.betweenNumberAndName));
   return (text) =>
-    text.replace(pattern, (all: string, form: string, offset: number, whole: string) => {
+    dotOrNumber && !/[.\d]/.test(text) ? text : text.replace(pattern, (all: string, form: string, offset: number, whole: string) => {
       const entry = table[form]!;
       const before = whole.slice(Math.max(0, offset - 24), offset);
       const after = whole.slice(offset + all.length, offset + all.length + 3);

@@ -109,10 +109,13 @@ const GLUED_VULGAR = new RegExp(`(\\d)(?=[${Object.keys(VULGAR).join('')}])`, 'g
 const ASPECT_WORDS = 'aspect|screen|display|widescreen|format|video|image|monitor|panel|Bildformat|Format|écran|format|pantalla|formato';
 const RATIO_WORDS = 'ratio|odds|majority|margin|vote|split|Verhältnis|Mehrheit|rapport|majorité|proporción|mayoría';
 const RATIO = new RegExp(`(?<![\\d:.])(\\d{1,3}):(\\d{1,3})(?![\\d:])(?=\\s(?:\\p{L}+\\s)?(${ASPECT_WORDS}|${RATIO_WORDS}))`, 'gu');
+const HAS_FRACTION = new RegExp(`\\d[/:]|[${Object.keys(VULGAR).join('')}]`);
+const IS_ASPECT = new RegExp(`^(?:${ASPECT_WORDS})$`, 'u');
 // "16:9", "21:9": a second side of one digit is no clock time, and a first past ten no score of such.
 const BARE_RATIO = /(?<![\d:.])([1-9]\d):(\d)(?![\d:])/g;
 
 export function readFractions(text: string, language: ReadingLanguage): string {
+  if (!HAS_FRACTION.test(text)) return text;
   const words = WORDS[language];
   return text
     .replace(GLUED_VULGAR, '$1 ')
@@ -131,6 +134,6 @@ export function readFractions(text: string, language: ReadingLanguage): string {
       return unit ? words.ofMeasure(fraction, names?.[0] ?? unit) : plain;
     })
     .replace(RATIO, (_, a: string, b: string, context: string) =>
-      `${a} ${new RegExp(`^(?:${ASPECT_WORDS})$`, 'u').test(context) ? words.aspect : words.ratio} ${b}`)
+      `${a} ${IS_ASPECT.test(context) ? words.aspect : words.ratio} ${b}`)
     .replace(BARE_RATIO, (_, a: string, b: string) => `${a} ${words.aspect} ${b}`);
 }

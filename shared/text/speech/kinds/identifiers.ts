@@ -66,6 +66,7 @@ function phoneWords(match: string, parts: (string | undefined)[], language: Read
 }
 
 export function readIdentifiers(text: string, language: ReadingLanguage): string {
+  if (!/\d/.test(text)) return text; // every identifier holds a digit
   let out = text
     .replace(ISBN, (_, kind: string, code: string) => `${kind.split('').join(' ')} ${groups(code.split(/[-\s]/), language).replace(/X/g, 'X')}`)
     .replace(PHONE, (match, ...rest: unknown[]) => phoneWords(match, rest.slice(0, 8) as (string | undefined)[], language))

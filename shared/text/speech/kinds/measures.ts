@@ -84,10 +84,21 @@ function isMany(amount: string): boolean {
   return !/^1(?:[.,]0+)?$/.test(amount);
 }
 
+// Each language's compound units, after a number and alone, made once.
+const COMPOUNDS = Object.fromEntries(
+  Object.entries(WORDS).map(([language, words]) => {
+    const units = Object.keys(words.units).sort((a, b) => b.length - a.length).join('|');
+    return [language, {
+      counted: new RegExp(`${AMOUNT}\\s?(${units})\\/(${units})(?![\\p{L}\\d/])`, 'gu'),
+      alone: new RegExp(`(?<![\\p{L}\\d/])(${units})\\/(${units})(?![\\p{L}\\d/])`, 'gu'),
+    }];
+  }),
+) as Record<ReadingLanguage, { counted: RegExp; alone: RegExp }>;
+
 export function readMeasures(text: string, language: ReadingLanguage): string {
+  if (!/[²³⁴-⁹%/]|\d\s?(?:mm|cm|km|m|in|ft|yd|mi)[23]/.test(text)) return text; // a superscript, a slash or a percent sign
   const words = WORDS[language];
-  const units = Object.keys(words.units).sort((a, b) => b.length - a.length).join('|');
-  const compound = new RegExp(`${AMOUNT}\\s?(${units})\\/(${units})(?![\\p{L}\\d/])`, 'gu');
+  const { counted: compound, alone } = COMPOUNDS[language];
   return text
     .replace(AREA, (all, n: string, unit: string, power: string) => {
       const forms = words.units[unit];
@@ -103,7 +114,7 @@ export function readMeasures(text: string, language: ReadingLanguage): string {
       const forms = words.units[unit];
       return forms ? (power === '³' ? words.cube(forms, true) : words.square(forms, true)) : all;
     })
-    .replace(new RegExp(`(?<![\\p{L}\\d/])(${units})\\/(${units})(?![\\p{L}\\d/])`, 'gu'), (_, top: string, bottom: string) =>
+    .replace(alone, (_, top: string, bottom: string) =>
       `${words.units[top]![1]} ${words.per} ${words.units[bottom]![0]}`)
     .replace(/(?<=^|\s)%(?=\s|$)/gm, PERCENT[language])
     .replace(POWER, (_, base: string, raised: string) => words.power(base === ')' ? '' : base, SUPERSCRIPT[raised]!).trim());

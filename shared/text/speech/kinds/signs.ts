@@ -13,6 +13,7 @@ const MINUS_SIGN = /(?<=^|[\s(:=/])(?<!\d\s)[-−–](?=\d)/gmu;
 const PLUS_SIGN = /(?<=^|[\s(:=/])(?<!\d\s)\+(?=\d)/gmu;
 
 export function readSigns(text: string, language: ReadingLanguage): string {
+  if (!/[-−–+]\d|±/.test(text)) return text;
   return text
     .replace(/±\s?/g, `${PLUS_MINUS[language]} `)
     .replace(MINUS_SIGN, `${MINUS[language]} `)
