@@ -3,9 +3,12 @@
  * decided as the prepare stage does, cut into the script's sentences, then each sentence through
  * prepareSpeechText (what the voice receives) and timed: sentences a second over the whole corpus and
  * per language group, and the slowest sentences. One warm-up pass first, so the JIT has seen the rules.
+ * Then bad input at two sizes (linear time shows as a tenfold time for a tenfold text), and the time of
+ * one whole `pagecast speech-text` call from the compiled build (built first when stale).
  *
  *   npm run bench -- speech-text
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,7 +46,7 @@ function corpusPages(): { id: string; url: string; html: string }[] {
 }
 
 /** The sentences the speech stage would prepare, page by page, each with its page's language. */
-async function corpusSentences(): Promise<{ sentences: Sentence[]; pages: number; skipped: number }> {
+export async function corpusSentences(): Promise<{ sentences: Sentence[]; pages: number; skipped: number }> {
   const sentences: Sentence[] = [];
   let pages = 0;
   let skipped = 0;
@@ -99,6 +102,41 @@ export default async function benchSpeechText(): Promise<void> {
     const s = sentences[i]!;
     console.log(`slowest              ${times[i]!.toFixed(2)} ms, ${s.page} (${s.language}, ${s.text.length} chars): ${JSON.stringify(s.text.slice(0, 60))}…`);
   }
+  benchBadInput();
+  benchCliCall();
+}
+
+/** Hostile lines at a size: a long number, a run of abbreviations, units or symbols alone, mixed and right-to-left scripts. */
+const BAD_INPUT: Array<[string, (n: number) => string, string]> = [
+  ['digits', (n) => `It is ${'7'.repeat(n)}.`, 'en'],
+  ['abbreviations', (n) => Array.from({ length: n / 4 }, (_, i) => ['St.', 'Dr.', 'z. B.', 'tsp.'][i % 4]).join(' '), 'de'],
+  ['units only', (n) => 'km/h mm² kg °C % '.repeat(n / 17), 'en'],
+  ['symbols only', (n) => '→ ★ § # @ ^ ~ ± '.repeat(n / 16), 'fr'],
+  ['mixed scripts', (n) => 'Der Preis: 5 € für 東京 und Москва. '.repeat(n / 34), 'de'],
+  ['right-to-left', (n) => 'قال الوزير إن 12 مدرسة أغلقت. '.repeat(n / 30), 'ar'],
+];
+
+function benchBadInput(): void {
+  for (const [name, make, language] of BAD_INPUT) {
+    const times = [10_000, 100_000].map((size) => {
+      const text = make(size);
+      const at = performance.now();
+      prepareSpeechText(text, language);
+      return performance.now() - at;
+    });
+    console.log(`bad input            ${name.padEnd(14)} 10,000 chars ${times[0]!.toFixed(1)} ms, 100,000 chars ${times[1]!.toFixed(1)} ms`);
+  }
+}
+
+function benchCliCall(): void {
+  const root = path.resolve(import.meta.dirname, '../..');
+  execFileSync(process.execPath, [path.join(root, 'scripts/server-build.mjs')], { stdio: 'ignore' });
+  const runs = [0, 1, 2, 3, 4].map(() => {
+    const at = performance.now();
+    execFileSync(process.execPath, [path.join(root, 'bin/pagecast.mjs'), 'speech-text', '--lang', 'en', 'Dr. Hale paid $7.99 on Elm St. at 10:00.'], { stdio: 'ignore' });
+    return performance.now() - at;
+  }).sort((a, b) => a - b);
+  console.log(`pagecast speech-text one call from the build: median ${(runs[2]! / 1000).toFixed(2)} s (best ${(runs[0]! / 1000).toFixed(2)} s of 5)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchSpeechText();

@@ -255,6 +255,23 @@ describe.concurrent('pagecast speech-text, run as a command', () => {
     expect(german.stderr).toBe(''); // nothing detected, nothing to say
   });
 
+  it('keeps a sentence whole across its abbreviations, in English and German, and reads them out', async () => {
+    const english = 'Dr. Hale lives at 12 Elm St. near St. Paul’s and met Sen. Ruiz at 3 p.m. ET under 42 U.S.C. 1983. Then it rained.';
+    const german = 'Das gilt z. B. für die Hauptstr. 5, d. h. für Nr. 7. „Es regnet.“ Dann kam die Sonne.';
+    const [en, de] = await Promise.all([pagecast(['speech-text', '--lang', 'en', english]), pagecast(['speech-text', '--lang', 'de', german])]);
+    expect(en.code, en.stderr).toBe(0);
+    expect(en.stdout.trimEnd().split('\n')).toEqual([
+      'Doctor Hale lives at twelve Elm Street near Saint Paul’s and met Senator Ruiz at three PM Eastern Time under forty-two USC one thousand nine hundred eighty-three.',
+      'Then it rained.',
+    ]);
+    expect(de.code, de.stderr).toBe(0);
+    expect(de.stdout.trimEnd().split('\n')).toEqual([
+      'Das gilt zum Beispiel für die Hauptstraße 5, das heißt für Nummer 7.',
+      '„Es regnet.“',
+      'Dann kam die Sonne.',
+    ]);
+  });
+
   it('refuses a --lang that is not a language code, and exits with 2', async () => {
     const run = await pagecast(['speech-text', '--lang', 'german!', 'Hello there.']);
     expect(run.code).toBe(2);

@@ -187,7 +187,7 @@ describe('prepareSpeechText in the article language', () => {
 
   it.each([
     ["L'inflation a atteint 0,3 % et 9 Md€.", "L'inflation a atteint 0,3 pour cent et 9 milliards d'euros."],
-    ['Il paie 9,99 € ou 1 000 $.', 'Il paie 9 euros 99 ou 1 000 dollars.'],
+    ['Il paie 9,99 € ou 1 000 $.', 'Il paie 9 euros 99 ou 1000 dollars.'],
     ['Rendez-vous le 1er mai 2024 à 16h30 ou à 04:05.', 'Rendez-vous le premier mai 2024 à 16 heures 30 ou à 4 heures 5.'],
     ['Le 2024-03-15, le 2e tour et le 21e jour.', 'Le 15 mars 2024, le deuxième tour et le vingt et unième jour.'],
     ['M. Dupont roule à 120 km/h par 25 °C.', 'Monsieur Dupont roule à 120 kilomètres par heure par 25 degrés Celsius.'],
@@ -225,7 +225,7 @@ describe('prepareSpeechText reads numbers, symbols and abbreviations as a person
     ['She made 29/32 shots from the line.', 'She made twenty-nine out of thirty-two shots from the line.'],
     ['Support is available 24/7.', 'Support is available twenty-four seven.'],
     ['The store runs a 2-for-1 sale.', 'The store runs a two for one sale.'],
-    ['Add 3/4 cup of flour and 1/2 an egg.', 'Add three quarters cup of flour and one half an egg.'],
+    ['Add 3/4 cup of flour and 1/2 an egg.', 'Add three quarters of a cup of flour and one half an egg.'],
     // dates, weekdays, times
     ['The law took effect on 1976-07-04.', 'The law took effect on July fourth, nineteen seventy-six.'],
     ['He was born on 4 July 1976.', 'He was born on the fourth of July, nineteen seventy-six.'],

@@ -48,6 +48,22 @@ export function longNumberWords(digits: string, language: NumberLanguage): strin
  */
 export function cardinalOf(digits: string, language: NumberLanguage): string {
   if (!/^\d+$/.test(digits)) return digits;
+  // Small numbers recur ("1", "10", "2024"): their words are kept, a bounded number of them.
+  if (digits.length <= 4) {
+    const key = `${language}${digits}`;
+    let words = SMALL_CARDINALS.get(key);
+    if (words === undefined) {
+      words = cardinalWords(digits, language);
+      if (SMALL_CARDINALS.size < 50_000) SMALL_CARDINALS.set(key, words);
+    }
+    return words;
+  }
+  return cardinalWords(digits, language);
+}
+
+const SMALL_CARDINALS = new Map<string, string>();
+
+function cardinalWords(digits: string, language: NumberLanguage): string {
   if (digits.length > MAX_SPOKEN_DIGITS) return longNumberWords(digits, language);
   if ((digits.length > 1 && digits.startsWith('0')) || digits.length > MAX_CARDINAL_DIGITS) return digitWords(digits, language);
   return CARDINALS[language](BigInt(digits));

@@ -7,9 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.ts';
-import { extractArticle } from '../../services/extract/extract-article.ts';
 import { UsageError, type CliCommand, type CliOutput } from '../command.ts';
-import { loadPage } from '../load-page.ts';
 
 const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\//i;
 
@@ -35,6 +33,11 @@ async function settingsReader(sources: string[]): Promise<() => Config> {
 }
 
 async function extractOne(source: string, baseUrl: string | undefined, config: () => Config) {
+  // The extraction (its DOM) loads only for this command, so every other command starts light.
+  const [{ loadPage }, { extractArticle }] = await Promise.all([
+    import('../load-page.ts'),
+    import('../../services/extract/extract-article.ts'),
+  ]);
   const page = await loadPage(source, { baseUrl, config });
   if (!('pdf' in page)) return { url: page.url, ...extractArticle(page.html, page.url) };
   const { extractPdf } = await import('../../services/extract/extract-pdf.ts');

@@ -12,9 +12,15 @@ const ABBREVIATIONS = new Set([
   'oct', 'nov', 'dec', 'gen', 'gov', 'sen', 'rep', 'capt', 'lt', 'col',
   // German, French and Spanish
   'mrd', 'mio', 'tsd', 'bzw', 'ca', 'vgl', 'ggf', 'evtl', 'inkl', 'bspw', 'str', 'sra', 'dra', 'av', 'apr', 'ex', 'ej',
+  // titles before a name, and abbreviations that do not end a sentence
+  'gov', 'sen', 'rep', 'gen', 'lt', 'sgt', 'rev', 'pres', 'hr', 'fr', 'tel', 'tél', 'jh', 'env', 'cf', 'ud', 'uds',
+  'aprox', 'pág', 'sto', 'sta', 'dña', 'avda', 'cda', 'cdas', 'cdta', 'cdtas', 'tsp', 'tbsp', 'dept', 'univ', 'govt', 'ee', 'mm',
 ]);
 // Words that also end sentences: "the U.S. Customs office" goes on, "moved to the U.S. Then" ends.
-const ABBREVIATIONS_THAT_MAY_END = new Set(['u.s', 'u.k', 'etc', 'st', 'sr', 'jr', 'inc', 'ltd', 'co', 'corp']);
+const ABBREVIATIONS_THAT_MAY_END = new Set([
+  'u.s', 'u.k', 'etc', 'st', 'sr', 'jr', 'inc', 'ltd', 'co', 'corp', 'a.m', 'p.m', 'ave', 'rd', 'blvd', 'ln', 'hwy', 'pkwy',
+  'sq', 'bros', 'ft', 'oz', 'lb', 'lbs', 'uu', 'usw',
+]);
 // Words whose full stop ends nothing when a number follows: "No. 5", "Vol. 3", "p. 12", "Fig. 2".
 const BEFORE_NUMBER = new Set(['no', 'nos', 'nr', 'núm', 'vol', 'vols', 'p', 'pp', 'ch', 'chap', 'fig', 'figs', 'ref', 'art', 'sec', 'eq', 'op']);
 // Weekdays before a date: "Tue. Nov. 6", "Sat. 12 May".
@@ -44,16 +50,21 @@ function isOrdinalDot(sentenceSoFar: string, before: string, after: string): boo
 function isAbbreviationDot(word: string, before: string, sentenceSoFar: string, after: string): boolean {
   const nextWord = /^[\p{L}\d]+/u.exec(after)?.[0] ?? '';
   if (ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(before)) return true;
-  if (ABBREVIATIONS_THAT_MAY_END.has(word)) return !OPENERS.has(nextWord);
+  // "z. B.", "d. h.", "u. a.": a lower-case letter and a dot, then a letter and a dot
+  if (/^\p{Ll}$/u.test(before) && /^\p{L}\./u.test(after)) return true;
+  // "U.S.C.", "p.m.", "EE.": letters with dots may end a sentence only before a word that opens one
+  if (ABBREVIATIONS_THAT_MAY_END.has(word) || /^(?:\p{L}\.)+\p{L}$/u.test(word)) return !OPENERS.has(nextWord);
   if (BEFORE_NUMBER.has(word)) return /^\d/.test(nextWord);
+  // a German street before its number: "Hauptstr. 5"
+  if (/\p{L}str$/u.test(word)) return /^\d/.test(nextWord);
   if (WEEKDAYS.has(word)) return /^\d/.test(nextWord) || MONTHS.has(nextWord.toLowerCase()) || MONTH_ABBREVIATIONS.test(nextWord);
   return isOrdinalDot(sentenceSoFar, before, after);
 }
 
 const MONTH_ABBREVIATIONS = /^(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/;
 
-// End punctuation, closing quotes or brackets, then the space before the next sentence.
-const SENTENCE_END = /[.!?…]+["'”’)\]]*\s+/g;
+// End punctuation, closing quotes (English ” ’, German “ ‘, French » ›) or brackets, then the space before the next sentence.
+const SENTENCE_END = /[.!?…]+["'”’“‘»›«)\]]*\s+/g;
 
 /** The sentences of one paragraph, in order, each with its own end punctuation. */
 export function splitSentences(paragraph: string): string[] {

@@ -4,9 +4,9 @@
  * The speech stage and `pagecast speech-text` both call this.
  */
 import { prepareSpeechText } from '../../../shared/text/prepare-speech-text.ts';
-import { readJapanese } from './japanese-reading.ts';
 
 export async function voiceText(sentence: string, language: string | undefined, signal?: AbortSignal): Promise<string> {
-  const written = language === 'ja' ? await readJapanese(sentence, signal) : sentence;
+  // The Japanese reader (its worker pool) loads with the first Japanese sentence.
+  const written = language === 'ja' ? await (await import('./japanese-reading.ts')).readJapanese(sentence, signal) : sentence;
   return prepareSpeechText(written, language).trim();
 }

@@ -1,0 +1,100 @@
+/** English amounts: degrees, money, percentages and units after a number. */
+
+/** English degrees: "25°C" → "25 degrees Celsius". */
+export function replaceDegrees(text: string): string {
+  return text
+    .replace(/°\s?([CF])\b/g, (_, unit: string) => (unit === 'C' ? ' degrees Celsius' : ' degrees Fahrenheit'))
+    .replace(/(\d)\s?°/g, '$1 degrees');
+}
+
+const CURRENCIES: Record<string, { one: string; many: string; cent?: [string, string] }> = {
+  $: { one: 'dollar', many: 'dollars', cent: ['cent', 'cents'] },
+  '€': { one: 'euro', many: 'euros', cent: ['cent', 'cents'] },
+  '£': { one: 'pound', many: 'pounds', cent: ['penny', 'pence'] },
+  '¥': { one: 'yen', many: 'yen' },
+  '₹': { one: 'rupee', many: 'rupees' },
+};
+export const MAGNITUDES: Record<string, string> = {
+  k: 'thousand', thousand: 'thousand', m: 'million', mn: 'million', million: 'million',
+  b: 'billion', bn: 'billion', billion: 'billion', t: 'trillion', tn: 'trillion', trillion: 'trillion',
+};
+const PER_UNITS: Record<string, string> = {
+  mo: 'month', month: 'month', yr: 'year', year: 'year', y: 'year', wk: 'week', week: 'week', day: 'day', d: 'day',
+  hr: 'hour', h: 'hour', hour: 'hour', min: 'minute', minute: 'minute', user: 'user', person: 'person', seat: 'seat',
+};
+
+function plural(amount: string, one: string, many: string): string {
+  return amount === '1' ? one : many;
+}
+
+/** "$7.99" → "7 dollars and 99 cents", "$2.5bn" → "2.5 billion dollars", "€10/mo" → "10 euros per month". */
+export function replaceMoney(text: string): string {
+  // "$7.9 million dollars": the currency named after the amount as well is said once
+  return text.replace(
+    /([$€£¥₹])\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s?(thousand|million|billion|trillion|k|mn|m|bn|b|tn|t)\b)?(?:\s?\/\s?(mo|month|yr|year|y|wk|week|day|d|hr|h|hour|min|minute|user|person|seat)\b)?/gi,
+    (_, symbol: string, whole: string, fraction: string | undefined, magnitude?: string, per?: string) => {
+      const currency = CURRENCIES[symbol]!;
+      const perText = per ? ` per ${PER_UNITS[per.toLowerCase()]}` : '';
+      if (magnitude) {
+        const amount = fraction ? `${whole}.${fraction}` : whole;
+        return `${amount} ${MAGNITUDES[magnitude.toLowerCase()]} ${currency.many}${perText}`;
+      }
+      const main = `${whole} ${plural(whole, currency.one, currency.many)}`;
+      if (!fraction || /^0+$/.test(fraction)) return `${main}${perText}`;
+      if (fraction.length !== 2 || !currency.cent) return `${whole}.${fraction} ${currency.many}${perText}`;
+      const cents = String(Number(fraction));
+      const centText = `${cents} ${plural(cents, ...currency.cent)}`;
+      return `${whole === '0' ? centText : `${main} and ${centText}`}${perText}`;
+    },
+  ).replace(/\b(thousand|million|billion|trillion) (dollars|euros|pounds) \2\b/g, '$1 $2');
+}
+
+export const UNITS: Record<string, [string, string]> = {
+  km: ['kilometer', 'kilometers'], 'km/h': ['kilometer per hour', 'kilometers per hour'],
+  kph: ['kilometer per hour', 'kilometers per hour'], mph: ['mile per hour', 'miles per hour'],
+  cm: ['centimeter', 'centimeters'], mm: ['millimeter', 'millimeters'], kg: ['kilogram', 'kilograms'],
+  mg: ['milligram', 'milligrams'], lb: ['pound', 'pounds'], lbs: ['pound', 'pounds'], oz: ['ounce', 'ounces'],
+  ft: ['foot', 'feet'], mi: ['mile', 'miles'], KB: ['kilobyte', 'kilobytes'], MB: ['megabyte', 'megabytes'],
+  GB: ['gigabyte', 'gigabytes'], TB: ['terabyte', 'terabytes'], ms: ['millisecond', 'milliseconds'],
+  sec: ['second', 'seconds'], secs: ['second', 'seconds'], min: ['minute', 'minutes'], mins: ['minute', 'minutes'],
+  hr: ['hour', 'hours'], hrs: ['hour', 'hours'], GHz: ['gigahertz', 'gigahertz'], MHz: ['megahertz', 'megahertz'],
+  kW: ['kilowatt', 'kilowatts'], kWh: ['kilowatt hour', 'kilowatt hours'],
+  W: ['watt', 'watts'], MW: ['megawatt', 'megawatts'], GW: ['gigawatt', 'gigawatts'],
+  MWh: ['megawatt hour', 'megawatt hours'], GWh: ['gigawatt hour', 'gigawatt hours'], TWh: ['terawatt hour', 'terawatt hours'],
+  mAh: ['milliamp hour', 'milliamp hours'], V: ['volt', 'volts'], Hz: ['hertz', 'hertz'], kHz: ['kilohertz', 'kilohertz'],
+  PB: ['petabyte', 'petabytes'], Mbps: ['megabit per second', 'megabits per second'],
+  Gbps: ['gigabit per second', 'gigabits per second'], 'm/s': ['meter per second', 'meters per second'],
+  'lb-ft': ['pound-foot', 'pound-feet'], Nm: ['newton meter', 'newton meters'], hp: ['horsepower', 'horsepower'],
+  mpg: ['mile per gallon', 'miles per gallon'], rpm: ['revolution per minute', 'revolutions per minute'],
+  psi: ['pound per square inch', 'pounds per square inch'], px: ['pixel', 'pixels'], fps: ['frame per second', 'frames per second'],
+  mL: ['milliliter', 'milliliters'], ml: ['milliliter', 'milliliters'], nm: ['nanometer', 'nanometers'],
+  yd: ['yard', 'yards'], gal: ['gallon', 'gallons'], kcal: ['kilocalorie', 'kilocalories'],
+  dB: ['decibel', 'decibels'], mmHg: ['millimeter of mercury', 'millimeters of mercury'], bps: ['bit per second', 'bits per second'],
+  kbps: ['kilobit per second', 'kilobits per second'], g: ['gram', 'grams'], L: ['liter', 'liters'], mcg: ['microgram', 'micrograms'],
+  µg: ['microgram', 'micrograms'], mmol: ['millimole', 'millimoles'], Wh: ['watt hour', 'watt hours'], kB: ['kilobyte', 'kilobytes'],
+  'sq ft': ['square foot', 'square feet'], 'km²': ['square kilometer', 'square kilometers'], 'm²': ['square meter', 'square meters'],
+};
+const UNIT_PATTERN = new RegExp(
+  `\\b(\\d+(?:[.,]\\d+){0,6})\\s?(${Object.keys(UNITS).sort((a, b) => b.length - a.length).map((u) => u.replace('/', '\\/')).join('|')})(?![\\w/])`,
+  'g',
+);
+
+/** Percentages, ranges, units, and "10k" / "5M" shorthand. */
+export function replaceQuantities(text: string): string {
+  return text
+    .replace(/(\d)\s?(?:-|–|—|to)\s?(\d+(?:\.\d+)?)\s?%/g, '$1 to $2 percent')
+    .replace(/(\d)\s?%\s?[-–—]\s?(?=\d[\d.]*\s?%)/g, '$1 to ')
+    .replace(/(\d)\s?%/g, '$1 percent')
+    .replace(UNIT_PATTERN, (_, n: string, unit: string) => `${n} ${plural(n, ...UNITS[unit]!)}`)
+    // "4K", "a 5k run": one digit and a K is a resolution or a distance, said as the letter
+    .replace(/(?<![\d.])\b([1-9])[kK]\b/g, '$1 K')
+    // "100 m sprint" is meters; "5m users" (a British million) is not
+    .replace(/\b(\d+(?:\.\d+)?)\s?m\b(?=\s(?:sprint|race|dash|hurdles|relay|freestyle|butterfly|backstroke|breaststroke|medley|long|high|wide|deep|tall|away|above|below|from|of|in)\b|\s?[.,;:)]|\s*$)/g, (_, n: string) => `${n} ${n === '1' ? 'meter' : 'meters'}`)
+    .replace(/\b(\d+(?:\.\d+)?)m\b(?=\s\p{Ll})/gu, '$1 million')
+    // "1B" and "5M" are a million or a billion only before a word they count ("a 7B model"); else a letter
+    .replace(/\b(\d+(?:\.\d+)?)([MB])\b(?!\s+\p{Ll}|\s*[+]|,\s*\p{Ll})/gu, '$1 $2')
+    // ".45-caliber", ".22 rifle": a caliber is said as its number
+    .replace(/(?<=^|\s)\.(\d{2,3})(?=[-\s]?(?:caliber|calibre|cal)\b)/g, '$1')
+    .replace(/\b(\d+(?:\.\d+)?)(k|M|bn|B)\b/g, (_, n: string, m: string) => `${n} ${MAGNITUDES[m.toLowerCase()]}`);
+}
+

@@ -1,0 +1,121 @@
+/**
+ * Units with superscripts and compound units, in each language: "12 mm²" → "12 square millimeters"
+ * ("Quadratmillimeter", "millimètres carrés", "milímetros cuadrados"), "x²" → "x squared", "5 mg/dL"
+ * → "5 milligrams per deciliter". Simple units after a number are each language's lexicon's.
+ */
+import type { ReadingLanguage } from './index.ts';
+
+type Forms = [string, string];
+
+interface MeasureWords {
+  /** Units a superscript or a "per" applies to: [one, many]. */
+  units: Record<string, Forms>;
+  square(unit: Forms, many: boolean): string;
+  cube(unit: Forms, many: boolean): string;
+  per: string;
+  /** A letter or a bracket raised to a power: "x squared", "x hoch drei". */
+  power(base: string, exponent: number): string;
+}
+
+const pick = (unit: Forms, many: boolean) => (many ? unit[1] : unit[0]);
+
+const WORDS: Record<ReadingLanguage, MeasureWords> = {
+  en: {
+    units: {
+      mm: ['millimeter', 'millimeters'], cm: ['centimeter', 'centimeters'], m: ['meter', 'meters'], km: ['kilometer', 'kilometers'],
+      in: ['inch', 'inches'], ft: ['foot', 'feet'], yd: ['yard', 'yards'], mi: ['mile', 'miles'], g: ['gram', 'grams'],
+      mg: ['milligram', 'milligrams'], kg: ['kilogram', 'kilograms'], µg: ['microgram', 'micrograms'], L: ['liter', 'liters'],
+      l: ['liter', 'liters'], dL: ['deciliter', 'deciliters'], mL: ['milliliter', 'milliliters'], ml: ['milliliter', 'milliliters'],
+      s: ['second', 'seconds'], h: ['hour', 'hours'], min: ['minute', 'minutes'], mmol: ['millimole', 'millimoles'], mol: ['mole', 'moles'],
+    },
+    square: (unit, many) => `square ${pick(unit, many)}`,
+    cube: (unit, many) => `cubic ${pick(unit, many)}`,
+    per: 'per',
+    power: (base, n) => (n === 2 ? `${base} squared` : n === 3 ? `${base} cubed` : `${base} to the power of ${n}`),
+  },
+  de: {
+    units: {
+      mm: ['Millimeter', 'Millimeter'], cm: ['Zentimeter', 'Zentimeter'], m: ['Meter', 'Meter'], km: ['Kilometer', 'Kilometer'],
+      g: ['Gramm', 'Gramm'], mg: ['Milligramm', 'Milligramm'], kg: ['Kilogramm', 'Kilogramm'], l: ['Liter', 'Liter'], L: ['Liter', 'Liter'],
+      ml: ['Milliliter', 'Milliliter'], dl: ['Deziliter', 'Deziliter'], s: ['Sekunde', 'Sekunden'], h: ['Stunde', 'Stunden'], min: ['Minute', 'Minuten'],
+    },
+    square: (unit) => `Quadrat${unit[0].toLowerCase()}`,
+    cube: (unit) => `Kubik${unit[0].toLowerCase()}`,
+    per: 'pro',
+    power: (base, n) => `${base} hoch ${n}`,
+  },
+  fr: {
+    units: {
+      mm: ['millimètre', 'millimètres'], cm: ['centimètre', 'centimètres'], m: ['mètre', 'mètres'], km: ['kilomètre', 'kilomètres'],
+      g: ['gramme', 'grammes'], mg: ['milligramme', 'milligrammes'], kg: ['kilogramme', 'kilogrammes'], l: ['litre', 'litres'],
+      L: ['litre', 'litres'], ml: ['millilitre', 'millilitres'], cl: ['centilitre', 'centilitres'], s: ['seconde', 'secondes'],
+      h: ['heure', 'heures'], min: ['minute', 'minutes'],
+    },
+    square: (unit, many) => `${pick(unit, many)} ${many ? 'carrés' : 'carré'}`,
+    cube: (unit, many) => `${pick(unit, many)} ${many ? 'cubes' : 'cube'}`,
+    per: 'par',
+    power: (base, n) => (n === 2 ? `${base} au carré` : n === 3 ? `${base} au cube` : `${base} puissance ${n}`),
+  },
+  es: {
+    units: {
+      mm: ['milímetro', 'milímetros'], cm: ['centímetro', 'centímetros'], m: ['metro', 'metros'], km: ['kilómetro', 'kilómetros'],
+      g: ['gramo', 'gramos'], mg: ['miligramo', 'miligramos'], kg: ['kilogramo', 'kilogramos'], l: ['litro', 'litros'], L: ['litro', 'litros'],
+      ml: ['mililitro', 'mililitros'], s: ['segundo', 'segundos'], h: ['hora', 'horas'], min: ['minuto', 'minutos'],
+    },
+    square: (unit, many) => `${pick(unit, many)} ${many ? 'cuadrados' : 'cuadrado'}`,
+    cube: (unit, many) => `${pick(unit, many)} ${many ? 'cúbicos' : 'cúbico'}`,
+    per: 'por',
+    power: (base, n) => (n === 2 ? `${base} al cuadrado` : n === 3 ? `${base} al cubo` : `${base} a la ${n}`),
+  },
+};
+
+const SUPERSCRIPT: Record<string, number> = { '²': 2, '³': 3, '⁴': 4, '⁵': 5, '⁶': 6, '⁷': 7, '⁸': 8, '⁹': 9 };
+const LENGTHS = 'mm|cm|km|m|in|ft|yd|mi';
+const AMOUNT = String.raw`(\d{1,12}(?:[.,\u00A0\u202F ]\d{1,3}){0,5})`;
+// "50 m²", "12 mm2", "3 km³": an area or a volume after a number.
+const AREA = new RegExp(`${AMOUNT}\\s?(${LENGTHS})([²³]|[23](?![\\d.,]?\\d))(?![\\p{L}\\d])`, 'gu');
+// "mm²", "km/h", "%" with no number: a unit named, in the plural.
+const BARE_AREA = new RegExp(`(?<![\\p{L}\\d])(${LENGTHS})([²³])(?![\\p{L}\\d])`, 'gu');
+const PERCENT: Record<ReadingLanguage, string> = { en: 'percent', de: 'Prozent', fr: 'pour cent', es: 'por ciento' };
+// "x²", "(a+b)³", "10⁶" with no unit: a power.
+const POWER = /([\p{L})\d])([²³⁴-⁹])/gu;
+
+function isMany(amount: string): boolean {
+  return !/^1(?:[.,]0+)?$/.test(amount);
+}
+
+// Each language's compound units, after a number and alone, made once.
+const COMPOUNDS = Object.fromEntries(
+  Object.entries(WORDS).map(([language, words]) => {
+    const units = Object.keys(words.units).sort((a, b) => b.length - a.length).join('|');
+    return [language, {
+      counted: new RegExp(`${AMOUNT}\\s?(${units})\\/(${units})(?![\\p{L}\\d/])`, 'gu'),
+      alone: new RegExp(`(?<![\\p{L}\\d/])(${units})\\/(${units})(?![\\p{L}\\d/])`, 'gu'),
+    }];
+  }),
+) as Record<ReadingLanguage, { counted: RegExp; alone: RegExp }>;
+
+export function readMeasures(text: string, language: ReadingLanguage): string {
+  if (!/[²³⁴-⁹%/]|\d\s?(?:mm|cm|km|m|in|ft|yd|mi)[23]/.test(text)) return text; // a superscript, a slash or a percent sign
+  const words = WORDS[language];
+  const { counted: compound, alone } = COMPOUNDS[language];
+  return text
+    .replace(AREA, (all, n: string, unit: string, power: string) => {
+      const forms = words.units[unit];
+      if (!forms) return all;
+      const cubic = power === '³' || power === '3';
+      return `${n} ${cubic ? words.cube(forms, isMany(n)) : words.square(forms, isMany(n))}`;
+    })
+    .replace(compound, (all, n: string, top: string, bottom: string) => {
+      if (`${top}/${bottom}` === 'km/h' || `${top}/${bottom}` === 'm/s') return all; // each lexicon's own
+      return `${n} ${pick(words.units[top]!, isMany(n))} ${words.per} ${words.units[bottom]![0]}`;
+    })
+    .replace(BARE_AREA, (all, unit: string, power: string) => {
+      const forms = words.units[unit];
+      return forms ? (power === '³' ? words.cube(forms, true) : words.square(forms, true)) : all;
+    })
+    .replace(alone, (_, top: string, bottom: string) =>
+      `${words.units[top]![1]} ${words.per} ${words.units[bottom]![0]}`)
+    .replace(/(?<=^|\s)%(?=\s|$)/gm, PERCENT[language])
+    .replace(POWER, (_, base: string, raised: string) => words.power(base === ')' ? '' : base, SUPERSCRIPT[raised]!).trim());
+}
