@@ -18,7 +18,7 @@ const REQUEST_HEADERS = {
   'accept-encoding': 'gzip, deflate, br',
 };
 
-function requestTo(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<http.IncomingMessage> {
+function requestTo(url: URL, target: ResolvedAddress, signal: AbortSignal, headers: http.OutgoingHttpHeaders): Promise<http.IncomingMessage> {
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [target]);
     else callback(null, target.address, target.family);
@@ -31,7 +31,7 @@ function requestTo(url: URL, target: ResolvedAddress, signal: AbortSignal): Prom
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
       method: 'GET',
-      headers: REQUEST_HEADERS,
+      headers,
       agent: false,
       lookup,
       signal,
@@ -44,13 +44,14 @@ function requestTo(url: URL, target: ResolvedAddress, signal: AbortSignal): Prom
 
 /**
  * The response from the first of `targets` that accepts the connection (like a browser falling back
- * from IPv6 to IPv4). Errors after the response has started are the caller's to handle.
+ * from IPv6 to IPv4). Errors after the response has started are the caller's to handle. `headers`
+ * replaces the page fetcher's (a voice download asks for a byte range, unencoded).
  */
-export async function httpGet(url: URL, targets: readonly ResolvedAddress[], signal: AbortSignal) {
+export async function httpGet(url: URL, targets: readonly ResolvedAddress[], signal: AbortSignal, headers: http.OutgoingHttpHeaders = REQUEST_HEADERS) {
   let lastError: unknown;
   for (const target of targets) {
     try {
-      return await requestTo(url, target, signal);
+      return await requestTo(url, target, signal, headers);
     } catch (error) {
       if (signal.aborted) throw error;
       lastError = error;
