@@ -174,6 +174,14 @@ function loadBzip2(): Promise<Bzip2Module> {
   return bzip2;
 }
 
+/** One bzip2 stream of `data`. */
+export async function bzip2Of(data: Buffer): Promise<Buffer> {
+  const module = await loadBzip2();
+  const result = module.compressBZ2(new Uint8Array(data), 9, 30);
+  if (result.error) throw new Error(`bzip2 failed with code ${result.error}`);
+  return Buffer.from(result.output);
+}
+
 /** A `.tar.bz2` of the entries, as the voice releases are packed. */
 export async function tarBz2(entries: ArchiveEntry[]): Promise<Buffer> {
   const pack = tar.pack();
@@ -186,10 +194,7 @@ export async function tarBz2(entries: ArchiveEntry[]): Promise<Buffer> {
   }
   pack.finalize();
   await ended;
-  const module = await loadBzip2();
-  const result = module.compressBZ2(new Uint8Array(Buffer.concat(chunks)), 9, 30);
-  if (result.error) throw new Error(`bzip2 failed with code ${result.error}`);
-  return Buffer.from(result.output);
+  return bzip2Of(Buffer.concat(chunks));
 }
 
 export interface ArchiveServer {
