@@ -39,7 +39,7 @@ const FAKE: CatalogueVoice = {
   approxBytes: 10_000_000,
   sha256: null,
   licence: 'test fixture',
-  licenceConfirmed: true,
+  licenceSource: 'https://example.test/MODEL_CARD', licenceUse: 'commercial',
   sampleRate: 22_050,
 };
 

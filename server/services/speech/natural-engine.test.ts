@@ -39,7 +39,7 @@ const testVoice = (): CatalogueVoice => ({
   approxBytes: archive.length,
   sha256: null,
   licence: 'CC0-1.0',
-  licenceConfirmed: true,
+  licenceSource: 'https://example.test/MODEL_CARD', licenceUse: 'commercial',
   sampleRate: 22_050,
 });
 

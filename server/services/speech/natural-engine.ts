@@ -26,7 +26,7 @@ import { checkVoiceLoads, type LoadCheck } from './natural-load-check.ts';
 import { checkNaturalRuntime, type NaturalRuntime } from './natural-runtime.ts';
 import { missingVoiceFile, sherpaTtsConfig, type SherpaTtsConfig } from './natural-model.ts';
 import { SpeechError } from './speech-error.ts';
-import { naturalVoices, type CatalogueVoice, type NaturalVoice } from './voice-catalogue.ts';
+import { naturalVoices, offeredByDefault, type CatalogueVoice, type NaturalVoice } from './voice-catalogue.ts';
 import { bindCall, Call, type CallMessage } from './worker-call.ts';
 
 export interface NaturalEngineOptions {
@@ -95,6 +95,8 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
   const maxRtf = options.maxRealTimeFactor ?? MAX_LISTENING_RTF;
   /** Fast enough to be a default: measured under the limit, or not measured yet. */
   const keepsUp = (voice: NaturalVoice) => (speeds.get(voice.model.id) ?? 0) <= maxRtf;
+  /** May be a default: fast enough, and its licence allows a paid service. */
+  const canDefault = (voice: NaturalVoice) => keepsUp(voice) && offeredByDefault(voice.model);
   const fallbacks = new Map<string, string>();
   const stallTimeoutMs = options.stallTimeoutMs ?? 60_000;
   let nextId = 1;
@@ -105,7 +107,7 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
   /** Starts installing the language's confirmed voice when downloads on first use are allowed; the store logs a failure. */
   function downloadVoiceOf(language: string): void {
     if (!options.downloadOnFirstUse || runtime?.ok === false) return;
-    const model = store.catalogue.find((m) => m.language === language && m.licenceConfirmed && m.kind === 'piper');
+    const model = store.catalogue.find((m) => m.language === language && offeredByDefault(m) && m.kind === 'piper');
     if (model) store.install(model.id).catch(() => {});
   }
 
@@ -180,13 +182,16 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     concurrency: 1,
     fallbacks,
     get defaultVoice() {
-      return installedVoices().find((v) => v.language === 'en' && keepsUp(v))?.id ?? espeak.defaultVoice;
+      return installedVoices().find((v) => v.language === 'en' && canDefault(v))?.id ?? espeak.defaultVoice;
     },
     async voices(): Promise<Voice[]> {
       const natural = installedVoices();
-      const fallbackDefault = natural.find((v) => v.language === 'en' && keepsUp(v))?.id;
+      const fallbackDefault = natural.find((v) => v.language === 'en' && canDefault(v))?.id;
       const espeakVoices = (await espeak.voices()).map((v) => (fallbackDefault ? { ...v, premium: true } : v));
-      const named = (v: NaturalVoice) => (keepsUp(v) ? v.name : `${v.name} (too slow here to play while it is made)`);
+      const named = (v: NaturalVoice) => {
+        const name = offeredByDefault(v.model) ? v.name : `${v.name} (licence: ${v.model.licenceUse === 'non-commercial' ? 'non-commercial' : 'unclear'})`;
+        return keepsUp(v) ? name : `${name} (too slow here to play while it is made)`;
+      };
       return [...natural.map((v) => ({ id: v.id, name: named(v), premium: v.id !== fallbackDefault })), ...espeakVoices];
     },
     naturalStates() {
@@ -217,7 +222,9 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
       // The first article in a language is spoken by espeak while its voice downloads.
       if (installed.length === 0) downloadVoiceOf(language);
       const here = installed.filter(keepsUp);
-      return here.map(({ id, language: l, gender }) => ({ id, language: l, gender }));
+      // The licensed-for-this-service voices first; the others only speak when chosen.
+      const ordered = [...here.filter((v) => offeredByDefault(v.model)), ...here.filter((v) => !offeredByDefault(v.model))];
+      return ordered.map(({ id, language: l, gender, model }) => ({ id, language: l, gender, ...(offeredByDefault(model) ? {} : { chosenOnly: true }) }));
     },
     async *synthesize(text: string, synth: SynthesizeOptions): AsyncGenerator<Int16Array> {
       const voice = byId.get(synth.voice);

@@ -27,7 +27,7 @@ const voice = (overrides: Partial<CatalogueVoice> = {}): CatalogueVoice => ({
   approxBytes: good.length,
   sha256: null,
   licence: 'CC0-1.0',
-  licenceConfirmed: true,
+  licenceSource: 'https://example.test/MODEL_CARD', licenceUse: 'commercial',
   sampleRate: 22_050,
   ...overrides,
 });
