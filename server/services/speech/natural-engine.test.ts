@@ -221,6 +221,20 @@ describe('the natural voices engine', () => {
 });
 
 describe('what the natural voices engine tells', () => {
+  it('never makes a voice whose licence is not for commercial use a default or a guest, yet speaks it when chosen', async () => {
+    const store = createVoiceStore({
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), modelsUrl: server.url, downloads: true,
+      catalogue: [{ ...testVoice(), licenceUse: 'non-commercial' }],
+    });
+    await store.install('piper-en-us-test');
+    const { engine } = engineOver(store, { downloadOnFirstUse: true });
+    expect(engine.defaultVoice).toBe('en-us');
+    expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('en-us');
+    expect(hostVoices(engine.name, 'en', 'en-us', engine.defaultVoice, engine.naturalVoices?.('en')).guest).not.toBe('piper-en-us-test');
+    expect(hostVoices(engine.name, 'en', 'piper-en-us-test', engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('piper-en-us-test');
+    expect((await engine.voices()).find((v) => v.id === 'piper-en-us-test')).toMatchObject({ premium: true, name: expect.stringMatching(/licence: non-commercial/) });
+  });
+
   it('where sherpa-onnx cannot run, logs why once, lists every natural voice as unavailable, downloads nothing and espeak speaks', async () => {
     const before = server.requests.length;
     const store = storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')));
