@@ -7,8 +7,14 @@
  * With no voice installed (this machine cannot download the real ones) it measures the tiny fake
  * Piper model the tests build, served from a local address, and says so: those figures show the
  * pipeline's own cost, not a real voice's.
+ *
+ * Then the longest event-loop stall while a voice installs: the fake voice padded to about 60 MB of
+ * archive (BENCH_VOICE_MB) is downloaded from a local server, checked, unpacked (in its worker thread)
+ * and load-checked, while a 10 ms timer measures how late each of its ticks fires.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
@@ -56,6 +62,41 @@ async function fakeStore(): Promise<VoiceStore> {
   }
 }
 
+/** Installs the fake voice padded to `megabytes` of archive, measuring how long the event loop is held meanwhile. */
+async function installStall(megabytes: number): Promise<string[][]> {
+  const folder = FAKE.archive.replace(/\.tar\.bz2$/, '');
+  // Random bytes do not compress: the archive is about as big as its content, as a real voice's model.
+  const archive = await tarBz2([...piperVoiceEntries(folder, FAKE.model), { name: `${folder}/padding.bin`, data: crypto.randomBytes(megabytes * 1_000_000) }]);
+  const server = await serveArchives({ [FAKE.archive]: archive });
+  const store = createVoiceStore({
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-voices-')),
+    modelsUrl: server.url,
+    downloads: true,
+    catalogue: [{ ...FAKE, approxBytes: archive.length }],
+  });
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  let longestGap = 0;
+  let last = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - last - 10);
+    last = now;
+  }, 10);
+  histogram.enable();
+  const started = performance.now();
+  try {
+    await store.install(FAKE.id);
+  } finally {
+    clearInterval(tick);
+    histogram.disable();
+    await server.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return [
+    [`install of a ${(archive.length / 1e6).toFixed(0)} MB archive`, `${seconds.toFixed(1)} s`, `${Math.round(longestGap)} ms`, `${(histogram.percentile(99) / 1e6).toFixed(1)} ms`],
+  ];
+}
+
 export default async function naturalVoicesBench(): Promise<void> {
   const config = loadConfig({ ...process.env, VOICE_DOWNLOADS: 'off' });
   const real = createVoiceStore({ dataDir: config.dataDir, modelsUrl: config.voices.modelsUrl, downloads: false });
@@ -100,5 +141,8 @@ export default async function naturalVoicesBench(): Promise<void> {
     await engine.close();
   }
   console.log(table(['voice', 'first audio (cold)', 'first audio (warm)', 'real-time factor', 'memory added', 'process RSS'], rows).join('\n'));
+  const megabytes = Number(process.env.BENCH_VOICE_MB ?? 60);
+  console.log(`\nThe event loop while a voice installs (target: no stall over about 50 ms):`);
+  console.log(table(['install', 'took', 'longest event-loop stall', 'loop delay p99'], await installStall(megabytes)).join('\n'));
   console.log(machineNote());
 }

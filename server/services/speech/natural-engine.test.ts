@@ -262,7 +262,7 @@ describe('what the natural voices engine tells', () => {
   it('offline, twenty estimates in English start one download and log one failure, told with its reason and next try', async () => {
     const lines: string[] = [];
     const logger = createLogger('warn', {}, (line) => void lines.push(line));
-    let clock = Date.now();
+    const clock = Date.now();
     const store = createVoiceStore({
       dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), modelsUrl: 'http://127.0.0.1:9/tts-models', downloads: true,
       catalogue: [testVoice()], logger, now: () => clock,
