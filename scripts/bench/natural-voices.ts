@@ -62,6 +62,27 @@ async function fakeStore(): Promise<VoiceStore> {
   }
 }
 
+/** Runs `work` while a 10 ms timer measures the longest it fired late and the loop delay's 99th percentile. */
+async function stallDuring(work: () => Promise<void>): Promise<{ seconds: number; longestMs: number; p99Ms: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  let longestGap = 0;
+  let last = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - last - 10);
+    last = now;
+  }, 10);
+  histogram.enable();
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(tick);
+    histogram.disable();
+  }
+  return { seconds: (performance.now() - started) / 1000, longestMs: longestGap, p99Ms: histogram.percentile(99) / 1e6 };
+}
+
 /** Installs the fake voice padded to `megabytes` of archive, measuring how long the event loop is held meanwhile. */
 async function installStall(megabytes: number): Promise<string[][]> {
   const folder = FAKE.archive.replace(/\.tar\.bz2$/, '');
@@ -74,27 +95,11 @@ async function installStall(megabytes: number): Promise<string[][]> {
     downloads: true,
     catalogue: [{ ...FAKE, approxBytes: archive.length }],
   });
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  let longestGap = 0;
-  let last = performance.now();
-  const tick = setInterval(() => {
-    const now = performance.now();
-    longestGap = Math.max(longestGap, now - last - 10);
-    last = now;
-  }, 10);
-  histogram.enable();
-  const started = performance.now();
-  try {
-    await store.install(FAKE.id);
-  } finally {
-    clearInterval(tick);
-    histogram.disable();
-    await server.close();
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return [
-    [`install of a ${(archive.length / 1e6).toFixed(0)} MB archive`, `${seconds.toFixed(1)} s`, `${Math.round(longestGap)} ms`, `${(histogram.percentile(99) / 1e6).toFixed(1)} ms`],
-  ];
+  // The same timer with nothing to do: what this machine's load alone delays it by.
+  const idle = await stallDuring(() => new Promise((r) => setTimeout(r, 10_000)));
+  const install = await stallDuring(() => store.install(FAKE.id).then(() => undefined)).finally(() => server.close());
+  const row = (what: string, m: typeof idle) => [what, `${m.seconds.toFixed(1)} s`, `${Math.round(m.longestMs)} ms`, `${m.p99Ms.toFixed(1)} ms`];
+  return [row('idle (the machine alone)', idle), row(`install of a ${(archive.length / 1e6).toFixed(0)} MB archive`, install)];
 }
 
 export default async function naturalVoicesBench(): Promise<void> {
