@@ -45,9 +45,18 @@ import { createFeedCheckSchedule, tickMsFor } from './jobs/feed-checks.ts';
 
 // The OpenAI SDK (about 25 MB) loads only when an AI writer or an API voice is configured.
 
-/** The natural voices in DATA_DIR/voices, downloaded from VOICE_MODELS_URL unless VOICE_DOWNLOADS=off. */
-export function createVoices(config: Pick<Config, 'dataDir' | 'voices'>, logger?: Logger): VoiceStore {
-  return createVoiceStore({ dataDir: config.dataDir, modelsUrl: config.voices.modelsUrl, downloads: config.voices.downloads, logger });
+/**
+ * The natural voices in DATA_DIR/voices, downloaded from VOICE_MODELS_URL unless VOICE_DOWNLOADS=off;
+ * a redirect off the mirror's host follows the page fetcher's address rules (FETCH_ALLOW_HOSTS too).
+ */
+export function createVoices(config: Pick<Config, 'dataDir' | 'voices' | 'fetchAllowHosts'>, logger?: Logger): VoiceStore {
+  return createVoiceStore({
+    dataDir: config.dataDir,
+    modelsUrl: config.voices.modelsUrl,
+    downloads: config.voices.downloads,
+    allowHosts: config.fetchAllowHosts,
+    logger,
+  });
 }
 
 /** The voice TTS_PROVIDER names: with no key, the natural voices installed, over espeak-ng. */

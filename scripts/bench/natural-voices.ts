@@ -7,8 +7,14 @@
  * With no voice installed (this machine cannot download the real ones) it measures the tiny fake
  * Piper model the tests build, served from a local address, and says so: those figures show the
  * pipeline's own cost, not a real voice's.
+ *
+ * Then the longest event-loop stall while a voice installs: the fake voice padded to about 60 MB of
+ * archive (BENCH_VOICE_MB) is downloaded from a local server, checked, unpacked (in its worker thread)
+ * and load-checked, while a 10 ms timer measures how late each of its ticks fires.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
@@ -39,7 +45,7 @@ const FAKE: CatalogueVoice = {
   approxBytes: 10_000_000,
   sha256: null,
   licence: 'test fixture',
-  licenceConfirmed: true,
+  licenceSource: 'https://example.test/MODEL_CARD', licenceUse: 'commercial',
   sampleRate: 22_050,
 };
 
@@ -54,6 +60,46 @@ async function fakeStore(): Promise<VoiceStore> {
   } finally {
     await server.close();
   }
+}
+
+/** Runs `work` while a 10 ms timer measures the longest it fired late and the loop delay's 99th percentile. */
+async function stallDuring(work: () => Promise<void>): Promise<{ seconds: number; longestMs: number; p99Ms: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  let longestGap = 0;
+  let last = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - last - 10);
+    last = now;
+  }, 10);
+  histogram.enable();
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(tick);
+    histogram.disable();
+  }
+  return { seconds: (performance.now() - started) / 1000, longestMs: longestGap, p99Ms: histogram.percentile(99) / 1e6 };
+}
+
+/** Installs the fake voice padded to `megabytes` of archive, measuring how long the event loop is held meanwhile. */
+async function installStall(megabytes: number): Promise<string[][]> {
+  const folder = FAKE.archive.replace(/\.tar\.bz2$/, '');
+  // Random bytes do not compress: the archive is about as big as its content, as a real voice's model.
+  const archive = await tarBz2([...piperVoiceEntries(folder, FAKE.model), { name: `${folder}/padding.bin`, data: crypto.randomBytes(megabytes * 1_000_000) }]);
+  const server = await serveArchives({ [FAKE.archive]: archive });
+  const store = createVoiceStore({
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-voices-')),
+    modelsUrl: server.url,
+    downloads: true,
+    catalogue: [{ ...FAKE, approxBytes: archive.length }],
+  });
+  // The same timer with nothing to do: what this machine's load alone delays it by.
+  const idle = await stallDuring(() => new Promise((r) => setTimeout(r, 10_000)));
+  const install = await stallDuring(() => store.install(FAKE.id).then(() => undefined)).finally(() => server.close());
+  const row = (what: string, m: typeof idle) => [what, `${m.seconds.toFixed(1)} s`, `${Math.round(m.longestMs)} ms`, `${m.p99Ms.toFixed(1)} ms`];
+  return [row('idle (the machine alone)', idle), row(`install of a ${(archive.length / 1e6).toFixed(0)} MB archive`, install)];
 }
 
 export default async function naturalVoicesBench(): Promise<void> {
@@ -100,5 +146,8 @@ export default async function naturalVoicesBench(): Promise<void> {
     await engine.close();
   }
   console.log(table(['voice', 'first audio (cold)', 'first audio (warm)', 'real-time factor', 'memory added', 'process RSS'], rows).join('\n'));
+  const megabytes = Number(process.env.BENCH_VOICE_MB ?? 60);
+  console.log(`\nThe event loop while a voice installs (target: no stall over about 50 ms):`);
+  console.log(table(['install', 'took', 'longest event-loop stall', 'loop delay p99'], await installStall(megabytes)).join('\n'));
   console.log(machineNote());
 }

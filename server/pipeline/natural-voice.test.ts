@@ -31,7 +31,7 @@ beforeAll(async () => {
       {
         id: 'piper-en-us-test', name: 'Test voice', language: 'en', kind: 'piper', quality: 'low', gender: 'female',
         archive: `${FOLDER}.tar.bz2`, model: 'en_US-test-low.onnx', approxBytes: archive.length, sha256: null,
-        licence: 'CC0-1.0', licenceConfirmed: true, sampleRate: 22_050,
+        licence: 'CC0-1.0', licenceSource: 'https://example.test/MODEL_CARD', licenceUse: 'commercial', sampleRate: 22_050,
       },
     ],
   });

@@ -7,6 +7,7 @@
  * espeak-ng-data comes from the espeak-ng build the server already depends on
  * (@echogarden/espeak-ng-emscripten packs its data files in one blob listed in its loader).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -173,6 +174,14 @@ function loadBzip2(): Promise<Bzip2Module> {
   return bzip2;
 }
 
+/** One bzip2 stream of `data`. */
+export async function bzip2Of(data: Buffer): Promise<Buffer> {
+  const module = await loadBzip2();
+  const result = module.compressBZ2(new Uint8Array(data), 9, 30);
+  if (result.error) throw new Error(`bzip2 failed with code ${result.error}`);
+  return Buffer.from(result.output);
+}
+
 /** A `.tar.bz2` of the entries, as the voice releases are packed. */
 export async function tarBz2(entries: ArchiveEntry[]): Promise<Buffer> {
   const pack = tar.pack();
@@ -185,39 +194,46 @@ export async function tarBz2(entries: ArchiveEntry[]): Promise<Buffer> {
   }
   pack.finalize();
   await ended;
-  const module = await loadBzip2();
-  const result = module.compressBZ2(new Uint8Array(Buffer.concat(chunks)), 9, 30);
-  if (result.error) throw new Error(`bzip2 failed with code ${result.error}`);
-  return Buffer.from(result.output);
+  return bzip2Of(Buffer.concat(chunks));
 }
 
 export interface ArchiveServer {
   /** The base address to give as VOICE_MODELS_URL. */
   url: string;
-  /** Every request's path and Range header, in order. */
-  requests: { path: string; range: string | undefined }[];
+  /** Every request's path and Range header (and If-Range when sent), in order. */
+  requests: { path: string; range: string | undefined; ifRange?: string }[];
   /** Serves `name` with these bytes from now on. */
   set(name: string, data: Buffer): void;
   /** The next response for `name` stops after this many bytes (the connection is cut). */
   cutNextAfter(name: string, bytes: number): void;
+  /** Answers the next request itself when `answer` returns true (a hostile or broken mirror). */
+  intercept(answer: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | null): void;
   close(): Promise<void>;
 }
 
-/** A local archive server: 200 or 206 (Range) for a known name, 404 for any other. */
+/**
+ * A local archive server: 200 or 206 (Range) for a known name, 404 for any other. Each file has an
+ * ETag (its SHA-1), and a Range whose If-Range is not the current ETag gets the whole file (200).
+ */
 export async function serveArchives(files: Record<string, Buffer> = {}): Promise<ArchiveServer> {
   const served = new Map(Object.entries(files));
   const cuts = new Map<string, number>();
   const requests: ArchiveServer['requests'] = [];
+  let interceptor: Parameters<ArchiveServer['intercept']>[0] = null;
   const server = http.createServer((req, res) => {
     const name = decodeURIComponent((req.url ?? '/').split('/').pop() ?? '');
-    requests.push({ path: req.url ?? '', range: req.headers.range });
+    const ifRange = req.headers['if-range'] as string | undefined;
+    requests.push({ path: req.url ?? '', range: req.headers.range, ...(ifRange ? { ifRange } : {}) });
+    if (interceptor?.(req, res)) return;
     const data = served.get(name);
     if (!data) return res.writeHead(404).end();
-    const from = Number(req.headers.range?.match(/^bytes=(\d+)-$/)?.[1] ?? 0);
-    if (from >= data.length && req.headers.range) return res.writeHead(416, { 'content-range': `bytes */${data.length}` }).end();
+    const etag = `"${crypto.createHash('sha1').update(data).digest('hex')}"`;
+    const range = ifRange === undefined || ifRange === etag ? req.headers.range : undefined;
+    const from = Number(range?.match(/^bytes=(\d+)-$/)?.[1] ?? 0);
+    if (from >= data.length && range) return res.writeHead(416, { 'content-range': `bytes */${data.length}` }).end();
     const body = data.subarray(from);
-    const headers = { 'content-length': String(body.length), 'content-type': 'application/x-bzip2' };
-    if (req.headers.range) res.writeHead(206, { ...headers, 'content-range': `bytes ${from}-${data.length - 1}/${data.length}` });
+    const headers = { 'content-length': String(body.length), 'content-type': 'application/x-bzip2', etag };
+    if (range) res.writeHead(206, { ...headers, 'content-range': `bytes ${from}-${data.length - 1}/${data.length}` });
     else res.writeHead(200, headers);
     const cut = cuts.get(name);
     if (cut === undefined) return res.end(body);
@@ -231,6 +247,7 @@ export async function serveArchives(files: Record<string, Buffer> = {}): Promise
     requests,
     set: (name, data) => void served.set(name, data),
     cutNextAfter: (name, bytes) => void cuts.set(name, bytes),
+    intercept: (answer) => void (interceptor = answer),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

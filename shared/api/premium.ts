@@ -17,11 +17,29 @@ export type VoiceOption = z.infer<typeof voiceSchema>;
 /** A natural voice downloading now: bytes received, and the archive's size when known. */
 export const voiceDownloadSchema = z.object({ id: z.string(), name: z.string(), received: z.number().min(0), total: z.number().nullable() });
 export type VoiceDownload = z.infer<typeof voiceDownloadSchema>;
+/**
+ * A natural voice's state on this server: installed; downloading (bytes so far, of the total);
+ * failed (why, and when the next try may start: on the next podcast after that time); off (not here,
+ * and the server downloads nothing); unavailable (this system cannot run natural voices: why);
+ * not-installed (it downloads with the first podcast in its language).
+ */
+const naturalBase = { id: z.string(), name: z.string(), language: z.string() };
+export const naturalVoiceStateSchema = z.discriminatedUnion('state', [
+  z.object({ ...naturalBase, state: z.enum(['installed', 'off', 'not-installed']) }),
+  z.object({ ...naturalBase, state: z.literal('downloading'), received: z.number().min(0), total: z.number().nullable() }),
+  z.object({ ...naturalBase, state: z.literal('failed'), reason: z.string(), nextTry: z.string() }),
+  z.object({ ...naturalBase, state: z.literal('unavailable'), reason: z.string() }),
+]);
+export type NaturalVoiceState = z.infer<typeof naturalVoiceStateSchema>;
 export const voicesResponseSchema = z.object({
   voices: z.array(voiceSchema),
   defaultVoice: z.string(),
   /** Natural voices being downloaded; each joins `voices` once installed. */
   downloads: z.array(voiceDownloadSchema).default([]),
+  /** Whether this server speaks in a natural voice now (one installed, or a speech API's), not only espeak. */
+  naturalVoice: z.boolean().default(true),
+  /** Each natural voice's state here; empty when the speech comes from an API. */
+  natural: z.array(naturalVoiceStateSchema).default([]),
 });
 export const setVoiceSchema = z.object({
   voice: z.string().refine(hasNoNul, nulMessage('A voice')).trim().min(1, 'Choose a voice').max(100),

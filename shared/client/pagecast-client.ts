@@ -8,7 +8,7 @@ import type { Credentials, Preferences, UpdatePreferences, User } from '../api/a
 import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../api/billing.ts';
 import type { Capabilities } from '../api/capabilities.ts';
 import type { CreatePodcast, EstimatePodcast, Podcast, PodcastEstimate, PodcastScript } from '../api/podcasts.ts';
-import type { Bookmark, createBookmarkSchema, SharedPodcast, VoiceDownload, VoiceOption } from '../api/premium.ts';
+import type { Bookmark, createBookmarkSchema, SharedPodcast, voicesResponseSchema } from '../api/premium.ts';
 import { loginFailedMessage, registrationFailedMessage } from '../errors.ts';
 import { ApiError, invalidAnswer } from './api-error.ts';
 import { ENDPOINTS } from './endpoints.ts';
@@ -225,8 +225,8 @@ function feedCalls(http: HttpClient) {
 
 function voiceCalls(http: HttpClient) {
   return {
-    /** The speech engine's voices, the caller's default, and the natural voices downloading. */
-    list: ({ signal }: Signal = {}): Promise<{ voices: VoiceOption[]; defaultVoice: string; downloads: VoiceDownload[] }> =>
+    /** The speech engine's voices, the caller's default, the natural voices downloading, and each natural voice's state. */
+    list: ({ signal }: Signal = {}): Promise<z.output<typeof voicesResponseSchema>> =>
       http.call(ENDPOINTS.voices, { signal }),
     /** Saves the member's default voice; answers it as the server stored it. */
     async setDefault(voice: string): Promise<string> {

@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const stateOf = (listing: string, id: string) => listing.split('\n').find((line) => line.startsWith(`${id} `))?.trim().split(/\s{2,}/).pop();
+const columnOf = (listing: string, id: string, column: number) => listing.split('\n').find((line) => line.startsWith(`${id} `))?.trim().split(/\s{2,}/)[column];
+const stateOf = (listing: string, id: string) => columnOf(listing, id, 6);
 
 describe('pagecast voices', () => {
   it('lists the catalogue with each voice\'s state, installs one ahead of time, and then lists it installed', async () => {
@@ -44,6 +45,18 @@ describe('pagecast voices', () => {
     const after = await pagecast(['voices'], env);
     expect(stateOf(after.stdout, 'piper-en-us-ljspeech')).toBe('installed');
     expect(stateOf(after.stdout, 'piper-en-us-ryan')).toBe('not installed');
+    // Each licence as its source states it, with the source; the ones a paid service may not count on marked.
+    expect(columnOf(after.stdout, 'piper-en-us-ljspeech', 5)).toBe('ok');
+    expect(columnOf(after.stdout, 'piper-en-us-ryan', 5)).toBe('NON-COMMERCIAL');
+    expect(columnOf(after.stdout, 'piper-en-gb-alba', 5)).toBe('UNCLEAR');
+    expect(columnOf(after.stdout, 'piper-zh-cn-huayan', 5)).toBe('UNCLEAR');
+    expect(columnOf(after.stdout, 'piper-en-us-ryan', 7)).toMatch(/non-commercial .*<https:\/\/huggingface\.co\/rhasspy\/piper-voices\/blob\/main\/en\/en_US\/ryan\/medium\/MODEL_CARD>/);
+
+    // --force downloads it again (the archive was replaced upstream) and pins what comes.
+    const requests = server.requests.length;
+    const again = await pagecast(['voices', 'install', 'piper-en-us-ljspeech', '--force'], env);
+    expect(again).toMatchObject({ code: 0 });
+    expect(server.requests.slice(requests).map((r) => r.range)).toEqual([undefined]);
   });
 
   it('says why a voice cannot be installed: downloads off, or a name the catalogue lacks', async () => {

@@ -1,7 +1,10 @@
 /**
  * `pagecast voices`: the natural voice catalogue, each voice with its state here (installed, not
- * installed, downloading). `pagecast voices install <id>`: downloads and installs one ahead of time,
- * so no podcast waits for it and a server with VOICE_DOWNLOADS=off has it.
+ * installed, downloading, downloads off), its licence as its source states it (a non-commercial or
+ * unclear one marked: never a default), and whether natural voices can run on this system at all.
+ * `pagecast voices install <id>`: downloads and installs one ahead of time, so no podcast waits for it
+ * and a server with VOICE_DOWNLOADS=off has it; `--force` downloads it again and pins the new
+ * checksum (after its publisher replaced the archive).
  */
 import { parseArgs } from 'node:util';
 import { UsageError, type CliCommand, type CliOutput } from '../command.ts';
@@ -21,26 +24,35 @@ async function openStore() {
 
 async function list(output: CliOutput): Promise<number> {
   const { store, config } = await openStore();
-  const rows = [['ID', 'LANGUAGE', 'GENDER', 'QUALITY', 'SIZE', 'LICENCE', 'STATE']];
+  const { checkNaturalRuntime } = await import('../../services/speech/natural-runtime.ts');
+  const runtime = await checkNaturalRuntime();
+  const rows = [['ID', 'LANGUAGE', 'GENDER', 'QUALITY', 'SIZE', 'USE', 'STATE', 'LICENCE']];
+  const marks = { commercial: 'ok', 'non-commercial': 'NON-COMMERCIAL', unclear: 'UNCLEAR' } as const;
   for (const { voice, state } of store.list()) {
     const shown =
       state.state === 'installed'
         ? 'installed'
         : state.state === 'downloading'
           ? `downloading${state.total ? ` ${Math.round((state.received / state.total) * 100)}%` : ` (${Math.round(state.received / MB)} MB so far)`}`
-          : 'not installed';
-    const licence = `${voice.licence}${voice.licenceConfirmed ? '' : ' [unconfirmed]'}`;
-    rows.push([voice.id, voice.language, voice.gender, voice.quality, `~${Math.round(voice.approxBytes / MB)} MB`, licence, shown]);
+          : state.state === 'off'
+            ? 'not installed (downloads off)'
+            : 'not installed';
+    rows.push([voice.id, voice.language, voice.gender, voice.quality, `~${Math.round(voice.approxBytes / MB)} MB`, marks[voice.licenceUse], shown, `${voice.licence} <${voice.licenceSource}>`]);
   }
   output.out(table(rows));
+  output.out(
+    '\nUSE: "ok" voices are licensed for a paid service; NON-COMMERCIAL and UNCLEAR ones are never a default nor downloaded by\n' +
+      'themselves: installing one by name is your decision to accept its licence (read its model card first).\n',
+  );
   for (const voice of store.catalogue.filter((v) => v.speakers)) {
     output.out(`\n${voice.id} speaks as ${voice.speakers!.length} voices: ${voice.speakers!.map((s) => `${voice.id}-${s.id}`).join(', ')}\n`);
   }
   output.err(`Voices live in ${store.dir}; downloads ${config.voices.downloads ? `from ${config.voices.modelsUrl}` : 'are off (VOICE_DOWNLOADS=off)'}.\n`);
+  if (!runtime.ok) output.err(`Natural voices cannot run on this system: ${runtime.reason}; espeak speaks instead.\n`);
   return 0;
 }
 
-async function install(id: string, output: CliOutput): Promise<number> {
+async function install(id: string, force: boolean, output: CliOutput): Promise<number> {
   const { store } = await openStore();
   if (!store.catalogue.some((v) => v.id === id)) throw new UsageError(`No voice "${id}"; \`pagecast voices\` lists them`);
   let shown = -1;
@@ -52,7 +64,7 @@ async function install(id: string, output: CliOutput): Promise<number> {
     output.err(`${id}: ${percent}% of ${Math.round(event.total / MB)} MB\n`);
   });
   try {
-    const installed = await store.install(id);
+    const installed = await store.install(id, { force, ignoreBackoff: true });
     output.out(`${id} installed in ${installed.dir} (archive SHA-256 ${installed.sha256})\n`);
     return 0;
   } catch (error) {
@@ -63,20 +75,23 @@ async function install(id: string, output: CliOutput): Promise<number> {
 
 export const voicesCommand: CliCommand = {
   name: 'voices',
-  usage: 'pagecast voices [install ID]',
+  usage: 'pagecast voices [install ID [--force]]',
   summary: 'list the natural voices and their state here, or install one ahead of time',
   async run(args, output) {
     let parsed;
     try {
-      parsed = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+      parsed = parseArgs({ args, options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
     const [verb, id, ...extra] = parsed.positionals;
-    if (!verb) return list(output);
+    if (!verb) {
+      if (parsed.values.force) throw new UsageError('--force goes with install: pagecast voices install ID --force');
+      return list(output);
+    }
     if (verb !== 'install') throw new UsageError(`Unknown voices command: ${verb}`);
     if (!id) throw new UsageError('Name the voice to install');
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
-    return install(id, output);
+    return install(id, parsed.values.force ?? false, output);
   },
 };

@@ -44,7 +44,8 @@ function requestTo(url: URL, target: ResolvedAddress, signal: AbortSignal, heade
 
 /**
  * The response from the first of `targets` that accepts the connection (like a browser falling back
- * from IPv6 to IPv4). Errors after the response has started are the caller's to handle.
+ * from IPv6 to IPv4). Errors after the response has started are the caller's to handle. `headers`
+ * replaces the page fetcher's (a voice download asks for a byte range, unencoded).
  */
 export async function httpGet(url: URL, targets: readonly ResolvedAddress[], signal: AbortSignal, headers: Record<string, string> = {}) {
   let lastError: unknown;

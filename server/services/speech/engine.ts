@@ -1,3 +1,4 @@
+import type { NaturalVoiceState } from '../../../shared/api/premium.ts';
 import type { LanguageVoice } from './language-voices.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface SpeechEngine {
   naturalVoices?(language: string): readonly LanguageVoice[];
   /** The natural voices downloading now, with their progress. */
   downloads?(): { id: string; name: string; received: number; total: number | null }[];
+  /** Each natural voice's state here (installed, downloading, failed, off, unavailable); an engine without them leaves this out. */
+  naturalStates?(): NaturalVoiceState[];
   /** Loads the engine ahead of the first call, so the first sentence does not wait for it. */
   warmUp?(): Promise<void>;
   close(): Promise<void>;

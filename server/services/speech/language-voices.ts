@@ -16,6 +16,8 @@ export interface LanguageVoice {
   /** ISO 639-1 code. */
   language: string;
   gender: 'female' | 'male';
+  /** Spoken only when a member chose it (a licence that is not for commercial use, or unclear): never a default nor a guest. */
+  chosenOnly?: boolean;
 }
 
 export interface HostVoices {
@@ -131,7 +133,7 @@ export function hostVoices(
   const target = voiceLanguage('espeak', language).language;
   const naturalOf = (id: string | null | undefined) => natural.find((v) => v.id === id);
   const female = (id: string | null | undefined) => (naturalOf(id) ? naturalOf(id)!.gender === 'female' : isFemale(id));
-  const here = natural.filter((v) => v.language === (baseLanguage(language) || 'en'));
+  const here = natural.filter((v) => v.language === (baseLanguage(language) || 'en') && (!v.chosenOnly || v.id === chosen));
   const chosenEspeakHere =
     !!chosen && !naturalOf(chosen) && (target === 'en' ? ENGLISH_MALE.includes(chosen) || Object.values(ENGLISH_FEMALE).includes(chosen) : BY_ID.get(chosen)?.language === target);
   if (here.length > 0 && !chosenEspeakHere) {

@@ -11,7 +11,8 @@ import { createVoiceStore, type VoiceEvent, type VoiceStore } from '../voices/vo
 import { speakEpisode, type EpisodeSegment } from './episode.ts';
 import { createEspeakEngine } from './espeak-engine.ts';
 import { hostVoices } from './language-voices.ts';
-import { createNaturalEngine } from './natural-engine.ts';
+import { createNaturalEngine, type NaturalEngineOptions } from './natural-engine.ts';
+import { checkVoiceLoads } from './natural-load-check.ts';
 import type { SpeechEngine } from './engine.ts';
 import type { CatalogueVoice } from './voice-catalogue.ts';
 
@@ -38,7 +39,7 @@ const testVoice = (): CatalogueVoice => ({
   approxBytes: archive.length,
   sha256: null,
   licence: 'CC0-1.0',
-  licenceConfirmed: true,
+  licenceSource: 'https://example.test/MODEL_CARD', licenceUse: 'commercial',
   sampleRate: 22_050,
 });
 
@@ -52,7 +53,7 @@ async function installed(): Promise<VoiceStore> {
   return store;
 }
 
-function engineOver(store: VoiceStore, options: { downloadOnFirstUse?: boolean; maxRealTimeFactor?: number } = {}) {
+function engineOver(store: VoiceStore, options: Partial<Pick<NaturalEngineOptions, 'downloadOnFirstUse' | 'maxRealTimeFactor' | 'runtime' | 'checkVoice' | 'now'>> = {}) {
   const lines: string[] = [];
   const logger = createLogger('warn', {}, (line) => void lines.push(line));
   // espeak is shared by the tests: closing an engine here must not close it.
@@ -216,5 +217,85 @@ describe('the natural voices engine', () => {
     expect((await spoken(offline.engine, 'piper-en-us-test')).length).toBeGreaterThan(0);
     expect(offline.engine.fallbacks.get('piper-en-us-test')).toMatch(/not installed/);
     expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('what the natural voices engine tells', () => {
+  it('never makes a voice whose licence is not for commercial use a default or a guest, yet speaks it when chosen', async () => {
+    const store = createVoiceStore({
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), modelsUrl: server.url, downloads: true,
+      catalogue: [{ ...testVoice(), licenceUse: 'non-commercial' }],
+    });
+    await store.install('piper-en-us-test');
+    const { engine } = engineOver(store, { downloadOnFirstUse: true });
+    expect(engine.defaultVoice).toBe('en-us');
+    expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('en-us');
+    expect(hostVoices(engine.name, 'en', 'en-us', engine.defaultVoice, engine.naturalVoices?.('en')).guest).not.toBe('piper-en-us-test');
+    expect(hostVoices(engine.name, 'en', 'piper-en-us-test', engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('piper-en-us-test');
+    expect((await engine.voices()).find((v) => v.id === 'piper-en-us-test')).toMatchObject({ premium: true, name: expect.stringMatching(/licence: non-commercial/) });
+  });
+
+  it('where sherpa-onnx cannot run, logs why once, lists every natural voice as unavailable, downloads nothing and espeak speaks', async () => {
+    const before = server.requests.length;
+    const store = storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')));
+    const reason = 'this system has glibc 2.31, and the sherpa-onnx-node addon needs glibc 2.32 or later (with GLIBCXX 3.4.29)';
+    const { engine, lines } = engineOver(store, { downloadOnFirstUse: true, runtime: async () => ({ ok: false, reason }) });
+    await engine.warmUp?.();
+    await engine.warmUp?.();
+    for (let i = 0; i < 5; i++) engine.naturalVoices?.('en');
+
+    expect(lines.filter((l) => l.includes('natural voices cannot run on this system'))).toHaveLength(1);
+    expect(lines[0]).toContain('espeak speaks instead');
+    expect(engine.naturalStates()).toEqual([{ id: 'piper-en-us-test', name: 'Test voice (natural)', language: 'en', state: 'unavailable', reason }]);
+    expect((await engine.voices()).map((v) => v.id)).not.toContain('piper-en-us-test');
+    expect(server.requests.length).toBe(before);
+    expect((await spoken(engine, 'piper-en-us-test')).length).toBeGreaterThan(0);
+  });
+
+  it('tells a voice off when downloads are off, and installed once it is', async () => {
+    const off = engineOver(storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), false));
+    expect(off.engine.naturalStates()).toEqual([expect.objectContaining({ state: 'off' })]);
+    const on = engineOver(await installed());
+    expect(on.engine.naturalStates()).toEqual([expect.objectContaining({ state: 'installed' })]);
+  });
+
+  it('offline, twenty estimates in English start one download and log one failure, told with its reason and next try', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', {}, (line) => void lines.push(line));
+    const clock = Date.now();
+    const store = createVoiceStore({
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), modelsUrl: 'http://127.0.0.1:9/tts-models', downloads: true,
+      catalogue: [testVoice()], logger, now: () => clock,
+    });
+    const { engine } = engineOver(store, { downloadOnFirstUse: true });
+    const failed = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type === 'failed' && resolve(e)));
+    for (let i = 0; i < 10; i++) hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en'));
+    await failed;
+    for (let i = 0; i < 10; i++) hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en'));
+    await new Promise((r) => setTimeout(r, 50)); // a second attempt, were there one, would have logged by now
+    expect(lines.filter((l) => l.includes('voice install failed'))).toHaveLength(1);
+    expect(engine.naturalStates()).toEqual([
+      expect.objectContaining({ state: 'failed', reason: expect.stringMatching(/Could not reach/), nextTry: new Date(clock + 60_000).toISOString() }),
+    ]);
+  });
+
+  it('tries a load check that timed out again after its back-off, and then speaks the voice', async () => {
+    let clock = Date.now();
+    let calls = 0;
+    const store = await installed();
+    const { engine, lines } = engineOver(store, {
+      now: () => clock,
+      checkVoice: async (config) => (++calls === 1 ? { ok: false, how: 'timeout', reason: 'The voice model did not finish loading within 120 s' } : checkVoiceLoads(config)),
+    });
+    expect(isFakeVoice(await spoken(engine, 'piper-en-us-test'))).toBe(false);
+    expect(lines.join('')).toMatch(/load check timed out/);
+    expect(engine.naturalStates().at(0)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/within 120 s/) });
+    expect(isFakeVoice(await spoken(engine, 'piper-en-us-test'))).toBe(false);
+    expect(calls).toBe(1);
+
+    clock += 60_000;
+    expect(isFakeVoice(await spoken(engine, 'piper-en-us-test'))).toBe(true);
+    expect(calls).toBe(2);
+    expect(engine.naturalStates().at(0)).toMatchObject({ state: 'installed' });
   });
 });

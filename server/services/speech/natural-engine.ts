@@ -7,21 +7,26 @@
  * A natural voice never fails a podcast: when it is not installed, its model does not load, its
  * folder was removed or its worker fails, the sentence is spoken by espeak's voice of the same
  * language and gender, and the reason is logged (once per voice and reason) and kept (`fallbacks`).
- * A model is loaded in a child process first (natural-load-check.ts), once per process, because
- * sherpa-onnx aborts the process that loads a broken one.
+ * A model is loaded in a child process first (natural-load-check.ts), because sherpa-onnx aborts the
+ * process that loads a broken one; a check that failed (timed out on a busy machine, or crashed) is
+ * tried again after a back-off (1 min, 5 min, 30 min, then hourly), not only at the next restart.
+ * Where the sherpa-onnx addon cannot load at all (natural-runtime.ts), that is logged once at start
+ * and every natural voice is "unavailable": espeak speaks, and nothing is downloaded.
  *
  * PCM is handed over at espeak's rate (22,050 Hz), resampled in the worker when a model's differs,
  * so an episode can switch between the two without its encoder noticing.
  */
 import type { Logger } from '../../lib/logger.ts';
-import type { VoiceStore } from '../voices/voice-store.ts';
+import { installBackoff, type VoiceStore } from '../voices/voice-store.ts';
 import { createWorkerPool, type WorkerLease, type WorkerPool } from '../workers/worker-pool.ts';
+import type { NaturalVoiceState } from '../../../shared/api/premium.ts';
 import type { SpeechEngine, SynthesizeOptions, Voice } from './engine.ts';
 import type { LanguageVoice } from './language-voices.ts';
-import { checkVoiceLoads } from './natural-load-check.ts';
+import { checkVoiceLoads, type LoadCheck } from './natural-load-check.ts';
+import { checkNaturalRuntime, type NaturalRuntime } from './natural-runtime.ts';
 import { missingVoiceFile, sherpaTtsConfig, type SherpaTtsConfig } from './natural-model.ts';
 import { SpeechError } from './speech-error.ts';
-import { naturalVoices, type CatalogueVoice, type NaturalVoice } from './voice-catalogue.ts';
+import { naturalVoices, offeredByDefault, type CatalogueVoice, type NaturalVoice } from './voice-catalogue.ts';
 import { bindCall, Call, type CallMessage } from './worker-call.ts';
 
 export interface NaturalEngineOptions {
@@ -36,7 +41,15 @@ export interface NaturalEngineOptions {
   workerUrl?: URL;
   /** How long a sentence may take before its worker is taken to be hung. */
   stallTimeoutMs?: number;
+  /** Whether sherpa-onnx runs here (tests stand in for a system it does not run on). */
+  runtime?: () => Promise<NaturalRuntime>;
+  /** Loads a model apart (tests stand in for one that times out). */
+  checkVoice?: (config: SherpaTtsConfig) => Promise<LoadCheck>;
+  /** The clock the load checks' back-off reads. */
+  now?: () => number;
 }
+
+
 
 type Readiness = { ok: true; config: SherpaTtsConfig; rtf: number } | { ok: false; reason: string };
 
@@ -53,6 +66,7 @@ export function espeakStandIn(voice: Pick<NaturalVoice, 'language' | 'gender'>):
 export interface NaturalEngine extends SpeechEngine {
   /** Why each natural voice last fell back to espeak, by voice id. */
   readonly fallbacks: ReadonlyMap<string, string>;
+  naturalStates(): NaturalVoiceState[];
 }
 
 export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngine {
@@ -65,27 +79,42 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     ready: (message) => (message as CallMessage).type === 'ready',
   });
   const readiness = new Map<string, Promise<Readiness>>();
+  /** Load checks that failed in a row, by model: the reason and when the next may run. */
+  const checkFailures = new Map<string, { count: number; reason: string; nextTry: number }>();
+  const now = options.now ?? Date.now;
+  const checkVoice = options.checkVoice ?? ((config: SherpaTtsConfig) => checkVoiceLoads(config));
+  /** Null until checked; the reason when sherpa-onnx cannot run here. */
+  let runtime: NaturalRuntime | null = null;
+  const runtimeChecked = (options.runtime ?? checkNaturalRuntime)().then((answer) => {
+    runtime = answer;
+    if (!answer.ok) log?.warn(`natural voices cannot run on this system: ${answer.reason}; espeak speaks instead`);
+    return answer;
+  });
   /** Each checked model's real-time factor here. */
   const speeds = new Map<string, number>();
   const maxRtf = options.maxRealTimeFactor ?? MAX_LISTENING_RTF;
   /** Fast enough to be a default: measured under the limit, or not measured yet. */
   const keepsUp = (voice: NaturalVoice) => (speeds.get(voice.model.id) ?? 0) <= maxRtf;
+  /** May be a default: fast enough, and its licence allows a paid service. */
+  const canDefault = (voice: NaturalVoice) => keepsUp(voice) && offeredByDefault(voice.model);
   const fallbacks = new Map<string, string>();
   const stallTimeoutMs = options.stallTimeoutMs ?? 60_000;
   let nextId = 1;
   let closed = false;
 
-  const installedVoices = () => all.filter((v) => store.installed(v.model.id));
+  const installedVoices = () => (runtime?.ok === false ? [] : all.filter((v) => store.installed(v.model.id)));
 
   /** Starts installing the language's confirmed voice when downloads on first use are allowed; the store logs a failure. */
   function downloadVoiceOf(language: string): void {
-    if (!options.downloadOnFirstUse) return;
-    const model = store.catalogue.find((m) => m.language === language && m.licenceConfirmed && m.kind === 'piper');
+    if (!options.downloadOnFirstUse || runtime?.ok === false) return;
+    const model = store.catalogue.find((m) => m.language === language && offeredByDefault(m) && m.kind === 'piper');
     if (model) store.install(model.id).catch(() => {});
   }
 
   /** Whether the model's files are all there and it loaded once in a process of its own. */
-  function ready(model: CatalogueVoice): Promise<Readiness> {
+  async function ready(model: CatalogueVoice): Promise<Readiness> {
+    const here = runtime ?? (await runtimeChecked);
+    if (!here.ok) return { ok: false, reason: `natural voices cannot run on this system: ${here.reason}` };
     const installed = store.installed(model.id);
     if (!installed) {
       readiness.delete(model.id);
@@ -93,11 +122,23 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     }
     const missing = missingVoiceFile(model, installed.dir);
     if (missing) return Promise.resolve({ ok: false, reason: `${model.id} lacks ${missing}` });
+    // A failed check is tried again once its back-off has passed.
+    const failed = checkFailures.get(model.id);
+    if (failed && now() >= failed.nextTry) readiness.delete(model.id);
     let known = readiness.get(model.id);
     if (!known) {
       const config = sherpaTtsConfig(model, installed.dir);
-      known = checkVoiceLoads(config).then((check): Readiness => {
-        if (!check.ok) return { ok: false, reason: check.reason };
+      known = checkVoice(config).then((check): Readiness => {
+        if (!check.ok) {
+          const count = (checkFailures.get(model.id)?.count ?? 0) + 1;
+          const nextTry = now() + installBackoff(count);
+          checkFailures.set(model.id, { count, reason: check.reason, nextTry });
+          log?.warn(check.how === 'timeout' ? 'a natural voice\'s load check timed out' : 'a natural voice does not load', {
+            voice: model.id, how: check.how, reason: check.reason, nextTry: new Date(nextTry).toISOString(),
+          });
+          return { ok: false, reason: check.reason };
+        }
+        checkFailures.delete(model.id);
         speeds.set(model.id, check.rtf);
         if (check.rtf > maxRtf) log?.warn('a natural voice is too slow here to play while it is made', { voice: model.id, rtf: Number(check.rtf.toFixed(2)) });
         return { ok: true, config, rtf: check.rtf };
@@ -141,14 +182,35 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     concurrency: 1,
     fallbacks,
     get defaultVoice() {
-      return installedVoices().find((v) => v.language === 'en' && keepsUp(v))?.id ?? espeak.defaultVoice;
+      return installedVoices().find((v) => v.language === 'en' && canDefault(v))?.id ?? espeak.defaultVoice;
     },
     async voices(): Promise<Voice[]> {
       const natural = installedVoices();
-      const fallbackDefault = natural.find((v) => v.language === 'en' && keepsUp(v))?.id;
+      const fallbackDefault = natural.find((v) => v.language === 'en' && canDefault(v))?.id;
       const espeakVoices = (await espeak.voices()).map((v) => (fallbackDefault ? { ...v, premium: true } : v));
-      const named = (v: NaturalVoice) => (keepsUp(v) ? v.name : `${v.name} (too slow here to play while it is made)`);
+      const named = (v: NaturalVoice) => {
+        const name = offeredByDefault(v.model) ? v.name : `${v.name} (licence: ${v.model.licenceUse === 'non-commercial' ? 'non-commercial' : 'unclear'})`;
+        return keepsUp(v) ? name : `${name} (too slow here to play while it is made)`;
+      };
       return [...natural.map((v) => ({ id: v.id, name: named(v), premium: v.id !== fallbackDefault })), ...espeakVoices];
+    },
+    naturalStates() {
+      return store.list().map(({ voice, state }): NaturalVoiceState => {
+        const base = { id: voice.id, name: voice.name, language: voice.language };
+        if (runtime && !runtime.ok) return { ...base, state: 'unavailable', reason: runtime.reason };
+        switch (state.state) {
+          case 'installed': {
+            const failed = checkFailures.get(voice.id);
+            return failed ? { ...base, state: 'failed', reason: failed.reason, nextTry: new Date(failed.nextTry).toISOString() } : { ...base, state: 'installed' };
+          }
+          case 'downloading':
+            return { ...base, state: 'downloading', received: state.received, total: state.total ?? voice.approxBytes };
+          case 'failed':
+            return { ...base, state: 'failed', reason: state.reason, nextTry: state.nextTry.toISOString() };
+          default:
+            return { ...base, state: state.state };
+        }
+      });
     },
     downloads() {
       return store.list().flatMap(({ voice, state }) =>
@@ -160,7 +222,9 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
       // The first article in a language is spoken by espeak while its voice downloads.
       if (installed.length === 0) downloadVoiceOf(language);
       const here = installed.filter(keepsUp);
-      return here.map(({ id, language: l, gender }) => ({ id, language: l, gender }));
+      // The licensed-for-this-service voices first; the others only speak when chosen.
+      const ordered = [...here.filter((v) => offeredByDefault(v.model)), ...here.filter((v) => !offeredByDefault(v.model))];
+      return ordered.map(({ id, language: l, gender, model }) => ({ id, language: l, gender, ...(offeredByDefault(model) ? {} : { chosenOnly: true }) }));
     },
     async *synthesize(text: string, synth: SynthesizeOptions): AsyncGenerator<Int16Array> {
       const voice = byId.get(synth.voice);
@@ -186,6 +250,7 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
       }
     },
     async warmUp() {
+      await runtimeChecked;
       // The first start fetches the English voice in the background, so the first podcast may have it.
       if (!installedVoices().some((v) => v.language === 'en')) downloadVoiceOf('en');
       // The installed voices' load checks run now, so a podcast's first sentence does not wait for them.

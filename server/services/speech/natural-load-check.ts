@@ -6,8 +6,16 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SherpaTtsConfig } from './natural-model.ts';
 
-/** `rtf`: seconds the voice takes to make a second of speech here (its real-time factor). */
-export type LoadCheck = { ok: true; sampleRate: number; speakers: number; rtf: number } | { ok: false; reason: string };
+/**
+ * `rtf`: seconds the voice takes to make a second of speech here (its real-time factor). A failure
+ * says how: `timeout` (the check ran out of time, as on a busy machine: worth trying again), `crashed`
+ * (the model killed its process), `failed` (it loaded but said no).
+ */
+export type LoadCheck =
+  | { ok: true; sampleRate: number; speakers: number; rtf: number }
+  | { ok: false; reason: string; how: 'timeout' | 'crashed' | 'failed' };
+
+const DEFAULT_TIMEOUT_MS = 120_000;
 
 const SCRIPT = fileURLToPath(new URL('./natural-load-check.mjs', import.meta.url));
 
@@ -17,7 +25,7 @@ export function checkVoiceLoads(config: SherpaTtsConfig, options: { timeoutMs?: 
     execFile(
       process.execPath,
       [SCRIPT, JSON.stringify(config)],
-      { timeout: options.timeoutMs ?? 120_000, signal: options.signal, maxBuffer: 1 << 20 },
+      { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: options.signal, maxBuffer: 1 << 20 },
       (error, stdout, stderr) => {
         const last = stdout.trim().split('\n').pop() ?? '';
         let answer: { ok?: boolean; sampleRate?: number; speakers?: number; rtf?: number; reason?: string } = {};
@@ -27,9 +35,13 @@ export function checkVoiceLoads(config: SherpaTtsConfig, options: { timeoutMs?: 
           // no answer: the process died before it could give one
         }
         if (!error && answer.ok && answer.sampleRate) return resolve({ ok: true, sampleRate: answer.sampleRate, speakers: answer.speakers ?? 0, rtf: answer.rtf ?? 0 });
+        if (error?.killed && !options.signal?.aborted) {
+          const seconds = Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000);
+          return resolve({ ok: false, how: 'timeout', reason: `The voice model did not finish loading within ${seconds} s (the machine may be busy; it is tried again later)` });
+        }
         const said = (answer.reason ?? stderr.trim().split('\n').filter(Boolean).slice(-2).join(' ')) || (error?.message ?? 'no answer');
-        const how = error?.signal ? `died (${error.signal})` : `failed`;
-        resolve({ ok: false, reason: `The voice model ${how} while loading: ${said.slice(0, 300)}` });
+        const crashed = Boolean(error?.signal) || (error !== null && answer.ok === undefined);
+        resolve({ ok: false, how: crashed ? 'crashed' : 'failed', reason: `The voice model ${error?.signal ? `died (${error.signal})` : 'failed'} while loading: ${said.slice(0, 300)}` });
       },
     );
   });

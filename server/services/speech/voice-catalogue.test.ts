@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { archiveFolder, naturalVoices, VOICE_CATALOGUE } from './voice-catalogue.ts';
 
@@ -25,5 +27,20 @@ describe('the natural voice catalogue', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain('kokoro-en-am-adam');
     expect(ids.every((id) => id.length <= 100)).toBe(true);
+  });
+});
+
+/** The README's row for a catalogue voice: the table is checked against the catalogue, never written apart. */
+function readmeRow(voice: (typeof VOICE_CATALOGUE)[number]): string {
+  const id = voice.speakers ? `\`${voice.id}\` (${voice.speakers.length} speakers)` : `\`${voice.id}\``;
+  const use = { commercial: 'yes', 'non-commercial': '**no: non-commercial**', unclear: '**unclear**' }[voice.licenceUse];
+  return `| ${id} | ${voice.language} | ${voice.gender} | ${voice.quality} | ~${Math.round(voice.approxBytes / 1_000_000)} MB | ${voice.licence} | ${use} | [source](${voice.licenceSource}) |`;
+}
+
+describe('the README\'s voice table', () => {
+  it('is the catalogue: every voice, its licence as its source states it, whether a paid service may use it, and the source', () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const rows = readme.split('\n').filter((line) => /^\| `(piper|kokoro)-/.test(line));
+    expect(rows).toEqual(VOICE_CATALOGUE.map(readmeRow));
   });
 });

@@ -11,10 +11,13 @@
  *   archive must match it (voice-store.ts). A checksum written here is verified from the start.
  * - Sizes are approximate (third-party listings of the same archive disagree by megabytes): they
  *   size the progress bar and the download limit (twice the size), not the verification.
- * - Licences are as published for the voice's training data or model. `licenceConfirmed` is true only
- *   where a public source that names the model card was found; a voice without it is never
- *   downloaded on first use nor picked for a language on its own: an administrator installs it by
- *   name (`pagecast voices install <id>`), which is taken as accepting its licence.
+ * - Licences are as the voice's source (`licenceSource`: its model card, or the model's page) states
+ *   them. Pagecast is a paid service, so only a voice whose licence allows commercial use
+ *   (`licenceUse: 'commercial'`) is ever a default, downloaded on first use or picked for a language
+ *   on its own. A non-commercial or unclear one (a dataset published for non-commercial use; a model
+ *   fine-tuned from `lessac`, whose Blizzard 2013 licence is read as non-commercial; a model card not
+ *   read) is installed only by name (`pagecast voices install <id>`), which is taken as the
+ *   administrator's decision, and is offered only when chosen.
  */
 
 export type VoiceQuality = 'x_low' | 'low' | 'medium' | 'high';
@@ -48,8 +51,12 @@ export interface CatalogueVoice {
   approxBytes: number;
   /** SHA-256 of the archive (hex), or null until pinned by the first download. */
   sha256: string | null;
+  /** The licence as its source states it. */
   licence: string;
-  licenceConfirmed: boolean;
+  /** Where that licence is stated (the model card). */
+  licenceSource: string;
+  /** Whether a paid service may use it: only `commercial` voices are defaults or download by themselves. */
+  licenceUse: 'commercial' | 'non-commercial' | 'unclear';
   /** What the model produces (Hz); the engine resamples to its own rate. */
   sampleRate: number;
 }
@@ -58,12 +65,14 @@ const MB = 1_000_000;
 
 /** A Piper voice converted by sherpa-onnx: archive `vits-piper-<locale>-<name>-<quality>.tar.bz2`. */
 function piper(
-  voice: Omit<CatalogueVoice, 'kind' | 'archive' | 'model' | 'sampleRate' | 'id'> & { locale: string; speaker: string; sampleRate?: number },
+  voice: Omit<CatalogueVoice, 'kind' | 'archive' | 'model' | 'sampleRate' | 'id' | 'licenceSource'> & { locale: string; speaker: string; sampleRate?: number },
 ): CatalogueVoice {
   const { locale, speaker, sampleRate, ...rest } = voice;
   const stem = `${locale}-${speaker}-${voice.quality}`;
   return {
     ...rest,
+    // Each Piper voice's MODEL_CARD names its dataset, its licence and what it was fine-tuned from.
+    licenceSource: `https://huggingface.co/rhasspy/piper-voices/blob/main/${locale.split('_')[0]}/${locale}/${speaker}/${voice.quality}/MODEL_CARD`,
     id: `piper-${locale.toLowerCase().replace('_', '-')}-${speaker.replace(/_/g, '-')}`,
     kind: 'piper',
     archive: `vits-piper-${stem}.tar.bz2`,
@@ -75,15 +84,15 @@ function piper(
 export const VOICE_CATALOGUE: readonly CatalogueVoice[] = [
   piper({
     locale: 'en_US', speaker: 'ljspeech', name: 'Linda (American English, natural)', language: 'en', quality: 'medium', gender: 'female',
-    approxBytes: 64 * MB, sha256: null, licence: 'Public domain (LJ Speech dataset; trained from scratch)', licenceConfirmed: true,
+    approxBytes: 64 * MB, sha256: null, licence: 'Public domain (LJ Speech dataset; trained from scratch)', licenceUse: 'commercial',
   }),
   piper({
     locale: 'en_US', speaker: 'ryan', name: 'Ryan (American English, natural)', language: 'en', quality: 'medium', gender: 'male',
-    approxBytes: 67 * MB, sha256: null, licence: 'CC BY 4.0 as listed for its dataset (model card not read here)', licenceConfirmed: false,
+    approxBytes: 67 * MB, sha256: null, licence: 'RyanSpeech dataset, published for non-commercial use only', licenceUse: 'non-commercial',
   }),
   piper({
     locale: 'en_GB', speaker: 'alba', name: 'Alba (Scottish English, natural)', language: 'en', quality: 'medium', gender: 'female',
-    approxBytes: 64 * MB, sha256: null, licence: 'CC BY 4.0 as listed for its dataset (model card not read here)', licenceConfirmed: false,
+    approxBytes: 64 * MB, sha256: null, licence: 'CC BY 4.0 dataset, fine-tuned from en_US-lessac (Blizzard 2013 licence, read as non-commercial)', licenceUse: 'unclear',
   }),
   {
     id: 'kokoro-en',
@@ -110,46 +119,50 @@ export const VOICE_CATALOGUE: readonly CatalogueVoice[] = [
     approxBytes: 305 * MB,
     sha256: null,
     licence: 'Apache-2.0 (Kokoro-82M model weights)',
-    licenceConfirmed: true,
+    licenceSource: 'https://huggingface.co/hexgrad/Kokoro-82M',
+    licenceUse: 'commercial',
     sampleRate: 24_000,
   },
   piper({
     locale: 'de_DE', speaker: 'thorsten', name: 'Thorsten (German, natural)', language: 'de', quality: 'medium', gender: 'male',
-    approxBytes: 67 * MB, sha256: null, licence: 'CC0-1.0 (Thorsten dataset)', licenceConfirmed: true,
+    approxBytes: 67 * MB, sha256: null, licence: 'CC0-1.0 (Thorsten dataset)', licenceUse: 'commercial',
   }),
   piper({
     locale: 'fr_FR', speaker: 'siwis', name: 'Siwis (French, natural)', language: 'fr', quality: 'medium', gender: 'female',
-    approxBytes: 64 * MB, sha256: null, licence: 'CC BY 4.0 as listed for the SIWIS dataset (model card not read here)', licenceConfirmed: false,
+    approxBytes: 64 * MB, sha256: null, licence: 'CC BY 4.0 as listed for the SIWIS dataset (model card not confirmed)', licenceUse: 'unclear',
   }),
   piper({
     locale: 'es_ES', speaker: 'davefx', name: 'Davefx (Spanish, natural)', language: 'es', quality: 'medium', gender: 'male',
-    approxBytes: 64 * MB, sha256: null, licence: 'CC0 as listed for its dataset (model card not read here)', licenceConfirmed: false,
+    approxBytes: 64 * MB, sha256: null, licence: 'CC0 as listed for its dataset (model card not confirmed)', licenceUse: 'unclear',
   }),
   piper({
     locale: 'it_IT', speaker: 'riccardo', name: 'Riccardo (Italian, natural)', language: 'it', quality: 'x_low', gender: 'male',
-    approxBytes: 30 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceConfirmed: false,
+    approxBytes: 30 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceUse: 'unclear',
   }),
   piper({
     locale: 'pt_BR', speaker: 'faber', name: 'Faber (Brazilian Portuguese, natural)', language: 'pt', quality: 'medium', gender: 'male',
-    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceConfirmed: false,
+    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceUse: 'unclear',
   }),
   piper({
     locale: 'nl_BE', speaker: 'nathalie', name: 'Nathalie (Flemish Dutch, natural)', language: 'nl', quality: 'medium', gender: 'female',
-    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceConfirmed: false,
+    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceUse: 'unclear',
   }),
   piper({
     locale: 'pl_PL', speaker: 'gosia', name: 'Gosia (Polish, natural)', language: 'pl', quality: 'medium', gender: 'female',
-    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceConfirmed: false,
+    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceUse: 'unclear',
   }),
   piper({
     locale: 'ru_RU', speaker: 'irina', name: 'Irina (Russian, natural)', language: 'ru', quality: 'medium', gender: 'female',
-    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceConfirmed: false,
+    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceUse: 'unclear',
   }),
   piper({
     locale: 'zh_CN', speaker: 'huayan', name: 'Huayan (Mandarin Chinese, natural)', language: 'zh', quality: 'medium', gender: 'female',
-    approxBytes: 64 * MB, sha256: null, licence: 'Unknown: check the model card before use', licenceConfirmed: false,
+    approxBytes: 64 * MB, sha256: null, licence: 'Fine-tuned from en_US-lessac (Blizzard 2013 licence, read as non-commercial)', licenceUse: 'unclear',
   }),
 ];
+
+/** Whether the voice may be a default or download by itself: its licence allows a paid service. */
+export const offeredByDefault = (voice: Pick<CatalogueVoice, 'licenceUse'>) => voice.licenceUse === 'commercial';
 
 /** The archive's folder: its file name less `.tar.bz2`. */
 export function archiveFolder(voice: Pick<CatalogueVoice, 'archive'>): string {

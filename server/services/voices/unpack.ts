@@ -1,65 +1,73 @@
 /**
- * A voice archive (`.tar.bz2`) unpacked into a folder, refusing anything that could write outside
- * it: absolute paths, `..` segments, links of either kind and device files. The bytes written are
- * capped, so a small archive cannot fill the disk.
+ * A voice archive (`.tar.bz2`) unpacked into a folder by a worker thread (unpack-worker.mjs), so the
+ * server's event loop never waits on bzip2. The worker refuses anything that could write outside the
+ * folder (absolute paths, `..` segments, links of either kind, device files) and stops past the caps:
+ * file bytes, decompressed bytes, entries; this side stops it past the time allowed or on abort.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import bz2 from 'unbzip2-stream';
-import tar from 'tar-stream';
+import { Worker } from 'node:worker_threads';
 
 export class VoiceArchiveError extends Error {
   override readonly name = 'VoiceArchiveError';
 }
 
-/** The entry's path inside `into`, or an error when it would land anywhere else. */
-function safePath(into: string, name: string): string {
-  const clean = name.replace(/\/+$/, '');
-  if (!clean || clean.includes('\\') || clean.includes('\0') || path.posix.isAbsolute(clean) || clean.split('/').includes('..')) {
-    throw new VoiceArchiveError(`The archive holds a path outside its folder: ${JSON.stringify(name)}`);
-  }
-  const target = path.resolve(into, clean);
-  if (!target.startsWith(into + path.sep)) throw new VoiceArchiveError(`The archive holds a path outside its folder: ${JSON.stringify(name)}`);
-  return target;
+export interface UnpackLimits {
+  /** Bytes of files written, at most. */
+  maxBytes: number;
+  /** Bytes bzip2 may produce (the whole tar stream, padding and later streams included); default `maxBytes` and 10%. */
+  maxUnpackedBytes?: number;
+  /** Entries (files and folders) at most. */
+  maxEntries?: number;
+  /** How long the unpacking may take. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
-/** Unpacks `archive` into the existing, empty folder `into`; at most `maxBytes` of files. */
-export async function unpackArchive(archive: string, into: string, options: { maxBytes: number; signal?: AbortSignal }): Promise<void> {
-  const root = path.resolve(into);
-  let written = 0;
-  const extract = tar.extract();
-  extract.on('entry', (header, stream, next) => {
-    stream.on('error', () => {}); // a refused entry's stream fails with the archive; the pipeline reports it once
-    const fail = (error: Error) => {
-      stream.resume();
-      next(error);
-    };
-    let target: string;
-    try {
-      target = safePath(root, header.name);
-    } catch (error) {
-      return fail(error as Error);
-    }
-    if (header.type === 'directory') {
-      fs.mkdirSync(target, { recursive: true });
-      stream.resume();
-      return stream.on('end', () => next());
-    }
-    if (header.type !== 'file' && header.type !== 'contiguous-file') {
-      return fail(new VoiceArchiveError(`The archive holds a ${header.type ?? 'special'} entry, which voices never need: ${header.name}`));
-    }
-    written += header.size ?? 0;
-    if (written > options.maxBytes) return fail(new VoiceArchiveError(`The archive unpacks to more than the ${options.maxBytes} bytes allowed`));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    // 'wx': an entry never replaces a file an earlier entry wrote.
-    pipeline(stream, fs.createWriteStream(target, { flags: 'wx', mode: 0o644 })).then(() => next(), (error: Error) => next(error));
+/** The voice archives hold a few hundred entries (espeak-ng-data); ten thousand is far past any. */
+export const MAX_ARCHIVE_ENTRIES = 10_000;
+/** About 1 MB/s for bzip2 in JavaScript on a slow machine: 20 minutes covers Kokoro twice over. */
+const DEFAULT_TIMEOUT_MS = 20 * 60_000;
+
+const WORKER = new URL('./unpack-worker.mjs', import.meta.url);
+
+export interface Unpacked {
+  entries: number;
+  unpackedBytes: number;
+  /** The thread that did the work (never the main thread's 0). */
+  threadId: number;
+}
+
+/** Unpacks `archive` into the existing, empty folder `into`; rejects with the reason it cannot. */
+export function unpackArchive(archive: string, into: string, limits: UnpackLimits): Promise<Unpacked> {
+  const { signal } = limits;
+  signal?.throwIfAborted();
+  const worker = new Worker(WORKER, {
+    workerData: {
+      archive,
+      into,
+      maxFileBytes: limits.maxBytes,
+      maxUnpackedBytes: limits.maxUnpackedBytes ?? Math.ceil(limits.maxBytes * 1.1),
+      maxEntries: limits.maxEntries ?? MAX_ARCHIVE_ENTRIES,
+    },
   });
-  try {
-    await pipeline(fs.createReadStream(archive), bz2(), extract, { signal: options.signal });
-  } catch (error) {
-    options.signal?.throwIfAborted();
-    if (error instanceof VoiceArchiveError) throw error;
-    throw new VoiceArchiveError(`The archive could not be unpacked: ${(error as Error).message}`, { cause: error });
-  }
+  const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(() => settle(() => reject(new VoiceArchiveError(`The archive took more than the ${Math.round(timeoutMs / 1000)} s allowed to unpack`))), timeoutMs);
+    timer.unref();
+    const onAbort = () => settle(() => reject(signal!.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (answer: ({ ok: true } & Unpacked) | { ok: false; message: string }) =>
+      settle(() => (answer.ok ? resolve({ entries: answer.entries, unpackedBytes: answer.unpackedBytes, threadId: answer.threadId }) : reject(new VoiceArchiveError(answer.message)))),
+    );
+    worker.once('error', (error) => settle(() => reject(new VoiceArchiveError(`The archive could not be unpacked: ${error.message}`, { cause: error }))));
+    worker.once('exit', (code) => settle(() => reject(new VoiceArchiveError(`The unpacking stopped (exit code ${code})`))));
+  });
 }

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakePiperModel, piperVoiceEntries, serveArchives, tarBz2, type ArchiveServer } from '../../test/fake-voice.ts';
+import { bzip2Of, fakePiperModel, piperVoiceEntries, serveArchives, tarBz2, type ArchiveServer } from '../../test/fake-voice.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { CatalogueVoice } from '../speech/voice-catalogue.ts';
+import { unpackArchive } from './unpack.ts';
 import { createVoiceStore, type VoiceEvent } from './voice-store.ts';
 
 const FOLDER = 'vits-piper-en_US-test-low';
@@ -25,14 +27,17 @@ const voice = (overrides: Partial<CatalogueVoice> = {}): CatalogueVoice => ({
   approxBytes: good.length,
   sha256: null,
   licence: 'CC0-1.0',
-  licenceConfirmed: true,
+  licenceSource: 'https://example.test/MODEL_CARD', licenceUse: 'commercial',
   sampleRate: 22_050,
   ...overrides,
 });
 
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-voices-'));
-const storeFor = (dir: string, catalogue: CatalogueVoice[], downloads = true) =>
-  createVoiceStore({ dataDir: dir, modelsUrl: server.url, downloads, catalogue });
+/** The stores' clock: a test moves it past a back-off instead of waiting. */
+let clock = Date.now();
+const storeFor = (dir: string, catalogue: CatalogueVoice[], downloads = true, logger?: Logger) =>
+  createVoiceStore({ dataDir: dir, modelsUrl: server.url, downloads, catalogue, now: () => clock, logger });
+const partOf = (dir: string, archive = ARCHIVE) => path.join(dir, 'voices', '.downloads', `${archive}.part`);
 
 beforeAll(async () => {
   good = await tarBz2(piperVoiceEntries(FOLDER, MODEL));
@@ -74,14 +79,15 @@ describe('installing a natural voice', () => {
     const store = storeFor(dir, [voice()]);
     server.cutNextAfter(ARCHIVE, Math.floor(good.length / 2));
     await expect(store.install('piper-en-us-test')).rejects.toThrow(/cut|ended after/);
-    expect(store.list()[0]!.state).toMatchObject({ state: 'not-installed', lastError: expect.any(String) });
-    const kept = fs.statSync(path.join(dir, 'voices', '.downloads', `${ARCHIVE}.part`)).size;
+    expect(store.list()[0]!.state).toEqual({ state: 'failed', reason: expect.stringMatching(/cut|ended after/), nextTry: new Date(clock + 60_000) });
+    const kept = fs.statSync(partOf(dir)).size;
     expect(kept).toBeGreaterThan(0);
     const before = server.requests.length;
 
+    clock += 60_000;
     await store.install('piper-en-us-test');
 
-    expect(server.requests.slice(before)).toEqual([{ path: `/tts-models/${ARCHIVE}`, range: `bytes=${kept}-` }]);
+    expect(server.requests.slice(before)).toEqual([{ path: `/tts-models/${ARCHIVE}`, range: `bytes=${kept}-`, ifRange: expect.any(String) }]);
     expect(store.installed('piper-en-us-test')).not.toBeNull();
   });
 
@@ -92,14 +98,19 @@ describe('installing a natural voice', () => {
 
     const dir = dataDir();
     const store = storeFor(dir, [voice()]);
-    await store.install('piper-en-us-test');
+    const installedFirst = await store.install('piper-en-us-test');
     fs.rmSync(path.join(dir, 'voices', 'piper-en-us-test'), { recursive: true });
     const altered = await tarBz2(piperVoiceEntries(FOLDER, MODEL, fakePiperModel({ sampleRate: 16_000 })));
     const other = await serveArchives({ [ARCHIVE]: altered });
     try {
       const again = createVoiceStore({ dataDir: dir, modelsUrl: other.url, downloads: true, catalogue: [voice({ approxBytes: altered.length })] });
-      await expect(again.install('piper-en-us-test')).rejects.toThrow(/does not match its checksum/);
+      // The error says how to accept the replaced archive, and doing so re-pins it.
+      await expect(again.install('piper-en-us-test')).rejects.toThrow(/does not match its checksum .*pagecast voices install piper-en-us-test --force/);
       expect(again.installed('piper-en-us-test')).toBeNull();
+      const renewed = await again.install('piper-en-us-test', { force: true });
+      expect(renewed.sha256).not.toBe(installedFirst.sha256);
+      const pins = JSON.parse(fs.readFileSync(path.join(dir, 'voices', 'pins.json'), 'utf8')) as Record<string, string>;
+      expect(pins[ARCHIVE]).toBe(renewed.sha256);
     } finally {
       await other.close();
     }
@@ -151,5 +162,85 @@ describe('installing a natural voice', () => {
     // A pid no process has: the lock's owner died.
     fs.writeFileSync(path.join(other, 'voices', '.locks', 'piper-en-us-test.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname() }));
     await expect(storeFor(other, [voice()]).install('piper-en-us-test')).resolves.toMatchObject({ sha256: a.sha256 });
+  });
+});
+
+/** A logger that keeps what it was told. */
+function recordingLogger() {
+  const lines: { level: string; message: string }[] = [];
+  const logger: Logger = {
+    debug: (message) => void lines.push({ level: 'debug', message }),
+    info: (message) => void lines.push({ level: 'info', message }),
+    warn: (message) => void lines.push({ level: 'warn', message }),
+    error: (message) => void lines.push({ level: 'error', message }),
+    child: () => logger,
+  } as Logger;
+  return { logger, lines };
+}
+
+describe('a voice install that fails', () => {
+  it('drops an archive that does not unpack, so the next attempt downloads from byte zero and installs', async () => {
+    const name = `${FOLDER}-corrupt.tar.bz2`;
+    // What a proxy's error page served with 200, or an asset re-uploaded under the same name, looks like.
+    server.set(name, Buffer.concat([good.subarray(0, 2_000), Buffer.alloc(good.length - 2_000, 7)]));
+    const dir = dataDir();
+    const store = storeFor(dir, [voice({ archive: name, approxBytes: good.length })]);
+    await expect(store.install('piper-en-us-test')).rejects.toThrow(/could not be unpacked|crc|lacks/i);
+    expect(fs.existsSync(partOf(dir, name))).toBe(false);
+
+    server.set(name, await tarBz2(piperVoiceEntries(`${FOLDER}-corrupt`, MODEL)));
+    const before = server.requests.length;
+    clock += 60_000;
+    await store.install('piper-en-us-test');
+    expect(server.requests.slice(before).map((r) => r.range)).toEqual([undefined]);
+    expect(store.installed('piper-en-us-test')).not.toBeNull();
+  });
+
+  it('offline, twenty requests for the voice make one attempt and one log line; the next waits 1 min, then 5', async () => {
+    const { logger, lines } = recordingLogger();
+    const offline = createVoiceStore({
+      dataDir: dataDir(), modelsUrl: 'http://127.0.0.1:9/tts-models', downloads: true, catalogue: [voice()], now: () => clock, logger,
+    });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => offline.install('piper-en-us-test')));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    for (let i = 0; i < 20; i++) await expect(offline.install('piper-en-us-test')).rejects.toThrow(/Could not reach .*next try after/);
+    expect(lines.filter((l) => l.message === 'voice install failed')).toHaveLength(1);
+    expect(offline.list()[0]!.state).toMatchObject({ state: 'failed', reason: expect.stringMatching(/Could not reach/), nextTry: new Date(clock + 60_000) });
+
+    clock += 60_000;
+    await expect(offline.install('piper-en-us-test')).rejects.toThrow(/Could not reach/);
+    expect(lines.filter((l) => l.message === 'voice install failed')).toHaveLength(2);
+    expect(offline.list()[0]!.state).toMatchObject({ state: 'failed', nextTry: new Date(clock + 5 * 60_000) });
+    // An administrator's explicit install does not wait.
+    await expect(offline.install('piper-en-us-test', { ignoreBackoff: true })).rejects.toThrow(/Could not reach [^(]*$/);
+  });
+
+  it('lists a voice it may not download as off', () => {
+    expect(storeFor(dataDir(), [voice()], false).list()[0]!.state).toEqual({ state: 'off' });
+  });
+});
+
+describe('unpacking a voice archive', () => {
+  it('happens in a worker thread, never on the event loop', async () => {
+    const archive = path.join(dataDir(), ARCHIVE);
+    fs.writeFileSync(archive, good);
+    const into = dataDir();
+    const done = await unpackArchive(archive, into, { maxBytes: good.length * 10 });
+    expect(done.threadId).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(into, FOLDER, MODEL))).toBe(true);
+  });
+
+  it('stops a bzip2 bomb hidden in a second stream, counting decompressed bytes, not only file bytes', async () => {
+    const bomb = Buffer.concat([good, await bzip2Of(Buffer.alloc(4_000_000))]);
+    const archive = path.join(dataDir(), 'bomb.tar.bz2');
+    fs.writeFileSync(archive, bomb);
+    await expect(unpackArchive(archive, dataDir(), { maxBytes: 2_000_000 })).rejects.toThrow(/unpacks to more than the 2200000 bytes allowed/);
+  });
+
+  it('refuses an archive of more entries than allowed', async () => {
+    const many = await tarBz2(Array.from({ length: 1_001 }, (_, i) => ({ name: `${FOLDER}/empty-${i}`, data: '' })));
+    const archive = path.join(dataDir(), 'many.tar.bz2');
+    fs.writeFileSync(archive, many);
+    await expect(unpackArchive(archive, dataDir(), { maxBytes: 1_000_000, maxEntries: 1_000 })).rejects.toThrow(/more than the 1000 entries allowed/);
   });
 });

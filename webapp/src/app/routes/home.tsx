@@ -13,6 +13,7 @@ import { Testimonials } from '../../features/marketing/components/testimonials.t
 import { UseCases } from '../../features/marketing/components/use-cases.tsx';
 import { useBillingConfig } from '../../lib/billing-config.ts';
 import { lazySection } from '../../lib/lazy-section.tsx';
+import { spokenPhrase, useSpeaksNaturally } from '../../lib/natural-voice.ts';
 import { useSessionUser } from '../../lib/session.ts';
 
 const URL_CARD_ID = 'url-input';
@@ -51,6 +52,7 @@ export function HomeRoute() {
   const billing = useBillingConfig();
   const showUpgrade = billing.enabled && user?.isPremium !== true;
   const { hash } = useLocation();
+  const spoken = spokenPhrase(useSpeaksNaturally());
 
   useEffect(() => {
     if (hash === `#${URL_CARD_ID}`) goToUrlCardOnceShown();
@@ -58,14 +60,14 @@ export function HomeRoute() {
 
   return (
     <>
-      <Hero signedIn={user !== null} onGetStarted={goToUrlCard} />
+      <Hero signedIn={user !== null} onGetStarted={goToUrlCard} spoken={spoken} />
       <div className="relative mx-auto -mt-20 max-w-3xl px-4 sm:-mt-24 sm:px-6">
         <CreatePodcast />
       </div>
       <PremiumFeatures showUpgrade={showUpgrade} everyFeature={billing.loaded && !billing.enabled} />
       <UseCases />
       <Testimonials />
-      <Faq />
+      <Faq spoken={spoken} />
       {showUpgrade && <PremiumBanner />}
     </>
   );

@@ -2,9 +2,10 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
-import { FAQ_ITEMS } from '../data/faq.ts';
+import { faqItems } from '../data/faq.ts';
 
-export function Faq() {
+/** `spoken`: how the script is spoken here, for the first answer. */
+export function Faq({ spoken }: { spoken?: string }) {
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
 
@@ -13,7 +14,7 @@ export function Faq() {
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
         <div className="mt-10 divide-y divide-slate-200 rounded-2xl ring-1 ring-slate-200">
-          {FAQ_ITEMS.map((item, i) => {
+          {faqItems(spoken).map((item, i) => {
             const expanded = open === i;
             const buttonId = `${baseId}-q${i}`;
             const panelId = `${baseId}-a${i}`;

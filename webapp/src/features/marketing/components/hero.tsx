@@ -5,7 +5,8 @@
 import { ArrowRight, Headphones, Sparkles } from 'lucide-react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 
-export function Hero({ signedIn, onGetStarted }: { signedIn: boolean; onGetStarted: () => void }) {
+/** `spoken`: how the script is spoken here ("speaks it in a natural voice" only where this server has one). */
+export function Hero({ signedIn, onGetStarted, spoken = 'speaks it aloud' }: { signedIn: boolean; onGetStarted: () => void; spoken?: string }) {
   const arrow = <ArrowRight aria-hidden size={18} />;
   return (
     <section
@@ -27,7 +28,7 @@ export function Hero({ signedIn, onGetStarted }: { signedIn: boolean; onGetStart
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-slate-600 lg:mx-0">
             Paste a link to an article, a blog post or a report. Pagecast reads the page, writes it up as a podcast
-            script and speaks it in a natural voice, ready to play wherever you are.
+            script and {spoken}, ready to play wherever you are.
           </p>
           <div className="mt-8 flex flex-col items-center gap-4 sm:flex-row sm:justify-center lg:justify-start">
             {signedIn ? (

@@ -6,11 +6,11 @@ interface FaqItem {
   answer: string;
 }
 
-export const FAQ_ITEMS: readonly FaqItem[] = [
+/** The FAQ; `spoken` says how the script is spoken here ("in a natural voice" only where this server has one). */
+export const faqItems = (spoken = 'speaks it aloud'): readonly FaqItem[] => [
   {
     question: 'How does Pagecast turn a web page into a podcast?',
-    answer:
-      'Paste the address of a page and Pagecast reads its main text, has an AI rewrite it as a podcast script with a title, and speaks the script in a natural voice. The episode lands in your list with a player and a transcript.',
+    answer: `Paste the address of a page and Pagecast reads its main text, has an AI rewrite it as a podcast script with a title, and ${spoken.replace(/\bit\b/, 'the script')}. The episode lands in your list with a player and a transcript.`,
   },
   {
     question: 'Which websites can I convert?',

@@ -72,6 +72,7 @@ export function CreatePodcast() {
           value={voice}
           voices={voices.voices}
           downloads={voices.downloads}
+          natural={voices.natural}
           onChange={setPickedVoice}
           disabled={!voices.loaded}
           hint="Set your default voice on your profile."

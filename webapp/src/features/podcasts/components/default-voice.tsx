@@ -54,7 +54,7 @@ export function DefaultVoice({ user, className = '' }: { user: User; className?:
       {user.isPremium && (
         <form onSubmit={save} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="sm:w-72">
-            <VoiceSelect label="Voice for new podcasts" value={voice} voices={voices.voices} downloads={voices.downloads} onChange={setPicked} disabled={!voices.loaded || saving} />
+            <VoiceSelect label="Voice for new podcasts" value={voice} voices={voices.voices} downloads={voices.downloads} natural={voices.natural} onChange={setPicked} disabled={!voices.loaded || saving} />
           </div>
           <Button type="submit" loading={saving} disabled={!voices.loaded || voice === saved} className="h-11">
             Save voice

@@ -84,6 +84,8 @@ export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarte
         <VoiceSelect
           value={voice}
           voices={voices.voices}
+          downloads={voices.downloads}
+          natural={voices.natural}
           onChange={setPicked}
           disabled={!voices.loaded || busy}
           hint={current && !drafted ? `Now: ${voiceName(voices.voices, current)}` : undefined}

@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import { ChevronDown, Mic } from 'lucide-react';
-import type { VoiceDownload, VoiceOption } from '../../../../../shared/api/premium.ts';
-
-const percent = (download: VoiceDownload) =>
-  download.total ? ` ${Math.min(99, Math.floor((download.received / download.total) * 100))}%` : '';
+import type { NaturalVoiceState, VoiceDownload, VoiceOption } from '../../../../../shared/api/premium.ts';
+import { naturalVoiceSentences } from '../utils/voice-state.ts';
 
 const selectClass =
   'h-11 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-10 text-sm text-slate-900 shadow-sm ' +
@@ -18,6 +16,7 @@ export function VoiceSelect({
   disabled = false,
   hint,
   downloads = [],
+  natural = [],
 }: {
   label?: string;
   value: string;
@@ -28,6 +27,8 @@ export function VoiceSelect({
   hint?: string;
   /** Natural voices downloading: each is told with its progress until it joins the list. */
   downloads?: VoiceDownload[];
+  /** Each natural voice's state here: what is happening to them is said in a sentence. */
+  natural?: NaturalVoiceState[];
 }) {
   const id = useId();
   const hintId = useId();
@@ -56,9 +57,9 @@ export function VoiceSelect({
         </select>
         <ChevronDown aria-hidden size={16} className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-slate-500" />
       </div>
-      {downloads.map((download) => (
-        <p key={download.id} role="status" className="mt-1.5 text-xs text-slate-600">
-          Downloading the natural voice {download.name}:{percent(download)} — it joins the list once installed.
+      {naturalVoiceSentences(natural, downloads).map((sentence) => (
+        <p key={sentence} role="status" className="mt-1.5 text-xs text-slate-600">
+          {sentence}
         </p>
       ))}
       {hint && (

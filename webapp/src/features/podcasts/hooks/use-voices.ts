@@ -4,7 +4,7 @@
  * mounts.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { VoiceDownload, VoiceOption } from '../../../../../shared/api/premium.ts';
+import type { NaturalVoiceState, VoiceDownload, VoiceOption } from '../../../../../shared/api/premium.ts';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
@@ -14,6 +14,7 @@ const VOICES_FRESH_MS = 5 * 60_000;
 const DOWNLOAD_POLL_MS = 2_000;
 const NO_VOICES: VoiceOption[] = [];
 const NO_DOWNLOADS: VoiceDownload[] = [];
+const NO_NATURAL: NaturalVoiceState[] = [];
 
 /** The voices; `enabled: false` (a member who cannot pick) skips the request. */
 export function useVoices(enabled = true) {
@@ -30,6 +31,8 @@ export function useVoices(enabled = true) {
     defaultVoice: query.data?.defaultVoice ?? null,
     /** Natural voices downloading now. */
     downloads: query.data?.downloads ?? NO_DOWNLOADS,
+    /** Each natural voice's state here (installed, downloading, failed, off, unavailable). */
+    natural: query.data?.natural ?? NO_NATURAL,
     loaded: query.isSuccess,
     error: query.error ? errorMessage(query.error) : null,
   };
