@@ -90,7 +90,8 @@ export function createServerPipeline(parts: {
 }): ServerPipeline {
   return {
     fetchPage: (url, signal) => fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal }),
-    extract: (page) => ('pdf' in page ? parts.extractor.extractPdf(page.pdf) : parts.extractor.extract(page.html, page.url)),
+    extract: (page, options) =>
+      'pdf' in page ? parts.extractor.extractPdf(page.pdf, options) : parts.extractor.extract(page.html, page.url, options),
     scriptWriter: parts.scriptWriter,
     speech: parts.speech,
     encoders: parts.encoders,

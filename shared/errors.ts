@@ -55,6 +55,8 @@ export const CONTENT_MESSAGES = {
   /** Said after Create until the podcast is ready: it plays as soon as its first part is made. */
   starting: 'Your podcast is on its way: it starts playing as soon as its first part is made.',
   signInToSave: 'Sign in to save your podcasts',
+  /** Followed by the wait: 'Try again in 12 seconds.' */
+  busy: 'Pagecast is busy reading other pages and documents.',
 } as const;
 
 /** What is wrong with a PDF (a link or a file), and what to do. */
