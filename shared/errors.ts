@@ -133,6 +133,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'PAYLOAD_TOO_LARGE',
   'BILLING_DISABLED',
+  'EPISODE_TOO_LONG',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -162,5 +163,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   PAYLOAD_TOO_LARGE: 413,
   BILLING_DISABLED: 404,
+  EPISODE_TOO_LONG: 422,
   INTERNAL_ERROR: 500,
 };

@@ -16,13 +16,14 @@ import { AppError } from '../errors.ts';
 import type { ConversionJobs } from '../jobs/conversion.ts';
 import { findPodcastByRequestKey, insertPodcastOnce, newPodcastId, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
-import type { IntakePorts } from '../pipeline/stages.ts';
+import type { IntakePorts, ServerPipeline } from '../pipeline/stages.ts';
 import { takeDailyConversion } from '../services/podcasts/limits.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import type { Logger } from '../lib/logger.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
+import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
 
 export interface CreatePodcastDeps extends ReadArticleDeps {
@@ -30,8 +31,8 @@ export interface CreatePodcastDeps extends ReadArticleDeps {
   config: Pick<Config, 'limits' | 'openai'>;
   clock: () => Date;
   logger: Logger;
-  speech: Pick<SpeechEngine, 'voices'>;
-  pipeline: IntakePorts;
+  speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice' | 'naturalVoices'>;
+  pipeline: IntakePorts & Pick<ServerPipeline, 'wordsPerMinute'>;
   jobs: Pick<ConversionJobs, 'enqueue' | 'nudge'>;
 }
 
@@ -72,6 +73,8 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   let stored: PodcastRow | null;
   try {
     const article = await readArticle(deps, { caller, clientAddress }, request);
+    // Past the plan's length nothing is queued (and the allowance is given back below).
+    await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
     const now = deps.clock();
     stored = await inTransaction(deps.db, async (tx) => {
       const podcast = await insertPodcastOnce(tx, {
