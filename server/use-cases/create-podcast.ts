@@ -28,7 +28,7 @@ import { readArticle, type ReadArticleDeps } from './read-article.ts';
 
 export interface CreatePodcastDeps extends ReadArticleDeps {
   db: Database;
-  config: Pick<Config, 'limits' | 'openai'>;
+  config: Pick<Config, 'limits' | 'openai' | 'stripe'>;
   clock: () => Date;
   logger: Logger;
   speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice' | 'naturalVoices'>;

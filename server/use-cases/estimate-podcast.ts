@@ -19,7 +19,7 @@ import { readArticle, type ReadArticleDeps } from './read-article.ts';
 
 export interface EstimatePodcastDeps extends ReadArticleDeps {
   db: Database;
-  config: Pick<Config, 'openai' | 'limits'>;
+  config: Pick<Config, 'openai' | 'limits' | 'stripe'>;
   clock: () => Date;
   speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice' | 'naturalVoices'>;
   pipeline: IntakePorts & Pick<ServerPipeline, 'wordsPerMinute'>;

@@ -14,7 +14,7 @@ import { aiConfigured } from './choose-mode.ts';
 import type { Caller } from './identify-caller.ts';
 
 export interface PlanEpisodeLengthDeps {
-  config: Pick<Config, 'openai' | 'limits'>;
+  config: Pick<Config, 'openai' | 'limits' | 'stripe'>;
   speech: Pick<SpeechEngine, 'name' | 'defaultVoice' | 'naturalVoices'>;
   pipeline: Pick<ServerPipeline, 'wordsPerMinute'>;
 }
@@ -51,6 +51,7 @@ export async function planEpisodeLength(
     mode: input.mode,
     limits: deps.config.limits,
     shorterModes: aiConfigured(deps.config),
+    premiumOffered: deps.config.stripe !== undefined,
   });
   return { words: sources.reduce((sum, s) => sum + s.words, 0), estimatedSeconds };
 }

@@ -17,12 +17,12 @@ const refusal = (input: Parameters<typeof checkEpisodeLength>[0]) => {
 
 describe('the episode length limit', () => {
   it('lets an episode within the plan through, Premium further', () => {
-    expect(refusal({ sources: [{ seconds: 7200 }], premium: false, mode: 'read', limits, shorterModes: true })).toBeNull();
-    expect(refusal({ sources: [{ seconds: 4 * 3600 }], premium: true, mode: 'read', limits, shorterModes: true })).toBeNull();
+    expect(refusal({ sources: [{ seconds: 7200 }], premium: false, mode: 'read', limits, shorterModes: true, premiumOffered: true })).toBeNull();
+    expect(refusal({ sources: [{ seconds: 4 * 3600 }], premium: true, mode: 'read', limits, shorterModes: true, premiumOffered: true })).toBeNull();
   });
 
   it('refuses a long PDF with the limit and the first pages that fit, or a shorter mode', () => {
-    expect(refusal({ sources: [{ seconds: 921_189, pages: 300 }], premium: false, mode: 'read', limits, shorterModes: true })).toEqual(
+    expect(refusal({ sources: [{ seconds: 921_189, pages: 300 }], premium: false, mode: 'read', limits, shorterModes: true, premiumOffered: true })).toEqual(
       expect.objectContaining({
         code: 'EPISODE_TOO_LONG',
         message:
@@ -34,7 +34,7 @@ describe('the episode length limit', () => {
 
   it('offers the first sources that fit when several sources are too long together', () => {
     const sources = [{ seconds: 3000 }, { seconds: 3000 }, { seconds: 3000 }];
-    expect(refusal({ sources, premium: true, mode: 'read', limits: { maxEpisodeMinutes: 60, premiumMaxEpisodeMinutes: 120 }, shorterModes: false })?.message).toBe(
+    expect(refusal({ sources, premium: true, mode: 'read', limits: { maxEpisodeMinutes: 60, premiumMaxEpisodeMinutes: 120 }, shorterModes: false, premiumOffered: true })?.message).toBe(
       'This episode would run about 2 hours 30 minutes: Pagecast makes episodes of up to 2 hours. To hear it, make it from the first 2 sources.',
     );
   });

@@ -87,6 +87,8 @@ export function checkEpisodeLength(input: {
   limits: EpisodeLengthLimits;
   /** Whether an AI writes the other modes (without one, every mode reads the article). */
   shorterModes: boolean;
+  /** Whether Premium can be bought here (billing on): only then is its limit offered. */
+  premiumOffered: boolean;
 }): void {
   const limitSeconds = (input.premium ? input.limits.premiumMaxEpisodeMinutes : input.limits.maxEpisodeMinutes) * 60;
   const total = input.sources.reduce((sum, s) => sum + s.seconds, 0);
@@ -104,7 +106,7 @@ export function checkEpisodeLength(input: {
     else offers.push('make it from a shorter part of the text');
   }
   if (input.mode === 'read' && input.shorterModes) offers.push('choose Podcast or Brief for a shorter retelling');
-  const premium = input.premium || input.limits.premiumMaxEpisodeMinutes <= input.limits.maxEpisodeMinutes
+  const premium = input.premium || !input.premiumOffered || input.limits.premiumMaxEpisodeMinutes <= input.limits.maxEpisodeMinutes
     ? ''
     : ` (${hoursAndMinutes(input.limits.premiumMaxEpisodeMinutes * 60)} with Premium)`;
   throw new AppError('EPISODE_TOO_LONG', {
