@@ -48,6 +48,7 @@ export const CONTENT_MESSAGES = {
   parseFailed:
     'The webpage content could not be processed. Try a simpler webpage or one with more text content.',
   unexpected: 'An unexpected error occurred while fetching the content',
+  redirectLoop: 'This address redirects in a loop (or through too many redirects): Pagecast cannot reach the page. Open it in your browser and paste the address it ends at.',
   privateAddress:
     'Pagecast reads pages on the public web only: this address is on a private or local network. Use a public address.',
   createFailed: 'Failed to create podcast',
