@@ -97,7 +97,6 @@ const envSchema = z
     PLAYLISTS_PER_PODCAST: z.coerce.number().int().min(1).default(50),
     MAX_EPISODE_MINUTES: z.coerce.number().int().min(1).default(120),
     PREMIUM_MAX_EPISODE_MINUTES: z.coerce.number().int().min(1).default(480),
-    UPLOADS_AT_ONCE: z.coerce.number().int().min(1).default(4),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     WORKER_HEALTH_PORT: optionalString
@@ -201,8 +200,6 @@ export interface Config {
     /** The longest episode in minutes: for anonymous visitors and free members, and for Premium. */
     maxEpisodeMinutes: number;
     premiumMaxEpisodeMinutes: number;
-    /** File uploads received at once in a process; past it the answer is 429 with Retry-After. */
-    uploadsAtOnce: number;
   };
   /** Proxies whose X-Forwarded-For is believed: a count of hops in front of the server, or their addresses. */
   trustProxy: { hops: number } | { addresses: string[] };
@@ -280,7 +277,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       playlistsPerPodcast: e.PLAYLISTS_PER_PODCAST,
       maxEpisodeMinutes: e.MAX_EPISODE_MINUTES,
       premiumMaxEpisodeMinutes: e.PREMIUM_MAX_EPISODE_MINUTES,
-      uploadsAtOnce: e.UPLOADS_AT_ONCE,
     },
     trustProxy: e.TRUST_PROXY,
     jobConcurrency: e.JOB_CONCURRENCY,
