@@ -3,6 +3,7 @@
  * start; a bad key stops the server with the list of every problem.
  */
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './errors.ts';
@@ -36,6 +37,17 @@ const hostPortList = optionalString.transform((v, ctx) => {
     }
   }
   return items;
+});
+
+/** TRUST_PROXY: unset or 0 (the socket's peer is the client), a number of proxy hops, or the proxies' addresses (comma-separated). */
+const trustProxy = optionalString.transform((v, ctx): { hops: number } | { addresses: string[] } => {
+  if (!v || /^(?:0|false|no|off)$/i.test(v)) return { hops: 0 };
+  if (/^\d+$/.test(v)) return { hops: Number(v) };
+  const addresses = v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  for (const address of addresses) {
+    if (isIP(address.replace(/^::ffff:/, '')) === 0) ctx.addIssue({ code: 'custom', message: `"${address}" is not a number of hops nor an IP address` });
+  }
+  return { addresses };
 });
 
 const envSchema = z
@@ -84,6 +96,10 @@ const envSchema = z
     FOLLOW_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(7 * 24 * 3600).default(1800),
     FOLLOWS_FREE: z.coerce.number().int().min(0).default(3),
     FOLLOWS_PREMIUM: z.coerce.number().int().min(0).default(50),
+    PLAYLISTS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+    PLAYLISTS_PER_PODCAST: z.coerce.number().int().min(1).default(50),
+    MAX_EPISODE_MINUTES: z.coerce.number().int().min(1).default(120),
+    PREMIUM_MAX_EPISODE_MINUTES: z.coerce.number().int().min(1).default(480),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     WORKER_HEALTH_PORT: optionalString
@@ -97,6 +113,7 @@ const envSchema = z
       .transform((v) => v?.toLowerCase() ?? 'on')
       .pipe(z.enum(['on', 'off'], { error: 'must be on or off' })),
     WEB_DIST_DIR: optionalString,
+    TRUST_PROXY: trustProxy,
   });
 
 /** Settings that are only wrong together; checked on the raw values so they join the other problems. */
@@ -183,9 +200,17 @@ export interface Config {
     /** Sources a free member and a Premium member may follow. */
     followsFree: number;
     followsPremium: number;
+    /** Playlists held open (waiting for a first part) at once in a process per client address, and per podcast: past either the answer is 503 with Retry-After. */
+    playlistsPerClient: number;
+    playlistsPerPodcast: number;
+    /** The longest episode in minutes: for anonymous visitors and free members, and for Premium. */
+    maxEpisodeMinutes: number;
+    premiumMaxEpisodeMinutes: number;
   };
   /** The least time between two fetches of one followed feed, however many follow it. */
   followIntervalMs: number;
+  /** Proxies whose X-Forwarded-For is believed: a count of hops in front of the server, or their addresses. */
+  trustProxy: { hops: number } | { addresses: string[] };
   jobConcurrency: number;
   /** How long a crashed worker's job stays claimed before another worker may take it over. */
   jobLeaseMs: number;
@@ -258,8 +283,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       eventStreamsPerPodcast: e.EVENT_STREAMS_PER_PODCAST,
       followsFree: e.FOLLOWS_FREE,
       followsPremium: e.FOLLOWS_PREMIUM,
+      playlistsPerClient: e.PLAYLISTS_PER_CLIENT,
+      playlistsPerPodcast: e.PLAYLISTS_PER_PODCAST,
+      maxEpisodeMinutes: e.MAX_EPISODE_MINUTES,
+      premiumMaxEpisodeMinutes: e.PREMIUM_MAX_EPISODE_MINUTES,
     },
     followIntervalMs: Math.round(e.FOLLOW_INTERVAL_SECONDS * 1000),
+    trustProxy: e.TRUST_PROXY,
     jobConcurrency: e.JOB_CONCURRENCY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     workerHealthPort: e.WORKER_HEALTH_PORT,

@@ -28,6 +28,7 @@ import { extractPdf } from './services/extract/extract-pdf.ts';
 import { loadPage } from './cli/load-page.ts';
 import fs from 'node:fs';
 import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
+import { createHeldRequests } from './services/podcasts/held-requests.ts';
 import { createPodcastWatchers, type PodcastWatchers } from './services/podcasts/watchers.ts';
 import { createFallbackScriptWriter } from './services/script/fallback-writer.ts';
 import { NO_SCRIPT_WRITER_REASON } from '../shared/podcast/status-labels.ts';
@@ -101,7 +102,8 @@ export function createServerPipeline(parts: {
 }): ServerPipeline {
   return {
     fetchPage: (url, signal) => fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal }),
-    extract: (page) => ('pdf' in page ? parts.extractor.extractPdf(page.pdf) : parts.extractor.extract(page.html, page.url)),
+    extract: (page, options) =>
+      'pdf' in page ? parts.extractor.extractPdf(page.pdf, options) : parts.extractor.extract(page.html, page.url, options),
     scriptWriter: parts.scriptWriter,
     speech: parts.speech,
     encoders: parts.encoders,
@@ -251,6 +253,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     encoders: createEncoderPool({ size: config.jobConcurrency }),
     extractor: createArticleExtractor(),
     recentPages: createRecentArticles(),
+    playlistHolds: createHeldRequests({ perClient: config.limits.playlistsPerClient, perPodcast: config.limits.playlistsPerPodcast }),
   };
   const withPipeline = { ...parts, watchers: createWatchers(parts), pipeline: createServerPipeline(parts) };
   built.jobs = createJobs(withPipeline);

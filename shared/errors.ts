@@ -48,6 +48,7 @@ export const CONTENT_MESSAGES = {
   parseFailed:
     'The webpage content could not be processed. Try a simpler webpage or one with more text content.',
   unexpected: 'An unexpected error occurred while fetching the content',
+  redirectLoop: 'This address redirects in a loop (or through too many redirects): Pagecast cannot reach the page. Open it in your browser and paste the address it ends at.',
   privateAddress:
     'Pagecast reads pages on the public web only: this address is on a private or local network. Use a public address.',
   createFailed: 'Failed to create podcast',
@@ -55,6 +56,8 @@ export const CONTENT_MESSAGES = {
   /** Said after Create until the podcast is ready: it plays as soon as its first part is made. */
   starting: 'Your podcast is on its way: it starts playing as soon as its first part is made.',
   signInToSave: 'Sign in to save your podcasts',
+  /** Followed by the wait: 'Try again in 12 seconds.' */
+  busy: 'Pagecast is busy reading other pages and documents.',
 } as const;
 
 /** What is wrong with a PDF (a link or a file), and what to do. */
@@ -131,6 +134,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'PAYLOAD_TOO_LARGE',
   'BILLING_DISABLED',
+  'EPISODE_TOO_LONG',
   'INTERNAL_ERROR',
   'NOT_A_FEED',
   'FOLLOW_LIMIT',
@@ -162,6 +166,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   PAYLOAD_TOO_LARGE: 413,
   BILLING_DISABLED: 404,
+  EPISODE_TOO_LONG: 422,
   INTERNAL_ERROR: 500,
   NOT_A_FEED: 422,
   FOLLOW_LIMIT: 403,

@@ -36,13 +36,29 @@ export function requireCaller(c: Context<AppEnv>, message: string = AUTH_MESSAGE
   return caller;
 }
 
+/** Which proxies' X-Forwarded-For is believed (TRUST_PROXY): a number of hops, or their addresses. */
+export type TrustProxy = { hops: number } | { addresses: string[] };
+
+const plain = (address: string) => address.trim().toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
+
 /**
- * The client's network address, for per-address limits. The socket's peer: the server does not
- * trust X-Forwarded-For, which any client can write. 'unknown' when there is no socket (tests).
+ * The client's network address, for per-address limits. The socket's peer, unless TRUST_PROXY says
+ * the peer is a proxy: then X-Forwarded-For is read from its right end, one entry per trusted hop (or
+ * while the address is a trusted proxy's), since only what the trusted proxies appended is true; what
+ * a client wrote to the left of that is never believed. 'unknown' when there is no socket (tests).
  */
-export function clientAddress(c: Context): string {
+export function clientAddress(c: Context, trust: TrustProxy = { hops: 0 }): string {
   // @hono/node-server puts the Node request in the bindings (under `server` when wrapped).
   type Bindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   const env = c.env as (Bindings & { server?: Bindings }) | undefined;
-  return (env?.server ?? env)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  const peer = (env?.server ?? env)?.incoming?.socket?.remoteAddress;
+  if (!peer) return 'unknown';
+  const forwarded = (c.req.header('X-Forwarded-For') ?? '').split(',').map(plain).filter(Boolean);
+  // From the nearest: the peer, then what each proxy in turn says it saw.
+  const chain = [plain(peer), ...forwarded.reverse()];
+  if ('hops' in trust) return chain[Math.min(trust.hops, chain.length - 1)]!;
+  const trusted = new Set(trust.addresses.map(plain));
+  let at = 0;
+  while (at < chain.length - 1 && trusted.has(chain[at]!)) at++;
+  return chain[at]!;
 }

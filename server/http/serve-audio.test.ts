@@ -14,7 +14,7 @@ import { createDiskAudioStore } from '../services/audio/disk-store.ts';
 import { createS3AudioStore } from '../services/audio/s3-store.ts';
 import { episode, segment, type AudioStore } from '../services/audio/store.ts';
 import { startTestBucket, type TestBucket } from '../test/s3-bucket.ts';
-import { serveAudio } from './serve-audio.ts';
+import { contentDisposition, serveAudio } from './serve-audio.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-serve-'));
 let bucket: TestBucket;
@@ -64,6 +64,11 @@ describe.each(stores)('audio served from the %s store', (_name, make) => {
     expect(res.headers.get('accept-ranges')).toBe('bytes');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="_n_code title.mp3"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20%22title%22.mp3`);
     expect((await body(res)).equals(bytes)).toBe(true);
+  });
+
+  it('names a download without control characters or bidi overrides, in both forms', () => {
+    const header = contentDisposition('A\u0001B\u202Egnp.exe.txt');
+    expect(header).toBe(`attachment; filename="A_B_gnp.exe.txt"; filename*=UTF-8''A_B_gnp.exe.txt`);
   });
 
   it.each([

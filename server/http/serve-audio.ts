@@ -80,6 +80,8 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 
 /** `attachment; filename="My title.mp3"; filename*=UTF-8''My%20title.mp3` */
 export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // Control characters and bidi controls (U+202E would show "gnp.exe" as "exe.png") go from both forms.
+  const shown = name.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_');
+  const ascii = shown.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(shown)}`;
 }

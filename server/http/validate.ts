@@ -17,10 +17,41 @@ const CODE_FOR_MESSAGE: Record<string, ErrorCode> = {
   [CONTENT_MESSAGES.noReadableContent]: 'NO_READABLE_CONTENT',
 };
 
+/** Fields as a person names them, for the messages zod writes itself. */
+const FIELD_NAMES: Record<string, string> = {
+  title: 'The title',
+  text: 'The text',
+  'file.name': "The file's name",
+  'file.data': 'The file',
+  file: 'The file',
+  sourceUrl: "The page's address",
+  url: 'The address',
+  email: 'The e-mail address',
+  password: 'The password',
+  name: 'The name',
+};
+
+/**
+ * A problem in words a person expects: a schema's own message as it is; zod's generic ones ("Too big:
+ * expected string to have <=300 characters", "Invalid input") said of the field by its name.
+ */
+function humanMessage(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'Invalid request';
+  const path = issue.path.map(String).join('.');
+  const field = FIELD_NAMES[path] ?? (path ? `The ${String(issue.path.at(-1)).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}` : 'The request');
+  // zod's own wording, whatever issue carries it (a union's branch passes it on as a custom issue).
+  const big = /^Too big: expected (\w+) to have <=?(\d+) (\w+)/.exec(issue.message);
+  if (big) return big[1] === 'string' ? `${field} is too long: at most ${big[2]} characters.` : `${field} is too large: at most ${big[2]} ${big[3]}.`;
+  const small = /^Too small: expected (\w+) to have >=?(\d+) (\w+)/.exec(issue.message);
+  if (small) return Number(small[2]) <= 1 ? `${field} is missing.` : `${field} is too short: at least ${small[2]} ${small[3]}.`;
+  if (/^Invalid input/.test(issue.message)) return path ? `${field} is missing or not valid.` : 'The request is not valid.';
+  return issue.message;
+}
+
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
-      const message = result.error.issues[0]?.message ?? 'Invalid request';
+      const message = humanMessage(result.error.issues[0]);
       throw new AppError(CODE_FOR_MESSAGE[message] ?? 'VALIDATION_ERROR', { message });
     }
     if (containsNul(result.data)) throw new AppError('VALIDATION_ERROR', { message: nulMessage('The request') });

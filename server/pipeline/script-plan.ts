@@ -5,6 +5,7 @@
  * tells: when the article is short, the episode is shorter than asked and its opening says so.
  */
 import { BRIEF_MINUTES, PODCAST_MINUTES, type PodcastMode } from '../../shared/constants.ts';
+import { speechSeconds } from '../services/podcasts/episode-length.ts';
 import { countWords } from '../services/script/script-format.ts';
 import { paceOf } from '../services/script/spoken-length.ts';
 import type { ScriptPlan } from '../services/script/writer.ts';
@@ -68,4 +69,11 @@ export function estimateSeconds(mode: PodcastMode, minutes: number | null, artic
   if (asked === null) return Math.round((articleWords / wordsPerMinute) * 60);
   const words = Math.min(articleWords, (asked * wordsPerMinute) / pace);
   return Math.round(((words * pace) / wordsPerMinute) * 60);
+}
+
+/** The likely length of an episode in seconds: the article read as written (speechSeconds), or the minutes asked when fewer. */
+export function estimateEpisodeSeconds(mode: PodcastMode, minutes: number | null, article: { text: string; language: string }, wordsPerMinute: number): number {
+  const asked = askedMinutes(mode, minutes);
+  const read = speechSeconds(article.text, wordsPerMinute, article.language);
+  return asked === null ? read : Math.min(read, asked * 60);
 }

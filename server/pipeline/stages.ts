@@ -89,7 +89,8 @@ export interface EpisodeSink {
 
 export interface PipelinePorts {
   fetchPage(url: string, signal: AbortSignal): Promise<Page>;
-  extract(page: Page): Promise<ExtractionResult>;
+  /** `owner` (a member or a browser) shares the extraction workers fairly between those asking. */
+  extract(page: Page, options?: { owner?: string }): Promise<ExtractionResult>;
   scriptWriter: ScriptWriter;
   speech: SpeechEngine;
   encoders: EncoderPool;

@@ -94,6 +94,14 @@ export async function reset(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/** Counts one more hit at `key` in its current window, past its limit too (a failure while throttled). */
+export async function bump(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} + 1` })
+    .where(eq(rateLimits.key, key));
+}
+
 /** Deletes counters (of keys starting with `prefix`) whose window started before `before`. */
 export async function purgeStale(db: Database, before: Date, prefix = ''): Promise<number> {
   const escaped = prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -260,41 +260,20 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     expect((await client({ config: elsewhere, auth: createAuthDeps(elsewhere) }).me(bearer(token))).status).toBe(401);
   });
 
-  it('throttles guesses per account and address: 429 with Retry-After for that pair only, refused attempts count nothing, and the lock ends on time', async () => {
-    const started = new Date();
-    let now = started;
-    const clock = () => now;
-    const owner = client({ clock });
+  it("throttles guesses per account and address by delay, never refusing the right password because of someone else's failures there", async () => {
+    const owner = client();
     const email = uniqueEmail();
     await owner.register(email);
-    const { limit, windowMs } = LOGIN_LIMITS.perPair;
-
-    const guesser = client({ clock, auth: owner.deps.auth });
-    for (let i = 0; i < limit; i++) expect((await guesser.login(email, 'wrong-password')).status).toBe(401);
-    // Refused, even with the right password, and asking again and again while refused counts nothing.
-    for (let minute = 0; minute < 15; minute++) {
-      now = new Date(started.getTime() + minute * 60_000);
-      for (const password of ['wrong-password', 'secret-password']) {
-        const res = await guesser.login(email, password);
-        expect(res.status).toBe(429);
-        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(windowMs / 1000 - minute * 60);
-        // The message names the same wait: the lock opened at the first failure, `minute` minutes ago.
-        const left = windowMs / 60_000 - minute;
-        expect(await errorOf(res)).toMatchObject({
-          code: 'RATE_LIMITED',
-          message: `Too many failed sign-in attempts. Try again in ${left} ${left === 1 ? 'minute' : 'minutes'}.`,
-        });
-      }
-    }
-    // The owner, from their own address, is not locked out: a typo there has a count of its own.
-    expect((await owner.login(email, 'wrong-password')).status).toBe(401);
-    expect((await owner.login(email)).status).toBe(200);
-
-    // The lock ends when the window that the five failures opened ends, not later: a fresh count.
-    now = new Date(started.getTime() + windowMs + 1000);
-    for (let i = 0; i < limit; i++) expect((await guesser.login(email, 'wrong-password')).status).toBe(401);
-    expect((await guesser.login(email, 'wrong-password')).status).toBe(429);
+    const { limit } = LOGIN_LIMITS.perPair;
+    // Someone at an address the member has never used guesses wrong, past the pair's limit.
+    const shared = newAddress();
+    const guesser = client({ auth: owner.deps.auth }, shared);
+    for (let i = 0; i < limit + 2; i++) expect((await guesser.login(email, 'wrong-password')).status).toBe(401);
+    // The member at that address (a shared office, a proxy) gets in: after a short wait, not 900 s of 429.
+    const member = client({ auth: owner.deps.auth }, shared);
+    expect((await member.login(email)).status).toBe(200);
+    // And their right password cleared the pair: the next typo is answered at once as a typo.
+    expect((await member.login(email, 'wrong-password')).status).toBe(401);
   });
 
   it('stops guesses from many addresses at the per-account limit, but not the owner at an address they signed in from', async () => {
@@ -335,25 +314,20 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     for (let i = 0; i < limit - 1; i++) expect((await api.login(email, 'wrong-password')).status).toBe(401);
     expect((await api.login(email)).status).toBe(200);
     for (let i = 0; i < limit; i++) expect((await api.login(email, 'wrong-password')).status).toBe(401);
-    expect((await api.login(email)).status).toBe(429);
+    // Past the limit the right password is checked after a short delay, not refused.
+    expect((await api.login(email)).status).toBe(200);
   });
 
-  it('throttles failed sign-ins per client address across accounts, except for members who signed in from it', async () => {
+  it('delays, never refuses, failed sign-ins from one address across accounts: a member new to the address still signs in', async () => {
     const address = newAddress();
     const api = client({}, address);
     const member = uniqueEmail();
     await client({ auth: api.deps.auth }).register(member);
-    expect((await api.login(member)).status).toBe(200);
-    for (let i = 0; i < LOGIN_LIMITS.perAddress.limit; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.perAddress.limit + 3; i++) {
       expect((await api.login(uniqueEmail('guess'), 'wrong-password')).status).toBe(401);
     }
-    const blocked = await api.login(uniqueEmail('guess'), 'wrong-password');
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    // A colleague's typos do not lock out a member who signed in from this address before.
+    // This member never signed in from this address: let in all the same.
     expect((await api.login(member)).status).toBe(200);
-    const elsewhere = client({ auth: api.deps.auth });
-    expect((await elsewhere.login(uniqueEmail('guess'), 'wrong-password')).status).toBe(401);
   });
 
   it('lets many members sign in at once from one address (an office): only failures count per address', async () => {
@@ -365,17 +339,19 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     expect(statuses.every((s) => s === 200)).toBe(true);
   });
 
-  it('checks no more guesses from one address than its limit, however many arrive at once (parallel requests on a real socket)', async () => {
-    const served = await serveApp(client().app);
+  it('answers every guess from one address arriving at once, past the limit after a delay, and lets a member in meanwhile (a real socket)', async () => {
+    const api = client();
+    const member = uniqueEmail();
+    await client({ auth: api.deps.auth }).register(member);
+    const served = await serveApp(api.app);
     try {
-      const guesses = Array.from({ length: 60 }, () =>
+      const guesses = Array.from({ length: 40 }, () =>
         served.post('/api/auth/login', { email: uniqueEmail('guess'), password: 'wrong-password' }, '127.3.0.1'),
       );
-      const answers = await Promise.all(guesses);
-      const statuses = answers.map((a) => a.status);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perAddress.limit);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMITS.perAddress.limit);
-      for (const refused of answers.filter((a) => a.status === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const signIn = served.post('/api/auth/login', { email: member, password: 'secret-password' }, '127.3.0.1');
+      const statuses = (await Promise.all(guesses)).map((a) => a.status);
+      expect(statuses.every((s) => s === 401)).toBe(true);
+      expect((await signIn).status).toBe(200);
     } finally {
       await served.close();
     }

@@ -40,11 +40,11 @@ export function authRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .post('/register', validate('json', registerSchema), async (c) => {
-      const result = await register(c.req.valid('json'), clientAddress(c), c.req.header(ANONYMOUS_TOKEN_HEADER));
+      const result = await register(c.req.valid('json'), clientAddress(c, deps.config.trustProxy), c.req.header(ANONYMOUS_TOKEN_HEADER));
       return c.json(signedIn(c, result), 201);
     })
     .post('/login', validate('json', credentialsSchema), async (c) => {
-      const result = await logIn(c.req.valid('json'), clientAddress(c), c.req.header(ANONYMOUS_TOKEN_HEADER));
+      const result = await logIn(c.req.valid('json'), clientAddress(c, deps.config.trustProxy), c.req.header(ANONYMOUS_TOKEN_HEADER));
       return c.json(signedIn(c, result));
     })
     .post('/logout', async (c) => {

@@ -46,7 +46,7 @@ export function podcastRoutes(deps: AppDeps) {
       const row = await createPodcast(deps, {
         owner: requireOwner(c),
         caller,
-        clientAddress: caller ? null : clientAddress(c),
+        clientAddress: caller ? null : clientAddress(c, deps.config.trustProxy),
         request: c.req.valid('json'),
       });
       return c.json(view(row), 201);
@@ -55,7 +55,7 @@ export function podcastRoutes(deps: AppDeps) {
       const caller = c.get('caller');
       const estimate = await estimatePodcast(deps, {
         caller,
-        clientAddress: caller ? null : clientAddress(c),
+        clientAddress: caller ? null : clientAddress(c, deps.config.trustProxy),
         request: c.req.valid('json'),
       });
       return c.json(estimate);
@@ -133,7 +133,11 @@ export function podcastRoutes(deps: AppDeps) {
     .get('/:id/stream.m3u8', async (c) => {
       const { id, token, access } = listener(c);
       const podcast = await findStreamingPodcast(deps, id, access, { coming: true });
-      const { segments, complete } = await listStreamSegments(deps, podcast, { waitMs: FIRST_PART_WAIT_MS, signal: c.req.raw.signal });
+      // Held while the first part is made, within the caps; past them answered at once (players ask again).
+      const release = deps.playlistHolds.hold(clientAddress(c, deps.config.trustProxy), podcast.id);
+      const { segments, complete } = await listStreamSegments(deps, podcast, { waitMs: release ? FIRST_PART_WAIT_MS : 0, signal: c.req.raw.signal }).finally(
+        () => release?.(),
+      );
       if (segments.length === 0 && !complete) return firstPartNotYetResponse();
       const query = token ? `?t=${encodeURIComponent(token)}` : '';
       return playlistResponse(hlsPlaylist(segments, { complete, segmentUri: (seq) => `segments/${seq}.mp3${query}` }));

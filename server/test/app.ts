@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { createLogger } from '../lib/logger.ts';
 import { createUrlSigner } from '../http/signed-url.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
+import { createHeldRequests } from '../services/podcasts/held-requests.ts';
 import { createAudioStore, createJobs, createRecentArticles, createServerPipeline, createWatchers } from '../wiring.ts';
 import { createPasswordHasher } from '../services/auth/passwords.ts';
 import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
@@ -50,6 +51,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<AppDeps
     encoders: createEncoderPool({ size: 2 }),
     extractor: createArticleExtractor(),
     recentPages: createRecentArticles(),
+    playlistHolds: createHeldRequests({ perClient: config.limits.playlistsPerClient, perPodcast: config.limits.playlistsPerPodcast }),
     ...overrides,
   };
   // The job runner is built but not started: tests that want conversions call deps.jobs.start().

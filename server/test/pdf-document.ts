@@ -592,7 +592,10 @@ function adler32OfRepeated(byte: number, length: number): number {
  * deflated once as a byte-aligned, non-final raw block (sync flush); the same bytes repeated make
  * a valid stream, so the expanded data is never held in memory.
  */
-export function bombPdf(expandedBytes = 1 << 30): Uint8Array {
+/** How a bomb hides its filter from a check that reads the stream's dictionary naively. */
+export type BombDisguise = 'none' | 'indirect-filter' | 'escaped-name' | 'image-subtype' | 'long-dictionary';
+
+export function bombPdf(expandedBytes = 1 << 30, disguise: BombDisguise = 'none'): Uint8Array {
   const space = 0x20;
   const syncFlush = { finishFlush: zlibConstants.Z_SYNC_FLUSH };
   const fullChunk = deflateRawSync(Buffer.alloc(BOMB_CHUNK, space), syncFlush);
@@ -609,8 +612,17 @@ export function bombPdf(expandedBytes = 1 << 30): Uint8Array {
   const objects = new PdfObjects();
   const catalog = objects.add('<< /Type /Catalog /Pages 2 0 R >>');
   objects.add('<< /Type /Pages /Kids [4 0 R] /Count 1 >>');
-  const content = objects.stream('/Filter /FlateDecode', data);
+  const filter = {
+    none: '/Filter /FlateDecode',
+    // Object 5, written after the page: the filter's name is not in the stream's dictionary.
+    'indirect-filter': '/Filter 5 0 R',
+    'escaped-name': '/Filter /F#6CateDecode',
+    'image-subtype': '/Subtype /Image /Filter /FlateDecode',
+    'long-dictionary': `/Filter /FlateDecode /Padding (${'x'.repeat(4096)})`,
+  }[disguise];
+  const content = objects.stream(filter, data);
   objects.add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << >> /Contents ${content} 0 R >>`);
+  if (disguise === 'indirect-filter') objects.add('/FlateDecode');
   return objects.write(`/Root ${catalog} 0 R`);
 }
 

@@ -16,23 +16,24 @@ import { AppError } from '../errors.ts';
 import type { ConversionJobs } from '../jobs/conversion.ts';
 import { findPodcastByRequestKey, insertPodcastOnce, newPodcastId, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
-import type { IntakePorts } from '../pipeline/stages.ts';
+import type { IntakePorts, ServerPipeline } from '../pipeline/stages.ts';
 import { takeDailyConversion } from '../services/podcasts/limits.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import type { Logger } from '../lib/logger.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
+import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
 import { readSources } from './read-sources.ts';
 
 export interface CreatePodcastDeps extends ReadArticleDeps {
   db: Database;
-  config: Pick<Config, 'limits' | 'openai'>;
+  config: Pick<Config, 'limits' | 'openai' | 'stripe'>;
   clock: () => Date;
   logger: Logger;
-  speech: Pick<SpeechEngine, 'voices'>;
-  pipeline: IntakePorts;
+  speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice' | 'naturalVoices'>;
+  pipeline: IntakePorts & Pick<ServerPipeline, 'wordsPerMinute'>;
   jobs: Pick<ConversionJobs, 'enqueue' | 'nudge'>;
 }
 
@@ -75,6 +76,8 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
     const subject = { caller, clientAddress };
     const { article, sources } =
       'sources' in request ? await readSources(deps, subject, request.sources) : { article: await readArticle(deps, subject, request), sources: null };
+    // Past the plan's length nothing is queued (and the allowance is given back below).
+    await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
     const now = deps.clock();
     stored = await inTransaction(deps.db, async (tx) => {
       const podcast = await insertPodcastOnce(tx, {

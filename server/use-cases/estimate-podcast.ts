@@ -2,26 +2,26 @@
  * What a podcast of a page would be, before it is made: the article's words, the episode's likely
  * length in the mode and minutes asked, its language and title. The page is fetched and read as for
  * Create (under the same fetch limits, and kept a few minutes so the Create that follows reuses it),
- * but nothing is stored and the daily allowance is untouched.
+ * but nothing is stored and the daily allowance is untouched. An episode past the caller's length
+ * limit is refused here as at Create.
  */
 import type { EstimatePodcast, PodcastEstimate } from '../../shared/api/podcasts.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { estimateSeconds } from '../pipeline/script-plan.ts';
-import { paceOf } from '../services/script/spoken-length.ts';
 import { hostRate, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
 import { countWords } from '../services/script/script-format.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
+import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
 import { plannedSourcesSeconds, readSources } from './read-sources.ts';
 
 export interface EstimatePodcastDeps extends ReadArticleDeps {
   db: Database;
-  config: Pick<Config, 'openai' | 'limits'>;
+  config: Pick<Config, 'openai' | 'limits' | 'stripe'>;
   clock: () => Date;
   speech: Pick<SpeechEngine, 'voices' | 'name' | 'defaultVoice' | 'naturalVoices'>;
   pipeline: IntakePorts & Pick<ServerPipeline, 'wordsPerMinute'>;
@@ -38,6 +38,7 @@ export async function estimatePodcast(
   if ('sources' in request) {
     const combined = await readSources(deps, subject, request.sources);
     const { article } = combined;
+    await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
     const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
     return {
       words: countWords(article.text),
@@ -51,12 +52,11 @@ export async function estimatePodcast(
   }
   const source = 'url' in request || 'file' in request ? request : { ...request, sourceUrl: request.sourceUrl ?? '' };
   const article = await readArticle(deps, subject, source);
-  const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
-  const words = countWords(article.text);
+  const { words, estimatedSeconds } = await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
   return {
     unreadable: [],
     words,
-    estimatedSeconds: estimateSeconds(mode, minutes, words, wordsPerMinute, paceOf(article.text)),
+    estimatedSeconds,
     language: article.language,
     title: article.title || fallbackTitle(article.text),
     pages: article.pages ?? null,

@@ -3,6 +3,7 @@
  * title, a line of its article, and its audio once complete; null when the link shares nothing
  * (never shared, revoked, or a podcast no longer there), so the page answers 404.
  */
+import { cleanTitleText } from '../../shared/api/nul.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { articleExcerpt } from '../services/feed/description.ts';
@@ -23,7 +24,8 @@ export async function openSharePage(deps: { db: Database }, token: string): Prom
     const row = await openSharedPodcast(deps, token);
     const ready = row.status === 'ready' && row.audioKey !== null;
     return {
-      title: row.title,
+      // Stored before titles were cleaned, or written by the AI: never a control or bidi character in og:title.
+      title: cleanTitleText(row.title),
       description: articleExcerpt(row.articleText || row.content, PREVIEW_CHARS) || 'A web page turned into a podcast with Pagecast.',
       audioPath: ready ? `/api/shared/${token}/audio` : null,
       durationMs: ready ? row.durationMs : null,

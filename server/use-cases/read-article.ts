@@ -32,7 +32,9 @@ export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, 
   const fetch = await takePageFetch(deps, subject);
   let article: PreparedArticle;
   try {
-    article = await runIntake(deps.pipeline, source);
+    // Whose reading this is, so one visitor's slow files wait behind their own, not another's page.
+    const owner = subject.caller ? `user:${subject.caller.userId}` : `address:${subject.clientAddress ?? ''}`;
+    article = await runIntake({ ...deps.pipeline, extract: (page) => deps.pipeline.extract(page, { owner }) }, source);
   } catch (err) {
     await fetch.failed();
     // An answer about the page (unreachable, nothing to read) is the same right after; a fault is not kept.

@@ -18,6 +18,14 @@ export function cleanFreeText(value: string): string {
   return value.replaceAll('\u0000', '').replace(UNPAIRED_SURROGATE, '\uFFFD');
 }
 
+/** Control characters (C0, DEL, C1) and the invisible bidi controls that reorder what follows (U+202E shows "gnp.exe" as "exe.png"). */
+const TITLE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A title as it may be stored and shown (in the apps, feeds, og:title): free text without control or bidi characters, a space for each. */
+export function cleanTitleText(value: string): string {
+  return cleanFreeText(value).replace(TITLE_CONTROLS, ' ').replace(/ {2,}/g, ' ');
+}
+
 /** The message for a field that refuses NUL: "Password cannot contain the NUL character (U+0000)". */
 export function nulMessage(field: string): string {
   return `${field} cannot contain the NUL character (U+0000)`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PDF_LIMITS, PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.ts';
 import { CONTENT_MESSAGES, PDF_MESSAGES } from '../errors.ts';
 import { isPageAddress, isWebsiteUrl } from '../validation.ts';
-import { hasNoNul, nulMessage, cleanFreeText } from './nul.ts';
+import { hasNoNul, nulMessage, cleanFreeText, cleanTitleText } from './nul.ts';
 
 /** Upper bound on text the extension may send: far beyond any article, well below abuse. */
 export const MAX_ARTICLE_CHARS = 200_000;
@@ -75,7 +75,7 @@ const pageAddress = z.string().trim().max(2048).refine(isPageAddress, CONTENT_ME
  * `data:`…) is refused. Only an http(s) address is stored and shown as a link (see `webAddress`).
  */
 const fromTextFields = {
-  title: z.string().overwrite(cleanFreeText).trim().max(MAX_TITLE_CHARS),
+  title: z.string().overwrite(cleanTitleText).trim().max(MAX_TITLE_CHARS),
   text: z
     .string()
     .overwrite(cleanFreeText)
@@ -106,7 +106,7 @@ export const createFromFileSchema = z
   .object({
     file: z.object(
       {
-        name: z.string({ error: 'file.name is the file\'s name' }).overwrite(cleanFreeText).trim().max(255),
+        name: z.string({ error: "The file needs a name: choose it again." }).overwrite(cleanFreeText).trim().max(255),
         data: z
           .string({ error: 'file.data is the file in base64' })
           .max(MAX_FILE_BASE64_CHARS, PDF_MESSAGES.tooLarge)
@@ -269,7 +269,7 @@ export type Podcast = z.infer<typeof podcastSchema>;
 /** `GET /api/podcasts`: the caller's podcasts, newest first. */
 export const podcastListSchema = z.object({ podcasts: z.array(podcastSchema) });
 
-export const updatePodcastSchema = z.object({ title: z.string().overwrite(cleanFreeText).trim().min(1).max(MAX_TITLE_CHARS) });
+export const updatePodcastSchema = z.object({ title: z.string().overwrite(cleanTitleText).trim().min(1).max(MAX_TITLE_CHARS) });
 
 /** What `GET /api/podcasts/:id/events` sends, one JSON object per server-sent event. */
 export const podcastEventSchema = z.object({

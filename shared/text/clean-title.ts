@@ -23,7 +23,8 @@ const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/g
 
 /** Collapses whitespace and trims. */
 function tidy(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Control and bidi characters (U+202E reorders what follows) are no part of a title.
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**

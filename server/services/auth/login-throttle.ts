@@ -1,21 +1,21 @@
 /**
  * Failed sign-ins are throttled so that guessing is slow and a member is not locked out by someone
  * else's guesses:
- * - Per (account, address) pair: a few failures in a short window. Guesses from elsewhere never
- *   count against the member's own pair.
- * - Per account, over every address: a higher limit in a longer window, so guesses spread over many
- *   addresses stay slow too. It does not apply to an address that has signed in to the account
- *   before (a known address, remembered for 30 days): the member keeps signing in from home while
- *   the account is under attack from elsewhere.
- * - Per address, over every account: guessing at many accounts from one address. It does not apply
- *   to a known address either, so one member's typos do not lock out a colleague at the same office.
+ * - Per (account, address) pair: a few failures in a short window; past them each further attempt
+ *   at that pair waits its turn, one at a time, a short delay growing with the failures (at most
+ *   THROTTLED_DELAY_MS.max), then is checked. A right password gets in after that delay, even where
+ *   someone at the same address (an office, a proxy) guessed wrong.
+ * - Per address, over every account: guessing at many accounts from one address. Past it attempts
+ *   from that address are delayed the same way, never refused, so an office's typos do not lock a
+ *   colleague out.
+ * - Per account, over every address not known to it: a higher limit in a longer window, refused (429)
+ *   past it, so guesses spread over many addresses stay slow. A known address (one that signed in to
+ *   the account in the last 30 days) is exempt: the member keeps signing in from home while the
+ *   account is under attack from elsewhere.
  *
  * Each slot is taken atomically before the password is checked (one upsert that counts only while
  * under the limit), so parallel guesses cannot all be checked against a count none of them raised
- * yet, and a refused attempt counts nothing: asking again while refused never moves the end of the
- * window. A right password gives its slots back and clears its pair; only failures stay counted.
- * The caller checks a few sign-ins at a time (see log-in.ts), so the slots held by checks under way
- * are few.
+ * yet. A right password gives its slots back and clears its pair; only failures stay counted.
  */
 import type { Database } from '../../db/client.ts';
 import { rateLimited, type AppError } from '../../errors.ts';
@@ -26,6 +26,7 @@ import {
   stamp,
   stampedSince,
   take,
+  bump,
   type RateLimitResult,
 } from '../../repositories/rate-limit-repository.ts';
 import { normaliseEmail } from './accounts.ts';
@@ -43,6 +44,11 @@ export const LOGIN_LIMITS = {
   knownForMs: 30 * 24 * 60 * MINUTE_MS,
 } as const;
 
+/** The delay before a throttled attempt is checked: `base` doubling with each failure past the limit, at most `max`. */
+export const THROTTLED_DELAY_MS = { base: 500, max: 8_000 } as const;
+/** Throttled attempts that may wait at one pair or address; past that the answer is 429. */
+const THROTTLED_WAITING = 8;
+
 /** Followed by the wait: 'Try again in 12 minutes.' */
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts.';
 
@@ -59,27 +65,78 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
   /** Call when they were wrong: the attempt stays counted. */
   failed(): Promise<void>;
+  /** Call when they could not be checked: the attempt is given back. */
+  abandoned(): Promise<void>;
 }
 
-/** Counts one attempt; throws RATE_LIMITED (429, Retry-After) when any limit that applies is reached. */
+/** Throttled attempts in this process, one at a time per key: the tail of each key's line, and how many wait in it. */
+const lines = new Map<string, { tail: Promise<void>; waiting: number }>();
+
+/** Waits `delayMs` behind the attempts already waiting at `key`; refuses when too many wait. */
+async function waitTurn(key: string, delayMs: number): Promise<() => void> {
+  const line = lines.get(key) ?? { tail: Promise.resolve(), waiting: 0 };
+  if (line.waiting >= THROTTLED_WAITING) throw rateLimited(TOO_MANY_ATTEMPTS_MESSAGE, (THROTTLED_WAITING * delayMs) / 1000);
+  line.waiting++;
+  lines.set(key, line);
+  const before = line.tail;
+  let done!: () => void;
+  line.tail = new Promise<void>((resolve) => (done = resolve));
+  await before;
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  return () => {
+    line.waiting--;
+    if (line.waiting === 0) lines.delete(key);
+    done();
+  };
+}
+
+/**
+ * Counts one attempt, waiting its turn first when the pair or the address is past its limit; throws
+ * RATE_LIMITED (429, Retry-After) past the account's limit from an unknown address, or when too many
+ * throttled attempts already wait.
+ */
 export async function countLoginAttempt(db: Database, email: string, address: string, now: Date): Promise<LoginAttempt> {
   const known = await stampedSince(db, knownKey(email, address), new Date(now.getTime() - LOGIN_LIMITS.knownForMs));
-  const limits: Array<{ key: string; limit: number; windowMs: number }> = [{ key: pairKey(email, address), ...LOGIN_LIMITS.perPair }];
-  if (!known) {
-    limits.push({ key: accountKey(email), ...LOGIN_LIMITS.perAccount }, { key: addressKey(address), ...LOGIN_LIMITS.perAddress });
-  }
-  const taken = await Promise.all(limits.map(async ({ key, limit, windowMs }) => ({ key, result: await take(db, key, { limit, windowMs, now }) })));
-  const refused = taken.filter((t) => !t.result.allowed).map((t) => t.result);
+  const delaying: { key: string; limit: number; windowMs: number }[] = [{ key: pairKey(email, address), ...LOGIN_LIMITS.perPair }];
+  if (!known) delaying.push({ key: addressKey(address), ...LOGIN_LIMITS.perAddress });
+  const refusing = known ? [] : [{ key: accountKey(email), ...LOGIN_LIMITS.perAccount }];
+  const taken = await Promise.all(
+    [...delaying, ...refusing].map(async ({ key, limit, windowMs }) => ({ key, result: await take(db, key, { limit, windowMs, now }) })),
+  );
   const giveBack = () => Promise.all(taken.filter((t) => t.result.allowed).map((t) => refund(db, t.key)));
+  const refused = taken.filter((t) => !t.result.allowed && refusing.some((r) => r.key === t.key)).map((t) => t.result);
   if (refused.length > 0) {
     await giveBack();
     throw tooManyAttempts(refused);
   }
+  // Past a delaying limit: checked after a short wait, in line, and counted as a failure if wrong.
+  const over = taken.filter((t) => !t.result.allowed);
+  const limitOf = (key: string) => delaying.find((d) => d.key === key)?.limit ?? 0;
+  let endTurn = () => {};
+  if (over.length > 0) {
+    const beyond = Math.max(...over.map((t) => t.result.count - limitOf(t.key)));
+    const delayMs = Math.min(THROTTLED_DELAY_MS.max, THROTTLED_DELAY_MS.base * 2 ** Math.max(0, beyond));
+    try {
+      endTurn = await waitTurn(pairKey(email, address), delayMs);
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+  }
   return {
     async succeeded() {
+      endTurn();
       await Promise.all([giveBack(), reset(db, pairKey(email, address)), rememberSignInAddress(db, email, address, now)]);
     },
-    async failed() {},
+    async abandoned() {
+      endTurn();
+      await giveBack();
+    },
+    async failed() {
+      endTurn();
+      // A wrong password past the limit still counts, so the delay keeps growing.
+      await Promise.all(over.map((t) => bump(db, t.key)));
+    },
   };
 }
 

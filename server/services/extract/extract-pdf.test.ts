@@ -122,6 +122,10 @@ describe('extractPdf', () => {
     ['a PDF cut off halfway', truncatedPdf, PDF_MESSAGES.damaged],
     ['HTML named .pdf', htmlNamedPdf, PDF_MESSAGES.notAPdf],
     ['a PDF that unpacks without bound', () => bombPdf(), PDF_MESSAGES.unpacksTooLarge],
+    ['a bomb whose filter is an indirect object', () => bombPdf(300 << 20, 'indirect-filter'), PDF_MESSAGES.unpacksTooLarge],
+    ['a bomb whose filter name is #-escaped', () => bombPdf(300 << 20, 'escaped-name'), PDF_MESSAGES.unpacksTooLarge],
+    ['a bomb whose content stream says it is an image', () => bombPdf(300 << 20, 'image-subtype'), PDF_MESSAGES.unpacksTooLarge],
+    ['a bomb whose dictionary is longer than a kilobyte', () => bombPdf(300 << 20, 'long-dictionary'), PDF_MESSAGES.unpacksTooLarge],
   ])('refuses %s with its message', async (_name, make, message) => {
     expect(await refusal(make())).toBe(message);
   });

@@ -41,30 +41,87 @@ async function unpackedSize(data: Buffer, limit: number): Promise<number> {
   return size;
 }
 
+/** Whether `data` opens with a zlib header (deflate, a valid check), as Flate data does. */
+function zlibHeader(data: Buffer): boolean {
+  return data.length >= 2 && (data[0]! & 0x0f) === 8 && (data[0]! >> 4) <= 7 && ((data[0]! << 8) | data[1]!) % 31 === 0;
+}
+
+/** ASCIIHex or ASCII85 text decoded, so Flate data wrapped in either is seen; null when `data` is neither. */
+function asciiUnwrapped(data: Buffer): Buffer | null {
+  const text = data.toString('latin1').replace(/\s+/g, '');
+  if (/^[0-9a-f]*>?$/i.test(text) && text.length >= 4) return Buffer.from(text.replace(/>$/, ''), 'hex');
+  const a85 = /^(?:<~)?([!-uz]*)~>$/.exec(text);
+  if (!a85) return null;
+  const body = a85[1]!.replace(/z/g, '!!!!!');
+  const out = Buffer.alloc(Math.floor((body.length * 4) / 5) + 4);
+  let length = 0;
+  for (let i = 0; i < body.length; i += 5) {
+    const group = body.slice(i, i + 5).padEnd(5, 'u');
+    let value = 0;
+    for (const char of group) value = value * 85 + (char.charCodeAt(0) - 33);
+    const bytes = Math.min(4, body.length - i - 1);
+    for (let b = 0; b < bytes; b++) out[length++] = (value >>> (24 - 8 * b)) & 0xff;
+  }
+  return out.subarray(0, length);
+}
+
+/** A dictionary as pdf.js reads its names: `#xx` escapes decoded (`/F#6CateDecode` is /FlateDecode). */
+const unescapedNames = (dictionary: string) => dictionary.replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The bytes a real image unpacks to at most (four components of 16 bits, a predictor byte a row), or null when the dictionary is no image's. */
+function declaredImageBytes(dictionary: string): number | null {
+  if (!/\/Subtype\s*\/Image\b/.test(dictionary)) return null;
+  const width = /\/Width\s+(\d+)/.exec(dictionary);
+  const height = /\/Height\s+(\d+)/.exec(dictionary);
+  if (!width || !height) return null;
+  return Number(width[1]) * Number(height[1]) * 8 + Number(height[1]) + 1024;
+}
+
 /**
- * Throws when the Flate streams pdf.js would unpack to read text (all but images, which it leaves
- * packed) together unpack to more than `budget` bytes.
+ * Throws when the compressed streams pdf.js may unpack to read text, together, unpack to more than
+ * `budget` bytes. Every stream is tried whatever its dictionary says (a filter named through a
+ * reference or with escapes, any /Subtype, a dictionary of any length): data that opens as zlib
+ * data is counted, also inside ASCIIHex or ASCII85. A real image (its unpacked size within what its
+ * width and height allow) counts against `imageBudget` instead, as pdf.js leaves images packed when
+ * it reads text. Other filters (LZW, run length) are bounded by the extraction worker's limits.
  */
-async function checkUnpackedSize(bytes: Buffer, budget: number): Promise<void> {
+async function checkUnpackedSize(bytes: Buffer, budget: number, imageBudget = budget * 4): Promise<void> {
   let left = budget;
+  let imagesLeft = imageBudget;
   let at = 0;
+  let objectFrom = 0;
   for (;;) {
     const open = bytes.indexOf('stream', at, 'latin1');
     if (open < 0) return;
     at = open + 6;
     // "endstream" contains "stream": only a keyword followed by its end of line opens data.
-    if (bytes.subarray(open - 3, open).toString('latin1') === 'end') continue;
+    if (bytes.subarray(open - 3, open).toString('latin1') === 'end') {
+      objectFrom = at;
+      continue;
+    }
     let start = at;
     if (bytes[start] === 0x0d) start++;
     if (bytes[start] !== 0x0a) continue;
     start++;
     const end = bytes.indexOf('endstream', start, 'latin1');
     if (end < 0) return;
+    // The stream's own dictionary: from its object's start, however long.
+    const before = bytes.subarray(objectFrom, open).toString('latin1');
+    const dictionary = unescapedNames(before.slice(before.lastIndexOf(' obj') + 4));
     at = end + 9;
-    const before = bytes.subarray(Math.max(0, open - 1024), open).toString('latin1');
-    const dictionary = before.slice(before.lastIndexOf('obj') + 3);
-    if (!/\/(?:FlateDecode|Fl)\b/.test(dictionary) || /\/Subtype\s*\/Image\b/.test(dictionary)) continue;
-    left -= await unpackedSize(bytes.subarray(start, end), left);
+    objectFrom = at;
+    const raw = bytes.subarray(start, end);
+    const data = zlibHeader(raw) ? raw : asciiUnwrapped(raw);
+    if (!data || !zlibHeader(data)) continue;
+    const image = declaredImageBytes(dictionary);
+    if (image !== null && image <= imagesLeft) {
+      const size = await unpackedSize(data, image);
+      if (size <= image) {
+        imagesLeft -= size;
+        continue;
+      }
+    }
+    left -= await unpackedSize(data, left);
     if (left < 0) throw refuse(PDF_MESSAGES.unpacksTooLarge);
   }
 }

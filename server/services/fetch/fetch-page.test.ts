@@ -225,11 +225,11 @@ describe('fetchPage: the SSRF guard', () => {
     expect(error.message).toBe(CONTENT_MESSAGES.unreachable);
   });
 
-  it(`follows ${MAX_REDIRECTS} redirects and refuses the next`, async () => {
+  it(`follows ${MAX_REDIRECTS} redirects and refuses the next, naming the loop`, async () => {
     const ok = await fetchPage(`http://127.0.0.1:${pages.port}/chain/${MAX_REDIRECTS}`, { allowHosts });
     expect(ok.url).toBe(`http://127.0.0.1:${pages.port}/chain/0`);
     const error = await failure(`http://127.0.0.1:${pages.port}/chain/${MAX_REDIRECTS + 1}`);
-    expect(error.message).toBe(CONTENT_MESSAGES.unreachable);
+    expect(error.message).toBe(CONTENT_MESSAGES.redirectLoop);
   });
 
   it.each([301, 302, 303, 307, 308])('follows a %i redirect and reports the final address', async (status) => {

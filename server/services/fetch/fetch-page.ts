@@ -189,7 +189,9 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
         if (REDIRECT_STATUSES.has(status) && location) {
-          if (redirects >= MAX_REDIRECTS) throw unreachable(new Error(`more than ${MAX_REDIRECTS} redirects`));
+          if (redirects >= MAX_REDIRECTS) {
+            throw new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.redirectLoop, cause: new Error(`more than ${MAX_REDIRECTS} redirects`) });
+          }
           const next = parseWebUrl(location, current);
           if (!next) throw unreachable(new Error(`redirect to an address that is not http(s): ${location}`));
           current = next;

@@ -5,7 +5,7 @@
  * lease gets a fresh one. Workers start on first use and do not keep the process alive while idle.
  * Extraction and the embedded voice use it; encoding can too.
  */
-import { Worker, type TransferListItem } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 export interface WorkerLease {
   post(message: unknown, transfer?: readonly TransferListItem[]): void;
@@ -34,6 +34,8 @@ export interface WorkerPoolOptions {
    * refuses it (acquire rejects with that error), false is not a readiness message.
    */
   ready?: (message: unknown) => boolean | Error;
+  /** Each worker's heap limits: past them it stops (its lease hears it) and the next lease gets a fresh one. */
+  resourceLimits?: ResourceLimits;
 }
 
 interface Slot {
@@ -63,7 +65,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   };
 
   function start(index: number): Slot {
-    const worker = new Worker(options.url);
+    const worker = new Worker(options.url, options.resourceLimits ? { resourceLimits: options.resourceLimits } : {});
     worker.unref();
     let markReady!: () => void;
     let refuse!: (error: Error) => void;

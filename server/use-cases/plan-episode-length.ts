@@ -1,0 +1,57 @@
+/**
+ * The length an episode is planned at, checked against the caller's plan before anything is queued:
+ * the estimate and Create both call it with every article the episode will read (one, or several
+ * sources), so what the estimate says is what the job plans, and the limit holds for every source.
+ */
+import type { PodcastMode } from '../../shared/constants.ts';
+import type { Config } from '../config.ts';
+import { askedMinutes, estimateEpisodeSeconds } from '../pipeline/script-plan.ts';
+import { hostRate, type ServerPipeline } from '../pipeline/stages.ts';
+import { checkEpisodeLength } from '../services/podcasts/episode-length.ts';
+import { countWords } from '../services/script/script-format.ts';
+import type { SpeechEngine } from '../services/speech/engine.ts';
+import { aiConfigured } from './choose-mode.ts';
+import type { Caller } from './identify-caller.ts';
+
+export interface PlanEpisodeLengthDeps {
+  config: Pick<Config, 'openai' | 'limits' | 'stripe'>;
+  speech: Pick<SpeechEngine, 'name' | 'defaultVoice' | 'naturalVoices'>;
+  pipeline: Pick<ServerPipeline, 'wordsPerMinute'>;
+}
+
+export interface EpisodeLengthPlan {
+  words: number;
+  estimatedSeconds: number;
+}
+
+/** The episode's words and likely seconds; throws EPISODE_TOO_LONG past the caller's limit. */
+export async function planEpisodeLength(
+  deps: PlanEpisodeLengthDeps,
+  input: {
+    caller: Pick<Caller, 'isPremium'> | null;
+    mode: PodcastMode;
+    minutes: number | null;
+    voice: string | null;
+    articles: readonly { text: string; language: string; pages?: number | null | undefined }[];
+  },
+): Promise<EpisodeLengthPlan> {
+  const sources = await Promise.all(
+    input.articles.map(async (article) => {
+      const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, input.voice);
+      return { seconds: estimateEpisodeSeconds('read', null, article, wordsPerMinute), pages: article.pages ?? null, words: countWords(article.text) };
+    }),
+  );
+  const read = sources.reduce((sum, s) => sum + s.seconds, 0);
+  // A retelling runs the minutes asked (or the article, when shorter); reading runs the whole text.
+  const asked = askedMinutes(input.mode, input.minutes);
+  const estimatedSeconds = asked === null ? read : Math.min(read, asked * 60);
+  checkEpisodeLength({
+    sources: asked === null ? sources : [{ seconds: estimatedSeconds }],
+    premium: input.caller?.isPremium ?? false,
+    mode: input.mode,
+    limits: deps.config.limits,
+    shorterModes: aiConfigured(deps.config),
+    premiumOffered: deps.config.stripe !== undefined,
+  });
+  return { words: sources.reduce((sum, s) => sum + s.words, 0), estimatedSeconds };
+}
