@@ -168,8 +168,8 @@ export function App() {
                 </button>
               </div>
             ) : null}
-            {unreachable ? null : <CreateCard tab={tab} creation={creation} user={user} capabilities={capabilities} />}
-            {creation && !unreachable ? (
+            {unreachable ? null : <CreateCard tab={tab} user={user} capabilities={capabilities} />}
+            {creation && !unreachable && !(creation.phase === 'failed' && creation.tabId !== undefined && creation.tabId !== tab?.id) ? (
               <CreationStatus
                 creation={creation}
                 playing={playback?.podcastId === creation.podcastId}
