@@ -41,7 +41,7 @@ export function createOptions(mode: PodcastMode | null, minutes: number): Create
   return validMinutes(minutes) ? { mode, minutes } : null;
 }
 
-const NO_AI_NOTE = 'This server has no AI model, so every episode reads the article as written.';
+const NO_AI_NOTE = 'Podcast, Brief and Conversation need an AI model, which this server does not have: every episode reads the article as written.';
 
 export function CreateCard({
   tab,
@@ -129,6 +129,7 @@ export function CreateCard({
                 name="mode"
                 value={option}
                 disabled={noAi && option !== 'read'}
+                aria-describedby={noAi && option !== 'read' ? 'no-ai-note' : undefined}
                 checked={mode === option}
                 onChange={() => {
                   setChosen(true);
@@ -139,7 +140,11 @@ export function CreateCard({
             </label>
           ))}
         </div>
-        {noAi ? <p className="muted">{NO_AI_NOTE}</p> : null}
+        {noAi ? (
+          <p id="no-ai-note" className="muted no-ai-note">
+            {NO_AI_NOTE}
+          </p>
+        ) : null}
         {takesMinutes(mode) ? (
           <label className="minutes-field">
             Minutes

@@ -58,7 +58,7 @@ export function HomeRoute() {
 
   return (
     <>
-      <Hero signedIn={user !== null} onGetStarted={goToUrlCard} />
+      <Hero signedIn={user !== null} payments={billing.enabled} onGetStarted={goToUrlCard} />
       <div className="relative mx-auto -mt-20 max-w-3xl px-4 sm:-mt-24 sm:px-6">
         <CreatePodcast />
       </div>
