@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { ARTICLE_PORT } from '../playwright.config.ts';
-import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
+import { QUERY_PLANS, startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
 import { test as extensionTest } from './fixtures/extension.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
@@ -27,6 +27,8 @@ test('home, signed out, with the upgrade prompts of a paying deployment', async 
 });
 
 test('home and profile signed in, with a podcast, its player and the transcript modal', async ({ page }) => {
+  // Two podcasts are made (the second reads a code block).
+  test.setTimeout(240_000);
   const articles = await startArticleServer(ARTICLE_PORT);
   try {
     await page.goto('/');
@@ -51,6 +53,18 @@ test('home and profile signed in, with a podcast, its player and the transcript 
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Your Podcasts' })).toBeVisible();
     await expect(page.locator('article').getByRole('button', { name: 'Play' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A read-along with a code block (scrollable, so it takes the focus), on /profile.
+    await page.goto('/');
+    await url.getByRole('textbox').fill(`${articles.url}${QUERY_PLANS.path}`);
+    await url.getByRole('button', { name: 'Create Podcast' }).click();
+    await expect(card.first().getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 60_000 });
+    await page.goto('/profile');
+    const withCode = page.locator('article', { hasText: QUERY_PLANS.title }).first();
+    await withCode.getByRole('button', { name: 'Read along' }).click();
+    await expect(withCode.locator('[data-unspoken]')).toContainText('Index Scan using orders_customer_idx');
+    await expect(withCode.locator('[data-unspoken]')).toHaveAttribute('tabindex', '0');
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await articles.close();
@@ -78,7 +92,8 @@ test('the subscription pages and a shared link that is gone', async ({ page }) =
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page)).toEqual([]);
   for (const [path, heading] of [
-    ['/subscription/canceled', 'Subscription not completed'],
+    // Billing is off here: the canceled page says what the server gives instead.
+    ['/subscription/canceled', 'Payments are not set up here'],
     ['/shared/no-such-token', 'This podcast is no longer shared'],
   ]) {
     await page.goto(path!);
@@ -114,8 +129,14 @@ test("home's actions are reached with the Tab key, each with a visible focus", a
     expect(focused.visible, `the focus on "${focused.name}" cannot be seen`).toBe(true);
     reached.push(focused.name);
   }
-  for (const action of ['Sign In', 'Website URL', 'Is Pagecast free to use?']) {
+  for (const action of ['Sign In', 'choose a PDF', 'Website URL', 'Is Pagecast free to use?']) {
     expect(reached.some((name) => name.includes(action)), `Tab never reaches "${action}" (reached: ${reached.join(' | ')})`).toBe(true);
+  }
+  // The file chooser opens from the keyboard with Enter and with Space.
+  for (const key of ['Enter', ' ']) {
+    await page.getByRole('button', { name: 'choose a PDF' }).focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press(key === ' ' ? 'Space' : key)]);
+    expect(chooser.isMultiple()).toBe(false);
   }
 });
 

@@ -7,7 +7,9 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
+import { recentPodcasts } from './fixtures/url-card.ts';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe.ts';
 import { startTestServer, type TestServer } from './fixtures/test-server.ts';
 
@@ -66,6 +68,36 @@ test.describe('billing off (no Stripe keys: the default server)', () => {
     await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveCount(0);
     await page.goto('/subscription/register');
     await expect(page.getByRole('heading', { name: 'Payments are not set up here' })).toBeVisible();
+  });
+});
+
+test.describe('billing off: every call to action leads somewhere useful', () => {
+  test("'Get Started Free' leads to the URL card and on to a podcast that plays; the subscription pages lead there too", async ({ page }) => {
+    const articles = await startArticleServer(ARTICLE_PORT);
+    try {
+      await page.goto('/');
+      const hero = page.locator('section', { has: page.getByRole('heading', { name: 'Turn Any Website Into Podcasts' }) });
+      await hero.getByRole('button', { name: 'Get Started Free' }).click();
+      const field = page.locator('#url-input').getByRole('textbox', { name: 'Website URL' });
+      await expect(field).toBeFocused();
+      await expect(page).toHaveURL(/\/$/);
+      await field.fill(`${articles.url}${TIDE_POOLS.path}`);
+      await page.locator('#url-input').getByRole('button', { name: 'Create Podcast' }).click();
+      const card = recentPodcasts(page).first();
+      await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: 60_000 });
+      await card.getByRole('button', { name: 'Pause', exact: true }).click();
+
+      // No dead ends: each subscription page says what this server gives, and leads on to make a podcast.
+      for (const path of ['/subscription/register', '/subscription/success?session_id=cs_test_e2e', '/subscription/canceled']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: 'Payments are not set up here' })).toBeVisible();
+        await expect(page.getByText(/contact support|Try Again/)).toHaveCount(0);
+      }
+      await page.getByRole('link', { name: 'Make a podcast' }).click();
+      await expect(page.locator('#url-input').getByRole('textbox', { name: 'Website URL' })).toBeFocused();
+    } finally {
+      await articles.close();
+    }
   });
 });
 

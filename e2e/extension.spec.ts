@@ -6,7 +6,8 @@
 import net from 'node:net';
 import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwright/test';
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
-import { NO_CONTENT_PATH, NIGHT_TRAINS, PDF_PATH, REPORT, REPORT_PARAGRAPH, REPORT_TITLE, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
+import { fetchNotOkMessage, notAWebPageMessage } from '../shared/errors.ts';
+import { JSON_PATH, MISSING_PATH, NO_CONTENT_PATH, NIGHT_TRAINS, PDF_PATH, REPORT, REPORT_PARAGRAPH, REPORT_TITLE, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
 import { expect, popupHeight, setServerAddress, test } from './fixtures/extension.ts';
 import { signUp } from './fixtures/members.ts';
 
@@ -93,6 +94,8 @@ test('sign in, make a podcast of the page, follow it to 100 as it plays, listen 
 
   const article = await openArticle(context, TIDE_POOLS.path);
   await focusTab(popup, article, `${TIDE_POOLS.title} | The Coastal Review`);
+  // Chrome's popup is at most 600 px tall: the new podcast's player must come into view there.
+  await popup.setViewportSize({ width: 400, height: 600 });
   await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
 
   const card = newPodcastCard(popup);
@@ -111,6 +114,7 @@ test('sign in, make a podcast of the page, follow it to 100 as it plays, listen 
   // It started playing by itself as soon as its first part was made, so there is nothing to press.
   const player = popup.getByRole('region', { name: 'Now playing' });
   await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(player).toBeInViewport();
   await expect(card.getByRole('button', { name: 'Play podcast' })).toHaveCount(0);
   await expect.poll(async () => seconds(await player.getByLabel('Elapsed time').innerText()), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   expect(await offscreenDocuments(serviceWorker)).toBe(1);
@@ -258,14 +262,42 @@ test('the messages: a first run with no server (one message, the address to set)
   await expect(firstRun).toHaveCount(0);
   // Signed out on a server without an AI model: its default mode, Read, is the one chosen.
   await expect(popup.getByRole('radio', { name: 'Read' })).toBeChecked();
-  await expect(popup.getByRole('radio', { name: 'Podcast' })).toBeDisabled();
-  await expect(popup.getByText('This server has no AI model, so every episode reads the article as written.')).toBeVisible();
+  // The modes it cannot make look unavailable, and say why.
+  for (const name of ['Podcast', 'Brief', 'Conversation']) {
+    const mode = popup.getByRole('radio', { name });
+    await expect(mode).toBeDisabled();
+    await expect(mode).toHaveAccessibleDescription(/need an AI model, which this server does not have/);
+    expect(await mode.locator('xpath=..').evaluate((label) => Number(getComputedStyle(label).opacity))).toBeLessThan(0.6);
+  }
+  expect(await popup.getByRole('radio', { name: 'Read' }).locator('xpath=..').evaluate((label) => Number(getComputedStyle(label).opacity))).toBe(1);
+  await expect(popup.getByText(/need an AI model, which this server does not have: every episode reads the article as written/)).toBeVisible();
 
   const article = await openArticle(context, TIDE_POOLS.path);
   await article.goto(`${articles.url}${NO_CONTENT_PATH}`);
   await focusTab(popup, article, 'Dashboard');
   await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
   await expect(newPodcastCard(popup).getByRole('alert')).toHaveText('Could not extract readable content from the webpage');
+
+  // A JSON file and an error page are refused as the web app refuses them; a failure shows in the
+  // tab it came from only, and Dismiss takes it away.
+  const other = await openArticle(context, JSON_PATH);
+  await other.bringToFront();
+  await expect(popup.locator('.page-title')).toContainText('status.json');
+  await expect(newPodcastCard(popup)).toHaveCount(0);
+  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
+  await expect(newPodcastCard(popup).getByRole('alert')).toHaveText(notAWebPageMessage('a file of type application/json'));
+  await newPodcastCard(popup).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(newPodcastCard(popup)).toHaveCount(0);
+  await expect(popup.getByRole('alert')).toHaveCount(0);
+  await other.goto(`${articles.url}${MISSING_PATH}`);
+  await focusTab(popup, other, 'Not Found');
+  await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
+  await expect(newPodcastCard(popup).getByRole('alert')).toHaveText(fetchNotOkMessage('Not Found'));
+  await focusTab(popup, article, 'Dashboard');
+  await expect(newPodcastCard(popup)).toHaveCount(0);
+  await expect(popup.getByText(fetchNotOkMessage('Not Found'))).toHaveCount(0);
+  await focusTab(popup, other, 'Not Found');
+  await expect(newPodcastCard(popup).getByRole('alert')).toHaveText(fetchNotOkMessage('Not Found'));
 
   await article.goto('chrome://version');
   await article.bringToFront();

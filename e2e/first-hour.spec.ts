@@ -125,7 +125,10 @@ test('an image is told for what it is, and a local address is refused on purpose
 
 test('a PDF chosen from disk becomes a podcast that plays, and so does a link to one, even served as a web page', async ({ page }) => {
   await page.goto('/');
-  await urlCard(page).getByLabel('choose a PDF').setInputFiles({ name: 'tides.pdf', mimeType: 'application/pdf', buffer: Buffer.from(REPORT.pdf) });
+  // "choose a PDF" opens the chooser from the keyboard, with Enter as with Space.
+  await urlCard(page).getByRole('button', { name: 'choose a PDF' }).focus();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles({ name: 'tides.pdf', mimeType: 'application/pdf', buffer: Buffer.from(REPORT.pdf) });
   await expect(urlCard(page).getByTestId('chosen-pdf')).toContainText('tides.pdf');
   await expect(urlCard(page).getByTestId('length-estimate')).toContainText(`the PDF has ${REPORT.pages} ${REPORT.pages === 1 ? 'page' : 'pages'}`);
   await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();

@@ -1,6 +1,7 @@
 /**
  * Read along and the player in Chromium against the real server: the highlighted sentence follows
- * the audio's clock, a click on a sentence moves it, the speed survives a reload (kept for the
+ * the audio's clock, its paragraphs are the article's, a click on a sentence plays from there (pausing
+ * the other card), the speed survives a reload (kept for the
  * member), the keyboard shortcuts work, and a queued podcast starts when the one playing ends, which
  * is marked played.
  */
@@ -74,10 +75,23 @@ test('read along, speed, shortcuts and the queue', async ({ page }) => {
       await expect(current).toHaveText(cue.text);
     }
 
-    const target = transcript.cues.at(-2)!;
+    // The blocks are the article's paragraphs, each whole, however many sentences it has.
+    const blocks = await readAlong.locator('p[data-paragraph]').evaluateAll((ps) => ps.map((p) => (p.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    expect(blocks).toEqual(expect.arrayContaining(TIDE_POOLS.paragraphs));
+
+    // A click on a sentence of the paused podcast plays from there, and pauses the other card playing.
+    const other = cardOf(second);
+    await other.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(other.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    const target = transcript.cues[3]!;
     await readAlong.getByRole('button', { name: new RegExp(`^${escape(target.text)}`) }).click();
-    await expect.poll(() => clock(card)).toBeCloseTo(target.startMs / 1000, 1);
-    await expect(current).toHaveText(target.text);
+    await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    await expect.poll(() => clock(card)).toBeGreaterThan(target.startMs / 1000);
+    expect(await clock(card)).toBeLessThan(target.endMs / 1000 + 5);
+    await card.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(card.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   });
 
   await test.step('the speed (a control named speed, pitch kept) survives a reload', async () => {

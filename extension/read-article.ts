@@ -4,10 +4,15 @@
  * (so logged-in and paywalled pages work, and the page itself is left untouched), then the text built
  * from the article with a line per block (shared/text/article-text.ts).
  *
+ * First the page rule the server applies to an address (shared/page-rules.ts): a tab that shows an
+ * error page (its status), a JSON file or an image is refused with the web app's message (a page with
+ * nothing to read is refused by the extraction, as there).
+ *
  * Runs inside the tab (injected by the background on the reader's click), so it returns plain data.
  */
 import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS, type createFromTextSchema } from '../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
+import { pageRefusal } from '../shared/page-rules.ts';
 import type { PageDocument } from '../shared/extract/page-dom.ts';
 import { readableArticle, type ReadableArticle } from '../shared/extract/readable-article.ts';
 import { articleText } from '../shared/text/article-text.ts';
@@ -21,7 +26,16 @@ export type PageText = z.input<typeof createFromTextSchema>;
 /** The page's article, and when the page lists other pages rather than being one: how many (said in the popup, never sent). */
 export type TabArticle = PageText & { listing?: number | null };
 
-export function readArticle(doc: Document): Result<TabArticle> {
+/** The HTTP status the tab's document came with (0 or undefined: not known, as for a file). */
+export function navigationStatus(): number | undefined {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.responseStatus || undefined;
+}
+
+/** The tab's article, or why the page is not one; `status` is the HTTP status its document came with, when known. */
+export function readArticle(doc: Document, status?: number): Result<TabArticle> {
+  const refusal = pageRefusal({ status, contentType: doc.contentType });
+  if (refusal) return fail(refusal.code, refusal.message);
   let article: ReadableArticle | null;
   try {
     const clone = doc.cloneNode(true) as Document;

@@ -28,6 +28,8 @@ export interface Creation {
   /** Identifies this attempt, so a tracker of an older one never overwrites a newer one. */
   attemptId: string;
   source: CreationSource;
+  /** The tab it was made from: a failure shows there only (absent in a creation an earlier version stored). */
+  tabId?: number;
   pageTitle: string;
   pageUrl: string;
   phase: 'reading' | 'sending' | 'converting' | 'ready' | 'failed';

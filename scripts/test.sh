@@ -3,6 +3,7 @@
 # the browser tests in Debian's Chromium (installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/use-node-22.sh
 
 step() { printf '\n=== %s ===\n' "$*"; }
 

@@ -22,6 +22,8 @@ import { createAuthDeps } from './services/auth/auth-deps.ts';
 import type { ArticleExtractor } from './services/extract/extractor.ts';
 import { createArticleExtractor } from './services/extract/extractor.ts';
 import { fetchPage } from './services/fetch/fetch-page.ts';
+import { BlockedAddressError } from './services/fetch/resolve-target.ts';
+import { AppError } from './errors.ts';
 import { createRecentPages, type RecentPages } from './services/fetch/recent-pages.ts';
 import { extractArticle } from './services/extract/extract-article.ts';
 import { extractPdf } from './services/extract/extract-pdf.ts';
@@ -93,7 +95,7 @@ export function createAudioStore(config: Pick<Config, 'dataDir' | 'audio'>): Aud
 
 /** The server's pipeline: pages fetched under the address policy, extraction in a worker, audio in the store. */
 export function createServerPipeline(parts: {
-  config: Pick<Config, 'fetchAllowHosts'>;
+  config: Pick<Config, 'fetchAllowHosts'> & Partial<Pick<Config, 'env'>>;
   extractor: ArticleExtractor;
   scriptWriter: ScriptWriter;
   speech: SpeechEngine;
@@ -101,7 +103,20 @@ export function createServerPipeline(parts: {
   logger?: Logger;
 }): ServerPipeline {
   return {
-    fetchPage: (url, signal) => fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal }),
+    fetchPage: async (url, signal) => {
+      try {
+        return await fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal });
+      } catch (err) {
+        // In development the refusal of a page on this machine names the setting that lets it through.
+        const blocked = err instanceof AppError && err.cause instanceof BlockedAddressError ? err.cause : null;
+        if (blocked?.hostPort && parts.config.env === 'development') {
+          parts.logger?.warn(`refused a private address: to read pages at ${blocked.hostPort}, start the server with FETCH_ALLOW_HOSTS=${blocked.hostPort}`, {
+            reason: blocked.message,
+          });
+        }
+        throw err;
+      }
+    },
     extract: (page, options) =>
       'pdf' in page ? parts.extractor.extractPdf(page.pdf, options) : parts.extractor.extract(page.html, page.url, options),
     scriptWriter: parts.scriptWriter,

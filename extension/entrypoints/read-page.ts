@@ -1,5 +1,5 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { readArticle } from '../read-article.ts';
+import { navigationStatus, readArticle } from '../read-article.ts';
 
 // Injected into the reader's tab with scripting.executeScript; its return value is the answer.
-export default defineUnlistedScript(() => readArticle(document));
+export default defineUnlistedScript(() => readArticle(document, navigationStatus()));

@@ -22,7 +22,8 @@ import { parseScript } from '../services/script/script-format.ts';
 import type { ScriptResult, ScriptSentence } from '../services/script/writer.ts';
 import { CONVERSATION_HOSTS } from './script-plan.ts';
 import { FRESH_EPISODE, type EpisodeSegment } from '../services/speech/episode.ts';
-import { READY_PROGRESS, SCRIPTED_PROGRESS, SPOKEN_PROGRESS, WRITING_PROGRESS } from './progress.ts';
+import { expectedScriptChars, rawEstimateMs, settledEstimateMs, speechProgress } from './episode-estimate.ts';
+import { READY_PROGRESS, SCRIPTED_PROGRESS, WRITING_PROGRESS } from './progress.ts';
 import { episodeTag } from './episode-tag.ts';
 import { runStages, type StageRecord } from './stage.ts';
 import {
@@ -42,9 +43,6 @@ export interface PodcastConversionDeps {
   audio: Pick<AudioStore, 'remove' | 'newKey' | 'write' | 'join' | 'removeSegments'>;
   ports: ServerPipeline;
 }
-
-/** What a script being written is taken to be, until it is done: the spec's longest script. */
-const EXPECTED_SCRIPT_CHARS = 900 * 6;
 
 /** The podcast being converted is gone: its job is cancelled, not failed. */
 export class PodcastDeletedError extends Error {
@@ -155,7 +153,8 @@ async function convert(
     async started(stage) {
       if (stage === 'script') await saveAndTell({ status: 'writing', progress: WRITING_PROGRESS, error: null });
       if (stage === 'speech') {
-        await saveAndTell({ status: 'speaking', progress: Math.max(podcast!.progress, SCRIPTED_PROGRESS), error: null });
+        // Progress moves with the audio made from here on (see episode-estimate.ts), not ahead of it.
+        await saveAndTell({ status: 'speaking', error: null });
         lastProgress = podcast!.progress;
       }
     },
@@ -202,6 +201,8 @@ async function convert(
       key = deps.audio.newKey();
       await saveAndTell({ streamKey: key, madeMs: 0, estimatedMs: null });
     }
+    let lastEstimate = podcast!.estimatedMs ?? null;
+    const expectedChars = expectedScriptChars(row.mode, row.articleText?.length ?? 0);
     return {
       key,
       resume,
@@ -230,9 +231,10 @@ async function convert(
         });
         if (segment.seq === 0) logger.debug('first segment stored', { podcastId });
         const madeMs = Math.round(segment.startMs + segment.durationMs);
-        const total = Math.max(scriptChars ?? EXPECTED_SCRIPT_CHARS, segment.spokenChars);
-        const estimatedMs = Math.round(segment.final ? madeMs : madeMs + ((total - segment.spokenChars) * madeMs) / Math.max(1, segment.spokenChars));
-        const progress = Math.max(lastProgress, Math.floor(SCRIPTED_PROGRESS + ((SPOKEN_PROGRESS - SCRIPTED_PROGRESS) * segment.spokenChars) / total));
+        const total = Math.max(scriptChars ?? expectedChars, segment.spokenChars);
+        const estimatedMs = segment.final ? madeMs : settledEstimateMs(lastEstimate, rawEstimateMs(madeMs, segment.spokenChars, total), madeMs);
+        lastEstimate = estimatedMs;
+        const progress = speechProgress(madeMs, estimatedMs, lastProgress);
         lastProgress = progress;
         await saveAndTell({ madeMs, estimatedMs, progress });
         // A run may stop here only once its script is stored: the next one speaks it from the row.

@@ -87,4 +87,27 @@ describe('transcript blocks', () => {
     expect(blocks.map((b) => (b.kind === 'turn' ? b.cues.length : 0))).toEqual([3, 3, 1]);
     expect(blocks.every((b) => b.kind === 'turn' && b.speaker === null)).toBe(true);
   });
+
+  it("in read mode, makes one paragraph of each of the article's paragraphs, however many sentences it has", () => {
+    const lengths = [1, 7, 2, 6];
+    const read = lengths.flatMap((n, paragraph) => Array.from({ length: n }, () => paragraph)).map((paragraph, i) => cue(i, i * 1000, i * 1000 + 900, { sourceParagraph: paragraph }));
+    const blocks = transcriptBlocks(read, 5);
+    expect(blocks.map((b) => (b.kind === 'turn' ? [b.paragraph, b.cues.length] : null))).toEqual([[0, 1], [1, 7], [2, 2], [3, 6]]);
+  });
+
+  it("starts a paragraph where a chapter starts, and where the source paragraph changes within a speaker's turn", () => {
+    const marked = [
+      cue(0, 0, 900, { sourceParagraph: 0, chapter: 'One' }),
+      cue(1, 1000, 1900, { sourceParagraph: 0 }),
+      cue(2, 2000, 2900, { sourceParagraph: 1, chapter: 'Two' }),
+      cue(3, 3000, 3900, { sourceParagraph: 2 }),
+    ];
+    expect(transcriptBlocks(marked).map((b) => (b.kind === 'chapter' ? `# ${b.title}` : b.cues.map((c) => c.position).join(',')))).toEqual([
+      '# One',
+      '0,1',
+      '# Two',
+      '2',
+      '3',
+    ]);
+  });
 });

@@ -54,12 +54,13 @@ export function nextChapterStart(chapters: readonly Chapter[], seconds: number):
 /** A piece of the read-along transcript: a chapter heading, or a paragraph of sentences. */
 export type TranscriptBlock =
   | { kind: 'chapter'; title: string; startMs: number }
-  | { kind: 'turn'; speaker: string | null; cues: { cue: Cue; position: number }[] };
+  | { kind: 'turn'; speaker: string | null; paragraph: number | null; cues: { cue: Cue; position: number }[] };
 
 /**
- * The cues as the transcript shows them: a heading where a chapter starts, then paragraphs of the
- * sentences one speaker says in a row (`position` is the cue's index in `cues`). Without speakers,
- * sentences are grouped by chapter only, at most `perParagraph` to a paragraph.
+ * The cues as the transcript shows them: a heading where a chapter starts, then paragraphs
+ * (`position` is the cue's index in `cues`). A paragraph is the sentences read from one paragraph of
+ * the article (`sourceParagraph`, read mode) said by one speaker in a row; sentences that name no
+ * source paragraph nor speaker (a host's own script) are grouped at most `perParagraph` to a paragraph.
  */
 export function transcriptBlocks(cues: readonly Cue[], perParagraph = 5): TranscriptBlock[] {
   const blocks: TranscriptBlock[] = [];
@@ -70,8 +71,10 @@ export function transcriptBlocks(cues: readonly Cue[], perParagraph = 5): Transc
       turn = null;
     }
     const speaker = cue.speaker ?? null;
-    if (!turn || turn.speaker !== speaker || (speaker === null && turn.cues.length >= perParagraph)) {
-      turn = { kind: 'turn', speaker, cues: [] };
+    const paragraph = cue.sourceParagraph ?? null;
+    const unmarked = speaker === null && paragraph === null;
+    if (!turn || turn.speaker !== speaker || turn.paragraph !== paragraph || (unmarked && turn.cues.length >= perParagraph)) {
+      turn = { kind: 'turn', speaker, paragraph, cues: [] };
       blocks.push(turn);
     }
     turn.cues.push({ cue, position });

@@ -16,6 +16,7 @@ import { limitText, type PageText, type TabArticle } from '../../read-article.ts
 import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS } from '../../../shared/api/podcasts.ts';
 import { PDF_LIMITS } from '../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
+import { statusRefusal } from '../../../shared/page-rules.ts';
 import { hasPdfSignature, toBase64 } from '../../../shared/pdf-file.ts';
 
 /** A PDF tab as the server takes it: the file's bytes in base64, and the tab's address. */
@@ -73,7 +74,8 @@ async function readPdf(tab: Browser.tabs.Tab): Promise<Result<TabPdf>> {
   let bytes: Uint8Array;
   try {
     const response = await fetch(url, { credentials: 'include' });
-    if (!response.ok) return fail('FETCH_FAILED', `Pagecast could not load this PDF (${response.status})`, 'Reload the page and try again.');
+    const refusal = statusRefusal(response.status, response.statusText);
+    if (refusal) return fail(refusal.code, refusal.message, 'Reload the page and try again.');
     if (Number(response.headers.get('content-length')) > PDF_LIMITS.maxBytes) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.tooLarge);
     bytes = new Uint8Array(await response.arrayBuffer());
   } catch (err) {

@@ -16,7 +16,7 @@ export async function createPodcastFromTab({ tabId, ...options }: { tabId: numbe
   const tab = await findTab(tabId);
   if (!tab.ok) return tab;
   // Read along on this tab: the paragraphs read are the ones on its page.
-  return createPodcast('page', tab.value.title ?? '', tab.value.url ?? '', () => readTab(tab.value), options, tabId);
+  return createPodcast('page', tabId, tab.value.title ?? '', tab.value.url ?? '', () => readTab(tab.value), options, true);
 }
 
 export async function createPodcastFromSelection({
@@ -31,6 +31,7 @@ export async function createPodcastFromSelection({
   if (!tab.ok) return tab;
   return createPodcast(
     'selection',
+    tabId,
     tab.value.title ?? '',
     tab.value.url ?? '',
     () => readSelectionText(tab.value, selectionText),
@@ -41,15 +42,17 @@ export async function createPodcastFromSelection({
 /** Reads, sends, then follows the conversion in the background; answers once the server has it. */
 async function createPodcast(
   source: CreationSource,
+  tabId: number,
   pageTitle: string,
   pageUrl: string,
   read: () => Promise<Result<PageText | TabPdf>>,
   options: CreateOptions = {},
-  sourceTabId?: number,
+  readAlongOnTab = false,
 ): Promise<Result<Creation>> {
   let creation: Creation = {
     attemptId: crypto.randomUUID(),
     source,
+    tabId,
     pageTitle,
     pageUrl,
     phase: 'reading',
@@ -105,7 +108,7 @@ async function createPodcast(
   await recentPodcastsItem.setValue([podcast, ...(await recentPodcastsItem.getValue()).filter((p) => p.id !== podcast.id)]);
   // Linked before it can start playing: read-along takes its steps in order.
   // A PDF's viewer has no paragraphs to light up.
-  if (sourceTabId !== undefined && !('file' in page.value)) void linkSourceTab(podcast, sourceTabId);
+  if (readAlongOnTab && !('file' in page.value)) void linkSourceTab(podcast, tabId);
   // Audio already (a server that was quick): it plays now; otherwise once its first part is made.
   if (playsNow(created, podcast)) {
     created = await update({ autoplayed: true });

@@ -3,7 +3,7 @@
  * the tab it acts on; only once that frame is painted does it ask the server, through the background,
  * who is signed in and for the latest podcasts.
  */
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronLeft, ExternalLink, Settings } from 'lucide-react';
 import { toast, Toasts } from '../../../shared/ui/toast.tsx';
 import { displayName } from '../../../shared/display-name.ts';
@@ -29,8 +29,8 @@ type View = 'home' | 'account' | 'settings';
 export function App() {
   const session = useStoredValue(sessionItem);
   const serverUrl = useStoredValue(serverUrlItem);
-  const { value: creation } = useStoredValue(creationItem);
-  const { value: playback } = useStoredValue(playbackItem);
+  const { value: creation, loaded: creationLoaded } = useStoredValue(creationItem);
+  const { value: playback, loaded: playbackLoaded } = useStoredValue(playbackItem);
   const { value: podcasts } = useStoredValue(recentPodcastsItem);
   const tab = useActiveTab();
   const [view, setView] = useState<View>('home');
@@ -69,6 +69,19 @@ export function App() {
       active = false;
     };
   }, [serverUrl.loaded, server, refreshes]);
+
+  // A podcast asked for here, and the player it starts, come into view (the mode choice fills the first screen).
+  const freshRef = useRef<HTMLDivElement>(null);
+  const shown = useRef<{ attemptId?: string; podcastId?: string; loaded?: boolean }>({});
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { attemptId: creation?.attemptId, podcastId: playback?.podcastId, loaded: creationLoaded && playbackLoaded };
+    // What storage held when the popup opened is where the reader left it, not news.
+    if (!before.loaded) return;
+    const newAttempt = creation !== null && creation.attemptId !== before.attemptId;
+    const newPlayer = playback !== null && playback.podcastId !== before.podcastId;
+    if (newAttempt || newPlayer) freshRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
+  }, [creation?.attemptId, playback?.podcastId, creationLoaded, playbackLoaded]);
 
   // The popup is open: the badge's check mark or warning has been seen.
   useEffect(() => {
@@ -168,16 +181,18 @@ export function App() {
                 </button>
               </div>
             ) : null}
-            {unreachable ? null : <CreateCard tab={tab} creation={creation} user={user} capabilities={capabilities} />}
-            {creation && !unreachable ? (
-              <CreationStatus
-                creation={creation}
-                playing={playback?.podcastId === creation.podcastId}
-                onPlay={(id) => void play(id)}
-                onDismiss={() => void settle(sendMessage('dismissCreation'))}
-              />
-            ) : null}
-            {playback ? <NowPlaying playback={playback} /> : null}
+            {unreachable ? null : <CreateCard tab={tab} user={user} capabilities={capabilities} />}
+            <div ref={freshRef} className="fresh">
+              {creation && !unreachable && !(creation.phase === 'failed' && creation.tabId !== undefined && creation.tabId !== tab?.id) ? (
+                <CreationStatus
+                  creation={creation}
+                  playing={playback?.podcastId === creation.podcastId}
+                  onPlay={(id) => void play(id)}
+                  onDismiss={() => void settle(sendMessage('dismissCreation'))}
+                />
+              ) : null}
+              {playback ? <NowPlaying playback={playback} /> : null}
+            </div>
             {inlineAudio ? (
               <section className="card player" aria-label="Now playing">
                 <p className="player-title">{inlineAudio.title}</p>

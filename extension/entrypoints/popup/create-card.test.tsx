@@ -48,7 +48,7 @@ function type(input: HTMLInputElement, value: string) {
 
 describe('choosing how the page is told', () => {
   it("starts on the member's default mode and minutes, shows the estimate, and sends them with Create", async () => {
-    act(() => view.root.render(<CreateCard tab={TAB} creation={null} user={{ email: 'a@b.c', isPremium: false, defaultMode: 'conversation', defaultMinutes: 15 }} />));
+    act(() => view.root.render(<CreateCard tab={TAB} user={{ email: 'a@b.c', isPremium: false, defaultMode: 'conversation', defaultMinutes: 15 }} />));
     expect(radio('Conversation').checked).toBe(true);
     expect(minutes()?.value).toBe('15');
     await settle();
@@ -65,7 +65,7 @@ describe('choosing how the page is told', () => {
   });
 
   it('with no default, no mode is chosen and the server decides; minutes out of range are refused before sending', async () => {
-    act(() => view.root.render(<CreateCard tab={TAB} creation={null} user={null} />));
+    act(() => view.root.render(<CreateCard tab={TAB} user={null} />));
     expect(['Read', 'Podcast', 'Brief', 'Conversation'].map((m) => radio(m).checked)).toEqual([false, false, false, false]);
     await settle();
     expect(sent).toContainEqual(['estimatePage', { tabId: 7 }]);

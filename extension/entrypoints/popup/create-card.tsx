@@ -14,7 +14,7 @@ import { listingNote } from '../../../shared/errors.ts';
 import type { CreateOptions, PageEstimate } from '../../messaging.ts';
 import { UNREADABLE_PAGE_HINT, UNREADABLE_PAGE_MESSAGE, isReadableUrl } from '../../page-access.ts';
 import type { ExtensionError } from '../../result.ts';
-import type { Creation } from '../../storage.ts';
+import { creationItem, type Creation } from '../../storage.ts';
 import { countWords, formatLength, hostOf } from './format.ts';
 import { queryActiveTab, sendMessage, settle, type ActiveTab } from './hooks.ts';
 import { Button, ErrorNote } from './ui.tsx';
@@ -41,22 +41,21 @@ export function createOptions(mode: PodcastMode | null, minutes: number): Create
   return validMinutes(minutes) ? { mode, minutes } : null;
 }
 
-const NO_AI_NOTE = 'This server has no AI model, so every episode reads the article as written.';
+const NO_AI_NOTE = 'Podcast, Brief and Conversation need an AI model, which this server does not have: every episode reads the article as written.';
 
 export function CreateCard({
   tab,
-  creation,
   user,
   capabilities = null,
 }: {
   tab: ActiveTab | null;
-  creation: Creation | null;
   user?: User | null;
   /** What the server can make (null until it answers). */
   capabilities?: Capabilities | null;
 }) {
   const [busy, setBusy] = useState<Source | null>(null);
-  const [error, setError] = useState<ExtensionError | null>(null);
+  /** A failure that made no podcast card (the card shows its own), and the tab it belongs to. */
+  const [error, setError] = useState<{ tabId: number | undefined; error: ExtensionError } | null>(null);
   const selection = useSelection(tab);
   // Only a known address can be judged up front; without one the browser's refusal tells us later.
   const knownUnreadable = tab?.url !== undefined && !isReadableUrl(tab.url);
@@ -75,8 +74,7 @@ export function CreateCard({
   const minutes = Number(minutesText);
   const options = createOptions(mode, minutes);
   const estimate = useEstimate(knownUnreadable ? null : tab, options);
-  // The creation's own error shows in its card; this one is for failures that never made one.
-  const shownError = error && !(creation?.phase === 'failed' && creation.error?.message === error.message) ? error : null;
+  const shownError = error && error.tabId === tab?.id ? error.error : null;
 
   async function create(source: Source) {
     setBusy(source);
@@ -90,8 +88,12 @@ export function CreateCard({
         ? await settle(sendMessage('createPodcastFromTab', { tabId: target.id, ...asked }))
         : await settle(sendMessage('createPodcastFromSelection', { tabId: target.id, ...asked }));
     setBusy(null);
-    if (!result) setError({ code: 'NO_TAB', message: 'There is no page to read in this window' });
-    else if (!result.ok) setError(result.error);
+    if (!result) return setError({ tabId: tab?.id, error: { code: 'NO_TAB', message: 'There is no page to read in this window' } });
+    if (result.ok) return;
+    // A failure of an attempt the background recorded shows in that attempt's card, which Dismiss closes.
+    const recorded = await creationItem.getValue();
+    if (recorded?.phase === 'failed' && recorded.tabId === target?.id && recorded.error?.message === result.error.message) return;
+    setError({ tabId: target?.id, error: result.error });
   }
 
   return (
@@ -127,6 +129,7 @@ export function CreateCard({
                 name="mode"
                 value={option}
                 disabled={noAi && option !== 'read'}
+                aria-describedby={noAi && option !== 'read' ? 'no-ai-note' : undefined}
                 checked={mode === option}
                 onChange={() => {
                   setChosen(true);
@@ -137,7 +140,11 @@ export function CreateCard({
             </label>
           ))}
         </div>
-        {noAi ? <p className="muted">{NO_AI_NOTE}</p> : null}
+        {noAi ? (
+          <p id="no-ai-note" className="muted no-ai-note">
+            {NO_AI_NOTE}
+          </p>
+        ) : null}
         {takesMinutes(mode) ? (
           <label className="minutes-field">
             Minutes

@@ -11,10 +11,11 @@ import type http from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { PDF_LIMITS } from '../../../shared/constants.ts';
 import { hasPdfSignature } from '../../../shared/pdf-file.ts';
-import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage, PDF_MESSAGES } from '../../../shared/errors.ts';
+import { CONTENT_MESSAGES, notAWebPageMessage, PDF_MESSAGES } from '../../../shared/errors.ts';
+import { emptyRefusal, PDF_CONTENT_TYPES, statusRefusal, typeRefusal, type PageRefusal } from '../../../shared/page-rules.ts';
 import { AppError } from '../../errors.ts';
 import { decodedBody, httpGet, UnsupportedEncodingError } from './http-get.ts';
-import { decodeBody, isPageContentType, looksLikeHtml, mediaType, plainTextToHtml, type PageContentType } from './page-body.ts';
+import { decodeBody, looksLikeHtml, mediaType, plainTextToHtml, type PageContentType } from './page-body.ts';
 import { BlockedAddressError, resolveTarget, systemResolver, type HostResolver } from './resolve-target.ts';
 
 export const MAX_REDIRECTS = 5;
@@ -41,7 +42,7 @@ export interface FetchPageOptions {
 export type FetchedPage = { url: string; html: string; contentType: PageContentType } | { url: string; pdf: Uint8Array; contentType: 'application/pdf' };
 
 /** Types a PDF is served as: its own, and the generic ones a download server uses. */
-const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf']);
+const PDF_TYPES = new Set(PDF_CONTENT_TYPES);
 const DOWNLOAD_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/download', 'application/force-download']);
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -49,20 +50,13 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const invalidUrl = () => new AppError('INVALID_URL', { message: CONTENT_MESSAGES.invalidWebsiteUrl });
 const unreachable = (cause: unknown) =>
   new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.unreachable, cause });
-const noContent = () => new AppError('NO_CONTENT', { message: CONTENT_MESSAGES.noContent });
+/** A refusal of the shared page rule, as the error a client reads. */
+const refusedPage = ({ code, message }: PageRefusal, cause?: string) => new AppError(code, { message, ...(cause ? { cause: new Error(cause) } : {}) });
 const cannotProcess = (cause: string) =>
   new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.parseFailed, cause: new Error(cause) });
 const refused = (cause: BlockedAddressError) => new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.privateAddress, cause });
 const notAWebPage = (kind: string, cause: string) =>
   new AppError('FETCH_FAILED', { message: notAWebPageMessage(kind), cause: new Error(cause) });
-
-/** What a media type is, as a listener would name it; null for one Pagecast has no name for. */
-function kindOfType(type: string): string | null {
-  if (type.startsWith('image/')) return 'an image';
-  if (type.startsWith('video/')) return 'a video';
-  if (type.startsWith('audio/')) return 'an audio file';
-  return null;
-}
 
 /** Whether a body is an image by its first bytes, whatever its declared type. */
 function isImage(body: Buffer): boolean {
@@ -91,10 +85,15 @@ export function parseWebUrl(input: string, base?: URL): URL | null {
   return url;
 }
 
-/** The status text to show: the server's reason phrase when it is printable, else the standard one. */
+/** The status text to show: the reason phrase, else the status code. */
 export function statusText(response: http.IncomingMessage): string {
-  const given = (response.statusMessage ?? '').replace(/[^\x20-\x7e]/g, '').trim().slice(0, 100);
-  return given || STATUS_CODES[response.statusCode ?? 0] || String(response.statusCode);
+  return reasonGiven(response)?.slice(0, 100) || String(response.statusCode);
+}
+
+/** The reason phrase to show: the server's own when it is printable, else Node's standard one. */
+function reasonGiven(response: http.IncomingMessage): string | undefined {
+  const given = (response.statusMessage ?? '').replace(/[^\x20-\x7e]/g, '').trim();
+  return given || STATUS_CODES[response.statusCode ?? 0];
 }
 
 export async function readCapped(response: http.IncomingMessage, maxBytes: number, tooLarge: (cause: string) => AppError): Promise<Buffer> {
@@ -137,13 +136,11 @@ async function readPage(url: URL, response: http.IncomingMessage, caps: { page: 
   const header = response.headers['content-type'];
   let type = mediaType(header);
   const maybePdf = !type || PDF_TYPES.has(type) || DOWNLOAD_TYPES.has(type);
-  if (type && !maybePdf && !isPageContentType(type)) {
-    const kind = kindOfType(type) ?? `a file of type ${type}`;
-    throw notAWebPage(kind, `content type ${type} is not a web page`);
-  }
+  const notAPage = maybePdf ? null : typeRefusal(type);
+  if (notAPage) throw refusedPage(notAPage, `content type ${type} is not a web page`);
   const pdfTooLarge = (cause: string) => new AppError('FETCH_FAILED', { message: PDF_MESSAGES.tooLarge, cause: new Error(cause) });
   const body = await readCapped(response, maybePdf ? Math.max(caps.page, caps.pdf) : caps.page, PDF_TYPES.has(type) ? pdfTooLarge : cannotProcess);
-  if (body.length === 0) throw noContent();
+  if (body.length === 0) throw refusedPage(emptyRefusal('')!);
   if (hasPdfSignature(body)) {
     if (body.length > caps.pdf) throw pdfTooLarge(`the PDF is over the ${caps.pdf}-byte cap`);
     return { url: url.href, pdf: new Uint8Array(body.buffer, body.byteOffset, body.length), contentType: 'application/pdf' };
@@ -159,7 +156,8 @@ async function readPage(url: URL, response: http.IncomingMessage, caps: { page: 
   }
   const contentType = type as PageContentType;
   const text = decodeBody(body, header, contentType);
-  if (!text.trim()) throw noContent();
+  const empty = emptyRefusal(text);
+  if (empty) throw refusedPage(empty);
   return { url: url.href, html: contentType === 'text/plain' ? plainTextToHtml(text) : text, contentType };
 }
 
@@ -197,9 +195,8 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
           current = next;
           continue;
         }
-        if (status < 200 || status > 299) {
-          throw new AppError('FETCH_FAILED', { message: fetchNotOkMessage(statusText(response)) });
-        }
+        const failed = statusRefusal(status, reasonGiven(response));
+        if (failed) throw refusedPage(failed);
         return await readPage(current, response, caps);
       } finally {
         response.destroy();

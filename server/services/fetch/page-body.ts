@@ -4,18 +4,9 @@
  * plain text wrapped as an HTML document so extraction treats every page alike.
  */
 
-/** The content types a page may have (anything else is not a web page we can read). */
-export const PAGE_CONTENT_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain'] as const;
-export type PageContentType = (typeof PAGE_CONTENT_TYPES)[number];
-
-/** The media type of a Content-Type header, lower case without parameters ('' when absent). */
-export function mediaType(header: string | undefined): string {
-  return (header ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-export function isPageContentType(type: string): type is PageContentType {
-  return (PAGE_CONTENT_TYPES as readonly string[]).includes(type);
-}
+// The page types are the shared page rule's.
+export { isPageContentType, mediaType, PAGE_CONTENT_TYPES, type PageContentType } from '../../../shared/page-rules.ts';
+import type { PageContentType } from '../../../shared/page-rules.ts';
 
 /** A body served without a Content-Type is taken as HTML only when it starts like HTML. */
 export function looksLikeHtml(body: Buffer): boolean {

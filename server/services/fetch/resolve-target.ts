@@ -20,9 +20,15 @@ export const systemResolver: HostResolver = async (hostname) => {
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-/** Why a hop was refused; the message is for logs, never for users. */
+/** Why a hop was refused; the message is for logs, never for users. `hostPort` is what FETCH_ALLOW_HOSTS would name. */
 export class BlockedAddressError extends Error {
   override readonly name = 'BlockedAddressError';
+  constructor(
+    message: string,
+    readonly hostPort?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** `host:port` as FETCH_ALLOW_HOSTS writes it (IPv6 in brackets, default ports filled in). */
@@ -47,7 +53,7 @@ export async function resolveTarget(
   if (allowHosts.includes(hostPort(url))) return addresses;
   for (const { address } of addresses) {
     const reason = blockedAddressReason(address);
-    if (reason) throw new BlockedAddressError(`${url.host} resolves to ${address}, a blocked address (${reason})`);
+    if (reason) throw new BlockedAddressError(`${url.host} resolves to ${address}, a blocked address (${reason})`, hostPort(url));
   }
   return addresses;
 }

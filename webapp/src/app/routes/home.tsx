@@ -60,7 +60,7 @@ export function HomeRoute() {
 
   return (
     <>
-      <Hero signedIn={user !== null} onGetStarted={goToUrlCard} spoken={spoken} />
+      <Hero signedIn={user !== null} payments={billing.enabled} onGetStarted={goToUrlCard} spoken={spoken} />
       <div className="relative mx-auto -mt-20 max-w-3xl px-4 sm:-mt-24 sm:px-6">
         <CreatePodcast />
       </div>

@@ -1,8 +1,20 @@
-/** /subscription/canceled: the subscription was not completed; nothing was charged. */
+/** /subscription/canceled: the subscription was not completed; nothing was charged. Without payments, what the server gives instead. */
 import { CircleX } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { BillingOffNotice } from '../../features/billing/components/billing-off-notice.tsx';
+import { useBillingConfig } from '../../lib/billing-config.ts';
 
 export function SubscriptionCanceledRoute() {
+  const billing = useBillingConfig();
+  // A server without payments has no subscription to try again: it says what it gives instead.
+  if (billing.loaded && !billing.enabled) {
+    return (
+      <Page>
+        <BillingOffNotice />
+      </Page>
+    );
+  }
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-100 text-slate-500">

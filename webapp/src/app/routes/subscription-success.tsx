@@ -1,5 +1,6 @@
 /**
- * /subscription/success: no `session_id` → /. Otherwise the payment is verified with
+ * /subscription/success: on a server without payments, what it gives instead (nothing to confirm);
+ * no `session_id` → /. Otherwise the payment is verified with
  * the server, and the page goes home 5 seconds after that, or at once through Return to Home,
  * whether verification succeeded or failed. A payment it cannot confirm is not thanked for.
  */
@@ -9,13 +10,26 @@ import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { UPGRADE_REDIRECT_MS } from '../../../../shared/constants.ts';
 import { PAYMENT_MESSAGES } from '../../../../shared/errors.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { BillingOffNotice } from '../../features/billing/components/billing-off-notice.tsx';
+import { useBillingConfig } from '../../lib/billing-config.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useVerifySubscription, type VerificationState } from '../../features/billing/hooks/use-verify-subscription.ts';
 
 export function SubscriptionSuccessRoute() {
   const [params] = useSearchParams();
+  const billing = useBillingConfig();
   const sessionId = params.get('session_id');
+  // A server without payments has no upgrade to confirm: it says what it gives instead.
+  if (billing.loaded && !billing.enabled) {
+    return (
+      <Page>
+        <BillingOffNotice />
+      </Page>
+    );
+  }
   if (!sessionId) return <Navigate to="/" replace />;
+  if (!billing.loaded) return null;
   return <Success sessionId={sessionId} />;
 }
 

@@ -1,8 +1,13 @@
-/** The payment page of a self-hosted server without Stripe keys (its heading the page's): nothing to buy, everything included. */
+/**
+ * The subscription pages of a self-hosted server without Stripe keys (its heading the page's):
+ * nothing to buy, everything included, and the way on: make a podcast, keep them in an account.
+ */
 import { ServerCog } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { useSessionUser } from '../../../lib/session.ts';
 
 export function BillingOffNotice() {
+  const signedIn = useSessionUser() !== null;
   return (
     <section
       aria-labelledby="billing-off-title"
@@ -18,9 +23,19 @@ export function BillingOffNotice() {
         This Pagecast server runs without payments, so there is nothing to buy: every account already has every
         Premium feature, including downloads, premium voices, bookmarks and sharing.
       </p>
-      <ButtonLink to="/" className="mt-8">
-        Return to Home
-      </ButtonLink>
+      <p className="mt-3 leading-relaxed text-slate-600">
+        {signedIn
+          ? 'Your podcasts, downloads, bookmarks and private feed are on your profile.'
+          : 'Anyone can make a podcast here right away; an account (Sign In, then "Need an account?") keeps them together.'}
+      </p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink to="/#url-input">Make a podcast</ButtonLink>
+        {signedIn ? (
+          <ButtonLink to="/profile" variant="outline">
+            Your podcasts
+          </ButtonLink>
+        ) : null}
+      </div>
     </section>
   );
 }

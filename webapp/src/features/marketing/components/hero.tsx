@@ -1,12 +1,24 @@
 /**
- * The hero: the headline and 'Get Started Free', which reads 'Get Started Now' for a
- * signed-in member and then scrolls to the URL card instead of going to /subscription/register.
+ * The hero: the headline and 'Get Started Free', which goes to /subscription/register on a server
+ * that takes payments. It reads 'Get Started Now' for a signed-in member, and it scrolls to the URL
+ * card instead for them and on a server without payments (where there is nothing to buy and anyone
+ * may make a podcast at once).
  */
 import { ArrowRight, Headphones, Sparkles } from 'lucide-react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 
 /** `spoken`: how the script is spoken here ("speaks it in a natural voice" only where this server has one). */
-export function Hero({ signedIn, onGetStarted, spoken = 'speaks it aloud' }: { signedIn: boolean; onGetStarted: () => void; spoken?: string }) {
+export function Hero({
+  signedIn,
+  payments,
+  onGetStarted,
+  spoken = 'speaks it aloud',
+}: {
+  signedIn: boolean;
+  payments: boolean;
+  onGetStarted: () => void;
+  spoken?: string;
+}) {
   const arrow = <ArrowRight aria-hidden size={18} />;
   return (
     <section
@@ -36,11 +48,16 @@ export function Hero({ signedIn, onGetStarted, spoken = 'speaks it aloud' }: { s
                 Get Started Now
                 {arrow}
               </Button>
-            ) : (
+            ) : payments ? (
               <ButtonLink to="/subscription/register" size="lg">
                 Get Started Free
                 {arrow}
               </ButtonLink>
+            ) : (
+              <Button size="lg" onClick={onGetStarted}>
+                Get Started Free
+                {arrow}
+              </Button>
             )}
             <p className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-500">
               <Headphones aria-hidden size={16} />

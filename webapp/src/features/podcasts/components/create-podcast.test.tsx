@@ -266,7 +266,16 @@ describe('the URL card: a PDF from disk', () => {
     const sent = serve({ words: 3000 });
     renderCard();
     const chooser = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
-    expect(chooser.labels?.[0]?.textContent).toBe('choose a PDF');
+    // "choose a PDF" is a button that opens the file chooser (Enter and Space alike).
+    const opens = [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'choose a PDF')!;
+    let opened = 0;
+    chooser.addEventListener('click', (event) => {
+      opened += 1;
+      event.preventDefault();
+    });
+    opens.click();
+    expect(opened).toBe(1);
+    expect(chooser.tabIndex).toBe(-1);
     expect(chooser.accept).toBe('application/pdf,.pdf');
     expect(text()).toContain('or choose a PDF (up to 20 MB, or drop it here).');
     choose('Read');

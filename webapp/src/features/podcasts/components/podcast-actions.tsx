@@ -23,7 +23,14 @@ export function PodcastActions({ podcast, isPremium, onOpen }: PodcastActionsPro
   const shareable = premiumTools || (isPremium && status === 'speaking' && hasAudio(podcast));
   return (
     <div className="mt-auto flex flex-wrap items-center gap-2">
-      <Button variant="outline" size="sm" icon={<FileText aria-hidden size={16} />} disabled={!content.trim()} onClick={() => onOpen('transcript')}>
+      <Button
+        variant="outline"
+        size="sm"
+        icon={<FileText aria-hidden size={16} />}
+        disabled={!content.trim()}
+        title="The whole script in a window, to read on its own"
+        onClick={() => onOpen('transcript')}
+      >
         View Transcript
       </Button>
       {isPremium && <DownloadButton id={id} title={title} audioUrl={audioUrl} isPremium={isPremium} />}

@@ -2,7 +2,8 @@
  * A podcast's player and, until it has started, 'Resume from m:ss' where the listener stopped. It
  * plays the finished episode, or the episode while it is made (and the part made of one that failed).
  * Where the listener is gets saved as the audio plays. Under the player, "Read along" opens the timed
- * transcript that follows the audio; the chapters come with it. The speed is the listener's own; an
+ * transcript that follows the audio (a sentence clicked plays from there), said beside it so it reads
+ * apart from the card's "View Transcript", the script in a window; the chapters come with it. The speed is the listener's own; an
  * episode played to the end is marked played and the queue's next podcast starts. A podcast playing
  * when the member opens another screen plays on in its card there.
  */
@@ -143,16 +144,23 @@ export function PodcastPlayback({
         onEnded={() => void finishEpisode(queryClient, podcastId)}
       />
       <div className="flex flex-col gap-2">
-        <button
-          type="button"
-          aria-expanded={readAlongOpen}
-          aria-controls={readAlongId}
-          onClick={() => setReadAlongOpen(!readAlongOpen)}
-          className="inline-flex items-center gap-1.5 self-start rounded-md px-1.5 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        >
-          <BookOpenText aria-hidden size={16} />
-          Read along
-        </button>
+        <div className="flex flex-wrap items-center gap-x-2">
+          <button
+            type="button"
+            aria-expanded={readAlongOpen}
+            aria-controls={readAlongId}
+            aria-describedby={`${readAlongId}-hint`}
+            onClick={() => setReadAlongOpen(!readAlongOpen)}
+            className="inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            <BookOpenText aria-hidden size={16} />
+            Read along
+          </button>
+          {/* What sets it apart from View Transcript (the script on its own, in a window). */}
+          <span id={`${readAlongId}-hint`} className="text-xs text-slate-600">
+            Follows the audio: each sentence lights up as it is spoken, and a click plays from there.
+          </span>
+        </div>
         <div id={readAlongId} hidden={!readAlongOpen}>
           {readAlongOpen && (
             <ReadAlong
@@ -161,7 +169,7 @@ export function PodcastPlayback({
               error={error}
               live={growing !== null}
               time={time}
-              onSeek={(seconds) => player.current?.seek(seconds)}
+              onPlayFrom={(seconds) => player.current?.playFrom(seconds)}
               of={{ podcastId }}
               title={title}
             />

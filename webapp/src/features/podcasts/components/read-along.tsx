@@ -2,7 +2,7 @@
  * The read-along transcript: the spoken sentences with chapter headings and, in a conversation, who
  * speaks. The sentence being spoken is highlighted (`aria-current="true"`) and kept in view, unless
  * the listener scrolled away: then "Back to current" brings it back. A click (or Enter) on a sentence
- * plays from there. While the episode is made, sentences appear as their audio does. The transcript
+ * plays from there, paused or not (any other player pauses). While the episode is made, sentences appear as their audio does. The transcript
  * downloads as WebVTT and as plain text.
  */
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -23,7 +23,8 @@ interface ReadAlongProps {
   live: boolean;
   /** The player's clock, in seconds. */
   time: number;
-  onSeek: (seconds: number) => void;
+  /** A sentence was chosen: play from there (whether the player was playing or paused). */
+  onPlayFrom: (seconds: number) => void;
   of: TranscriptOf;
   title: string;
   /** Labels the region (a heading's id). */
@@ -31,7 +32,7 @@ interface ReadAlongProps {
   className?: string;
 }
 
-export function ReadAlong({ transcript, loading, error, live, time, onSeek, of, title, labelledBy, className = '' }: ReadAlongProps) {
+export function ReadAlong({ transcript, loading, error, live, time, onPlayFrom, of, title, labelledBy, className = '' }: ReadAlongProps) {
   const cues = transcript?.cues ?? [];
   const current = currentCueIndex(cues, time);
   const box = useRef<HTMLDivElement>(null);
@@ -57,7 +58,7 @@ export function ReadAlong({ transcript, loading, error, live, time, onSeek, of, 
   const stopFollowing = () => setFollowing(false);
 
   function seekTo(startMs: number) {
-    onSeek(startMs / 1000);
+    onPlayFrom(startMs / 1000);
     setFollowing(true);
   }
   function onSentenceKey(event: KeyboardEvent, startMs: number) {
@@ -108,7 +109,7 @@ export function ReadAlong({ transcript, loading, error, live, time, onSeek, of, 
                   {block.title}
                 </h4>
               ) : (
-                <p key={`t${i}`} className="mb-3">
+                <p key={`t${i}`} className="mb-3" data-paragraph={block.paragraph ?? undefined}>
                   {block.speaker && <strong className="mr-1 font-semibold text-slate-900">{block.speaker}:</strong>}
                   {block.cues.map(({ cue, position }) => (
                     <span key={cue.index}>
@@ -128,8 +129,10 @@ export function ReadAlong({ transcript, loading, error, live, time, onSeek, of, 
                       </span>{' '}
                       {cue.shown && (
                         // Shown as written, never spoken: a code block or a long table read mode announced.
+                        // Focusable, so a keyboard can scroll a long one.
                         <span
                           data-unspoken=""
+                          tabIndex={0}
                           className="my-2 block max-h-64 overflow-auto rounded bg-slate-50 p-2 font-mono text-sm whitespace-pre text-slate-600 ring-1 ring-slate-200 ring-inset"
                         >
                           {cue.shown}

@@ -162,7 +162,7 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
               error={error}
               live={live}
               time={time}
-              onSeek={(seconds) => player.current?.seek(seconds)}
+              onPlayFrom={(seconds) => player.current?.playFrom(seconds)}
               of={{ shareToken: token }}
               title={title}
               labelledBy="shared-transcript"

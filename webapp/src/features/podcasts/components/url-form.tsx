@@ -54,6 +54,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
   const [created, setCreated] = useState(false);
   const inputId = useId();
   const fileInputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
   const messageId = useId();
   const sending = useRef(false);
   const lastRequest = useRef<{ body: string; key: string } | null>(null);
@@ -138,9 +139,14 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
           </h2>
           <p className="mt-1 text-sm text-slate-600 sm:text-base">
             Paste the address of an article, a blog post or a report, or{' '}
-            <label htmlFor={fileInputId} className="cursor-pointer font-semibold text-brand-700 underline-offset-2 hover:underline">
+            {/* A button, not the file input's label: it shows its focus, and Enter opens the chooser as Space does. */}
+            <button
+              type="button"
+              onClick={() => fileInput.current?.click()}
+              className="cursor-pointer rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
               choose a PDF
-            </label>{' '}
+            </button>{' '}
             (up to {fileSize(PDF_LIMITS.maxBytes)}, or drop it here).
           </p>
         </div>
@@ -200,9 +206,12 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
           </Button>
         </div>
         <input
+          ref={fileInput}
           id={fileInputId}
           type="file"
           accept="application/pdf,.pdf"
+          tabIndex={-1}
+          aria-label="PDF document"
           className="sr-only"
           onChange={(event) => {
             void choose(event.currentTarget.files?.[0]);

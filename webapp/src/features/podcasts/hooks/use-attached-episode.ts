@@ -1,0 +1,37 @@
+import { useEffect, type RefObject } from 'react';
+import { attachEpisode } from '../../../../../shared/client/attach-episode.ts';
+import type { EpisodeSource } from '../../../../../shared/podcast/episode-source.ts';
+import { toast } from '../../../../../shared/ui/toast.tsx';
+import { loadHls } from '../../../lib/load-hls.ts';
+
+/**
+ * Puts the episode on the element once, for the player's life (a growing stream plays on through its
+ * completion without being touched again); once it is ready, starts at `startAt` and plays when asked.
+ */
+export function useAttachedEpisode(
+  audioRef: RefObject<HTMLAudioElement | null>,
+  source: EpisodeSource,
+  { startAt, autoPlay, play }: { startAt: number | null; autoPlay: boolean; play: () => void },
+) {
+  useEffect(() => {
+    const el = audioRef.current;
+    if (!el) return;
+    let active = true;
+    const attached = attachEpisode(el, source, { loadHls, onError: (message) => toast.error(message) });
+    attached.ready.then(
+      () => {
+        if (!active) return;
+        if (startAt !== null) el.currentTime = startAt;
+        if (autoPlay) play();
+      },
+      (err: unknown) => {
+        if (active) toast.error(err instanceof Error ? err.message : 'The audio could not be played');
+      },
+    );
+    return () => {
+      active = false;
+      attached.detach();
+    };
+    // Only when the player (its audio) is new.
+  }, []);
+}
