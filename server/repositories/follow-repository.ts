@@ -4,6 +4,7 @@
  * unique index), and a check takes the feed's turn by moving `next_check_at` forward, so any number
  * of processes fetch it at most once per interval.
  */
+import type { FeedItem } from '../services/follow/parse-feed.ts';
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -139,14 +140,8 @@ export async function updateFeed(db: Database, id: string, values: Partial<typeo
   await db.update(feeds).set(values).where(eq(feeds.id, id));
 }
 
-export interface NewItem {
-  guid: string;
-  url: string | null;
-  title: string | null;
-  author: string | null;
-  content: string | null;
-  publishedAt: Date | null;
-}
+/** An item as the feed gave it. */
+export type NewItem = FeedItem;
 
 /**
  * Stores a fetch's items: one already known by its GUID keeps its row (its text is brought up to
