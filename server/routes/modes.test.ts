@@ -171,7 +171,8 @@ describeEachDatabase('modes', (ctx) => {
     const estimate = estimateResponseSchema.parse(await res.json());
     expect(estimate).toMatchObject({ language: 'en', title: longArticle.title });
     expect(estimate.words).toBe(40 * 32);
-    expect(estimate.estimatedSeconds).toBe(Math.round((estimate.words / rate) * 60));
+    // Read from the text as the voice gets it, with its pauses: plain prose is close to words at the voice's rate.
+    expect(Math.abs(estimate.estimatedSeconds / ((estimate.words / rate) * 60) - 1)).toBeLessThan(0.15);
     const brief = estimateResponseSchema.parse(await (await call('/api/podcasts/estimate', free, send('POST', { ...longArticle, mode: 'brief' }))).json());
     expect(brief.estimatedSeconds).toBe(120);
     expect((await call('/api/podcasts/estimate', free, send('POST', { ...longArticle, mode: 'read', minutes: 5 }))).status).toBe(400);

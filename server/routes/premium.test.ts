@@ -154,7 +154,7 @@ describeEachDatabase('Premium features', (ctx) => {
     expect(shared).toMatchObject({ title: podcast.title, content: podcast.content });
     expect(raw).not.toContain('premium-');
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual([
-      'audioSeconds', 'audioUrl', 'complete', 'content', 'createdAt', 'durationSeconds', 'estimatedSeconds', 'image', 'streamUrl', 'title',
+      'audioSeconds', 'audioUrl', 'complete', 'content', 'createdAt', 'durationSeconds', 'estimatedSeconds', 'image', 'sources', 'streamUrl', 'title',
     ]);
     expect(shared.complete).toBe(true);
     const audioUrl = shared.audioUrl!;
