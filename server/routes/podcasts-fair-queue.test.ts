@@ -87,7 +87,7 @@ describeEachDatabase('conversions shared between members', (ctx) => {
   const read = async (token: string, id: string): Promise<Podcast> => podcastSchema.parse(await (await call(`/api/podcasts/${id}`, token)).json());
   const statuses = (token: string, ids: string[]) => Promise.all(ids.map(async (id) => (await read(token, id)).status));
 
-  it("makes another member's podcast when a slot frees, before the rest of one member's eight", async () => {
+  it("makes another member's podcast at once, before the rest of one member's eight", async () => {
     const busy = await register('busy');
     const other = await register('other');
     const series: string[] = [];
@@ -99,8 +99,8 @@ describeEachDatabase('conversions shared between members', (ctx) => {
     gate(1).open();
     await expect.poll(async () => (await read(other, mine)).status, { timeout: 90_000, interval: 100 }).toBe('ready');
     const after = await statuses(busy, series);
-    expect(after[0]).toBe('ready');
-    // The slot part 1 freed took the other member's podcast, then part 3: parts 4 to 8 still wait.
-    expect(after.slice(3)).toEqual(Array(BUSY_PODCASTS - 3).fill('queued'));
+    // Part 1 gave its slot to the other member's podcast at its first segment, then the slot took part
+    // 3 or part 1 again: parts 4 to 8 still wait.
+    expect(after.slice(3), after.join(" ")).toEqual(Array(BUSY_PODCASTS - 3).fill("queued"));
   });
 });
