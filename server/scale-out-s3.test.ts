@@ -87,7 +87,8 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       expect(await query(scratch.url, 'SELECT status FROM podcasts')).toEqual([{ status: 'ready' }]);
       // The survivor resumed the episode after the last segment the killed worker stored, and finished it.
       expect(survivor.log.some((l) => l.includes('speech resumes after the last stored segment') && l.includes(id))).toBe(true);
-      expect(survivor.log.some((l) => l.includes('"job done"') && l.includes(id))).toBe(true);
+      // Logged once the job's close has committed and its segments are cleared.
+      await expect.poll(() => survivor.log.some((l) => l.includes('"job done"') && l.includes(id)), { timeout: 60_000, interval: 100 }).toBe(true);
       expect(victim!.log.some((l) => l.includes('"job done"'))).toBe(false);
 
       // One object for the episode in the bucket once the segments are cleaned up.
