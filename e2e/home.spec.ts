@@ -271,7 +271,10 @@ test.describe('home, signed in', () => {
       await expect(urlField(page)).toBeFocused();
       // Scrolled so the card sits under the sticky header.
       await expect.poll(cardTop).toBeLessThan(120);
-      await expect(urlCard(page)).toBeInViewport({ ratio: 0.9 });
+      // What the reader acts on is in view: the field, the button, the modes and the voice.
+      await expect(urlField(page)).toBeInViewport();
+      await expect(urlCard(page).getByRole('button', { name: 'Create Podcast' })).toBeInViewport();
+      await expect(urlCard(page).getByRole('combobox', { name: 'Voice' })).toBeInViewport();
       expect((await scrollsBetween(page)).size).toBeGreaterThan(1);
     });
   });

@@ -20,7 +20,7 @@ describe('what the voice pickers say of the natural voices', () => {
     expect(failed).toMatch(/^The natural voice Linda \(American English, natural\) could not be installed \(Could not reach the voice server\); it is tried again after [^,]*\d:05[^,]*, and until then podcasts are spoken by the built-in voice\.$/);
     expect(say({ ...linda, state: 'unavailable', reason: 'glibc 2.31' })).toEqual(["This server's system cannot run natural voices, so podcasts are spoken by the built-in voice."]);
     expect(say({ ...linda, state: 'off' }, { ...thorsten, state: 'off' })).toEqual([
-      'No natural voice is installed on this server and it downloads none, so podcasts are spoken by the built-in voice.',
+      'No natural voice here: the built-in voice speaks.',
     ]);
     expect(say({ ...linda, state: 'not-installed' })).toEqual(['A natural voice downloads with the first podcast; until it is installed, podcasts are spoken by the built-in voice.']);
   });

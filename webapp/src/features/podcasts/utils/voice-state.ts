@@ -26,6 +26,6 @@ export function naturalVoiceSentences(natural: readonly NaturalVoiceState[], dow
     return [`The natural voice ${failed.name} could not be installed (${failed.reason}); it is tried again after ${timeOf(failed.nextTry)}, and until then ${BUILT_IN}.`];
   }
   if (natural.some((v) => v.state === 'unavailable')) return [`This server's system cannot run natural voices, so ${BUILT_IN}.`];
-  if (natural.every((v) => v.state === 'off')) return [`No natural voice is installed on this server and it downloads none, so ${BUILT_IN}.`];
+  if (natural.every((v) => v.state === 'off')) return ['No natural voice here: the built-in voice speaks.'];
   return [`A natural voice downloads with the first podcast; until it is installed, ${BUILT_IN}.`];
 }
