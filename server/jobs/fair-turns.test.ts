@@ -1,7 +1,8 @@
 /**
  * Fair without waiting for a slot: while one visitor's long readings hold both job slots, another's
  * two-sentence podcast is made at once (a long job gives up its slot at its next segment and resumes
- * later where it stopped), and a long job that yielded still ends whole.
+ * later where it stopped), even from the middle of a segment that takes long to speak, and a long job
+ * that yielded still ends whole.
  */
 import { afterAll, expect, it } from 'vitest';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
@@ -58,6 +59,51 @@ describeEachDatabase('job slots shared between visitors', (ctx) => {
       const first = await busy.waitFor(readings[0]!, who, (p) => p.status === 'ready');
       expect(first.durationSeconds).toBeGreaterThan(60);
     } finally {
+      await t.deps.jobs.stop();
+    }
+  });
+
+  it('gives up its slot in the middle of a segment, and ends whole once it resumes', async () => {
+    // Each long reading stops at the heron, past its first segments, until the gate opens (or its run
+    // is stopped): a segment that never ends.
+    let reachedGate = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const t = createTestApp(ctx, {
+      config: testConfig({ JOB_CONCURRENCY: '2', ANONYMOUS_DAILY_PODCASTS: '100' }),
+      speech: voiceLike(espeak, async function* (text, opts) {
+        if (text.includes('heron')) {
+          reachedGate++;
+          await new Promise<void>((resolve, reject) => {
+            void gate.then(resolve);
+            opts.signal?.addEventListener('abort', () => reject(opts.signal!.reason as Error), { once: true });
+          });
+        }
+        yield* espeak.synthesize(text, opts);
+      }),
+    });
+    t.deps.jobs.start();
+    try {
+      const lines = long.text.split('\n');
+      lines.splice(30, 0, 'A heron stood still at the ford.');
+      const busy = podcastClient(t, { ...long, text: lines.join('\n') });
+      const who = `turns-stuck-${ctx.kind}-${Date.now()}`;
+      const readings = [(await busy.create(who)).id, (await busy.create(who)).id];
+      await expect.poll(() => reachedGate, { timeout: 60_000, interval: 50 }).toBe(2);
+
+      const other = podcastClient(t, short);
+      const someone = `turns-waiting-${ctx.kind}-${Date.now()}`;
+      const { id } = await other.create(someone);
+      // Made while both long readings are stuck mid-segment: they gave their slots up.
+      await other.waitFor(id, someone, (p) => p.status === 'ready');
+
+      openGate();
+      for (const reading of readings) {
+        const done = await busy.waitFor(reading, who, (p) => p.status === 'ready');
+        expect(done.durationSeconds).toBeGreaterThan(60);
+      }
+    } finally {
+      openGate();
       await t.deps.jobs.stop();
     }
   });
