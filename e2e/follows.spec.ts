@@ -31,6 +31,9 @@ test('the follows page adds, pauses and removes a follow', async ({ page }) => {
   await expect(row).toBeVisible();
   await expect(row).toContainText(`${articles.url}${QUIET_FEED_PATH}`);
   await expect(row).toContainText('Last new item: none yet.');
+  // Kept on the server: a reload lists it again.
+  await page.reload();
+  await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: 'Pause' }).click();
   await expect(row).toContainText('(paused)');
