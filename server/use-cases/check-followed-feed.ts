@@ -159,7 +159,7 @@ async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRo
     if (now.getUTCHours() < follow.digestHour || follow.lastDigestOn === dayOf(now)) return;
     const items = waiting.slice(-SOURCES_PER_EPISODE.max);
     const sources = items.map(sourceOf).filter((s): s is EpisodeSource => s !== null);
-    const request: CreatePodcast = sources.length >= 2 ? { sources, ...telling } : { ...(sources[0] ?? { url: feed.url }), ...telling } as CreatePodcast;
+    const request: CreatePodcast = sources.length >= 2 ? { sources, ...telling } : ({ ...(sources[0] ? requestOf(sources[0]) : { url: feed.url }), ...telling } as CreatePodcast);
     const made = await make(deps, caller, request, items.map((item) => ({ followId: follow.id, item })));
     if (made) await updateFollow(deps.db, follow.id, { lastDigestOn: dayOf(now) });
     return;
