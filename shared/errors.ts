@@ -65,6 +65,8 @@ export const PDF_MESSAGES = {
   notAPdf: 'This file is not a PDF. Choose a PDF document.',
   tooLarge: `This PDF is over ${PDF_LIMITS.maxBytes / 1024 / 1024} MB. Pagecast reads PDFs of up to ${PDF_LIMITS.maxBytes / 1024 / 1024} MB.`,
   scan: 'This PDF is a scan without text: Pagecast reads PDFs that contain text.',
+  /** Its only text repeats on every page (a running header, footer or page number). */
+  onlyRepeatedText: 'The only text in this PDF is what repeats on every page (a header, footer or page number): there is nothing else to read.',
   encrypted: 'This PDF is protected by a password: Pagecast cannot open it. Save an unprotected copy and try again.',
   damaged: 'This PDF is damaged or incomplete: Pagecast cannot read it.',
   tooSlow: 'This PDF took too long to read: Pagecast cannot read it.',
