@@ -11,7 +11,7 @@
  */
 import type { User } from '../../shared/api/auth.ts';
 import { errorBodySchema, type ErrorBody } from '../../shared/api/error.ts';
-import type { CreateFromText, Podcast, PodcastEvent } from '../../shared/api/podcasts.ts';
+import { UPLOAD_FORM, type CreateFromText, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
 import type { Transcript } from '../../shared/api/transcript.ts';
 import { ENDPOINTS, matchEndpoint, type EndpointName, type PathParams } from '../../shared/client/endpoints.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
@@ -272,9 +272,16 @@ export function createFakeServer(origin = 'http://localhost:8787') {
     }
   }
 
+  /** A JSON body; or a form carrying files, whose JSON is its `request` part (the files ride as parts of their own). */
+  async function readBody(request: Request): Promise<unknown> {
+    if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return request.json().catch(() => undefined);
+    const json = (await request.formData().catch(() => null))?.get(UPLOAD_FORM.request);
+    return typeof json === 'string' ? (JSON.parse(json) as unknown) : undefined;
+  }
+
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const body: unknown = ['POST', 'PUT', 'PATCH'].includes(request.method) ? await request.json().catch(() => undefined) : undefined;
+    const body: unknown = ['POST', 'PUT', 'PATCH'].includes(request.method) ? await readBody(request) : undefined;
     requests.push({ method: request.method, path: url.pathname, headers: request.headers, body });
     const match = matchEndpoint(request.method, url.pathname);
     try {

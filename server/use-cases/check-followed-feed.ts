@@ -7,7 +7,7 @@
  * each follow's waiting items become episodes: one each, or for a digest one a day at its hour with
  * a chapter per item. A member at the day's allowance (or the hour's page fetches) waits, items kept.
  */
-import { SOURCES_PER_EPISODE, type CreatePodcast, type EpisodeSource } from '../../shared/api/podcasts.ts';
+import { SOURCES_PER_EPISODE } from '../../shared/api/podcasts.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -32,7 +32,8 @@ import { findUser } from '../repositories/user-repository.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { fetchFeed } from '../services/follow/fetch-feed.ts';
 import { looksLikeFeed, readFeed } from '../services/follow/parse-feed.ts';
-import { createPodcast, type CreatePodcastDeps } from './create-podcast.ts';
+import { createPodcast, type CreatePodcastDeps, type PodcastRequest } from './create-podcast.ts';
+import type { ReceivedSource } from './read-sources.ts';
 import type { Caller } from './identify-caller.ts';
 
 /** A new follow's first check makes episodes of at most this many items, the newest. */
@@ -136,8 +137,8 @@ async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRo
   if (follow.digest) {
     if (now.getUTCHours() < follow.digestHour || follow.lastDigestOn === dayOf(now)) return;
     const items = waiting.slice(-SOURCES_PER_EPISODE.max);
-    const sources = items.map(sourceOf).filter((s): s is EpisodeSource => s !== null);
-    const request: CreatePodcast = sources.length >= 2 ? { sources, ...telling } : { ...(sources[0] ?? { url: feed.url }), ...telling } as CreatePodcast;
+    const sources = items.map(sourceOf).filter((s): s is ReceivedSource => s !== null);
+    const request: PodcastRequest = sources.length >= 2 ? { sources, ...telling } : { ...(sources[0] ?? { url: feed.url }), ...telling } as PodcastRequest;
     const made = await make(deps, follow, caller, request, items);
     if (made) await updateFollow(deps.db, follow.id, { lastDigestOn: dayOf(now) });
     return;
@@ -148,13 +149,13 @@ async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRo
       await settleFollowItems(deps.db, follow.id, [item.id], { status: 'failed', error: 'The item has neither an address nor any text.' });
       continue;
     }
-    const request = ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '', ...telling } : { ...source, ...telling }) as CreatePodcast;
+    const request = ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '', ...telling } : { ...source, ...telling }) as PodcastRequest;
     if (!(await make(deps, follow, caller, request, [item]))) return;
   }
 }
 
 /** One episode of `items`; false when the member must wait (the day's allowance, the hour's fetches): the items stay waiting. */
-async function make(deps: CheckFeedDeps, follow: FollowRow, caller: Caller, request: CreatePodcast, items: readonly FeedItemRow[]): Promise<boolean> {
+async function make(deps: CheckFeedDeps, follow: FollowRow, caller: Caller, request: PodcastRequest, items: readonly FeedItemRow[]): Promise<boolean> {
   const ids = items.map((i) => i.id);
   try {
     const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request });
@@ -175,7 +176,7 @@ async function make(deps: CheckFeedDeps, follow: FollowRow, caller: Caller, requ
 }
 
 /** What an item is read from: its address, else its text in the feed. */
-function sourceOf(item: FeedItemRow): EpisodeSource | null {
+function sourceOf(item: FeedItemRow): ReceivedSource | null {
   if (item.url) return { url: item.url };
   const text = item.content ? plainText(item.content) : '';
   if (!text.trim()) return null;
