@@ -276,7 +276,7 @@ export function createFakeServer(origin = 'http://localhost:8787') {
   async function readBody(request: Request): Promise<unknown> {
     if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return request.json().catch(() => undefined);
     const json = (await request.formData().catch(() => null))?.get(UPLOAD_FORM.request);
-    return typeof json === 'string' ? (JSON.parse(json) as unknown) : undefined;
+    return typeof json === 'string' ? new Response(json).json().catch(() => undefined) : undefined;
   }
 
   async function handle(request: Request): Promise<Response> {

@@ -42,7 +42,7 @@ function rssOf(server: ServerProcess): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024;
 }
 
-function upload(server: ServerProcess, client: number, form = makeForm()): Promise<{ status: number; ms: number }> {
+function upload(server: ServerProcess, client: number, form = makeForm()): Promise<{ status: number; ms: number; message: string }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(`${server.base}/api/podcasts/estimate`, {
@@ -55,8 +55,12 @@ function upload(server: ServerProcess, client: number, form = makeForm()): Promi
     });
     req.on('error', reject);
     req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      let body = '';
+      res.setEncoding('utf8').on('data', (text: string) => (body += text));
+      res.on('end', () => {
+        const message = res.statusCode === 200 ? '' : ((JSON.parse(body) as { error?: { message?: string } }).error?.message ?? body);
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, message });
+      });
     });
     req.end(form);
   });
@@ -76,7 +80,7 @@ async function probeHealth(server: ServerProcess, until: Promise<unknown>): Prom
   return latencies;
 }
 
-async function scenario(caps: Record<string, string>, label: string): Promise<string[]> {
+async function scenario(caps: Record<string, string>, label: string, refusals: Set<string>): Promise<string[]> {
   const server = await startServer({ ...caps, FETCHES_PER_HOUR: '1000', FAILED_FETCHES_PER_HOUR: '1000' });
   try {
     // Warm: the extraction worker and the routes loaded, then memory settled.
@@ -96,6 +100,7 @@ async function scenario(caps: Record<string, string>, label: string): Promise<st
     const after = rssOf(server);
     await sleep(3000);
     const settled = rssOf(server);
+    for (const answer of answers) if (answer.message) refusals.add(`${answer.status}: ${answer.message}`);
     const statuses = [...new Set(answers.map((a) => a.status))].map((s) => `${answers.filter((a) => a.status === s).length}× ${s}`).join(', ');
     return [
       label,
@@ -143,9 +148,10 @@ export default async function run(): Promise<void> {
   console.log(
     `one ${mb(stall.bytes)} form parsed and hashed in process (64 KiB chunks): ${ms(stall.totalMs)}, longest event-loop stall ${stall.maxMs.toFixed(1)} ms`,
   );
+  const refusals = new Set<string>();
   const rows = [
-    await scenario({ UPLOADS_AT_ONCE: String(UPLOADS), UPLOADS_PER_CLIENT: String(UPLOADS) }, `caps opened to ${UPLOADS}`),
-    await scenario({}, 'default caps'),
+    await scenario({ UPLOADS_AT_ONCE: String(UPLOADS), UPLOADS_PER_CLIENT: String(UPLOADS) }, `caps opened to ${UPLOADS}`, refusals),
+    await scenario({}, 'default caps', refusals),
   ];
   console.log(`${UPLOADS} uploads of a ${mb(PDF_BYTES)} PDF at once to POST /api/podcasts/estimate, each from its own browser on one address:`);
   console.log(
@@ -153,4 +159,5 @@ export default async function run(): Promise<void> {
       '\n',
     ),
   );
+  for (const refusal of refusals) console.log(`  ${refusal}`);
 }
