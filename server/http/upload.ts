@@ -76,6 +76,7 @@ export async function readPodcastRequest<T extends CreatePodcast | EstimatePodca
       fieldBytes: PODCAST_JSON_MAX_BYTES,
       parts: UPLOAD_LIMITS.parts,
       idleMs: UPLOAD_LIMITS.idleMs,
+      ...(declared > 0 ? { declaredBytes: declared } : {}),
     });
     return { request: withFiles(checked(schema, formJson(form)), form.files, 'form'), done: slot.release };
   } catch (err) {

@@ -33,6 +33,8 @@ export interface FormLimits {
   parts: number;
   /** The longest wait for the next bytes. */
   idleMs: number;
+  /** The body's declared length, when it has one: a file's bytes are then copied into one buffer as they arrive. */
+  declaredBytes?: number;
 }
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', { message: PDF_MESSAGES.tooLarge });
@@ -92,23 +94,21 @@ export function readForm(body: Readable, contentType: string, limits: FormLimits
 
     parser.on('file', (name, stream, info) => {
       const hash = createHash('sha256');
-      const chunks: Buffer[] = [];
-      let size = 0;
+      const bytes = collect(Math.min(limits.declaredBytes ?? 0, limits.fileBytes - received));
       stream.on('data', (chunk: Buffer) => {
         received += chunk.length;
-        size += chunk.length;
         if (received > limits.fileBytes) {
           settle(tooLarge());
           return;
         }
         hash.update(chunk);
-        chunks.push(chunk);
+        bytes.add(chunk);
       });
       stream.on('limit', () => settle(tooLarge()));
       stream.on('error', (err) => settle(malformed(err)));
       stream.on('end', () => {
         if (settled || !named(name)) return;
-        files.set(name, { name: info.filename ?? '', bytes: Buffer.concat(chunks, size), sha256: hash.digest('base64url') });
+        files.set(name, { name: info.filename ?? '', bytes: bytes.whole(), sha256: hash.digest('base64url') });
       });
     });
     parser.on('field', (name, value, info) => {
@@ -122,4 +122,30 @@ export function readForm(body: Readable, contentType: string, limits: FormLimits
     body.on('data', arrived).on('error', cutOff).on('close', cutOff).on('aborted', cutOff);
     body.pipe(parser);
   });
+}
+
+/**
+ * A file's bytes as they arrive: copied into one buffer of `room` bytes (what the body's length leaves
+ * for it), so no copy of the whole file is made at its end; kept in chunks past that room, or with none.
+ */
+function collect(room: number) {
+  let store = room > 0 ? Buffer.allocUnsafeSlow(room) : null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return {
+    add(chunk: Buffer) {
+      if (store && size + chunk.length <= store.length) chunk.copy(store, size);
+      else {
+        if (store) chunks.push(store.subarray(0, size));
+        store = null;
+        chunks.push(chunk);
+      }
+      size += chunk.length;
+    },
+    whole(): Buffer {
+      if (!store) return Buffer.concat(chunks, size);
+      // Room left for the parts after it (a form of several files) is not kept.
+      return store.length - size > 64 * 1024 ? Buffer.from(store.subarray(0, size)) : store.subarray(0, size);
+    },
+  };
 }
