@@ -9,7 +9,7 @@ import type { Capabilities } from '../shared/api/capabilities.ts';
 import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
 import type { PodcastMode } from '../shared/constants.ts';
 import type { Result } from './result.ts';
-import type { Creation, Playback } from './storage.ts';
+import type { Creation, Playback, TrayPage } from './storage.ts';
 
 export interface SignInRequest {
   mode: 'login' | 'register';
@@ -84,6 +84,11 @@ export interface ProtocolMap {
   createPodcastFromTab(data: { tabId: number } & CreateOptions): Result<Creation>;
   createPodcastFromSelection(data: { tabId: number; selectionText?: string } & CreateOptions): Result<Creation>;
   estimatePage(data: { tabId: number } & CreateOptions): Result<PageEstimate>;
+  /** Reads the tab and puts its page at the end of the tray; answers the tray. */
+  addTabToTray(data: { tabId: number }): Result<TrayPage[]>;
+  removeFromTray(data: { id: string }): Result<TrayPage[]>;
+  /** One episode of every page in the tray (2 to 10), a chapter each; the tray empties once the server has it. */
+  createPodcastFromTray(data: CreateOptions): Result<Creation>;
   acknowledgeCreation(): Result<null>;
   dismissCreation(): Result<null>;
   listPodcasts(): Result<Podcast[]>;

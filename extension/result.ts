@@ -16,7 +16,9 @@ export type ExtensionErrorCode =
   /** The browser could not play the audio. */
   | 'PLAYBACK_FAILED'
   /** This browser has no place to play audio after the popup closes. */
-  | 'PLAYBACK_UNAVAILABLE';
+  | 'PLAYBACK_UNAVAILABLE'
+  /** The tray cannot take the page (full, holding it already, or no room left to keep it), or holds too few to make an episode. */
+  | 'TRAY_REFUSED';
 
 export interface ExtensionError {
   code: ExtensionErrorCode;

@@ -4,11 +4,12 @@
  */
 import { storage } from 'wxt/utils/storage';
 import type { User } from '../shared/api/auth.ts';
-import type { Podcast, PodcastStatus } from '../shared/api/podcasts.ts';
+import type { Podcast, PodcastStatus, UnreadableSource } from '../shared/api/podcasts.ts';
 import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
 import type { GrowingEpisode } from '../shared/podcast/growing-episode.ts';
 import type { Chapter } from '../shared/api/transcript.ts';
 import type { ExtensionError } from './result.ts';
+import type { StoredSource } from './stored-file.ts';
 import { DEFAULT_SERVER_URL } from './server-address.ts';
 
 /** A signed-in member: the bearer token and who it belongs to. */
@@ -17,8 +18,8 @@ export interface Session {
   user: User;
 }
 
-/** Where a podcast in the making came from. */
-export type CreationSource = 'page' | 'selection';
+/** Where a podcast in the making came from: the tab's page, its selection, or the pages in the tray. */
+export type CreationSource = 'page' | 'selection' | 'tray';
 
 /**
  * The podcast being made: read from the tab, sent, then converted by the server. `phase` is the
@@ -48,6 +49,23 @@ export interface Creation {
   error: ExtensionError | null;
   /** The reader has seen how it ended (the badge is cleared). */
   seen: boolean;
+  /** Of an episode of several pages: those the server could not read, which it left out. */
+  unreadable?: UnreadableSource[];
+}
+
+/**
+ * A page put in the tray with "Add this page", read when it was added (the extension may read a tab
+ * only on the reader's click): its article's text, or the PDF it showed.
+ */
+export interface TrayPage {
+  id: string;
+  title: string;
+  /** The tab's address when it was added. */
+  url: string;
+  /** What the episode is made of: `{ text, title, sourceUrl, lines }` or `{ file, sourceUrl }` (the PDF in base64, as storage keeps it). */
+  source: StoredSource;
+  /** The article's words; null for a PDF (the server counts its words). */
+  words: number | null;
 }
 
 /** What the offscreen player is doing, mirrored for the popup. */
@@ -98,6 +116,9 @@ export const playbackItem = storage.defineItem<Playback | null>('local:playback'
 
 /** The podcasts to play next, in order (a member's is kept on the server too). */
 export const queueItem = storage.defineItem<string[]>('local:queue', { fallback: [] });
+
+/** The pages gathered for one episode of several ("Add this page"), in the order added. */
+export const trayItem = storage.defineItem<TrayPage[]>('local:tray', { fallback: [] });
 
 /** The speed of a reader who is not signed in (a member's is their preference). */
 export const playbackRateItem = storage.defineItem<number>('local:playbackRate', { fallback: 1 });

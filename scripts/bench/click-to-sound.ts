@@ -183,7 +183,12 @@ async function webappRun(server: ServerProcess, context: BrowserContext, source:
   try {
     await page.goto(`${server.base}/`, { waitUntil: 'networkidle' });
     if ('url' in source) await page.getByRole('textbox', { name: 'Website URL' }).fill(source.url);
-    else await page.getByLabel('choose a PDF').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from(source.pdf) });
+    else {
+      // As a visitor does it: "choose a PDF", then the file in the browser's chooser.
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'choose a PDF' }).click();
+      await (await chooser).setFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from(source.pdf) });
+    }
     const answer = page.waitForResponse(isCreate);
     await page.getByRole('button', { name: 'Create Podcast' }).click();
     const podcast = await created(await answer);

@@ -345,6 +345,18 @@ export const follows = pgTable(
   (t) => [uniqueIndex('follows_user_feed_idx').on(t.userId, t.feedId), index('follows_feed_idx').on(t.feedId)],
 );
 
+/** A member's digest across follows: one episode a day, from `hour` (UTC), of every follow's new items. */
+export const memberDigests = pgTable('member_digests', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The hour (UTC, 0–23) the day's episode is made from. */
+  hour: integer('hour').notNull(),
+  /** The day (YYYY-MM-DD, UTC) of the last digest made. */
+  lastDigestOn: text('last_digest_on'),
+  createdAt: createdAt(),
+});
+
 /** What became of each feed item for a follow: waiting, made into an episode, left out or failed. */
 export const followItems = pgTable(
   'follow_items',
@@ -385,4 +397,5 @@ export const schema = {
   feedItems,
   follows,
   followItems,
+  memberDigests,
 };

@@ -61,13 +61,10 @@ export async function convertPodcast(
   turn: JobTurn = { over: async () => false },
 ): Promise<void> {
   const written = trackWrites(deps.audio);
-  // A run whose turn is over stops after the segment just stored, where the next run resumes.
   const turnOver = new AbortController();
-  const yieldAfterSegment = async () => {
-    if (await turn.over()) turnOver.abort(new JobYieldedError());
-  };
+  const watch = watchTurn(turn, () => turnOver.abort(new JobYieldedError()));
   try {
-    await convert({ ...deps, audio: written.store }, podcastId, AbortSignal.any([signal, turnOver.signal]), close, yieldAfterSegment);
+    await convert({ ...deps, audio: written.store }, podcastId, AbortSignal.any([signal, turnOver.signal]), close, watch.segmentStored);
   } catch (err) {
     const gone = err instanceof PodcastDeletedError || (await findPodcast(deps.db, podcastId).then((row) => row === null, () => false));
     if (!gone && turnOver.signal.aborted && !signal.aborted) throw new JobYieldedError();
@@ -75,7 +72,52 @@ export async function convertPodcast(
     // Everything this run wrote goes with the podcast, a write still landing when it went included.
     await written.discard().catch((e: unknown) => deps.logger.warn('removing a deleted podcast\'s audio failed; the sweep removes it', { podcastId, err: e }));
     throw err instanceof PodcastDeletedError ? err : new PodcastDeletedError({ cause: err });
+  } finally {
+    watch.stop();
   }
+}
+
+/** How often a run that may yield asks whether its turn is over. */
+const TURN_WATCH_MS = 250;
+
+/**
+ * Asks whether the run's turn is over from its first stored segment (with the script stored) until its
+ * last: the run may then stop at any moment, even mid-segment, since the next run resumes after the
+ * last stored segment. Each run stores at least one segment, so a run that yields has moved on.
+ */
+function watchTurn(turn: JobTurn, yieldNow: () => void) {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let asking = false;
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
+  const ask = async () => {
+    if (asking) return;
+    asking = true;
+    try {
+      const over = timer !== null && (await turn.over());
+      // The last segment may have been stored while the answer came: the run ends whole instead.
+      if (over && timer !== null) {
+        stop();
+        yieldNow();
+      }
+    } catch {
+      // A failed check leaves the turn as it is; the next one asks again.
+    } finally {
+      asking = false;
+    }
+  };
+  return {
+    async segmentStored(final: boolean) {
+      if (final) return stop();
+      if (timer) return;
+      timer = setInterval(() => void ask(), TURN_WATCH_MS);
+      timer.unref?.();
+      await ask();
+    },
+    stop,
+  };
 }
 
 /**
@@ -116,7 +158,7 @@ async function convert(
   podcastId: string,
   signal: AbortSignal,
   close: JobClose,
-  segmentStored: () => Promise<void>,
+  segmentStored: (final: boolean) => Promise<void>,
 ): Promise<void> {
   const { db, logger } = deps;
   let podcast = await findPodcast(db, podcastId);
@@ -237,8 +279,8 @@ async function convert(
         const progress = speechProgress(madeMs, estimatedMs, lastProgress);
         lastProgress = progress;
         await saveAndTell({ madeMs, estimatedMs, progress });
-        // A run may stop here only once its script is stored: the next one speaks it from the row.
-        if (!segment.final && scriptChars !== null) await segmentStored();
+        // A run may stop from here on only once its script is stored: the next one speaks it from the row.
+        if (scriptChars !== null) await segmentStored(segment.final);
       },
     };
   };

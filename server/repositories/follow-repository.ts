@@ -2,13 +2,14 @@
  * Followed feeds, their items, members' follows and what became of each item for each follow. A feed
  * is one row however many follow it; its check is a job (at most one live per feed, by a partial
  * unique index), and a check takes the feed's turn by moving `next_check_at` forward, so any number
- * of processes fetch it at most once per interval.
+ * of processes fetch it at most once per interval. A member's digest across follows takes its day the
+ * same way, so it is made once a day however many checks reach it.
  */
 import type { FeedItem } from '../services/follow/parse-feed.ts';
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { feedItems, feeds, followItems, follows, jobs } from '../db/schema.ts';
+import { feedItems, feeds, followItems, follows, jobs, memberDigests } from '../db/schema.ts';
 import { JOBS_CHANNEL } from './job-repository.ts';
 
 export type FeedRow = typeof feeds.$inferSelect;
@@ -16,6 +17,7 @@ export type FeedItemRow = typeof feedItems.$inferSelect;
 export type FollowRow = typeof follows.$inferSelect;
 export type FollowItemRow = typeof followItems.$inferSelect;
 export type FollowWithFeed = FollowRow & { feedUrl: string; feedTitle: string | null };
+export type MemberDigestRow = typeof memberDigests.$inferSelect;
 
 export async function findFeedByUrl(db: Database, url: string): Promise<FeedRow | null> {
   const [row] = await db.select().from(feeds).where(eq(feeds.url, url));
@@ -228,3 +230,57 @@ export async function hasFollowItems(db: Database, followId: string): Promise<bo
   return !!row;
 }
 
+
+export async function findMemberDigest(db: Database, userId: string): Promise<MemberDigestRow | null> {
+  const [row] = await db.select().from(memberDigests).where(eq(memberDigests.userId, userId));
+  return row ?? null;
+}
+
+/** Sets the member's digest hour (a new hour keeps the day of the last digest made), or removes it (null). */
+export async function setMemberDigest(db: Database, userId: string, hour: number | null): Promise<void> {
+  if (hour === null) {
+    await db.delete(memberDigests).where(eq(memberDigests.userId, userId));
+    return;
+  }
+  await db.insert(memberDigests).values({ userId, hour }).onConflictDoUpdate({ target: memberDigests.userId, set: { hour } });
+}
+
+/**
+ * Takes the member's digest of `day` when its hour has come (`hourNow`) and it is not made yet;
+ * answers the day it last had (to give back if the episode must wait), or undefined when not taken.
+ */
+export async function takeMemberDigestDay(db: Database, userId: string, day: string, hourNow: number): Promise<{ previous: string | null } | undefined> {
+  const [before] = await db.select({ lastDigestOn: memberDigests.lastDigestOn }).from(memberDigests).where(eq(memberDigests.userId, userId));
+  if (!before) return undefined;
+  const rows = await db
+    .update(memberDigests)
+    .set({ lastDigestOn: day })
+    .where(
+      and(
+        eq(memberDigests.userId, userId),
+        lte(memberDigests.hour, hourNow),
+        or(isNull(memberDigests.lastDigestOn), ne(memberDigests.lastDigestOn, day)),
+      ),
+    )
+    .returning({ userId: memberDigests.userId });
+  return rows.length > 0 ? { previous: before.lastDigestOn } : undefined;
+}
+
+/** Gives the day back (the episode waits for the next check). */
+export async function releaseMemberDigestDay(db: Database, userId: string, day: string, previous: string | null): Promise<void> {
+  await db
+    .update(memberDigests)
+    .set({ lastDigestOn: previous })
+    .where(and(eq(memberDigests.userId, userId), eq(memberDigests.lastDigestOn, day)));
+}
+
+/** The items waiting in the member's unpaused follows, oldest first, each with its follow. */
+export async function pendingItemsOfMember(db: Database, userId: string): Promise<{ followId: string; item: FeedItemRow }[]> {
+  return db
+    .select({ followId: followItems.followId, item: feedItems })
+    .from(followItems)
+    .innerJoin(follows, eq(follows.id, followItems.followId))
+    .innerJoin(feedItems, eq(feedItems.id, followItems.itemId))
+    .where(and(eq(follows.userId, userId), eq(follows.paused, false), eq(followItems.status, 'pending')))
+    .orderBy(sql`${feedItems.publishedAt} ASC NULLS FIRST`, asc(feedItems.firstSeenAt));
+}

@@ -4,7 +4,7 @@
  * names it in `<link rel="alternate">`; `/items/<n>` are the items' pages. Bad input: `/plain` (a page
  * naming no feed), `/not-a-feed.xml`, `/bomb.xml` (entity expansion), `/huge.xml` (100,000 items),
  * `/to-private.xml` (redirects to a private address), `/images.xml` (an item linking to an image),
- * `/empty.xml` (a feed of no items).
+ * `/empty.xml` (a feed of no items). Another site's feed, `/log.xml`, holds `LOG_ENTRIES` at `/log/<n>`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,14 +39,23 @@ export function feedItem(n: number): FeedServerItem {
   };
 }
 
+/** The entries of the other site's feed, `/log.xml`: published after every harbour item. */
+export const LOG_ENTRIES: FeedServerItem[] = [1, 2].map((n) => ({
+  guid: `log-${n}`,
+  title: `Lighthouse log, night ${n}`,
+  path: `/log/${n}`,
+  text: `Night ${n}: the lamp turned until dawn, and three ships passed the point in the fog without a sound.`,
+  published: new Date(Date.UTC(2026, 1, 1, n)),
+}));
+
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export async function startFeedServer(first = 5): Promise<FeedServer> {
   const items: FeedServerItem[] = Array.from({ length: first }, (_, i) => feedItem(i + 1));
   const asked = new Map<string, number[]>();
   let base = '';
-  const rss = () => {
-    const body = [...items]
+  const rss = (list = items, title = 'The Harbour Gazette') => {
+    const body = [...list]
       .reverse()
       .map(
         (i) =>
@@ -55,7 +64,7 @@ export async function startFeedServer(first = 5): Promise<FeedServer> {
           `<pubDate>${i.published.toUTCString()}</pubDate></item>`,
       )
       .join('\n');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>The Harbour Gazette</title><link>${base}/site</link>\n${body}\n</channel></rss>`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${title}</title><link>${base}/site</link>\n${body}\n</channel></rss>`;
   };
   const server = http.createServer((req, res) => {
     const full = req.url ?? '';
@@ -73,8 +82,9 @@ export async function startFeedServer(first = 5): Promise<FeedServer> {
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end(`<!doctype html><html><head><title>The Harbour Gazette</title><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body><p>News of the harbour.</p></body></html>`);
     }
-    if (item) {
-      const found = items.find((i) => i.path === path);
+    if (path === '/log.xml') return void res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(rss(LOG_ENTRIES, 'The Lighthouse Log'));
+    if (item || path.startsWith('/log/')) {
+      const found = [...items, ...LOG_ENTRIES].find((i) => i.path === path);
       if (!found) return void res.writeHead(404).end('Not here');
       return void res
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })

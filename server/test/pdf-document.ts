@@ -282,11 +282,28 @@ export function prose(seed: number, sentences: number): string {
 // ---------------------------------------------------------------------------------------------
 // layoutDocument
 
+/** A table drawn cell by cell: a bold header row, then its rows; numbers set right, words left. */
+export interface TableSpec {
+  /** drawn above it, e.g. "Table 1. Seats by party." */
+  caption?: string;
+  header: string[];
+  rows: string[][];
+}
+
+export interface SectionSpec {
+  heading: string;
+  /** 2: a subsection's heading, set smaller (11 pt) */
+  level?: 1 | 2;
+  paragraphs: string[];
+  /** drawn after the section's first paragraph */
+  table?: TableSpec;
+}
+
 export interface DocumentSpec {
   title: string;
   /** drawn under the title on page 1 */
   authors?: string;
-  sections: { heading: string; paragraphs: string[] }[];
+  sections: SectionSpec[];
   /** a final "References" section, entries like "[1] A. Author. A title. 2020." */
   references?: string[];
   /** 2: body in two columns (title/authors full width on page 1) */
@@ -295,8 +312,16 @@ export interface DocumentSpec {
   runningHeader?: string;
   /** a page number centred at the bottom of every page */
   pageNumbers?: boolean;
+  /** what the page number says (default the number alone), e.g. `(page, pages) => \`Page ${page} of ${pages}\`` */
+  pageLabel?: (page: number, pages: number) => string;
+  /** the running header left off the first page, as journals do */
+  noHeaderOnFirstPage?: boolean;
   /** break a word of ≥ 8 letters that does not fit with a hyphen ("conver-" / "sation") */
   hyphenate?: boolean;
+  /** the title and headings hyphenated too, at their own width (`titleWidth` narrows the title's) */
+  hyphenateHeadings?: boolean;
+  /** the title's measure in points (default the full width) */
+  titleWidth?: number;
   /** after each section's first paragraph: a grey figure box and a caption "Figure N. ..." */
   figureCaptions?: boolean;
   /** default US Letter 612×792 */
@@ -317,6 +342,8 @@ export interface LaidOutDocument {
   furniture: string[];
   /** Each figure caption drawn (with figureCaptions), not part of `spoken`. */
   captions: string[];
+  /** Where each line of body text (not headings, captions or tables) was drawn, in reading order. */
+  bodyLines: { page: number; column: number; text: string }[];
   /** Each page's text runs as drawn, in content-stream order. */
   drawn: PdfText[][];
 }
@@ -325,6 +352,9 @@ const MARGIN = 72;
 const COLUMN_GAP = 24;
 const TITLE_SIZE = 18;
 const HEADING_SIZE = 13;
+const SUBHEADING_SIZE = 11;
+/** Space between a table's columns: 1.5 em at 10 pt, as tbl sets them. */
+const CELL_GAP = 15;
 const FURNITURE_SIZE = 8;
 const LINE_HEIGHT = 1.25;
 const FIGURE_HEIGHT = 60;
@@ -336,13 +366,20 @@ const round = (value: number) => Math.round(value * 100) / 100;
 const letterCount = (word: string) => (word.match(/[A-Za-z\u00c0-\u00ff]/g) ?? []).length;
 const isLetter = (char: string | undefined) => char !== undefined && /[A-Za-z\u00c0-\u00ff]/.test(char);
 
-/** The longest "prefix-" of `word` (split between two letters) that fits in `room` points, or null. */
-function hyphenPrefix(word: string, room: number, size: number, bold: boolean): string | null {
+/**
+ * Where `word` breaks to fit `room` points: a compound at its own hyphen ("well-" / "known"), as
+ * typesetters do; else the longest "prefix-" split between two letters; null when nothing fits.
+ */
+function hyphenBreak(word: string, room: number, size: number, bold: boolean): { line: string; rest: string } | null {
+  for (let cut = word.lastIndexOf('-', word.length - 2); cut > 0; cut = word.lastIndexOf('-', cut - 1)) {
+    if (textWidth(word.slice(0, cut + 1), size, bold) <= room) return { line: word.slice(0, cut + 1), rest: word.slice(cut + 1) };
+  }
+  if (word.includes('-')) return null;
   for (let cut = word.length - MIN_HYPHEN_PART; cut >= MIN_HYPHEN_PART; cut--) {
     if (!isLetter(word[cut - 1]) || !isLetter(word[cut])) continue;
     if (letterCount(word.slice(0, cut)) < MIN_HYPHEN_PART || letterCount(word.slice(cut)) < MIN_HYPHEN_PART) continue;
     const prefix = `${word.slice(0, cut)}-`;
-    if (textWidth(prefix, size, bold) <= room) return prefix;
+    if (textWidth(prefix, size, bold) <= room) return { line: prefix, rest: word.slice(cut) };
   }
   return null;
 }
@@ -359,13 +396,13 @@ export function wrapText(text: string, width: number, size: number, bold = false
       line = candidate;
       continue;
     }
-    if (hyphenate && letterCount(word) >= MIN_HYPHENATED_LETTERS) {
+    if (hyphenate && (letterCount(word) >= MIN_HYPHENATED_LETTERS || /\p{L}-\p{L}/u.test(word))) {
       const lead = line ? `${line} ` : '';
-      const prefix = hyphenPrefix(word, width - textWidth(lead, size, bold), size, bold);
-      if (prefix) {
-        lines.push(lead + prefix);
+      const broken = hyphenBreak(word, width - textWidth(lead, size, bold), size, bold);
+      if (broken) {
+        lines.push(lead + broken.line);
         line = '';
-        pending.unshift(word.slice(prefix.length - 1));
+        pending.unshift(broken.rest);
         continue;
       }
     }
@@ -450,6 +487,14 @@ class Flow {
     this.top = this.columnTop;
   }
 
+  /** One row of cells on one baseline, each at its offset from the column's left edge. */
+  cells(cells: { text: string; dx: number }[], size: number, bold: boolean): void {
+    if (!this.fits(size * LINE_HEIGHT)) this.nextColumn();
+    const x = MARGIN + this.column * (this.columnWidth + COLUMN_GAP);
+    for (const cell of cells) this.pages[this.page]!.columns[this.column]!.push({ text: cell.text, x: round(x + cell.dx), y: round(this.top - size), size, bold });
+    this.top -= size * LINE_HEIGHT;
+  }
+
   line(text: string, size: number, bold: boolean): void {
     if (!this.fits(size * LINE_HEIGHT)) this.nextColumn();
     const x = MARGIN + this.column * (this.columnWidth + COLUMN_GAP);
@@ -478,31 +523,57 @@ export function layoutDocument(spec: DocumentSpec): LaidOutDocument {
   const flow = new Flow(width, height, spec.columns ?? 1);
   const hyphenate = spec.hyphenate ?? false;
 
-  for (const line of wrapText(spec.title, flow.fullWidth, TITLE_SIZE, true)) flow.fullLine(line, TITLE_SIZE, true);
+  const hyphenateHeadings = spec.hyphenateHeadings ?? false;
+  for (const line of wrapText(spec.title, spec.titleWidth ?? flow.fullWidth, TITLE_SIZE, true, hyphenateHeadings)) flow.fullLine(line, TITLE_SIZE, true);
   if (spec.authors) {
     flow.gap(size * 0.5);
     for (const line of wrapText(spec.authors, flow.fullWidth, size)) flow.fullLine(line, size, false);
   }
   flow.gap(lineHeight * 1.5);
 
-  const heading = (text: string) => {
+  const heading = (text: string, level: 1 | 2 = 1) => {
+    const headingSize = level === 2 ? SUBHEADING_SIZE : HEADING_SIZE;
     flow.space(lineHeight);
-    const lines = wrapText(text, flow.columnWidth, HEADING_SIZE, true);
+    const lines = wrapText(text, flow.columnWidth, headingSize, true, hyphenateHeadings);
     // Keep a heading with the first line after it.
-    if (!flow.fits(lines.length * HEADING_SIZE * LINE_HEIGHT + lineHeight)) flow.nextColumn();
-    for (const line of lines) flow.line(line, HEADING_SIZE, true);
+    if (!flow.fits(lines.length * headingSize * LINE_HEIGHT + lineHeight)) flow.nextColumn();
+    for (const line of lines) flow.line(line, headingSize, true);
     flow.top -= size * 0.25;
   };
+  const bodyLines: LaidOutDocument['bodyLines'] = [];
   const paragraph = (text: string) => {
     flow.space(lineHeight * 0.5);
-    for (const line of wrapText(text, flow.columnWidth, size, false, hyphenate)) flow.line(line, size, false);
+    for (const line of wrapText(text, flow.columnWidth, size, false, hyphenate)) {
+      flow.line(line, size, false);
+      bodyLines.push({ page: flow.page, column: flow.column, text: line });
+    }
+  };
+  const table = ({ caption, header, rows }: TableSpec) => {
+    flow.space(lineHeight * 0.5);
+    if (caption) for (const line of wrapText(caption, flow.columnWidth, size)) flow.line(line, size, false);
+    // Each column as wide as its widest cell; the whole table kept in one column.
+    const widths = header.map((name, i) => Math.max(textWidth(name, size, true), ...rows.map((row) => textWidth(row[i] ?? '', size))));
+    if (!flow.fits((rows.length + 1) * lineHeight)) flow.nextColumn();
+    const cellRow = (cells: string[], bold: boolean) => {
+      let x = 0;
+      const runs = cells.flatMap((cell, i) => {
+        const numeric = /^[-+$€£]?[\d.,]+%?$/.test(cell);
+        const at = numeric ? x + widths[i]! - textWidth(cell, size, bold) : x;
+        x += widths[i]! + CELL_GAP;
+        return cell ? [{ text: cell, dx: at }] : [];
+      });
+      flow.cells(runs, size, bold);
+    };
+    cellRow(header, true);
+    for (const row of rows) cellRow(row, false);
   };
 
   const captions: string[] = [];
   for (const section of spec.sections) {
-    heading(section.heading);
+    heading(section.heading, section.level);
     section.paragraphs.forEach((text, index) => {
       paragraph(text);
+      if (section.table && index === 0) table(section.table);
       if (spec.figureCaptions && index === 0) {
         const caption = `Figure ${captions.length + 1}. ${section.heading}, as measured.`;
         captions.push(caption);
@@ -521,7 +592,7 @@ export function layoutDocument(spec: DocumentSpec): LaidOutDocument {
   const furniture: string[] = [];
   const drawn = flow.pages.map((page, index) => {
     const texts: PdfText[] = [];
-    if (spec.runningHeader) {
+    if (spec.runningHeader && !(spec.noHeaderOnFirstPage && index === 0)) {
       furniture.push(spec.runningHeader);
       texts.push({ text: spec.runningHeader, x: MARGIN, y: round(height - MARGIN / 2), size: FURNITURE_SIZE });
     }
@@ -532,7 +603,7 @@ export function layoutDocument(spec: DocumentSpec): LaidOutDocument {
       for (const column of page.columns) if (column[i]) texts.push(column[i]!);
     }
     if (spec.pageNumbers) {
-      const label = String(index + 1);
+      const label = spec.pageLabel?.(index + 1, flow.pages.length) ?? String(index + 1);
       furniture.push(label);
       const x = (width - textWidth(label, FURNITURE_SIZE)) / 2;
       texts.push({ text: label, x: round(x), y: MARGIN / 2, size: FURNITURE_SIZE });
@@ -548,7 +619,7 @@ export function layoutDocument(spec: DocumentSpec): LaidOutDocument {
   const spoken = [spec.title, ...spec.sections.flatMap((section) => [section.heading, ...section.paragraphs])]
     .map(words)
     .join('\n\n');
-  return { pdf, pages: flow.pages.length, spoken, furniture, captions, drawn };
+  return { pdf, pages: flow.pages.length, spoken, furniture, captions, drawn, bodyLines };
 }
 
 // ---------------------------------------------------------------------------------------------

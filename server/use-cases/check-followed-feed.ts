@@ -5,7 +5,10 @@
  * jitter, a longer wait after each failure), stores the items new to it, and gives them to each
  * follow: a follow's first check takes at most the 3 newest, a paused follow lets them pass. Then
  * each follow's waiting items become episodes: one each, or for a digest one a day at its hour with
- * a chapter per item. A member at the day's allowance (or the hour's page fetches) waits, items kept.
+ * a chapter per item. A member who asked for a digest across follows gets instead one episode a day
+ * from its hour of every unpaused follow's waiting items (the day taken in the database, so it is made
+ * once however many checks reach it). A member at the day's allowance (or the hour's page fetches)
+ * waits, items kept.
  */
 import { SOURCES_PER_EPISODE } from '../../shared/api/podcasts.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
@@ -17,18 +20,22 @@ import {
   findFeed,
   followsOfFeed,
   hasFollowItems,
+  findMemberDigest,
   newestItems,
   pendingItems,
+  pendingItemsOfMember,
+  releaseMemberDigestDay,
   settleFollowItems,
   storeItems,
   takeFeedTurn,
+  takeMemberDigestDay,
   updateFeed,
   updateFollow,
   type FeedItemRow,
   type FeedRow,
   type FollowRow,
 } from '../repositories/follow-repository.ts';
-import { findUser } from '../repositories/user-repository.ts';
+import { findUser, type UserRow } from '../repositories/user-repository.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { fetchFeed } from '../services/follow/fetch-feed.ts';
 import { looksLikeFeed, readFeed } from '../services/follow/parse-feed.ts';
@@ -123,13 +130,28 @@ async function giveItems(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRow, 
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The follow's waiting items made into episodes: each its own, or a digest once a day from its hour. */
+/** A follow's waiting item, with the follow it waits in. */
+interface Waiting {
+  followId: string;
+  item: FeedItemRow;
+}
+
+const callerOf = (user: UserRow, deps: CheckFeedDeps): Caller => ({
+  userId: user.id,
+  email: user.email,
+  name: user.name,
+  isPremium: isPremium(user, deps.config),
+  sessionId: '',
+});
+
+/** The follow's waiting items made into episodes: each its own, or a digest once a day from its hour; the member's digest across follows instead when they asked for one. */
 async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRow, now: Date) {
+  if (await findMemberDigest(deps.db, follow.userId)) return makeMemberDigest(deps, follow.userId, now);
   const waiting = await pendingItems(deps.db, follow.id);
   if (waiting.length === 0) return;
   const user = await findUser(deps.db, follow.userId);
   if (!user) return;
-  const caller: Caller = { userId: user.id, email: user.email, name: user.name, isPremium: isPremium(user, deps.config), sessionId: '' };
+  const caller = callerOf(user, deps);
   const telling = {
     ...(PODCAST_MODES.includes(follow.mode as PodcastMode) ? { mode: follow.mode as PodcastMode } : {}),
     ...(follow.minutes && (follow.mode === 'podcast' || follow.mode === 'conversation') ? { minutes: follow.minutes } : {}),
@@ -138,39 +160,86 @@ async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRo
     if (now.getUTCHours() < follow.digestHour || follow.lastDigestOn === dayOf(now)) return;
     const items = waiting.slice(-SOURCES_PER_EPISODE.max);
     const sources = items.map(sourceOf).filter((s): s is ReceivedSource => s !== null);
-    const request: PodcastRequest = sources.length >= 2 ? { sources, ...telling } : { ...(sources[0] ?? { url: feed.url }), ...telling } as PodcastRequest;
-    const made = await make(deps, follow, caller, request, items);
+    const request: PodcastRequest = sources.length >= 2 ? { sources, ...telling } : ({ ...(sources[0] ? requestOf(sources[0]) : { url: feed.url }), ...telling } as PodcastRequest);
+    const made = await make(deps, caller, request, items.map((item) => ({ followId: follow.id, item })));
     if (made) await updateFollow(deps.db, follow.id, { lastDigestOn: dayOf(now) });
     return;
   }
   for (const item of waiting) {
     const source = sourceOf(item);
     if (!source) {
-      await settleFollowItems(deps.db, follow.id, [item.id], { status: 'failed', error: 'The item has neither an address nor any text.' });
+      await settleFollowItems(deps.db, follow.id, [item.id], { status: 'failed', error: NO_SOURCE });
       continue;
     }
-    const request = ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '', ...telling } : { ...source, ...telling }) as PodcastRequest;
-    if (!(await make(deps, follow, caller, request, [item]))) return;
+    if (!(await make(deps, caller, { ...requestOf(source), ...telling }, [{ followId: follow.id, item }]))) return;
   }
 }
 
+const NO_SOURCE = 'The item has neither an address nor any text.';
+
+/**
+ * The member's digest across follows: once a day from its hour, one episode (in the member's own
+ * mode) of the items waiting in every unpaused follow, oldest first, a chapter each; an article two
+ * follows share is read once; past the most one episode takes, the rest wait for the next day.
+ */
+async function makeMemberDigest(deps: CheckFeedDeps, userId: string, now: Date) {
+  const waiting = await pendingItemsOfMember(deps.db, userId);
+  if (waiting.length === 0) return;
+  const day = dayOf(now);
+  const taken = await takeMemberDigestDay(deps.db, userId, day, now.getUTCHours());
+  if (!taken) return;
+  const user = await findUser(deps.db, userId);
+  if (!user) return;
+  const sources: ReceivedSource[] = [];
+  const chosen: Waiting[] = [];
+  const read = new Set<string>();
+  for (const entry of waiting) {
+    const source = sourceOf(entry.item);
+    if (!source) {
+      await settleFollowItems(deps.db, entry.followId, [entry.item.id], { status: 'failed', error: NO_SOURCE });
+      continue;
+    }
+    const key = 'url' in source ? source.url : null;
+    if (key === null || !read.has(key)) {
+      if (sources.length === SOURCES_PER_EPISODE.max) continue;
+      sources.push(source);
+      if (key) read.add(key);
+    }
+    chosen.push(entry);
+  }
+  if (sources.length === 0) return;
+  const request: PodcastRequest = sources.length >= 2 ? { sources } : requestOf(sources[0]!);
+  // Made, or failed for good: the day is done. Waiting on the allowance: the day is given back.
+  if (!(await make(deps, callerOf(user, deps), request, chosen))) await releaseMemberDigestDay(deps.db, userId, day, taken.previous);
+}
+
+/** One source as a request of its own. */
+function requestOf(source: ReceivedSource): PodcastRequest {
+  return ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source) as PodcastRequest;
+}
+
 /** One episode of `items`; false when the member must wait (the day's allowance, the hour's fetches): the items stay waiting. */
-async function make(deps: CheckFeedDeps, follow: FollowRow, caller: Caller, request: PodcastRequest, items: readonly FeedItemRow[]): Promise<boolean> {
-  const ids = items.map((i) => i.id);
+async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest, items: readonly Waiting[]): Promise<boolean> {
+  const byFollow = new Map<string, string[]>();
+  for (const { followId, item } of items) byFollow.set(followId, [...(byFollow.get(followId) ?? []), item.id]);
   try {
     const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request });
-    await settleFollowItems(deps.db, follow.id, ids, { status: 'made', podcastId: podcast.id });
-    await updateFollow(deps.db, follow.id, { error: null });
+    for (const [followId, ids] of byFollow) {
+      await settleFollowItems(deps.db, followId, ids, { status: 'made', podcastId: podcast.id });
+      await updateFollow(deps.db, followId, { error: null });
+    }
     return true;
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
-      await updateFollow(deps.db, follow.id, { error: `New items wait: ${err.message}` });
+      for (const followId of byFollow.keys()) await updateFollow(deps.db, followId, { error: `New items wait: ${err.message}` });
       return false;
     }
     if (!(err instanceof AppError)) throw err;
-    const named = items.length === 1 ? `“${items[0]!.title ?? items[0]!.url ?? 'An item'}”` : 'The day’s items';
-    await settleFollowItems(deps.db, follow.id, ids, { status: 'failed', error: err.message });
-    await updateFollow(deps.db, follow.id, { error: `${named} could not be made into an episode: ${err.message}` });
+    const named = items.length === 1 ? `“${items[0]!.item.title ?? items[0]!.item.url ?? 'An item'}”` : 'The day’s items';
+    for (const [followId, ids] of byFollow) {
+      await settleFollowItems(deps.db, followId, ids, { status: 'failed', error: err.message });
+      await updateFollow(deps.db, followId, { error: `${named} could not be made into an episode: ${err.message}` });
+    }
     return true;
   }
 }

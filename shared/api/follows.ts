@@ -56,3 +56,11 @@ export const followSchema = z.object({
 export type Follow = z.infer<typeof followSchema>;
 
 export const followListSchema = z.object({ follows: z.array(followSchema) });
+
+/**
+ * The member's digest across follows (`GET` and `PUT /api/follows/digest`): one episode a day, from
+ * `digestHour` (UTC), of every unpaused follow's new items, a chapter each, in place of each follow's
+ * own episodes or digest; null: off.
+ */
+export const memberDigestSchema = z.object({ digestHour: hourField.nullable() }).strict();
+export type MemberDigest = z.infer<typeof memberDigestSchema>;

@@ -315,6 +315,7 @@ export type EstimatePodcast = CreateFromUrl | CreateFromFile | z.infer<typeof es
 
 /** Create and estimate as a client asks them: each PDF by its bytes (the client sends them as a form). */
 export type CreatePodcastRequest = WithFiles<CreatePodcast, FileToSend>;
+export type EpisodeSourceToSend = WithFiles<EpisodeSource, FileToSend>;
 export type EstimatePodcastRequest = WithFiles<EstimatePodcast, FileToSend>;
 
 /** What an estimate answers: the article's words, the episode's likely length, its language and title, and a PDF's pages. */

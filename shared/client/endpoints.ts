@@ -4,7 +4,7 @@
  * MP3, what it sends instead of JSON). The client calls through this table, and the tests' stand-in
  * servers answer by it, so both speak the same contract.
  */
-import { createFollowSchema, followListSchema, followSchema, updateFollowSchema } from '../api/follows.ts';
+import { createFollowSchema, followListSchema, followSchema, memberDigestSchema, updateFollowSchema } from '../api/follows.ts';
 import type { z } from 'zod';
 import {
   authResponseSchema,
@@ -130,6 +130,8 @@ export const ENDPOINTS = {
   addFollow: json('POST', '/api/follows', followSchema, { status: 201, request: createFollowSchema }),
   changeFollow: json('PATCH', '/api/follows/:id', followSchema, { request: updateFollowSchema }),
   deleteFollow: json('DELETE', '/api/follows/:id', successSchema),
+  getMemberDigest: json('GET', '/api/follows/digest', memberDigestSchema),
+  setMemberDigest: json('PUT', '/api/follows/digest', memberDigestSchema, { request: memberDigestSchema }),
 
   listBookmarks: json('GET', '/api/podcasts/:id/bookmarks', bookmarksResponseSchema),
   addBookmark: json('POST', '/api/podcasts/:id/bookmarks', bookmarkSchema, { status: 201, request: createBookmarkSchema }),

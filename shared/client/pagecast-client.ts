@@ -2,7 +2,7 @@
  * The typed Pagecast API client both UIs use: one function per route, named in the product's words,
  * taking and answering the shared schemas' types. Every failure is an ApiError (see api-error.ts).
  */
-import type { CreateFollow, Follow, UpdateFollow } from '../api/follows.ts';
+import type { CreateFollow, Follow, MemberDigest, UpdateFollow } from '../api/follows.ts';
 import type { z } from 'zod';
 import type { Credentials, Preferences, UpdatePreferences, User } from '../api/auth.ts';
 import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../api/billing.ts';
@@ -163,6 +163,10 @@ function followCalls(http: HttpClient) {
     async remove(id: string): Promise<void> {
       await http.call(ENDPOINTS.deleteFollow, { params: { id } });
     },
+    /** The member's digest across follows: its hour (UTC), or null when off. */
+    digest: ({ signal }: Signal = {}): Promise<MemberDigest> => http.call(ENDPOINTS.getMemberDigest, { signal }),
+    /** Turns the digest across follows on at `digestHour` (UTC), or off (null). */
+    setDigest: (digest: MemberDigest): Promise<MemberDigest> => http.call(ENDPOINTS.setMemberDigest, { body: digest }),
   };
 }
 

@@ -15,10 +15,12 @@ import {
   recentPodcastsItem,
   serverUrlItem,
   sessionItem,
+  trayItem,
 } from '../../storage.ts';
 import { createFakeServer, type FakeServer } from '../../testing/fake-pagecast-server.ts';
 import background from './index.ts';
 import { forgetTranscript } from './transcript.ts';
+import { TRAY_MESSAGES } from './tray.ts';
 
 const EMAIL = 'reader@example.com';
 const PASSWORD = 'listening';
@@ -726,5 +728,88 @@ describe('modes, speed, the queue and read-along', () => {
     await vi.waitFor(async () => expect((await playbackItem.getValue())?.chapters).toEqual(chapters));
     expect(pageMessages).toEqual([]);
     expect(css.inserted).toBe(0);
+  });
+});
+
+describe('the tray: one episode of several tabs', () => {
+  const LIGHTHOUSE_PARAGRAPHS = [
+    'The lighthouse keeper climbs the hundred and twelve steps every evening, long after the lamp learned to light itself.',
+    'She says the stairs keep her honest, and that a light nobody looks after is only a machine that has not broken yet.',
+  ];
+  const lighthouseTab = () =>
+    addTab({
+      url: 'https://coast.example.org/lighthouse',
+      title: 'The Last Keeper',
+      html: `<head><title>The Last Keeper</title></head><body><article><h1>The Last Keeper</h1>${LIGHTHOUSE_PARAGRAPHS.map((p) => `<p>${p}</p>`).join('')}</article></body>`,
+    });
+
+  it('keeps each page read as it was added, refuses one twice or one it cannot read, and removes one', async () => {
+    const harbour = articleTab();
+    const added = await sendMessage('addTabToTray', { tabId: harbour });
+    if (!added.ok) throw new Error(added.error.message);
+    expect(added.value).toHaveLength(1);
+    // Kept in the extension's storage (the popup may close), with the article as read then.
+    const [page] = await trayItem.getValue();
+    expect(page).toMatchObject({ title: 'Morning in the Harbour', url: 'https://news.example.com/harbour', words: expect.any(Number) });
+    expect(page!.source).toMatchObject({ title: 'Morning in the Harbour', sourceUrl: 'https://news.example.com/harbour' });
+    for (const paragraph of ARTICLE_PARAGRAPHS) expect((page!.source as { text: string }).text.split('\n')).toContain(paragraph);
+    expect(page!.source).not.toHaveProperty('listing');
+
+    expect(await sendMessage('addTabToTray', { tabId: harbour })).toEqual({ ok: false, error: { code: 'TRAY_REFUSED', message: TRAY_MESSAGES.already } });
+    const empty = addTab({ url: 'https://app.example.com/', title: 'Dashboard', html: '<body><div id="app"></div></body>' });
+    expect(await sendMessage('addTabToTray', { tabId: empty })).toMatchObject({ ok: false, error: { code: 'NO_READABLE_CONTENT' } });
+    expect(await trayItem.getValue()).toHaveLength(1);
+
+    const lighthouse = await sendMessage('addTabToTray', { tabId: lighthouseTab() });
+    if (!lighthouse.ok) throw new Error(lighthouse.error.message);
+    expect(lighthouse.value.map((p) => p.title)).toEqual(['Morning in the Harbour', 'The Last Keeper']);
+    const removed = await sendMessage('removeFromTray', { id: lighthouse.value[0]!.id });
+    expect(removed.ok && removed.value.map((p) => p.title)).toEqual(['The Last Keeper']);
+    expect((await trayItem.getValue()).map((p) => p.title)).toEqual(['The Last Keeper']);
+    expect(postedPodcasts()).toHaveLength(0);
+  });
+
+  it('holds at most ten pages', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const tabId = addTab({ url: `https://news.example.com/harbour/${i}`, title: `Harbour ${i}`, html: ARTICLE_HTML });
+      expect((await sendMessage('addTabToTray', { tabId })).ok).toBe(true);
+    }
+    expect(await sendMessage('addTabToTray', { tabId: lighthouseTab() })).toEqual({ ok: false, error: { code: 'TRAY_REFUSED', message: TRAY_MESSAGES.full } });
+  });
+
+  it('makes one episode of its pages as one request of sources, in the mode chosen, then empties', async () => {
+    await signedIn();
+    await sendMessage('addTabToTray', { tabId: articleTab() });
+    expect(await sendMessage('createPodcastFromTray', {})).toEqual({ ok: false, error: { code: 'TRAY_REFUSED', message: TRAY_MESSAGES.tooFew } });
+    expect(postedPodcasts()).toHaveLength(0);
+    await sendMessage('addTabToTray', { tabId: lighthouseTab() });
+
+    const made = await sendMessage('createPodcastFromTray', { mode: 'read' });
+    expect(made.ok).toBe(true);
+    const [sent] = postedPodcasts();
+    const body = sent!.body as { sources: { title: string; text: string; sourceUrl: string }[]; mode: string; requestKey: string };
+    expect(body.mode).toBe('read');
+    expect(body.requestKey).toEqual(expect.any(String));
+    expect(body.sources.map((s) => [s.title, s.sourceUrl])).toEqual([
+      ['Morning in the Harbour', 'https://news.example.com/harbour'],
+      ['The Last Keeper', 'https://coast.example.org/lighthouse'],
+    ]);
+    expect(body.sources[1]!.text.split('\n')).toEqual(expect.arrayContaining(LIGHTHOUSE_PARAGRAPHS));
+    expect(await trayItem.getValue()).toEqual([]);
+
+    const creation = await finishedCreation();
+    expect(creation).toMatchObject({ source: 'tray', phase: 'ready', title: 'Morning in the Harbour and 1 more source', unreadable: [] });
+    expect(creation.tabId).toBeUndefined();
+    expect(server.podcast('p1')?.sources?.map((s) => s.title)).toEqual(['Morning in the Harbour', 'The Last Keeper']);
+  });
+
+  it('keeps its pages when the server cannot be reached', async () => {
+    await sendMessage('addTabToTray', { tabId: articleTab() });
+    await sendMessage('addTabToTray', { tabId: lighthouseTab() });
+    server.setDown(true);
+    const made = await sendMessage('createPodcastFromTray', {});
+    expect(made.ok || made.error.message).toBe('Network error - please check your connection');
+    expect(await trayItem.getValue()).toHaveLength(2);
+    expect((await creationItem.getValue())).toMatchObject({ source: 'tray', phase: 'failed' });
   });
 });

@@ -21,6 +21,7 @@ import { resumeTracking } from './progress.ts';
 import { finishEpisode, queuePodcast } from './queue.ts';
 import { followPlayback, forgetTab, seekToParagraph } from './read-along.ts';
 import { saveServerAddress } from './settings.ts';
+import { addTabToTray, createPodcastFromTray, removeFromTray } from './tray.ts';
 import { serverCapabilities } from './server.ts';
 
 // Wiring only: listeners are registered here, their work lives in sibling files.
@@ -40,6 +41,9 @@ export default defineBackground(() => {
   onMessage('controlPlayback', ({ data }) => controlPlayback(data));
   onMessage('reportAudio', ({ data }) => applyAudioReport(data));
   onMessage('estimatePage', ({ data }) => estimatePage(data));
+  onMessage('addTabToTray', ({ data }) => addTabToTray(data));
+  onMessage('removeFromTray', ({ data }) => removeFromTray(data));
+  onMessage('createPodcastFromTray', ({ data }) => createPodcastFromTray(data));
   onMessage('queuePodcast', ({ data }) => queuePodcast(data));
   onMessage('readAlongSeek', ({ data, sender }) => seekToParagraph(data, sender.tab?.id));
 

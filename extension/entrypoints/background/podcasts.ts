@@ -1,8 +1,9 @@
 /**
- * Making a podcast from a tab (its article, or its selection) and listing the reader's podcasts.
+ * Making a podcast from a tab (its article, or its selection), or from the pages in the tray (tray.ts).
  * The podcast in the making lives in `creationItem`, so the popup can close and reopen on it; it
  * starts playing as soon as its first part is made (see progress.ts).
  */
+import type { EpisodeSourceToSend } from '../../../shared/api/podcasts.ts';
 import type { CreateOptions } from '../../messaging.ts';
 import { ok, type ExtensionError, type Result } from '../../result.ts';
 import type { PageText } from '../../read-article.ts';
@@ -39,13 +40,19 @@ export async function createPodcastFromSelection({
   );
 }
 
-/** Reads, sends, then follows the conversion in the background; answers once the server has it. */
-async function createPodcast(
+/** What a podcast is made of: a tab's article or selection, the PDF it shows, or the tray's pages. */
+export type CreationBody = PageText | TabPdf | { sources: EpisodeSourceToSend[] };
+
+/**
+ * Reads, sends, then follows the conversion in the background; answers once the server has it.
+ * `tabId`: the tab it is made from (none for the tray's pages, whose failure shows on any tab).
+ */
+export async function createPodcast(
   source: CreationSource,
-  tabId: number,
+  tabId: number | undefined,
   pageTitle: string,
   pageUrl: string,
-  read: () => Promise<Result<PageText | TabPdf>>,
+  read: () => Promise<Result<CreationBody>>,
   options: CreateOptions = {},
   readAlongOnTab = false,
 ): Promise<Result<Creation>> {
@@ -104,11 +111,12 @@ async function createPodcast(
     audioSeconds: podcast.audioSeconds,
     estimatedSeconds: podcast.estimatedSeconds,
     error: podcast.error ? { code: 'INTERNAL_ERROR', message: podcast.error } : null,
+    unreadable: podcast.unreadable,
   });
   await recentPodcastsItem.setValue([podcast, ...(await recentPodcastsItem.getValue()).filter((p) => p.id !== podcast.id)]);
   // Linked before it can start playing: read-along takes its steps in order.
   // A PDF's viewer has no paragraphs to light up.
-  if (readAlongOnTab && !('file' in page.value)) void linkSourceTab(podcast, tabId);
+  if (readAlongOnTab && tabId !== undefined && !('file' in page.value)) void linkSourceTab(podcast, tabId);
   // Audio already (a server that was quick): it plays now; otherwise once its first part is made.
   if (playsNow(created, podcast)) {
     created = await update({ autoplayed: true });

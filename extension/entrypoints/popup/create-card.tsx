@@ -3,7 +3,9 @@
  * the reader has selected text there, in the mode chosen (read, podcast, brief, conversation; minutes
  * for podcast and conversation), with the episode's estimated length shown before Create. The choice
  * starts on the member's preferences, else on the server's default mode; on a server without an AI
- * model the modes that need one say so and cannot be picked. Progress then shows in CreationStatus.
+ * model the modes that need one say so and cannot be picked. "Add this page" gathers pages into the
+ * tray (tray.tsx), of which "Make one episode" makes one podcast in the same mode. Progress then shows
+ * in CreationStatus.
  */
 import { useEffect, useState } from 'react';
 import { FileText, Sparkles, TextSelect } from 'lucide-react';
@@ -17,9 +19,10 @@ import type { ExtensionError } from '../../result.ts';
 import { creationItem, type Creation } from '../../storage.ts';
 import { countWords, formatLength, hostOf } from './format.ts';
 import { queryActiveTab, sendMessage, settle, type ActiveTab } from './hooks.ts';
+import { Tray } from './tray.tsx';
 import { Button, ErrorNote } from './ui.tsx';
 
-type Source = Creation['source'];
+type Source = Exclude<Creation['source'], 'tray'>;
 
 const MODE_LABELS: Record<PodcastMode, string> = { read: 'Read', podcast: 'Podcast', brief: 'Brief', conversation: 'Conversation' };
 const MODE_HINTS: Record<PodcastMode, string> = {
@@ -201,6 +204,7 @@ export function CreateCard({
         </div>
       ) : null}
       {shownError ? <ErrorNote error={shownError} /> : null}
+      <Tray tab={tab} options={options} unreadable={knownUnreadable} />
     </section>
   );
 }

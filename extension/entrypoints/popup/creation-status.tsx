@@ -1,8 +1,9 @@
 /**
  * The podcast in the making, live: its stage and its progress to 100 (it plays by itself as soon as
  * its first part is made), then play it or why it failed; the part made of a failed one still plays.
+ * An episode of the tray's pages names the pages the server could not read, which it left out.
  */
-import { CircleCheck, Play, X } from 'lucide-react';
+import { CircleCheck, Play, TriangleAlert, X } from 'lucide-react';
 import { hasAudio } from '../../../shared/podcast/episode-source.ts';
 import type { Creation } from '../../storage.ts';
 import { creationLabel } from './format.ts';
@@ -29,7 +30,7 @@ export function CreationStatus({
     <section className={`card creation creation-${creation.phase}`} aria-label="New podcast">
       <div className="creation-head">
         <div className="creation-text">
-          <p className="eyebrow">{creation.source === 'selection' ? 'From your selection' : 'New podcast'}</p>
+          <p className="eyebrow">{creation.source === 'selection' ? 'From your selection' : creation.source === 'tray' ? 'From your tray' : 'New podcast'}</p>
           <p className="creation-title">{creation.title || creation.pageTitle || 'Untitled page'}</p>
         </div>
         {closable ? (
@@ -56,6 +57,23 @@ export function CreationStatus({
           <ProgressBar value={progress} label="Podcast progress" />
         </div>
       )}
+      {creation.unreadable?.length ? (
+        <div className="left-out">
+          <TriangleAlert size={16} aria-hidden className="left-out-icon" />
+          <div>
+            <p className="left-out-title">
+              {creation.unreadable.length === 1 ? 'Made without one page, which could not be read:' : `Made without ${creation.unreadable.length} pages, which could not be read:`}
+            </p>
+            <ul>
+              {creation.unreadable.map((page) => (
+                <li key={page.index}>
+                  <strong>{page.source}</strong>: {page.error}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
       {playable && creation.podcastId && !playing ? (
         <Button className="btn-block" icon={<Play size={16} aria-hidden />} onClick={() => onPlay(creation.podcastId!)}>
           {creation.phase === 'failed' ? 'Play the part made' : 'Play podcast'}

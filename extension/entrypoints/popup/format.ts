@@ -19,7 +19,7 @@ export function formatCreatedAt(iso: string, now = Date.now()): string {
 export function creationLabel(creation: Creation): string {
   switch (creation.phase) {
     case 'reading':
-      return creation.source === 'selection' ? 'Reading your selection' : 'Reading the page';
+      return creation.source === 'selection' ? 'Reading your selection' : creation.source === 'tray' ? 'Gathering the pages' : 'Reading the page';
     case 'sending':
       return 'Sending to Pagecast';
     case 'converting':

@@ -1,5 +1,5 @@
 /** The popup's small building blocks. */
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { ExtensionError } from '../../result.ts';
 
@@ -8,6 +8,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** A request is running: spinner, 'Loading...', disabled. */
   loading?: boolean;
   icon?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant = 'primary', loading = false, icon, children, className, disabled, ...rest }: ButtonProps) {
@@ -25,7 +26,7 @@ export function Button({ variant = 'primary', loading = false, icon, children, c
   );
 }
 
-export function IconButton({ label, children, className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
+export function IconButton({ label, children, className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string; ref?: Ref<HTMLButtonElement> }) {
   return (
     <button type="button" {...rest} className={`icon-btn${className ? ` ${className}` : ''}`} aria-label={label} title={label}>
       {children}

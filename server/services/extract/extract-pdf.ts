@@ -11,6 +11,7 @@ import { PDF_MESSAGES, pdfPagesNote } from '../../../shared/errors.ts';
 import { hasPdfSignature } from '../../../shared/pdf-file.ts';
 import { AppError } from '../../errors.ts';
 import type { ExtractionResult } from './extract-article.ts';
+import { isEnglishWord } from './english-words.ts';
 import { layOutPdf, type PdfPageRuns, type PdfRun } from './pdf-text.ts';
 
 /** Bytes a PDF's compressed streams other than images may unpack to, together: far above any document's text and fonts. */
@@ -176,7 +177,7 @@ export async function extractPdf(bytes: Uint8Array, maxPages: number = PDF_LIMIT
       runs.push({ width: right - left, height: top - bottom, runs: pageRuns });
       page.cleanup();
     }
-    const layout = layOutPdf(runs);
+    const layout = layOutPdf(runs, { isWord: isEnglishWord });
     if (!/[\p{L}\p{N}]/u.test(layout.text)) {
       // Text the layout dropped as running headers and footers is still text: not a scan.
       const anyText = runs.some((page) => page.runs.some((run) => /[\p{L}\p{N}]/u.test(run.text)));

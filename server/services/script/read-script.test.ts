@@ -56,3 +56,28 @@ describe('read mode: the byline once, and no labels of reading time', () => {
     expect(sentences).toEqual(['The Flood.', 'A first teaser about the harbour.', 'A second teaser about the bridge.']);
   });
 });
+
+describe('read mode: numbered headings', () => {
+  const read = (lines: string[], kinds: string, language = 'en') =>
+    readScript({ title: 'The Paper', text: lines.join('\n'), lines: kinds, byline: null, language }).slice(1);
+
+  it('says a section’s number as a section and leaves a subsection’s to the chapter, never as a decimal', () => {
+    const script = read(['1. Methods', 'We counted.', '1.1 Data', 'We kept it.', 'II. Results', 'It grew.', '3 Outlook', 'It will grow.'], 'hphphphp');
+    expect(script.filter((sentence) => sentence.chapter).map((sentence) => [sentence.text, sentence.chapter])).toEqual([
+      ['Section 1: Methods.', '1. Methods'],
+      ['Data.', '1.1 Data'],
+      ['Section 2: Results.', 'II. Results'],
+      ['Section 3: Outlook.', '3 Outlook'],
+    ]);
+    expect(read(['1. Methode', 'Wir zählten.', '2. Ergebnis', 'Es wuchs.'], 'hphp', 'de').map((sentence) => sentence.text)).toEqual([
+      'Abschnitt 1: Methode.',
+      'Wir zählten.',
+      'Abschnitt 2: Ergebnis.',
+      'Es wuchs.',
+    ]);
+  });
+
+  it('keeps a number that starts a lone heading, as in "10 Things to Know"', () => {
+    expect(read(['10 Things to Know', 'Here they are.'], 'hp').map((sentence) => sentence.text)).toEqual(['10 Things to Know.', 'Here they are.']);
+  });
+});

@@ -1,7 +1,9 @@
 /**
  * Read mode: the whole article, word for word, spoken so its structure can be heard. The title and
  * byline open it; a heading is its own line, announced after a pause, and starts a chapter; list
- * items, quotations and table rows are each their own line; image captions and credits, footnote
+ * items, quotations and table rows are each their own line; in an article whose headings are
+ * numbered, a section's number is said before its heading ("Section 2: Methods") and a subsection's
+ * ("2.1") is left to the chapter's title, never read as a decimal; image captions and credits, footnote
  * markers and "advertisement" lines are left out. A code block is announced, not read, and a data
  * table read row by row with its column names, or summarized when long (read-blocks.ts). Nothing
  * else is shortened: every other line is read. Each sentence keeps the line of the stored article
@@ -89,6 +91,7 @@ export function readScript(source: ReadSource): ScriptSentence[] {
   const byline = source.byline?.replace(/\s+/g, ' ').trim();
   if (byline) say(endSentence(bylineLine(byline, source.language)));
 
+  const numbered = lines.filter((line, index) => kinds[index] === LINE_KIND.heading && HEADING_NUMBER.test(line.trim())).length >= 2;
   let previous: string | null = null;
   let blockEnd = 0;
   lines.forEach((raw, index) => {
@@ -113,7 +116,7 @@ export function readScript(source: ReadSource): ScriptSentence[] {
     const sourceParagraph = index;
     if (kind === LINE_KIND.heading) {
       const chapter = line.replace(/[.:]+$/, '');
-      say(endSentence(line), { chapter, sourceParagraph });
+      say(endSentence(numbered ? spokenHeading(line, source.language) : line), { chapter, sourceParagraph });
     } else if (kind === LINE_KIND.quote && previous !== LINE_KIND.quote) {
       say(`Quote: ${endSentence(line)}`, { sourceParagraph });
     } else if (kind === LINE_KIND.tableCaption) {
@@ -128,6 +131,33 @@ export function readScript(source: ReadSource): ScriptSentence[] {
     previous = kind;
   });
   return out;
+}
+
+/** A heading's number: a section's ("2", "2.", "II."), or a subsection's ("2.1", "2.1."). */
+const HEADING_NUMBER = /^(\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,5}\.)\s+(?=\p{L})/u;
+/** The word said before a section's number; other languages say the heading's words alone. */
+const SECTION: Readonly<Record<string, string>> = { en: 'Section', de: 'Abschnitt', fr: 'Section', es: 'Sección' };
+const ROMAN: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10 };
+
+/** "II" as 2. */
+function romanValue(numeral: string): number {
+  let value = 0;
+  for (const [i, letter] of [...numeral].entries()) {
+    const here = ROMAN[letter]!;
+    value += here < (ROMAN[numeral[i + 1] ?? ''] ?? 0) ? -here : here;
+  }
+  return value;
+}
+
+/** A numbered heading as it is said: "2. Methods" → "Section 2: Methods", "2.1 Data" → "Data". */
+function spokenHeading(line: string, language = 'en'): string {
+  const match = HEADING_NUMBER.exec(line);
+  if (!match) return line;
+  const rest = line.slice(match[0].length);
+  const number = match[1]!.replace(/\.$/, '');
+  const word = SECTION[language.slice(0, 2).toLowerCase()];
+  if (number.includes('.') || !word) return rest;
+  return `${word} ${/^\d/.test(number) ? number : romanValue(number)}: ${rest}`;
 }
 
 /** A line that does not end a sentence gets a full stop, so the voice pauses after it. */

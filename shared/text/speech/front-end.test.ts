@@ -16,7 +16,7 @@ describe('abbreviations by their context', () => {
     ['Police stopped him at 3170 W. County Road and 5th Ave.', 'Police stopped him at three thousand one hundred seventy West County Road and fifth Avenue.'],
     ['Stir in 2 tsp. salt and 1 tbsp. oil; bake approx. 40 minutes.', 'Stir in two teaspoons salt and one tablespoon oil; bake approximately forty minutes.'],
     ['Gov. Newsom met Sen. Ruiz and Gen. Milley.', 'Governor Newsom met Senator Ruiz and General Milley.'],
-    ['The law is 42 U.S.C. 1983, and the show starts at 9 p.m. ET on Friday.', 'The law is forty-two USC one thousand nine hundred eighty-three, and the show starts at nine PM Eastern Time on Friday.'],
+    ['The law is 42 U.S.C. 1983, and the show starts at 9 p.m. ET on Friday.', 'The law is forty-two USC nineteen eighty-three, and the show starts at nine PM Eastern Time on Friday.'],
   ]));
   describe('German', () => reads('de', [
     ['Z. B. die Hauptstr. 5, d. h. Hausnummer 5.', 'Zum Beispiel die Hauptstraße 5, das heißt Hausnummer 5.'],
@@ -106,6 +106,22 @@ describe('acronyms that would be words', () => {
     expect(prepareSpeechText('LE PSG ET L’OM', 'fr')).toBe('LE PSG ET L’OM.');
     expect(prepareSpeechText('Felipe VI visitó Sevilla.', 'es')).toBe('Felipe sexto visitó Sevilla.');
   });
+});
+
+describe('date ranges and years', () => {
+  describe('English', () => reads('en', [
+    ['The fair runs 3–5 May, and the finals 18-24 November 2019.', 'The fair runs the third to the fifth of May, and the finals the eighteenth to the twenty-fourth of November, twenty nineteen.'],
+    ['Clinics are Oct. 5–7 and Oct. 28–29.', 'Clinics are October fifth to seventh and October twenty-eighth to twenty-ninth.'],
+    ['1998 was warm; her 2012 novel and the report (2011) say so.', 'nineteen ninety-eight was warm; her twenty twelve novel and the report (twenty eleven) say so.'],
+    ['Copyright 2019 Hawaii News Now.', 'Copyright twenty nineteen Hawaii News Now.'],
+    ['About 1500 people came and 2012 votes were cast.', 'About one thousand five hundred people came and two thousand twelve votes were cast.'],
+    ['Flight No. 1998 left at 3–5 pm.', 'Flight number one thousand nine hundred ninety-eight left at three to five PM.'],
+  ]));
+  describe('German', () => reads('de', [
+    ['Das Fest läuft vom 3.–5. Mai, die Messe 10. bis 12. März.', 'Das Fest läuft vom dritten bis fünften Mai, die Messe zehnter bis zwölfter März.'],
+    ['Update 5.3 braucht iOS 13.2.1, sonst nichts.', 'Update 5 Punkt 3 braucht iOS 13 Punkt 2 Punkt 1, sonst nichts.'],
+    ['Die Wirtschaft wuchs um 2.5 Prozent, 1.500 Menschen kamen.', 'Die Wirtschaft wuchs um 2,5 Prozent, 1.500 Menschen kamen.'],
+  ]));
 });
 
 describe('bad input: sensible speech or a clear skip, in linear time', () => {

@@ -96,8 +96,17 @@ const DE_DATIVE = /(?:^|\s)(?:am|im|vom|zum|beim|dem|den|des|seit|bis|ab)\s$/i;
 
 function replaceOrdinals(text: string, lex: Lexicon, language: SpeechLanguage): string {
   if (language === 'de') {
-    // "15. März", "im 21. Jahrhundert", "der 3. Platz": a number with a dot before a capitalised word.
-    return text.replace(/(?<![\d.,])\b([1-9]\d?)\.(?=\s+\p{Lu})/gu, (all, n: string, offset: number, whole: string) => {
+    const months = lex.months.join('|');
+    return text
+      // "vom 3.–5. Mai", "10. bis 12. März": a range of days, both ordinals in the case of the word before
+      .replace(new RegExp(`(?<![\\d.,])\\b([1-9]\\d?)\\.\\s?(?:[-–—]|bis)\\s?([1-9]\\d?)\\.(?=\\s+(?:${months})\\b)`, 'g'),
+        (all, a: string, b: string, offset: number, whole: string) => {
+          if (Number(a) >= Number(b) || Number(b) > 31) return all;
+          const ending = DE_DATIVE.test(whole.slice(Math.max(0, offset - 8), offset)) ? 'en' : 'er';
+          return `${germanOrdinal(Number(a), ending)} bis ${germanOrdinal(Number(b), ending)}`;
+        })
+      // "15. März", "im 21. Jahrhundert", "der 3. Platz": a number with a dot before a capitalised word.
+      .replace(/(?<![\d.,])\b([1-9]\d?)\.(?=\s+\p{Lu})/gu, (all, n: string, offset: number, whole: string) => {
       const before = whole.slice(Math.max(0, offset - 8), offset);
       const next = /^\.\s+(\p{Lu}\p{L}*)/u.exec(whole.slice(offset + n.length))?.[1] ?? '';
       const isDate = lex.months.includes(next);
@@ -193,11 +202,31 @@ function replaceNumberSymbols(text: string, lex: Lexicon, language: SpeechLangua
     .replace(/(\p{Lu})(?=\d)/gu, '$1 ');
 }
 
+/** What a version number follows ("Update 5.3", "iOS 13.2"), where a German voice would read "5.3" as a date. */
+const VERSION_CUE = 'Version|Versionen|Update|Release|Build|Patch|Beta|Kernel|iOS|iPadOS|macOS|OS X|Android|Windows|Linux|Firefox|Chrome|Python|PHP|Java|Bluetooth|USB|HDMI|v';
+
+/**
+ * German numbers written with a dot that is no thousands' separator: a version's parts joined by
+ * "Punkt", and a decimal written the English way before a percentage, a unit or a magnitude ("um 2.5
+ * Prozent") with the comma German reads as "Komma".
+ */
+function replaceDottedNumbers(text: string, lex: Lexicon): string {
+  const after = ['%', lex.percent, ...Object.keys(lex.units), ...Object.keys(lex.magnitudes)]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|');
+  return text
+    .replace(new RegExp(`\\b(${VERSION_CUE}) (\\d{1,3}(?:\\.\\d{1,3}){1,3})(?![.,]?\\d)`, 'g'), (_, cue: string, version: string) =>
+      `${cue} ${version.split('.').join(' Punkt ')}`)
+    .replace(new RegExp(`(?<![\\d.,])(\\d{1,3})\\.(\\d{1,2})(?=\\s?(?:${after})(?![\\p{L}]))`, 'giu'), '$1,$2');
+}
+
 /** German, French or Spanish: the article's numbers, money, dates and times as words of its language. */
 export function localSpeechText(text: string, language: SpeechLanguage): string {
   const lex = LEXICONS[language];
   let out = replaceNamedNumbers(IN_CONTEXT[language](text), lex, language);
   out = replaceDatesAndTimes(out, lex, language);
+  if (language === 'de') out = replaceDottedNumbers(out, lex);
   // "2 209", "5 500": thousands parted by spaces are one number to a voice
   out = out.replace(/(?<![\d,.])\d{1,3}(?:[ \u00A0\u202F]\d{3})+(?![\d]|[,.]\d{3})/g, (n) => n.replace(/[ \u00A0\u202F]/g, ''));
   out = replaceMoney(out, lex);

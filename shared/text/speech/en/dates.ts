@@ -25,6 +25,11 @@ function dateWords(month: number, day: number, year?: number): string | undefine
   return `${MONTHS[month - 1]} ${ordinalWords(day)}${year === undefined ? '' : `, ${yearWords(year)}`}`;
 }
 
+/** A day of the month, with or without its ordinal's ending. */
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+/** Whether "a–b" can be days of one month, the first before the second. */
+const dayRange = (a: string, b: string) => Number(a) >= 1 && Number(a) < Number(b) && Number(b) <= 31;
+
 const WEEKDAYS: Record<string, string> = {
   mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
 };
@@ -52,6 +57,14 @@ export function replaceDates(text: string): string {
       const [month, day] = Number(a) > 12 ? [Number(b), Number(a)] : [Number(a), Number(b)];
       return dateWords(month, day, Number(y)) ?? all;
     })
+    // "3–5 May", "18-24 November 2019": a range of days before their month
+    .replace(new RegExp(`(?<![\\d.,/:-])\\b${DAY}\\s?[-–—]\\s?${DAY} (?:of )?${MONTH_PATTERN}\\b(?:,? (\\d{4})\\b)?`, 'g'),
+      (all, a: string, b: string, m: string, y?: string) =>
+        dayRange(a, b) ? `the ${ordinalWords(Number(a))} to the ${ordinalWords(Number(b))} of ${monthName(m)}${y ? `, ${yearWords(Number(y))}` : ''}` : all)
+    // "May 3–5", "Oct. 28–29, 2019": a month before a range of its days
+    .replace(new RegExp(`\\b${MONTH_PATTERN} ${DAY}\\s?[-–—]\\s?${DAY}(?![\\d.,:/-]?\\d)(?:,? (\\d{4})\\b)?`, 'g'),
+      (all, m: string, a: string, b: string, y?: string) =>
+        dayRange(a, b) ? `${monthName(m)} ${ordinalWords(Number(a))} to ${ordinalWords(Number(b))}${y ? `, ${yearWords(Number(y))}` : ''}` : all)
     // March 15, 2024 / March 15th / Mar. 15
     .replace(new RegExp(`\\b${MONTH_PATTERN} (\\d{1,2})(?:st|nd|rd|th)?\\b(?:,? (\\d{4})\\b)?`, 'g'),
       (all, m: string, d: string, y?: string) =>

@@ -22,6 +22,16 @@ const YEAR_BEFORE_EVENT = new RegExp(
   'gu',
 );
 
+// A year with no word before it ("1998 was", "her 2012 novel", "Copyright 2019", "(2011)"): a number of
+// 1100–2099 written without a separator, not an amount (no decimals, no % and no counted plural after
+// it), not a number's part nor a size's ("1800 x 1920"), nor after a symbol or a word that makes it an
+// identifier ("No. 1998").
+const BARE_YEAR = new RegExp(
+  '(?<!(?:[\\d.,$€£¥#/:+-]|(?:\\d|\\b)[x×]\\s?|\\b(?:No|no|Nr|nr|page|p|pp|room|flight|route|code|ID|id)\\.? ))\\b(1[1-9]\\d{2}|20\\d{2})\\b' +
+    '(?![.,:/]\\d|\\s?%|\\s?[-–x×]\\s?\\d|\\s(?:(?!(?:was|has|is|does|says|marks|sees)\\b)\\p{Ll}+s|people|men|women|children|staff|police|feet|mph|times|more|fewer)\\b)',
+  'gu',
+);
+
 export function replaceOrdinalsAndYears(text: string): string {
   return text
     .replace(YEAR_BEFORE_EVENT, (_, word: string, year: string) => `${word} ${yearWords(Number(year))}`)
@@ -37,6 +47,7 @@ export function replaceOrdinalsAndYears(text: string): string {
       return `${cue}${between}${yearWords(Number(year))}`;
     })
     .replace(/\b(\d{1,4}) ?(BCE?|AD|CE)\b/g, (_, y: string, era: string) => `${yearWords(Number(y))} ${era.split('').join(' ')}`)
+    .replace(BARE_YEAR, (_, year: string) => yearWords(Number(year)))
     .replace(/(\d)\s?–\s?(?=\d)/g, '$1 to ');
 }
 

@@ -1,6 +1,7 @@
 /**
  * The sites a member follows: add one by its address or its feed's, pause or resume it, remove it.
  * Each shows its last check, its last new item and, when something went wrong, why in a sentence.
+ * Under the list, the member may have one episode a day of all their follows (member-digest.tsx).
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,13 +13,18 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { useSessionUser } from '../../../lib/session.ts';
+import { hourName, MemberDigest } from './member-digest.tsx';
 
 const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleString() : never);
 
 export function FollowsPanel() {
   const queryClient = useQueryClient();
-  const queryKey = ['follows', useSessionUser()?.email ?? null];
+  const email = useSessionUser()?.email ?? null;
+  const queryKey = ['follows', email];
   const follows = useQuery({ queryKey, queryFn: ({ signal }) => pagecast.follows.list({ signal }), refetchInterval: 30_000 });
+  const digestKey = ['follows', email, 'digest'];
+  const memberDigest = useQuery({ queryKey: digestKey, queryFn: ({ signal }) => pagecast.follows.digest({ signal }) });
+  const dailyHour = memberDigest.data?.digestHour ?? null;
   const [address, setAddress] = useState('');
   const [digest, setDigest] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey });
@@ -89,18 +95,35 @@ export function FollowsPanel() {
           <FollowRow
             key={follow.id}
             follow={follow}
+            dailyHour={dailyHour}
             busy={change.isPending || remove.isPending}
             onPause={(paused) => change.mutate({ id: follow.id, paused })}
             onRemove={() => remove.mutate(follow.id)}
           />
         ))}
       </ul>
+      <MemberDigest digest={memberDigest} onSaved={() => void queryClient.invalidateQueries({ queryKey: digestKey })} />
     </section>
   );
 }
 
-function FollowRow({ follow, busy, onPause, onRemove }: { follow: Follow; busy: boolean; onPause(paused: boolean): void; onRemove(): void }) {
+function FollowRow({
+  follow,
+  dailyHour,
+  busy,
+  onPause,
+  onRemove,
+}: {
+  follow: Follow;
+  /** The member's daily episode of all follows, when on: it tells this follow's items too. */
+  dailyHour: number | null;
+  busy: boolean;
+  onPause(paused: boolean): void;
+  onRemove(): void;
+}) {
   const name = follow.title ?? follow.address;
+  const telling =
+    dailyHour !== null ? `In your daily episode from ${hourName(dailyHour)}. ` : follow.digest ? `A daily digest from ${follow.digestHour}:00 UTC. ` : '';
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between" aria-label={name}>
       <div className="min-w-0">
@@ -109,7 +132,7 @@ function FollowRow({ follow, busy, onPause, onRemove }: { follow: Follow; busy: 
         </p>
         <p className="truncate text-sm text-slate-500">{follow.feedUrl}</p>
         <p className="mt-1 text-sm text-slate-600">
-          {follow.digest ? `A daily digest from ${follow.digestHour}:00 UTC. ` : ''}Last checked: {when(follow.lastCheckedAt, 'not yet')}. Last new
+          {telling}Last checked: {when(follow.lastCheckedAt, 'not yet')}. Last new
           item: {when(follow.lastItemAt, 'none yet')}.
         </p>
         {follow.error && (

@@ -21,7 +21,8 @@ import { MINUTES_MESSAGE, startingChoice, takesMinutes } from '../utils/modes.ts
 import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { LengthEstimate } from './length-estimate.tsx';
 import { ModePicker } from './mode-picker.tsx';
-import { UrlForm, type FormSource } from './url-form.tsx';
+import { UrlForm } from './url-form.tsx';
+import type { FormSource } from '../utils/form-sources.ts';
 import { SectionLoading } from '../../../lib/lazy-section.tsx';
 import { useCapabilities } from '../../../lib/capabilities.ts';
 import { preloadHls } from '../../../lib/load-hls.ts';
@@ -91,7 +92,7 @@ export function CreatePodcast() {
     );
   }
 
-  const options = (source: FormSource, failed: boolean) => (
+  const options = (sources: readonly FormSource[], failed: boolean) => (
     <div className="mt-5 space-y-4">
       <ModePicker
         mode={mode}
@@ -100,7 +101,7 @@ export function CreatePodcast() {
         onMinutesChange={setPickedMinutes}
         aiWriter={capabilities.aiWriter}
       />
-      <Estimate source={source} mode={mode} minutes={withMinutes ? minutes : null} voice={isPremium && voice ? voice : undefined} quiet={failed} />
+      <Estimate sources={sources} mode={mode} minutes={withMinutes ? minutes : null} voice={isPremium && voice ? voice : undefined} quiet={failed} />
       {voiceOptions}
       {isPremium && (
         <label className="flex cursor-pointer items-start gap-3 text-sm">
@@ -183,7 +184,7 @@ export function CreatePodcast() {
 }
 
 /** The estimate for what the card would make now; `quiet`: the form already says what failed. */
-function Estimate({ quiet, source, ...input }: { source: FormSource; mode: PodcastMode | null; minutes: number | null; voice: string | undefined; quiet: boolean }) {
-  const state = useEstimate({ ...input, ...source });
+function Estimate({ quiet, ...input }: { sources: readonly FormSource[]; mode: PodcastMode | null; minutes: number | null; voice: string | undefined; quiet: boolean }) {
+  const state = useEstimate(input);
   return quiet && state.kind === 'failed' ? null : <LengthEstimate state={state} />;
 }

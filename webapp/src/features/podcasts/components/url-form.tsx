@@ -2,7 +2,7 @@
  * The home page's URL card: one URL field and Create Podcast. An address that is not a website, or a
  * choice the server would refuse (minutes out of range), is refused before anything is sent; that
  * message and the server's refusals show in the form and as a toast (the estimate line then stays
- * quiet, so a failure is told in one wording). On success the field clears and
+ * quiet, so a failure is told in one wording). On success the fields clear and
  * the form says the podcast is on its way, then 'Podcast created successfully!' once it is ready.
  *
  * One podcast per intent: Create is busy while its request is out (a second click before the page
@@ -10,59 +10,93 @@
  * twice still makes one podcast. The same request sent again after a lost answer keeps its key; a
  * made podcast or a changed request takes a new one.
  *
- * A PDF chosen from disk or dropped on the card takes the address's place (its name and size shown,
- * with a way to remove it); a file over the cap or that is not a PDF is refused before it is sent.
+ * A PDF chosen from disk or dropped on the card takes the empty address's place (its name and size
+ * shown, with a way to remove it); a file over the cap or that is not a PDF is refused before it is sent.
+ *
+ * Several sources make one episode, a chapter each: 'Add another address' adds a line, several lines
+ * pasted into a field become a line each, several PDFs chosen or dropped a line each, up to ten. Two or
+ * more are sent as `{ sources: [...] }`; one is sent as it always was. A source the server could not
+ * read is named, with why, once the podcast is made without it.
  */
-import { useId, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
-import { CircleAlert, CircleCheck, FileText, Link2, Sparkles, X } from 'lucide-react';
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type ReactNode } from 'react';
+import { CircleAlert, CircleCheck, Plus, Sparkles, TriangleAlert } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
-import type { CreateFromUrl, Podcast, PodcastStatus } from '../../../../../shared/api/podcasts.ts';
+import type { CreateFromUrl, CreatePodcastRequest, Podcast, PodcastStatus, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
 import { PDF_LIMITS } from '../../../../../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
-import { validateUrlForm, withScheme } from '../../../../../shared/validation.ts';
+import { withScheme } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
 import { fileSize, readPdfFile, type ChosenPdf } from '../utils/pdf-file.ts';
-
-/** What the card would make a podcast of: the address typed, or the PDF chosen. */
-export interface FormSource {
-  url: string;
-  pdf: ChosenPdf | null;
-}
+import {
+  episodeSource,
+  filledSources,
+  insertLines,
+  linesProblem,
+  MAX_SOURCE_LINES,
+  newLine,
+  pastedAddresses,
+  SOURCE_LINE_MESSAGES,
+  sourceIdentity,
+  type FormSource,
+  type SourceLine,
+} from '../utils/form-sources.ts';
+import { SourceLineField } from './source-line-field.tsx';
+import { UnreadableSources } from './unreadable-sources.tsx';
 
 const draggingFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
+type Choices = Omit<CreateFromUrl, 'url'>;
 
 interface UrlFormProps {
   signedIn: boolean;
   onCreated: (podcast: Podcast) => void;
   /** What else the podcast is asked with (voice, mode, minutes, draft); the server's choice for any absent. */
-  choices?: Omit<CreateFromUrl, 'url'>;
+  choices?: Choices;
   /** Why the choices cannot be sent as they are; Create shows it instead of sending. */
   choiceError?: string | null;
-  /** Fields under the address (mode, length, voice), given the address as typed or the PDF chosen, and whether the form shows a failure. */
-  options?: ReactNode | ((source: FormSource, failed: boolean) => ReactNode);
+  /** Fields under the addresses (mode, length, voice), given the lines filled (addresses as typed, PDFs chosen), and whether the form shows a failure. */
+  options?: ReactNode | ((sources: readonly FormSource[], failed: boolean) => ReactNode);
   /** Where the podcast this form made last is now (its card tells a failure). */
   madeStatus?: PodcastStatus | null;
 }
 
+/** The request for the filled lines: one as it always was sent, several as `sources`. */
+function createRequest(sources: readonly FormSource[], choices: Choices | undefined): { request: CreatePodcastRequest; identity: string } {
+  if (sources.length > 1) {
+    return {
+      request: { ...choices, sources: sources.map(episodeSource) },
+      identity: JSON.stringify({ ...choices, sources: sources.map(sourceIdentity) }),
+    };
+  }
+  const { url, pdf } = sources[0]!;
+  if (pdf) return { request: { ...choices, file: { name: pdf.name, data: pdf.data } }, identity: JSON.stringify({ ...choices, file: pdf.key }) };
+  const request = { ...choices, url: withScheme(url) };
+  return { request, identity: JSON.stringify(request) };
+}
+
 export function UrlForm({ signedIn, onCreated, choices, choiceError = null, options, madeStatus = null }: UrlFormProps) {
-  const [url, setUrl] = useState('');
-  const [pdf, setPdf] = useState<ChosenPdf | null>(null);
+  const [lines, setLines] = useState<SourceLine[]>(() => [newLine()]);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The line the error is about, when it is about one. */
+  const [invalidLine, setInvalidLine] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
-  const inputId = useId();
-  const fileInputId = useId();
+  /** Sources the server left out of the podcast just made. */
+  const [leftOut, setLeftOut] = useState<UnreadableSource[]>([]);
+  const labelId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const fields = useRef(new Map<string, HTMLElement>());
   const messageId = useId();
   const sending = useRef(false);
   const lastRequest = useRef<{ body: string; key: string } | null>(null);
+  const filled = filledSources(lines);
+  const several = lines.length > 1;
   const create = useMutation({
-    mutationFn: ({ address, file, choices }: { address: string; file: ChosenPdf | null; choices?: Omit<CreateFromUrl, 'url'> }) => {
-      const request = file ? { ...choices, file: { name: file.name, data: file.data } } : { ...choices, url: withScheme(address) };
-      const body = JSON.stringify(file ? { ...choices, file: file.key } : request);
-      if (lastRequest.current?.body !== body) lastRequest.current = { body, key: crypto.randomUUID() };
+    mutationFn: ({ sources, choices }: { sources: readonly FormSource[]; choices?: Choices }) => {
+      const { request, identity } = createRequest(sources, choices);
+      if (lastRequest.current?.body !== identity) lastRequest.current = { body: identity, key: crypto.randomUUID() };
       return pagecast.podcasts.create({ ...request, requestKey: lastRequest.current.key });
     },
     onSettled: () => {
@@ -70,9 +104,9 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
     },
     onSuccess: (podcast) => {
       lastRequest.current = null;
-      setUrl('');
-      setPdf(null);
+      setLines([newLine()]);
       setCreated(true);
+      setLeftOut(podcast.unreadable);
       onCreated(podcast);
     },
     onError: (err) => {
@@ -83,33 +117,109 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
   });
   const loading = create.isPending;
 
+  /** Clears what the last attempt said, as the visitor changes the sources. */
+  function edited() {
+    setError(null);
+    setInvalidLine(null);
+    setCreated(false);
+    setLeftOut([]);
+  }
+
+  function fail(message: string, lineId: string | null = null) {
+    setError(message);
+    setInvalidLine(lineId);
+    toast.error(message);
+  }
+
+  /** Focuses a line's field once React has drawn it. */
+  function focusLine(id: string | null) {
+    if (id) requestAnimationFrame(() => fields.current.get(id)?.focus());
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
     setCreated(false);
-    const invalid = (pdf ? null : validateUrlForm(url)) ?? choiceError;
+    setLeftOut([]);
+    const problem = linesProblem(lines);
+    const invalid = filled.length === 0 ? { lineId: lines[0]!.id, message: CONTENT_MESSAGES.enterUrl } : problem;
     if (invalid) {
-      setError(invalid);
-      toast.error(invalid);
+      fail(invalid.message, invalid.lineId);
+      fields.current.get(invalid.lineId)?.focus();
       return;
     }
+    if (choiceError) return fail(choiceError);
     setError(null);
+    setInvalidLine(null);
     sending.current = true;
-    create.mutate({ address: url, file: pdf, choices });
+    create.mutate({ sources: filled, choices });
   }
 
-  async function choose(file: File | undefined) {
-    if (!file) return;
-    setCreated(false);
-    setError(null);
-    try {
-      setPdf(await readPdfFile(file));
-    } catch (err) {
-      const message = (err instanceof Error && err.message) || CONTENT_MESSAGES.createFailed;
-      setError(message);
-      toast.error(message);
+  /** Puts sources in at the line `index` (an empty one there takes the first), saying what did not fit. */
+  function insert(index: number, added: Partial<FormSource>[]) {
+    const placed = insertLines(lines, index, added);
+    setLines(placed.lines);
+    if (placed.dropped > 0) fail(SOURCE_LINE_MESSAGES.leftOut(placed.dropped));
+    focusLine(placed.focus);
+  }
+
+  function addLine() {
+    edited();
+    const line = newLine();
+    setLines([...lines, line]);
+    focusLine(line.id);
+  }
+
+  function removeLine(id: string) {
+    edited();
+    const index = lines.findIndex((l) => l.id === id);
+    const rest = lines.filter((l) => l.id !== id);
+    const next = rest.length > 0 ? rest : [newLine()];
+    setLines(next);
+    // Focus stays in the list: the line before, else the one that took its place.
+    focusLine(next[Math.max(0, index - 1)]!.id);
+  }
+
+  function typeInto(id: string, url: string) {
+    edited();
+    setLines((current) => current.map((l) => (l.id === id ? { ...l, url } : l)));
+  }
+
+  /** Several lines pasted into a field become a line each, from that field on. */
+  function paste(id: string, event: ClipboardEvent<HTMLInputElement>) {
+    const addresses = pastedAddresses(event.clipboardData.getData('text'));
+    if (addresses.length < 2) return;
+    event.preventDefault();
+    edited();
+    insert(
+      lines.findIndex((l) => l.id === id),
+      addresses.map((url) => ({ url })),
+    );
+  }
+
+  async function choose(files: readonly File[]) {
+    if (files.length === 0) return;
+    edited();
+    const read = await Promise.allSettled(files.map((file) => readPdfFile(file)));
+    const pdfs = read.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = read.flatMap((r, i) => (r.status === 'rejected' ? [{ file: files[i]!, reason: r.reason as unknown }] : []));
+    if (pdfs.length > 0) {
+      // Into the first empty line, else after the last.
+      const empty = lines.findIndex((l) => l.url === '' && !l.pdf);
+      insert(empty >= 0 ? empty : lines.length - 1, pdfs.map((pdf: ChosenPdf) => ({ pdf })));
+    }
+    if (refused.length > 0) {
+      const messages = refused.map(({ file, reason }) => {
+        const message = (reason instanceof Error && reason.message) || CONTENT_MESSAGES.createFailed;
+        return files.length > 1 ? `${file.name}: ${message}` : message;
+      });
+      fail(messages.join(' '));
     }
   }
+
+  // Several lines are a list in the order the episode takes them.
+  const List = several ? 'ol' : 'div';
+  const label = several ? 'Sources' : lines[0]!.pdf ? 'PDF document' : 'Website URL';
 
   return (
     <section
@@ -126,7 +236,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
         if (!draggingFiles(event)) return;
         event.preventDefault();
         setDragging(false);
-        void choose(event.dataTransfer.files[0]);
+        void choose([...event.dataTransfer.files]);
       }}
     >
       <div className="flex items-start gap-3">
@@ -153,72 +263,71 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
       </div>
 
       <form noValidate onSubmit={submit} className="mt-6">
-        <label htmlFor={inputId} className="mb-2 block text-sm font-medium text-slate-700">
-          {pdf ? 'PDF document' : 'Website URL'}
+        <label id={labelId} htmlFor={several ? undefined : `${lines[0]!.id}-field`} className="mb-2 block text-sm font-medium text-slate-700">
+          {label}
         </label>
         <div className="flex flex-col gap-3 sm:flex-row">
-          {pdf ? (
-            <div
-              id={inputId}
-              data-testid="chosen-pdf"
-              className="flex h-12 min-w-0 flex-1 items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 pr-2 pl-3.5 text-slate-900"
-            >
-              <FileText aria-hidden size={18} className="shrink-0 text-brand-600" />
-              <span className="truncate font-medium">{pdf.name}</span>
-              <span className="shrink-0 text-sm text-slate-500">{fileSize(pdf.size)}</span>
-              <button
-                type="button"
-                aria-label={`Remove ${pdf.name}`}
-                onClick={() => {
-                  setPdf(null);
-                  setError(null);
-                }}
-                className="ml-auto rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
-              >
-                <X aria-hidden size={16} />
-              </button>
+          <div className="min-w-0 flex-1">
+            <List aria-labelledby={several ? labelId : undefined} className="space-y-2">
+              {lines.map((line, index) => (
+                <SourceLineField
+                  key={line.id}
+                  as={several ? 'li' : 'div'}
+                  line={line}
+                  fieldId={`${line.id}-field`}
+                  name={several ? (line.pdf ? line.pdf.name : `Address ${index + 1}`) : null}
+                  removable={several || line.pdf !== null}
+                  invalid={invalidLine === line.id || (!several && error !== null)}
+                  describedBy={error || created ? messageId : undefined}
+                  fieldRef={(el) => {
+                    if (el) fields.current.set(line.id, el);
+                    else fields.current.delete(line.id);
+                  }}
+                  onType={(url) => typeInto(line.id, url)}
+                  onPaste={(event) => paste(line.id, event)}
+                  onRemove={() => removeLine(line.id)}
+                />
+              ))}
+            </List>
+            <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              {lines.length < MAX_SOURCE_LINES ? (
+                <>
+                  <button
+                    type="button"
+                    onClick={addLine}
+                    className="inline-flex cursor-pointer items-center gap-1 rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    <Plus aria-hidden size={14} />
+                    Add another address
+                  </button>
+                  <span className="text-slate-500">or paste several, one a line.</span>
+                </>
+              ) : (
+                <span className="text-slate-500">{SOURCE_LINE_MESSAGES.full}</span>
+              )}
             </div>
-          ) : (
-            <div className="relative flex-1">
-              <Link2 aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
-              <input
-                id={inputId}
-                name="url"
-                type="url"
-                required
-                inputMode="url"
-                autoComplete="url"
-                placeholder="https://example.com/article"
-                value={url}
-                onChange={(e) => {
-                  setUrl(e.currentTarget.value);
-                  setError(null);
-                  setCreated(false);
-                }}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error || created ? messageId : undefined}
-                className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-4 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-400"
-              />
-            </div>
-          )}
-          <Button type="submit" size="lg" loading={loading} disabled={url === '' && !pdf} className="sm:w-44">
+            {several && (
+              <p className="mt-1 text-sm text-slate-500">One episode, with a chapter for each source in this order.</p>
+            )}
+          </div>
+          <Button type="submit" size="lg" loading={loading} disabled={lines.every((l) => l.url === '' && !l.pdf)} className="sm:w-44 sm:self-start">
             Create Podcast
           </Button>
         </div>
         <input
           ref={fileInput}
-          id={fileInputId}
           type="file"
+          multiple
           accept="application/pdf,.pdf"
           tabIndex={-1}
           aria-label="PDF document"
           className="sr-only"
           onChange={(event) => {
-            void choose(event.currentTarget.files?.[0]);
+            void choose([...(event.currentTarget.files ?? [])]);
             event.currentTarget.value = '';
           }}
         />
-        {typeof options === 'function' ? options({ url, pdf }, error !== null) : options}
+        {typeof options === 'function' ? options(filled, error !== null) : options}
         <div id={messageId} aria-live="polite" className="min-h-0">
           {error && (
             <p role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-red-700">
@@ -231,6 +340,14 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
               <CircleCheck aria-hidden size={16} className="shrink-0" />
               {madeStatus === 'ready' || madeStatus === 'drafted' ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.starting}
             </p>
+          )}
+          {created && leftOut.length > 0 && (
+            <UnreadableSources
+              className="mt-3"
+              icon={<TriangleAlert aria-hidden size={16} className="mt-0.5 shrink-0" />}
+              heading={leftOut.length === 1 ? 'Made without one source, which could not be read:' : `Made without ${leftOut.length} sources, which could not be read:`}
+              sources={leftOut}
+            />
           )}
         </div>
         {!signedIn && <p className="mt-4 text-sm text-slate-500">{CONTENT_MESSAGES.signInToSave}</p>}

@@ -5,17 +5,20 @@
  * so it is asked once per address (and voice), in read mode, and the other modes' lengths are worked
  * out here from the article's words and the voice's rate, as the server plans them (a retelling aims
  * at the minutes asked, never longer than the article; brief at two minutes). With no mode chosen the
- * server's own default is asked instead.
+ * server's own default is asked instead. Several sources are estimated together, as one episode
+ * (`{ sources: [...] }`), once every address among them is one; the sources the server could not
+ * read are named in the answer.
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { EstimatePodcastRequest, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
 import { BRIEF_MINUTES, type PodcastMode } from '../../../../../shared/constants.ts';
 import { isWebsiteUrl, withScheme } from '../../../../../shared/validation.ts';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { takesMinutes } from '../utils/modes.ts';
-import type { ChosenPdf } from '../utils/pdf-file.ts';
+import { allAddressesValid, episodeSource, sourceIdentity, type FormSource } from '../utils/form-sources.ts';
 
 /** How long the address must stay the same before the server is asked. */
 export const ESTIMATE_DEBOUNCE_MS = 600;
@@ -23,9 +26,8 @@ export const ESTIMATE_DEBOUNCE_MS = 600;
 const ESTIMATE_FRESH_MS = 10 * 60_000;
 
 export interface EstimateInput {
-  url: string;
-  /** A PDF chosen instead of an address. */
-  pdf?: ChosenPdf | null;
+  /** The card's filled lines: an address typed or a PDF chosen each. */
+  sources: readonly FormSource[];
   mode: PodcastMode | null;
   /** The minutes asked (podcast and conversation); null while the field holds an invalid value. */
   minutes: number | null;
@@ -35,12 +37,26 @@ export interface EstimateInput {
 
 export type EstimateState =
   | { kind: 'idle' }
+  /** Several sources, one of them not yet an address. */
+  | { kind: 'unfinished' }
   /** The minutes field holds something the server would refuse. */
   | { kind: 'no-minutes' }
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  /** `shortOf`: the minutes asked when the article is too short to fill them. */
-  | { kind: 'ready'; words: number; estimatedSeconds: number; shortOf: number | null; pages: number | null; listing: number | null };
+  /**
+   * `shortOf`: the minutes asked when the article is too short to fill them. `sources`: of an episode
+   * of several, how many were read; `unreadable`: those that could not be, which it leaves out.
+   */
+  | {
+      kind: 'ready';
+      words: number;
+      estimatedSeconds: number;
+      shortOf: number | null;
+      pages: number | null;
+      listing: number | null;
+      sources: number | null;
+      unreadable: UnreadableSource[];
+    };
 
 /** The value once it has stopped changing for `delayMs`. */
 function useSettled<T>(value: T, delayMs: number): T {
@@ -71,15 +87,29 @@ export function lengthInMode(
   return { estimatedSeconds: Math.round(spoken / wordsPerSecond), shortOf: short ? asked : null };
 }
 
+/** The estimate's body for the card's filled lines (read mode, or the server's default), and its identity; null when there is nothing to ask. */
+function estimateRequest(sources: readonly FormSource[], asked: { mode?: 'read'; voice?: string }): { request: EstimatePodcastRequest; key: string } | null {
+  if (sources.length > 1) {
+    const request = { sources: sources.map(episodeSource), ...asked };
+    return { request, key: JSON.stringify({ sources: sources.map(sourceIdentity), ...asked }) };
+  }
+  const [only] = sources;
+  if (!only) return null;
+  if (only.pdf) return { request: { file: { name: only.pdf.name, data: only.pdf.data }, ...asked }, key: JSON.stringify({ ...asked, file: only.pdf.key }) };
+  const address = withScheme(only.url);
+  if (!isWebsiteUrl(address)) return null;
+  const request = { url: address, ...asked };
+  return { request, key: JSON.stringify(request) };
+}
+
 export function useEstimate(input: EstimateInput): EstimateState {
-  const address = withScheme(input.url);
-  const { pdf } = input;
+  const { sources } = input;
   const asked = { ...(input.mode === null ? {} : { mode: 'read' as const }), ...(input.voice ? { voice: input.voice } : {}) };
-  const request = pdf ? { file: { name: pdf.name, data: pdf.data }, ...asked } : isWebsiteUrl(address) ? { url: address, ...asked } : null;
-  // A file is told by its name, size and date, not by its bytes.
-  const key = request ? JSON.stringify(pdf ? { ...asked, file: pdf.key } : request) : null;
+  const unfinished = sources.length > 1 && !allAddressesValid(sources);
+  const ask = unfinished ? null : estimateRequest(sources, asked);
+  const key = ask?.key ?? null;
   const settledKey = useSettled(key, ESTIMATE_DEBOUNCE_MS);
-  const settled = settledKey === key ? request : null;
+  const settled = settledKey === key ? (ask?.request ?? null) : null;
   const query = useQuery({
     queryKey: podcastKeys.estimate(settledKey ?? ''),
     queryFn: ({ signal }) => pagecast.podcasts.estimate(settled!, { signal }),
@@ -87,12 +117,14 @@ export function useEstimate(input: EstimateInput): EstimateState {
     staleTime: ESTIMATE_FRESH_MS,
     refetchOnWindowFocus: false,
   });
-  if (!request) return { kind: 'idle' };
+  if (unfinished) return { kind: 'unfinished' };
+  if (!ask) return { kind: 'idle' };
   // Still typing, or asked and waiting.
   if (settled === null || query.isPending) return { kind: 'loading' };
   if (query.isError) return { kind: 'failed', message: errorMessage(query.error) };
-  const { words, estimatedSeconds, pages, listing } = query.data;
-  if (input.mode === null) return { kind: 'ready', words, estimatedSeconds, shortOf: null, pages, listing };
+  const { words, estimatedSeconds, pages, listing, unreadable } = query.data;
+  const found = { words, pages, listing, unreadable, sources: sources.length > 1 ? sources.length - unreadable.length : null };
+  if (input.mode === null) return { kind: 'ready', estimatedSeconds, shortOf: null, ...found };
   if (takesMinutes(input.mode) && input.minutes === null) return { kind: 'no-minutes' };
-  return { kind: 'ready', words, pages, listing, ...lengthInMode(query.data, input.mode, input.minutes ?? 0) };
+  return { kind: 'ready', ...found, ...lengthInMode(query.data, input.mode, input.minutes ?? 0) };
 }
