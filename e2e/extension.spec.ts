@@ -33,6 +33,12 @@ async function register(request: APIRequestContext, email: string): Promise<stri
   return ((await res.json()) as { token: string }).token;
 }
 
+/** A podcast's script, which its JSON does not carry. */
+async function scriptOf(request: APIRequestContext, id: string, token: string): Promise<string> {
+  const res = await request.get(`${E2E_BASE_URL}/api/podcasts/${id}/script`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { script: string }).script;
+}
+
 async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
@@ -180,11 +186,12 @@ test('a podcast of the selected text only', async ({ context, extensionId, reque
   });
 
   const list = await request.get(`${E2E_BASE_URL}/api/podcasts`, { headers: { Authorization: `Bearer ${token}` } });
-  const [podcast] = ((await list.json()) as { podcasts: { content: string; sourceUrl: string; status: string }[] }).podcasts;
+  const [podcast] = ((await list.json()) as { podcasts: { id: string; sourceUrl: string; status: string }[] }).podcasts;
   expect(podcast?.status).toBe('ready');
   expect(podcast?.sourceUrl).toBe(`${articles.url}${NIGHT_TRAINS.path}`);
-  expect(podcast?.content).toContain(chosen.slice(0, 60));
-  expect(podcast?.content).not.toContain(NIGHT_TRAINS.paragraphs[0]!.slice(0, 40));
+  const script = await scriptOf(request, podcast!.id, token);
+  expect(script).toContain(chosen.slice(0, 60));
+  expect(script).not.toContain(NIGHT_TRAINS.paragraphs[0]!.slice(0, 40));
 });
 
 test('on a PDF tab the popup says it is a PDF and how many pages, and makes a podcast of it', async ({ context, extensionId, request }) => {
@@ -205,9 +212,9 @@ test('on a PDF tab the popup says it is a PDF and how many pages, and makes a po
   });
 
   const list = await request.get(`${E2E_BASE_URL}/api/podcasts`, { headers: { Authorization: `Bearer ${token}` } });
-  const [podcast] = ((await list.json()) as { podcasts: { title: string; content: string; sourceUrl: string; status: string }[] }).podcasts;
+  const [podcast] = ((await list.json()) as { podcasts: { id: string; title: string; sourceUrl: string; status: string }[] }).podcasts;
   expect(podcast).toMatchObject({ status: 'ready', title: REPORT_TITLE, sourceUrl: `${articles.url}${PDF_PATH}` });
-  expect(podcast?.content).toContain(REPORT_PARAGRAPH.slice(0, 60));
+  expect(await scriptOf(request, podcast!.id, token)).toContain(REPORT_PARAGRAPH.slice(0, 60));
 });
 
 test('the popup paints without waiting on a server that does not answer', async ({ context, extensionId }) => {

@@ -44,7 +44,7 @@ interface ApiPodcast {
   mode: string;
   minutes: number | null;
   scriptEdited: boolean;
-  content: string;
+  hasScript: boolean;
 }
 
 async function apiPodcast(page: Page, card: Locator): Promise<ApiPodcast> {

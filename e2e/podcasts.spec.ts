@@ -40,7 +40,7 @@ const source = (card: Locator) => card.getByRole('link', { name: /opens in a new
 interface CachedPodcast {
   id: string;
   title: string;
-  content: string;
+  hasScript: boolean;
   progress: number;
   status: string;
   audioUrl: string | null;
@@ -101,7 +101,9 @@ test.describe('with a paced voice', () => {
 
     await expect(card.getByRole('button', { name: 'View Transcript' })).toBeEnabled();
     const [podcast] = await cachedPodcasts(page);
-    expect(podcast).toMatchObject({ status: 'ready', progress: 100 });
+    expect(podcast).toMatchObject({ status: 'ready', progress: 100, hasScript: true });
+    // The list keeps no script: it is read when the transcript opens.
+    expect(podcast).not.toHaveProperty('content');
     expect(podcast!.audioUrl).toBeTruthy();
     const title = (await card.getByRole('heading', { level: 3 }).textContent())!.trim();
     expect(title).toBe(podcast!.title);
@@ -145,7 +147,8 @@ test.describe('with a paced voice', () => {
     await expect(volume).toHaveValue('0.8');
 
     // The transcript: a modal titled Transcript, one paragraph per line of the script.
-    const lines = podcast!.content.split(/\r?\n/).filter((l) => l.trim());
+    const script = ((await (await page.request.get(`/api/podcasts/${podcast!.id}/script`)).json()) as { script: string }).script;
+    const lines = script.split(/\r?\n/).filter((l) => l.trim());
     expect(lines.length).toBeGreaterThan(1);
     const viewTranscript = card.getByRole('button', { name: 'View Transcript' });
     await viewTranscript.click();

@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/use-node-22.sh
 
-step() { printf '\n=== %s ===\n' "$*"; }
+# Each step's heading says how long the run has taken so far.
+STARTED_AT=$SECONDS
+step() { printf '\n=== %s (at %ds) ===\n' "$*" "$((SECONDS - STARTED_AT))"; }
 
 step "Chromium"
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
@@ -60,3 +62,4 @@ step "Browser tests"
 npx playwright test
 
 node scripts/test-summary.mjs e2e-artifacts/vitest.json "e2e-artifacts/playwright-${E2E_PORT:-8799}.json"
+echo "All steps took $((SECONDS - STARTED_AT)) s."

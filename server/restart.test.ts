@@ -40,7 +40,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
 }
 
 const longArticle = Array.from(
-  { length: 60 },
+  { length: 24 },
   (_, i) => `Paragraph ${i + 1} tells how the harbour changed over the years, and why the fishermen of the town still meet at dawn to mend their nets and trade their stories.`,
 ).join('\n');
 

@@ -174,7 +174,7 @@ export function createFakeServer(origin = 'http://localhost:8787') {
           if (stage.status === 'ready') {
             Object.assign(podcast, {
               audioUrl: `/api/podcasts/${podcast.id}/audio?t=signed`,
-              content: `Welcome. ${podcast.title}.`,
+              hasScript: true,
               audioSeconds: EPISODE_SECONDS,
               estimatedSeconds: EPISODE_SECONDS,
               durationSeconds: EPISODE_SECONDS,

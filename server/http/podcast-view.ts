@@ -5,7 +5,7 @@
 import type { Podcast, PodcastEvent } from '../../shared/api/podcasts.ts';
 import { PODCAST_IMAGE_PATH, PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import { webAddress } from '../../shared/validation.ts';
-import type { PodcastRow } from '../repositories/podcast-repository.ts';
+import type { PodcastRow, PodcastSummary } from '../repositories/podcast-repository.ts';
 import { changeOf, type PodcastChange } from '../services/podcasts/events.ts';
 import { sourcesOf } from '../use-cases/read-transcript.ts';
 import { sharePageUrl } from '../services/podcasts/share-page-url.ts';
@@ -32,13 +32,17 @@ function streamView(change: PodcastChange, signer: UrlSigner) {
   };
 }
 
-/** A podcast as the API answers it; `publicUrl` makes its share link absolute. */
-export function toPodcast(row: PodcastRow, signer: UrlSigner, publicUrl: string): Podcast {
+/**
+ * A podcast as the API answers it; `publicUrl` makes its share link absolute. Never its script (which
+ * may run to megabytes): only whether it has one; `GET …/script` and the transcripts carry the text.
+ */
+export function toPodcast(row: PodcastRow | PodcastSummary, signer: UrlSigner, publicUrl: string): Podcast {
   const change = changeOf(row);
   return {
     id: row.id,
     title: row.title,
-    content: row.content,
+    // The list's rows say it (the SQL's `content ~ '\S'`); a whole row has the script to look at.
+    hasScript: 'hasScript' in row ? row.hasScript : /\S/.test(row.content),
     image: PODCAST_IMAGE_PATH,
     progress: row.progress,
     status: change.status,

@@ -2,7 +2,7 @@
  * Podcast rows: who may see them, and every read and write of the `podcasts` table.
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobs, podcasts } from '../db/schema.ts';
 
@@ -81,8 +81,21 @@ export async function findPodcastStates(db: Database, ids: readonly string[]): P
   return db.select(stateColumns).from(podcasts).where(inArray(podcasts.id, [...ids]));
 }
 
-export async function listOwnedPodcasts(db: Database, owner: Owner): Promise<PodcastRow[]> {
-  return db.select().from(podcasts).where(ownerCondition(owner)).orderBy(desc(podcasts.createdAt), desc(podcasts.id));
+/**
+ * A podcast as a list shows it: every column but the article and the script (each may run to
+ * megabytes; the script is read on its own, `GET …/script`), and whether it has a script.
+ */
+export type PodcastSummary = Omit<PodcastRow, 'content' | 'articleText' | 'articleStructure'> & { hasScript: boolean };
+
+const { content: _content, articleText: _articleText, articleStructure: _articleStructure, ...summaryColumns } = getTableColumns(podcasts);
+
+/** The owner's podcasts, newest first, without their long texts. */
+export async function listOwnedPodcasts(db: Database, owner: Owner): Promise<PodcastSummary[]> {
+  return db
+    .select({ ...summaryColumns, hasScript: sql<boolean>`${podcasts.content} ~ '\S'` })
+    .from(podcasts)
+    .where(ownerCondition(owner))
+    .orderBy(desc(podcasts.createdAt), desc(podcasts.id));
 }
 
 export async function updatePodcast(db: Database, id: string, values: Partial<PodcastRow>): Promise<PodcastRow | null> {

@@ -1,7 +1,7 @@
 /**
  * PDFs through the API, as the web app and the extension send them: a link to a PDF (served as a
  * download, so only its signature says what it is) and a PDF file in the request. The estimate says
- * how many pages; read mode speaks the paper's paragraphs in order and none of its running headers;
+ * how many pages and how long, within 15% of the episode made; read mode speaks the paper's paragraphs in order and none of its running headers;
  * a file Pagecast cannot read is refused with its message, and nothing is made or counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,8 @@ describe('PDFs through the API', () => {
 
     const { podcast, spoken, chapters } = await spokenOf(await call('/api/podcasts', { url, mode: 'read' }));
     expect(podcast).toMatchObject({ title: 'Why Reports Should Be Heard', sourceUrl: url });
+    // What the estimate said is what the job made, within 15%.
+    expect(Math.abs(podcast.durationSeconds! - estimate.estimatedSeconds) / estimate.estimatedSeconds).toBeLessThanOrEqual(0.15);
     expectThePaper(spoken);
     // Its headings are the episode's chapters.
     expect(chapters).toEqual(expect.arrayContaining(['1 Reading aloud', '2 What we found']));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/api/error.ts';
-import { podcastEventSchema, podcastSchema, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
+import { podcastEventSchema, podcastSchema, scriptResponseSchema, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { clearRateLimits, countJobs, hasLiveJob, markPodcastFailed, podcastById, podcastsOfBrowser } from '../test/rows.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -43,6 +43,9 @@ describeEachDatabase('the podcasts API', (ctx) => {
   };
   const create = (body: unknown, who: { as?: string; token?: string }) =>
     call('/api/podcasts', { method: 'POST', body: JSON.stringify(body), ...who });
+  /** The script, which the podcast's JSON does not carry. */
+  const scriptOf = async (id: string, who: { as?: string; token?: string }) =>
+    scriptResponseSchema.parse(await (await call(`/api/podcasts/${id}/script`, who)).json()).script;
   const waitUntilDone = async (id: string, who: { as?: string; token?: string }): Promise<Podcast> => {
     let podcast: Podcast | undefined;
     await expect
@@ -66,8 +69,8 @@ describeEachDatabase('the podcasts API', (ctx) => {
     expect(created.image).toMatch(/podcast-cover\.svg$/);
 
     const done = await waitUntilDone(created.id, { as: me });
-    expect(done).toMatchObject({ status: 'ready', progress: 100, error: null });
-    expect(done.content).toContain('Bees see blue better than any other colour.');
+    expect(done).toMatchObject({ status: 'ready', progress: 100, error: null, hasScript: true });
+    expect(await scriptOf(done.id, { as: me })).toContain('Bees see blue better than any other colour.');
     // No AI configured: read mode, the article itself, which is no fallback.
     expect(done).toMatchObject({ mode: 'read', minutes: null, fallbackReason: null });
     expect(done.durationSeconds).toBeGreaterThan(3);
@@ -95,8 +98,9 @@ describeEachDatabase('the podcasts API', (ctx) => {
     expect(created.sourceUrl).toBe(`${pages.url}/article`);
     const done = await waitUntilDone(created.id, { as: me });
     expect(done.status).toBe('ready');
-    expect(done.content).toContain('For two centuries lighthouses spoke only in light.');
-    expect(done.content).not.toContain('Copyright The Harbour Gazette');
+    const script = await scriptOf(done.id, { as: me });
+    expect(script).toContain('For two centuries lighthouses spoke only in light.');
+    expect(script).not.toContain('Copyright The Harbour Gazette');
   });
 
   it.each([
@@ -387,7 +391,8 @@ describeEachDatabase('a rename while the script is written', (ctx) => {
         .toBe('ready');
       const done = podcastSchema.parse(await (await t.app.request(`/api/podcasts/${created.id}`, { headers })).json());
       expect(done.title).toBe('My Own Title');
-      expect(done.content).toBe('A short script.\nThanks for listening!');
+      const script = scriptResponseSchema.parse(await (await t.app.request(`/api/podcasts/${created.id}/script`, { headers })).json());
+      expect(script).toEqual({ title: 'My Own Title', script: 'A short script.\nThanks for listening!' });
     } finally {
       await t.deps.jobs.stop();
     }

@@ -17,7 +17,7 @@ import { validate } from '../http/validate.ts';
 import { createPodcast } from '../use-cases/create-podcast.ts';
 import { deletePodcast } from '../use-cases/delete-podcast.ts';
 import { estimatePodcast } from '../use-cases/estimate-podcast.ts';
-import { getPodcastScript, savePodcastScript } from '../use-cases/podcast-script.ts';
+import { savePodcastScript } from '../use-cases/podcast-script.ts';
 import { downloadPodcast } from '../use-cases/download-podcast.ts';
 import { getPodcast } from '../use-cases/get-podcast.ts';
 import { listPodcasts } from '../use-cases/list-podcasts.ts';
@@ -89,9 +89,6 @@ export function podcastRoutes(deps: AppDeps) {
     .post('/:id/voice', validate('json', setVoiceSchema), async (c) => {
       const row = await revoicePodcast(deps, requireCaller(c), c.req.param('id'), c.req.valid('json').voice);
       return c.json(view(row));
-    })
-    .get('/:id/script', async (c) => {
-      return c.json(await getPodcastScript(deps, c.req.param('id'), requireOwner(c)));
     })
     .put('/:id/script', validate('json', updateScriptSchema), async (c) => {
       const row = await savePodcastScript(deps, requireCaller(c), c.req.param('id'), c.req.valid('json').script);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Parser from 'rss-parser';
 import { errorBodySchema } from '../../shared/api/error.ts';
-import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
+import { podcastSchema, scriptResponseSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import {
   bookmarkSchema,
   bookmarksResponseSchema,
@@ -100,6 +100,8 @@ describeEachDatabase('Premium features', (ctx) => {
     const { voices } = voicesResponseSchema.parse(await (await call('/api/voices', null)).json());
     const target = voices.filter((v) => v.id !== podcast.voice).at(-1)!.id;
     const before = new Uint8Array(await (await call(podcast.audioUrl!, null)).arrayBuffer());
+    const scriptNow = async () => scriptResponseSchema.parse(await (await call(`/api/podcasts/${podcast.id}/script`, premium)).json()).script;
+    const script = await scriptNow();
     expect((await call(`/api/podcasts/${podcast.id}/voice`, free, { method: 'POST', ...json({ voice: target }) })).status).toBe(403);
     const res = await call(`/api/podcasts/${podcast.id}/voice`, premium, { method: 'POST', ...json({ voice: target }) });
     expect(res.status).toBe(200);
@@ -111,7 +113,7 @@ describeEachDatabase('Premium features', (ctx) => {
       }, { timeout: 90_000, interval: 100 })
       .toBe('ready');
     expect(after!.voice).toBe(target);
-    expect(after!.content).toBe(podcast.content);
+    expect(await scriptNow()).toBe(script);
     const audio = new Uint8Array(await (await call(after!.audioUrl!, null)).arrayBuffer());
     expect(Buffer.from(audio).equals(Buffer.from(before))).toBe(false);
     podcast = after!;
@@ -151,11 +153,14 @@ describeEachDatabase('Premium features', (ctx) => {
     expect(res.status).toBe(200);
     const raw = await res.text();
     const shared = sharedPodcastSchema.parse(JSON.parse(raw));
-    expect(shared).toMatchObject({ title: podcast.title, content: podcast.content });
+    expect(shared).toMatchObject({ title: podcast.title });
     expect(raw).not.toContain('premium-');
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual([
-      'audioSeconds', 'audioUrl', 'complete', 'content', 'createdAt', 'durationSeconds', 'estimatedSeconds', 'image', 'sources', 'streamUrl', 'title',
+      'audioSeconds', 'audioUrl', 'complete', 'createdAt', 'durationSeconds', 'estimatedSeconds', 'image', 'sources', 'streamUrl', 'title',
     ]);
+    // The script is read on its own, as the owner reads it.
+    const ownersScript = await (await call(`/api/podcasts/${podcast.id}/script`, premium)).json();
+    expect(scriptResponseSchema.parse(await (await call(`/api/shared/${token}/script`, null)).json())).toEqual(ownersScript);
     expect(shared.complete).toBe(true);
     const audioUrl = shared.audioUrl!;
     const audio = await call(audioUrl, null);
@@ -165,6 +170,7 @@ describeEachDatabase('Premium features', (ctx) => {
     expect((await call(path, premium, { method: 'DELETE' })).status).toBe(200);
     expect(await shownToOwner()).toBeNull();
     expect((await call(`/api/shared/${token}`, null)).status).toBe(404);
+    expect((await call(`/api/shared/${token}/script`, null)).status).toBe(404);
     expect((await call(audioUrl, null)).status).toBe(404);
   });
 

@@ -49,7 +49,6 @@ export function sharedRoutes(deps: AppDeps) {
       const ready = row.status === 'ready';
       const shared: SharedPodcast = {
         title: row.title,
-        content: row.content,
         image: PODCAST_IMAGE_PATH,
         audioUrl: ready ? `/api/shared/${token}/audio` : null,
         streamUrl: hasEpisodeStream(row) ? `/api/shared/${token}/stream.m3u8` : null,

@@ -1,8 +1,9 @@
 /**
- * A podcast's timed transcript and chapters, for its owner (`/api/podcasts/:id/…`) and for anyone
- * holding its share link (`/api/shared/:token/…`): `transcript.json`, `transcript.vtt`,
+ * A podcast's script, timed transcript and chapters, for its owner (`/api/podcasts/:id/…`) and for
+ * anyone holding its share link (`/api/shared/:token/…`): `script` (`{ title, script }`, the whole
+ * text, which the podcast's JSON never carries), `transcript.json`, `transcript.vtt`,
  * `transcript.txt` (`?download=1` makes it a file to keep) and `chapters.json` (Podcasting 2.0).
- * They answer while the podcast is made, with the cues so far.
+ * The transcripts answer while the podcast is made, with the cues so far.
  */
 import { Hono, type Context } from 'hono';
 import type { Transcript } from '../../shared/api/transcript.ts';
@@ -12,6 +13,7 @@ import { requireOwner } from '../http/owner.ts';
 import { textResponse } from '../http/text-response.ts';
 import { renderChaptersJson, renderText, renderVtt } from '../services/feed/transcript.ts';
 import { getPodcast } from '../use-cases/get-podcast.ts';
+import { scriptOf } from '../use-cases/podcast-script.ts';
 import { openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
 import { readTranscript, type PodcastTranscript } from '../use-cases/read-transcript.ts';
 
@@ -42,6 +44,9 @@ function transcriptRoutes(deps: AppDeps, find: (c: Context<AppEnv>) => ReturnTyp
     .on(['GET', 'HEAD'], '/:key/transcript.json', (c) => answer(c, 'json'))
     .on(['GET', 'HEAD'], '/:key/transcript.vtt', (c) => answer(c, 'vtt'))
     .on(['GET', 'HEAD'], '/:key/transcript.txt', (c) => answer(c, 'txt'))
+    .on(['GET', 'HEAD'], '/:key/script', async (c) =>
+      textResponse(c, JSON.stringify(scriptOf(await find(c))), { contentType: TRANSCRIPT_TYPES.json }),
+    )
     .on(['GET', 'HEAD'], '/:key/chapters.json', async (c) => {
       const transcript = await readTranscript(deps, await find(c));
       return textResponse(c, renderChaptersJson(transcript.title, transcript.chapters), { contentType: TRANSCRIPT_TYPES.chapters });

@@ -9,6 +9,13 @@
  * from its hour of every unpaused follow's waiting items (the day taken in the database, so it is made
  * once however many checks reach it). A member at the day's allowance (or the hour's page fetches)
  * waits, items kept.
+ *
+ * Every episode a follow makes is held to the episode length limit (`planEpisodeLength`, as Create
+ * is). An item too long for one episode is skipped, not cut: the follow runs while its member is
+ * away, and an episode that stops partway through an article would sit in their list and their
+ * podcast app looking whole. The follow says which item and why, with what would fit (a shorter
+ * mode, a part of it), so the member can make it by hand. A digest takes the day's items in order
+ * while they fit together; the rest wait for the next day.
  */
 import { SOURCES_PER_EPISODE } from '../../shared/api/podcasts.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
@@ -36,12 +43,18 @@ import {
   type FollowRow,
 } from '../repositories/follow-repository.ts';
 import { findUser, type UserRow } from '../repositories/user-repository.ts';
+import type { PreparedArticle, Source } from '../pipeline/stages.ts';
 import { isPremium } from '../services/auth/user-view.ts';
+import { hoursAndMinutes } from '../services/podcasts/episode-length.ts';
 import { fetchFeed } from '../services/follow/fetch-feed.ts';
 import { looksLikeFeed, readFeed } from '../services/follow/parse-feed.ts';
+import { chooseMode } from './choose-mode.ts';
+import { chooseVoice } from './choose-voice.ts';
 import { createPodcast, type CreatePodcastDeps, type PodcastRequest } from './create-podcast.ts';
-import type { ReceivedSource } from './read-sources.ts';
 import type { Caller } from './identify-caller.ts';
+import { planEpisodeLength } from './plan-episode-length.ts';
+import { readArticle } from './read-article.ts';
+import { combineArticles, type ReceivedSource } from './read-sources.ts';
 
 /** A new follow's first check makes episodes of at most this many items, the newest. */
 export const FIRST_CHECK_ITEMS = 3;
@@ -156,13 +169,14 @@ async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRo
     ...(PODCAST_MODES.includes(follow.mode as PodcastMode) ? { mode: follow.mode as PodcastMode } : {}),
     ...(follow.minutes && (follow.mode === 'podcast' || follow.mode === 'conversation') ? { minutes: follow.minutes } : {}),
   };
+  const notes = new FollowNotes();
   if (follow.digest) {
     if (now.getUTCHours() < follow.digestHour || follow.lastDigestOn === dayOf(now)) return;
-    const items = waiting.slice(-SOURCES_PER_EPISODE.max);
-    const sources = items.map(sourceOf).filter((s): s is ReceivedSource => s !== null);
-    const request: PodcastRequest = sources.length >= 2 ? { sources, ...telling } : ({ ...(sources[0] ? requestOf(sources[0]) : { url: feed.url }), ...telling } as PodcastRequest);
-    const made = await make(deps, caller, request, items.map((item) => ({ followId: follow.id, item })));
-    if (made) await updateFollow(deps.db, follow.id, { lastDigestOn: dayOf(now) });
+    const fit = await fitEpisode(deps, caller, telling, waiting.slice(-SOURCES_PER_EPISODE.max).map((item) => ({ followId: follow.id, item })), notes);
+    if (!fit) return;
+    if (fit.sources.length > 0 && !(await make(deps, caller, { ...requestFor(fit.sources), ...telling }, fit.take, notes))) return;
+    if (fit.sources.length === 0) await notes.say(deps, follow.id);
+    await updateFollow(deps.db, follow.id, { lastDigestOn: dayOf(now) });
     return;
   }
   for (const item of waiting) {
@@ -171,7 +185,8 @@ async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRo
       await settleFollowItems(deps.db, follow.id, [item.id], { status: 'failed', error: NO_SOURCE });
       continue;
     }
-    if (!(await make(deps, caller, { ...requestOf(source), ...telling }, [{ followId: follow.id, item }]))) return;
+    // Create holds it to the length limit: one too long fails with what would fit, and the next goes on.
+    if (!(await make(deps, caller, { ...requestOf(source), ...telling }, [{ followId: follow.id, item }], notes))) return;
   }
 }
 
@@ -190,8 +205,70 @@ async function makeMemberDigest(deps: CheckFeedDeps, userId: string, now: Date) 
   if (!taken) return;
   const user = await findUser(deps.db, userId);
   if (!user) return;
-  const sources: ReceivedSource[] = [];
-  const chosen: Waiting[] = [];
+  const caller = callerOf(user, deps);
+  const notes = new FollowNotes();
+  const fit = await fitEpisode(deps, caller, {}, waiting, notes);
+  // Made, or failed for good: the day is done. Waiting on the allowance: the day is given back.
+  if (!fit || (fit.sources.length > 0 && !(await make(deps, caller, requestFor(fit.sources), fit.take, notes)))) {
+    await releaseMemberDigestDay(deps.db, userId, day, taken.previous);
+    return;
+  }
+  if (fit.sources.length === 0) for (const followId of notes.follows()) await notes.say(deps, followId);
+}
+
+type Telling = Pick<PodcastRequest, 'mode' | 'minutes'>;
+
+/** The one request of an episode of these sources. */
+const requestFor = (sources: readonly ReceivedSource[]): PodcastRequest => (sources.length >= 2 ? { sources: [...sources] } : requestOf(sources[0]!));
+
+const itemName = (item: FeedItemRow) => `“${item.title ?? item.url ?? 'An item'}”`;
+
+/** What went wrong with a follow's items in this check, said on the follow together (null: all well). */
+class FollowNotes {
+  private readonly said = new Map<string, string[]>();
+  add(followId: string, note: string) {
+    this.said.set(followId, [...(this.said.get(followId) ?? []), note]);
+  }
+  of(followId: string, last?: string): string | null {
+    const all = [...(this.said.get(followId) ?? []), ...(last ? [last] : [])];
+    return all.length ? all.join(' ') : null;
+  }
+  follows(): string[] {
+    return [...this.said.keys()];
+  }
+  async say(deps: { db: CheckFeedDeps['db'] }, followId: string) {
+    await updateFollow(deps.db, followId, { error: this.of(followId) });
+  }
+}
+
+/** The waiting items one episode can read, in order, and those that wait for the next. */
+interface Fit {
+  /** The sources read, each once (an article two follows share is read once). */
+  sources: ReceivedSource[];
+  /** The items the episode is made of. */
+  take: Waiting[];
+}
+
+/**
+ * The waiting items one digest can read within the length limit, by the rule Create applies
+ * (`planEpisodeLength` over the articles read together), and at most SOURCES_PER_EPISODE.max
+ * sources: in order while they fit, the first that does not and those after it waiting for the next
+ * day (said on their follows); an item too long on its own is failed with its reason, and one with
+ * nothing to read failed too. An item that cannot be read goes in as it is (the episode names it, as
+ * for any source). Null when the member must wait (the hour's page fetches): nothing is decided.
+ */
+async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: Telling, waiting: readonly Waiting[], notes: FollowNotes): Promise<Fit | null> {
+  const { mode, minutes } = await chooseMode(deps, telling, caller);
+  const voice = await chooseVoice(deps, undefined, caller);
+  /** The refusal Create would give an episode of these articles; null when they fit. */
+  const tooLong = (articles: PreparedArticle[]) =>
+    planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [combineArticles(articles)] }).then(
+      () => null,
+      (err: unknown) => (err instanceof AppError && err.code === 'EPISODE_TOO_LONG' ? err : Promise.reject(err)),
+    );
+  const fit: Fit = { sources: [], take: [] };
+  const waits: Waiting[] = [];
+  const articles: PreparedArticle[] = [];
   const read = new Set<string>();
   for (const entry of waiting) {
     const source = sourceOf(entry.item);
@@ -200,46 +277,89 @@ async function makeMemberDigest(deps: CheckFeedDeps, userId: string, now: Date) 
       continue;
     }
     const key = 'url' in source ? source.url : null;
-    if (key === null || !read.has(key)) {
-      if (sources.length === SOURCES_PER_EPISODE.max) continue;
-      sources.push(source);
-      if (key) read.add(key);
+    if (key !== null && read.has(key)) {
+      fit.take.push(entry);
+      continue;
     }
-    chosen.push(entry);
+    if (waits.length > 0 || fit.sources.length === SOURCES_PER_EPISODE.max) {
+      waits.push(entry);
+      continue;
+    }
+    let article: PreparedArticle | null = null;
+    try {
+      // Read as Create reads it: a page read now is neither fetched nor counted again by the Create that follows.
+      article = await readArticle(deps, { caller, clientAddress: null }, requestOf(source));
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+        for (const followId of new Set(waiting.map((w) => w.followId))) await updateFollow(deps.db, followId, { error: `New items wait: ${err.message}` });
+        return null;
+      }
+      if (!(err instanceof AppError)) throw err;
+    }
+    if (article) {
+      const alone = await tooLong([article]);
+      if (alone) {
+        await settleFollowItems(deps.db, entry.followId, [entry.item.id], { status: 'failed', error: alone.message });
+        notes.add(entry.followId, `${itemName(entry.item)} could not be made into an episode: ${alone.message}`);
+        continue;
+      }
+      if (articles.length > 0 && (await tooLong([...articles, article]))) {
+        waits.push(entry);
+        continue;
+      }
+      articles.push(article);
+    }
+    fit.sources.push(source);
+    fit.take.push(entry);
+    if (key) read.add(key);
   }
-  if (sources.length === 0) return;
-  const request: PodcastRequest = sources.length >= 2 ? { sources } : requestOf(sources[0]!);
-  // Made, or failed for good: the day is done. Waiting on the allowance: the day is given back.
-  if (!(await make(deps, callerOf(user, deps), request, chosen))) await releaseMemberDigestDay(deps.db, userId, day, taken.previous);
+  if (waits.length > 0) {
+    const limit = hoursAndMinutes((caller.isPremium ? deps.config.limits.premiumMaxEpisodeMinutes : deps.config.limits.maxEpisodeMinutes) * 60);
+    const all = fit.take.length + waits.length;
+    const rest = waits.length === 1 ? 'the other one waits' : `the other ${waits.length} wait`;
+    const note = `The day’s episode holds ${fit.take.length} of its ${all} items (an episode runs up to ${limit} and reads up to ${SOURCES_PER_EPISODE.max} sources); ${rest} for the next day.`;
+    for (const followId of new Set(waits.map((w) => w.followId))) notes.add(followId, note);
+  }
+  return fit;
 }
 
 /** One source as a request of its own. */
-function requestOf(source: ReceivedSource): PodcastRequest {
-  return ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source) as PodcastRequest;
+function requestOf(source: ReceivedSource): Source {
+  return ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source) as Source;
 }
 
-/** One episode of `items`; false when the member must wait (the day's allowance, the hour's fetches): the items stay waiting. */
-async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest, items: readonly Waiting[]): Promise<boolean> {
+/**
+ * One episode of `items`, said on their follows after what went wrong before it in this check
+ * (`notes`); false when the member must wait (the day's allowance, the hour's fetches): the items stay
+ * waiting.
+ */
+async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest, items: readonly Waiting[], notes: FollowNotes): Promise<boolean> {
   const byFollow = new Map<string, string[]>();
   for (const { followId, item } of items) byFollow.set(followId, [...(byFollow.get(followId) ?? []), item.id]);
+  // Follows with something to say whose items are not in this episode (all left out or waiting).
+  const others = notes.follows().filter((followId) => !byFollow.has(followId));
   try {
     const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request });
     for (const [followId, ids] of byFollow) {
       await settleFollowItems(deps.db, followId, ids, { status: 'made', podcastId: podcast.id });
-      await updateFollow(deps.db, followId, { error: null });
+      await notes.say(deps, followId);
     }
+    for (const followId of others) await notes.say(deps, followId);
     return true;
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
-      for (const followId of byFollow.keys()) await updateFollow(deps.db, followId, { error: `New items wait: ${err.message}` });
+      for (const followId of byFollow.keys()) await updateFollow(deps.db, followId, { error: notes.of(followId, `New items wait: ${err.message}`) });
+      for (const followId of others) await notes.say(deps, followId);
       return false;
     }
     if (!(err instanceof AppError)) throw err;
-    const named = items.length === 1 ? `“${items[0]!.item.title ?? items[0]!.item.url ?? 'An item'}”` : 'The day’s items';
+    const named = items.length === 1 ? itemName(items[0]!.item) : 'The day’s items';
     for (const [followId, ids] of byFollow) {
       await settleFollowItems(deps.db, followId, ids, { status: 'failed', error: err.message });
-      await updateFollow(deps.db, followId, { error: `${named} could not be made into an episode: ${err.message}` });
+      notes.add(followId, `${named} could not be made into an episode: ${err.message}`);
+      await notes.say(deps, followId);
     }
+    for (const followId of others) await notes.say(deps, followId);
     return true;
   }
 }

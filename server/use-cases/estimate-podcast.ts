@@ -10,7 +10,6 @@ import { fallbackTitle } from '../../shared/text/fallback.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { hostRate, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
-import { countWords } from '../services/script/script-format.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import type { ReceivedFile } from '../services/upload/read-form.ts';
 import { chooseMode } from './choose-mode.ts';
@@ -18,7 +17,7 @@ import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
-import { plannedSourcesSeconds, readSources } from './read-sources.ts';
+import { readSources, sourceIntroSeconds } from './read-sources.ts';
 
 export interface EstimatePodcastDeps extends ReadArticleDeps {
   db: Database;
@@ -39,11 +38,12 @@ export async function estimatePodcast(
   if ('sources' in request) {
     const combined = await readSources(deps, subject, request.sources);
     const { article } = combined;
-    await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
+    // The sources' text as the voice will take it (as Create checks it), and read mode's introductions.
+    const { words, estimatedSeconds } = await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
     const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
     return {
-      words: countWords(article.text),
-      estimatedSeconds: plannedSourcesSeconds(mode, minutes, combined, wordsPerMinute),
+      words,
+      estimatedSeconds: estimatedSeconds + sourceIntroSeconds(mode, minutes, combined, wordsPerMinute),
       language: article.language,
       title: article.title,
       pages: null,

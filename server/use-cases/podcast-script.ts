@@ -1,13 +1,14 @@
 /**
- * A podcast's script, read and edited. Any owner reads it; editing is Premium's, allowed while no
- * conversion runs (drafted, ready or failed). An edited script is what "Change voice" speaks next.
+ * A podcast's script, read and edited. Its owner and a share link read it (on its own: the podcast's
+ * JSON never carries it); editing is Premium's, allowed while no conversion runs (drafted, ready or
+ * failed). An edited script is what "Change voice" speaks next.
  */
 import type { PodcastScript } from '../../shared/api/podcasts.ts';
 import { MODE_MESSAGES } from '../../shared/api/podcasts.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { hasLiveJob } from '../repositories/job-repository.ts';
-import { lockPodcast, updatePodcast, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
+import { lockPodcast, updatePodcast, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
 import { getPodcast } from './get-podcast.ts';
@@ -17,8 +18,8 @@ export const EDIT_SCRIPT_MESSAGE = 'Upgrade to Premium to edit a script';
 export const SCRIPT_BUSY_MESSAGE = 'Wait until this podcast is ready or drafted to edit its script';
 const EDITABLE = new Set(['drafted', 'ready', 'failed']);
 
-export async function getPodcastScript(deps: { db: Database }, id: string, owner: Owner): Promise<PodcastScript> {
-  const row = await getPodcast(deps, id, owner);
+/** The script of a podcast its owner or a share link opened; '' before it is written. */
+export function scriptOf(row: Pick<PodcastRow, 'title' | 'content'>): PodcastScript {
   return { title: row.title, script: row.content };
 }
 

@@ -9,11 +9,12 @@ import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { AppError } from '../errors.ts';
-import { askedMinutes, estimateSeconds } from '../pipeline/script-plan.ts';
+import { askedMinutes } from '../pipeline/script-plan.ts';
 import type { PreparedArticle } from '../pipeline/stages.ts';
 import { guessKinds } from '../services/script/read-script.ts';
 import { sourceIntro, type SourcePart } from '../services/script/episode-sources.ts';
 import { countWords } from '../services/script/script-format.ts';
+import { speechSeconds } from '../services/podcasts/episode-length.ts';
 import type { LimitSubject } from '../services/podcasts/limits.ts';
 import type { ReceivedFile } from '../services/upload/read-form.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
@@ -111,11 +112,11 @@ export function combineArticles(articles: readonly PreparedArticle[]): PreparedA
 }
 
 /**
- * THE planned length of an episode of several sources, in seconds: every source's words and its
- * spoken introduction in read mode, else the minutes asked (never more than the sources hold).
- * Estimate and Create both ask it; a cap on an episode's length belongs here.
+ * The seconds the spoken introductions of an episode of several sources take: in read mode each
+ * source opens with one; the other modes connect the sources within the minutes asked. The estimate
+ * adds them to what `planEpisodeLength` plans for the sources' text.
  */
-export function plannedSourcesSeconds(mode: PodcastMode, minutes: number | null, combined: SourcesArticle, wordsPerMinute: number): number {
-  const intros = askedMinutes(mode, minutes) === null ? combined.sources.read.map((p, i) => countWords(sourceIntro(p, i))).reduce((a, b) => a + b, 0) : 0;
-  return estimateSeconds(mode, minutes, countWords(combined.article.text) + intros, wordsPerMinute);
+export function sourceIntroSeconds(mode: PodcastMode, minutes: number | null, combined: SourcesArticle, wordsPerMinute: number): number {
+  if (askedMinutes(mode, minutes) !== null) return 0;
+  return combined.sources.read.reduce((sum, part, i) => sum + speechSeconds(sourceIntro(part, i), wordsPerMinute, part.language), 0);
 }

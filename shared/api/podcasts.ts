@@ -228,11 +228,15 @@ export type UnreadableSource = z.infer<typeof unreadableSourceSchema>;
 export const PODCAST_STATUSES = ['queued', 'writing', 'speaking', 'ready', 'failed', 'drafted'] as const;
 export type PodcastStatus = (typeof PODCAST_STATUSES)[number];
 
-/** A podcast as the API answers it. `content` is the script. */
+/**
+ * A podcast as the API answers it. It never carries the script (which may run to megabytes): read it
+ * from `GET /api/podcasts/:id/script`, and the spoken sentences from the transcripts.
+ */
 export const podcastSchema = z.object({
   id: z.string(),
   title: z.string(),
-  content: z.string(),
+  /** True once the podcast has a script (written, or drafted to be edited). */
+  hasScript: z.boolean().default(false),
   image: z.string(),
   progress: z.number().min(0).max(100),
   status: z.enum(PODCAST_STATUSES),
@@ -333,7 +337,10 @@ export const estimateResponseSchema = z.object({
 });
 export type PodcastEstimate = z.infer<typeof estimateResponseSchema>;
 
-/** `GET /api/podcasts/:id/script`: the title and the script as it will be (or was) spoken. */
+/**
+ * `GET /api/podcasts/:id/script` (the owner) and `GET /api/shared/:token/script` (a share link): the
+ * title and the script as it will be (or was) spoken, a paragraph a line, '' before it is written.
+ */
 export const scriptResponseSchema = z.object({ title: z.string(), script: z.string() });
 export type PodcastScript = z.infer<typeof scriptResponseSchema>;
 

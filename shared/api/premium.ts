@@ -68,10 +68,9 @@ export const createBookmarkSchema = z.object({
 export const bookmarksResponseSchema = z.object({ bookmarks: z.array(bookmarkSchema) });
 
 export const shareResponseSchema = z.object({ url: z.string() });
-/** What a shared link shows: the podcast, nothing of its owner. */
+/** What a shared link shows: the podcast, nothing of its owner; its script is `GET /api/shared/:token/script`. */
 export const sharedPodcastSchema = z.object({
   title: z.string(),
-  content: z.string(),
   image: z.string(),
   /** The finished MP3; null while the episode is still being made. */
   audioUrl: z.string().nullable(),

@@ -145,6 +145,7 @@ export const ENDPOINTS = {
   sharePodcast: json('POST', '/api/podcasts/:id/share', shareResponseSchema),
   stopSharing: json('DELETE', '/api/podcasts/:id/share', successSchema),
   sharedPodcast: json('GET', '/api/shared/:token', sharedPodcastSchema),
+  sharedScript: json('GET', '/api/shared/:token/script', scriptResponseSchema),
 
   // The timed transcript and chapters (they grow while the podcast is made); `?download=1` on the
   // .vtt and .txt makes them files to keep.

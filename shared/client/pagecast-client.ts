@@ -213,6 +213,9 @@ function sharingCalls(http: HttpClient) {
     /** What a shared link shows; needs no account. */
     get: (token: string, { signal }: Signal = {}): Promise<SharedPodcast> =>
       http.call(ENDPOINTS.sharedPodcast, { params: { token }, signal }),
+    /** A shared podcast's script as it will be (or was) spoken, and its title; needs no account. */
+    script: (token: string, { signal }: Signal = {}): Promise<PodcastScript> =>
+      http.call(ENDPOINTS.sharedScript, { params: { token }, signal }),
   };
 }
 

@@ -5,7 +5,7 @@ import { applyPodcastEvent, applyPodcastEventToList, eventOf, isFinished } from 
 
 const podcast = podcastFixture({
   title: 'The harbour',
-  content: 'The script.',
+  hasScript: true,
   progress: 10,
   sourceUrl: 'https://example.com/a',
   positionSeconds: 12,
@@ -60,7 +60,7 @@ describe('applyPodcastEvent', () => {
     const merged = applyPodcastEvent(podcast, e);
     expect(merged).toMatchObject(expected);
     // What events do not carry stays.
-    expect(merged).toMatchObject({ content: 'The script.', positionSeconds: 12, sourceUrl: 'https://example.com/a' });
+    expect(merged).toMatchObject({ hasScript: true, positionSeconds: 12, sourceUrl: 'https://example.com/a' });
   });
 
   it('leaves a podcast the event is not about as it is', () => {

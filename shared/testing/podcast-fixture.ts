@@ -5,7 +5,7 @@ export function podcastFixture(changes: Partial<Podcast> = {}): Podcast {
   return {
     id: 'p1',
     title: 'T',
-    content: '',
+    hasScript: false,
     image: '/podcast-cover.svg',
     progress: 0,
     status: 'queued',

@@ -54,7 +54,7 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
         if (REDIRECTS.has(status) && location) {
-          if (redirects >= MAX_REDIRECTS) throw new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.unreachable });
+          if (redirects >= MAX_REDIRECTS) throw new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.redirectLoop });
           const next = parseWebUrl(location, current);
           if (!next) throw new AppError('FETCH_FAILED', { message: CONTENT_MESSAGES.unreachable });
           current = next;

@@ -67,7 +67,8 @@ export interface PlannedSource {
   pages?: number | null;
 }
 
-const hoursAndMinutes = (seconds: number) => {
+/** '2 hours', '1 hour 30 minutes', '45 minutes': a length in words, to the minute (at least one). */
+export const hoursAndMinutes = (seconds: number) => {
   const minutes = Math.max(1, Math.round(seconds / 60));
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

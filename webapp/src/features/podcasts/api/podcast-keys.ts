@@ -10,9 +10,11 @@ export const podcastKeys = {
   voices: () => ['voices'] as const,
   /** The estimated length of an episode; `request` is the estimate's body as JSON. */
   estimate: (request: string) => ['podcasts', 'estimate', request] as const,
-  /** A podcast's script, for the editor. */
+  /** A podcast's script, for the editor and the Transcript window. */
   script: (podcastId: string) => ['podcasts', 'script', podcastId] as const,
   sharedPodcast: (token: string) => ['shared-podcast', token] as const,
+  /** A shared podcast's script, for its page when it has no timed transcript. */
+  sharedScript: (token: string) => ['shared-script', token] as const,
   /** A podcast's timed transcript: its owner's (`podcast`) or a shared link's (`shared`). */
   transcript: (kind: 'podcast' | 'shared', idOrToken: string) => ['transcript', kind, idOrToken] as const,
   /** The listening queue: a member's (their e-mail) or this browser's (null). */

@@ -10,7 +10,7 @@ function podcast(id: string, changes: Partial<StoredPodcast> = {}): StoredPodcas
   return {
     id,
     title: `Podcast ${id}`,
-    content: '',
+    hasScript: false,
     image: '/podcast-cover.svg',
     progress: 0,
     audioUrl: null,
@@ -96,6 +96,15 @@ describe('the podcast lists in the cache and in local storage', () => {
     expect(readStoredPodcasts(null)).toEqual([
       { ...older, streamUrl: null, audioSeconds: null, estimatedSeconds: null, mode: 'podcast', minutes: null, scriptEdited: false, playedAt: null, language: null },
     ]);
+  });
+
+  it('reads a list stored when podcasts carried their script without it: the script is read from the server when shown', () => {
+    const { hasScript: _h, ...rest } = podcast('1', { status: 'ready', audioUrl: '/api/podcasts/1/audio' });
+    const withScript = { ...rest, content: 'A long script.\n'.repeat(1000) };
+    localStorage.setItem(STORAGE_KEYS.podcastStorage, JSON.stringify({ state: { owner: null, podcasts: [withScript] }, version: 1 }));
+    const [read] = readStoredPodcasts(null) ?? [];
+    expect(read).toMatchObject({ id: '1', status: 'ready', hasScript: false });
+    expect(read).not.toHaveProperty('content');
   });
 
   it('ignores stored data that is not a podcast list', () => {

@@ -15,7 +15,7 @@ import { isPodcastListKey } from './podcast-keys.ts';
 const VERSION = 1;
 
 const storedPodcastSchema = podcastSchema
-  .pick({ id: true, title: true, content: true, image: true, progress: true, audioUrl: true, status: true, error: true, durationSeconds: true, sourceUrl: true })
+  .pick({ id: true, title: true, hasScript: true, image: true, progress: true, audioUrl: true, status: true, error: true, durationSeconds: true, sourceUrl: true })
   // A list stored by an earlier version may lack these (the episode's fields default to null).
   .extend(podcastSchema.pick({ streamUrl: true, audioSeconds: true, estimatedSeconds: true }).shape)
   .extend(podcastSchema.pick({ voice: true, positionSeconds: true, shareUrl: true, language: true }).partial().shape)
@@ -32,12 +32,12 @@ const storedListSchema = z.object({
   version: z.literal(VERSION),
 });
 
-/** Only what the cards show, so the stored list stays small. */
+/** Only what the cards show, so the stored list stays small (never the script: only whether there is one). */
 export function toStoredPodcast(podcast: StoredPodcast): StoredPodcast {
-  const { id, title, content, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl } = podcast;
+  const { id, title, hasScript, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl } = podcast;
   const { audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds } = podcast;
   const { mode, minutes, scriptEdited, fallbackReason, playedAt, language } = podcast;
-  return { id, title, content, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, mode, minutes, scriptEdited, fallbackReason, playedAt, ...(language === undefined ? {} : { language }) };
+  return { id, title, hasScript, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, mode, minutes, scriptEdited, fallbackReason, playedAt, ...(language === undefined ? {} : { language }) };
 }
 
 /** The stored list when it belongs to `owner`; what another version of the app (or a hand) left is checked. */

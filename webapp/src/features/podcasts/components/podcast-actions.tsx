@@ -18,7 +18,7 @@ interface PodcastActionsProps {
  * plays on its public page as it grows), and Change voice and Edit script once the podcast is ready.
  */
 export function PodcastActions({ podcast, isPremium, onOpen }: PodcastActionsProps) {
-  const { id, title, content, audioUrl, status } = podcast;
+  const { id, title, hasScript, audioUrl, status } = podcast;
   const premiumTools = isPremium && status === 'ready';
   const shareable = premiumTools || (isPremium && status === 'speaking' && hasAudio(podcast));
   return (
@@ -27,7 +27,7 @@ export function PodcastActions({ podcast, isPremium, onOpen }: PodcastActionsPro
         variant="outline"
         size="sm"
         icon={<FileText aria-hidden size={16} />}
-        disabled={!content.trim()}
+        disabled={!hasScript}
         title="The whole script in a window, to read on its own"
         onClick={() => onOpen('transcript')}
       >

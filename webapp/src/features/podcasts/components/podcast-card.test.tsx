@@ -13,11 +13,13 @@ import { PodcastCard, type PodcastCardProps } from './podcast-card.tsx';
 
 vi.mock('../../../lib/load-hls.ts', () => import('../../../testing/fake-hls.ts'));
 
+const SCRIPT = 'Welcome to the show.\nTide pools are small worlds.\n\nThanks for listening.';
+
 function podcast(changes: Partial<Podcast> = {}): Podcast {
   return podcastFixture({
     id: '1',
     title: 'What the Tide Pools Remember',
-    content: 'Welcome to the show.\nTide pools are small worlds.\n\nThanks for listening.',
+    hasScript: true,
     progress: 100,
     status: 'ready',
     audioUrl: '/api/podcasts/1/audio?t=abc',
@@ -111,7 +113,7 @@ describe('PodcastCard', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
 
-    render(podcast({ status: 'queued', progress: 0, audioUrl: null, content: '' }), {
+    render(podcast({ status: 'queued', progress: 0, audioUrl: null, hasScript: false }), {
       isPremium: true,
       showFreeBadge: false,
     });
@@ -140,7 +142,7 @@ describe('PodcastCard', () => {
         String(input) === '/api/podcasts/1/events' ? new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }) : new Promise<Response>(() => {}),
       ),
     );
-    render(podcast({ status: 'queued', progress: 0, audioUrl: null, content: '' }), { isPremium: false, showFreeBadge: false });
+    render(podcast({ status: 'queued', progress: 0, audioUrl: null, hasScript: false }), { isPremium: false, showFreeBadge: false });
     const bar = () => view.container.querySelector('[role="progressbar"]');
     expect(bar()).toBeNull();
 
@@ -290,14 +292,21 @@ describe('PodcastCard', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/podcasts/1/retry', expect.objectContaining({ method: 'POST' }));
   });
 
-  it('opens the transcript in a modal titled Transcript, one paragraph per line', () => {
+  it('opens the transcript in a modal titled Transcript, one paragraph per line, read from the script when it opens', async () => {
+    const scriptReads = vi.fn(() => Response.json({ title: 'What the Tide Pools Remember', script: SCRIPT }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/podcasts/1/script' ? scriptReads() : new Promise<Response>(() => {}))),
+    );
     render(podcast(), { isPremium: true, showFreeBadge: false });
+    expect(scriptReads).not.toHaveBeenCalled();
     act(() => button('View Transcript')!.click());
     const dialog = view.container.querySelector('dialog');
     expect(dialog?.open).toBe(true);
     expect(dialog?.querySelector('h2')?.textContent).toBe('Transcript');
-    const paragraphs = [...dialog!.querySelectorAll('.space-y-4 > p')].map((p) => p.textContent);
-    expect(paragraphs).toEqual(['Welcome to the show.', 'Tide pools are small worlds.', 'Thanks for listening.']);
+    const paragraphs = () => [...dialog!.querySelectorAll('.space-y-4 > p')].map((p) => p.textContent);
+    await waitFor(() => expect(paragraphs()).toEqual(['Welcome to the show.', 'Tide pools are small worlds.', 'Thanks for listening.']));
+    expect(scriptReads).toHaveBeenCalledTimes(1);
     act(() => (dialog!.querySelector('button[aria-label="Close"]') as HTMLButtonElement).click());
     expect(dialog?.open).toBe(false);
   });

@@ -49,7 +49,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
   const titleId = useId();
   const [dialog, setDialog] = useState<CardDialog | null>(null);
   const closeDialog = () => setDialog(null);
-  const { id, content, progress, status, error, voice } = podcast;
+  const { id, progress, status, error, voice } = podcast;
   const title = podcast.title.trim() || 'Untitled podcast';
   const premiumTools = isPremium && status === 'ready';
   const player = useRef<AudioPlayerHandle>(null);
@@ -118,7 +118,7 @@ export function PodcastCard({ podcast, isPremium, showFreeBadge, showUpgradeOver
         {showUpgradeOverlay && !isPremium && <PremiumOverlay />}
       </div>
 
-      <TranscriptModal open={dialog === 'transcript'} onClose={closeDialog} title={title} content={content} />
+      <TranscriptModal open={dialog === 'transcript'} onClose={closeDialog} title={title} podcastId={id} />
       {/* Mounted while the podcast converts again, so they close (and give focus back) properly. */}
       {isPremium && (
         <>

@@ -18,7 +18,7 @@ const DRAFT = 'Welcome to the show.\nTide pools are small worlds.\nThanks for li
 const EMPTY_SCRIPT = 'The script cannot be empty.';
 
 function podcast(changes: Partial<Podcast> = {}): Podcast {
-  return podcastFixture({ id: '1', title: 'What the Tide Pools Remember', content: DRAFT, progress: 20, status: 'drafted', minutes: 5, ...changes });
+  return podcastFixture({ id: '1', title: 'What the Tide Pools Remember', hasScript: true, progress: 20, status: 'drafted', minutes: 5, ...changes });
 }
 
 const view = mountEachTest({
@@ -45,13 +45,13 @@ function serve() {
         const next = (body as { script: string }).script;
         if (!next.trim()) return Response.json({ success: false, error: { code: 'VALIDATION_ERROR', message: EMPTY_SCRIPT } }, { status: 400 });
         script = next;
-        return Response.json(podcast({ content: script, scriptEdited: true }));
+        return Response.json(podcast({ scriptEdited: true }));
       }
       if (method === 'GET' && path === '/api/voices') {
         return Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }, { id: 'en-gb', name: 'British English', premium: true }], defaultVoice: 'en-us' });
       }
       if (method === 'POST' && path === '/api/podcasts/1/voice') {
-        return Response.json(podcast({ status: 'queued', progress: 20, content: script, scriptEdited: true, voice: (body as { voice: string }).voice }));
+        return Response.json(podcast({ status: 'queued', progress: 20, scriptEdited: true, voice: (body as { voice: string }).voice }));
       }
       return new Promise<Response>(() => {});
     }),
@@ -100,7 +100,7 @@ describe('a drafted podcast: edit the script, then voice it', () => {
     expect(button('Play')).toBeUndefined();
   });
 
-  it('saves an edited script: the server gets it and the card holds it', async () => {
+  it('saves an edited script: the server gets it, and the editor and the transcript show it after', async () => {
     const calls = serve();
     render(podcast());
     act(() => button('Edit script')!.click());
@@ -110,11 +110,21 @@ describe('a drafted podcast: edit the script, then voice it', () => {
 
     typeInto(textarea()!, 'Hello tide pools, in my own words.');
     await act(async () => button('Save script')!.click());
-    await waitFor(() => expect(cached()?.content).toBe('Hello tide pools, in my own words.'));
+    await waitFor(() => expect(cached()?.scriptEdited).toBe(true));
     expect(calls).toContainEqual({ method: 'PUT', path: '/api/podcasts/1/script', body: { script: 'Hello tide pools, in my own words.' } });
-    expect(cached()?.scriptEdited).toBe(true);
     expect(toasts.success).toHaveBeenCalledWith('Script saved');
     expect(openDialog()).toBeUndefined();
+
+    // The script is read from the server each time it is shown: the saved one.
+    const reads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/podcasts/1/script').length;
+    const before = reads();
+    act(() => button('View Transcript')!.click());
+    await waitFor(() => expect([...openDialog()!.querySelectorAll('p')].map((p) => p.textContent)).toContain('Hello tide pools, in my own words.'));
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    act(() => openDialog()!.querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click());
+    await waitFor(() => expect(openDialog()).toBeUndefined());
+    act(() => button('Edit script')!.click());
+    await waitFor(() => expect(textarea()?.value).toBe('Hello tide pools, in my own words.'));
   });
 
   it("refuses an empty script with the server's message and changes nothing", async () => {
@@ -127,7 +137,7 @@ describe('a drafted podcast: edit the script, then voice it', () => {
     await waitFor(() => expect(openDialog()?.querySelector('[role="alert"]')?.textContent).toBe(EMPTY_SCRIPT));
     expect(toasts.error).toHaveBeenCalledWith(EMPTY_SCRIPT);
     expect(textarea()?.getAttribute('aria-invalid')).toBe('true');
-    expect(cached()?.content).toBe(DRAFT);
+    expect(cached()?.scriptEdited).toBe(false);
     expect(cached()?.status).toBe('drafted');
   });
 
@@ -177,7 +187,8 @@ describe('editing the script of a ready podcast', () => {
       { method: 'POST', path: '/api/podcasts/1/voice', body: { voice: 'en-gb' } },
     ]);
     expect(toasts.success).toHaveBeenCalledWith('Script saved: making new audio of it');
-    expect(cached()).toMatchObject({ status: 'queued', content: 'Welcome back.\nThe pools, retold.', scriptEdited: true });
+    expect(cached()).toMatchObject({ status: 'queued', hasScript: true, scriptEdited: true });
+    expect(view.queryClient.getQueryData(podcastKeys.script('1'))).toEqual({ title: 'What the Tide Pools Remember', script: 'Welcome back.\nThe pools, retold.' });
   });
 });
 

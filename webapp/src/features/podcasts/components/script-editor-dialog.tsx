@@ -6,9 +6,9 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
-import type { Podcast, PodcastStatus } from '../../../../../shared/api/podcasts.ts';
+import type { Podcast, PodcastScript, PodcastStatus } from '../../../../../shared/api/podcasts.ts';
 import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -18,6 +18,7 @@ import { errorMessage } from '../../../lib/query-client.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
 import { toStoredPodcast } from '../api/podcast-storage.ts';
+import { useScript } from '../hooks/use-script.ts';
 import { useVoices } from '../hooks/use-voices.ts';
 
 interface ScriptEditorDialogProps {
@@ -41,13 +42,8 @@ export function ScriptEditorDialog({ podcastId, status, mode, currentVoice, open
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
-  const script = useQuery({
-    queryKey: podcastKeys.script(podcastId),
-    queryFn: ({ signal }) => pagecast.podcasts.script(podcastId, { signal }),
-    enabled: open,
-    // Opened again, it reads the script the server holds now.
-    staleTime: 0,
-  });
+  // Opened again, it reads the script the server holds now.
+  const script = useScript({ podcastId }, open);
   /** What the member typed; null while they have not changed the stored script. */
   const [edited, setEdited] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -59,16 +55,16 @@ export function ScriptEditorDialog({ podcastId, status, mode, currentVoice, open
   const voice = currentVoice ?? voices.defaultVoice;
 
   const save = useMutation({
-    mutationFn: async ({ next, voiceAgain }: { next: string; voiceAgain: boolean }): Promise<{ saved: Podcast; voiced: Podcast | null }> => {
+    mutationFn: async ({ next, voiceAgain }: { next: string; voiceAgain: boolean }): Promise<{ saved: Podcast; sent: string; voiced: Podcast | null }> => {
       const saved = await pagecast.podcasts.saveScript(podcastId, next);
-      return { saved, voiced: voiceAgain && voice ? await pagecast.podcasts.revoice(podcastId, voice) : null };
+      return { saved, sent: next, voiced: voiceAgain && voice ? await pagecast.podcasts.revoice(podcastId, voice) : null };
     },
-    onSuccess: ({ saved, voiced }) => {
-      patchPodcast(queryClient, podcastId, { content: saved.content, scriptEdited: saved.scriptEdited, status: saved.status });
-      queryClient.setQueryData(podcastKeys.script(podcastId), (old: { title: string; script: string } | undefined) => ({
-        title: old?.title ?? saved.title,
-        script: saved.content,
-      }));
+    onSuccess: ({ saved, sent, voiced }) => {
+      patchPodcast(queryClient, podcastId, { hasScript: saved.hasScript, scriptEdited: saved.scriptEdited, status: saved.status });
+      // The answer carries no script: the one sent shows at once, and the server's (its lines tidied)
+      // is read the next time the script is asked for.
+      queryClient.setQueryData(podcastKeys.script(podcastId), (old: PodcastScript | undefined) => ({ title: old?.title ?? saved.title, script: sent }));
+      void queryClient.invalidateQueries({ queryKey: podcastKeys.script(podcastId) });
       if (voiced) {
         patchPodcast(queryClient, podcastId, toStoredPodcast(voiced));
         void refreshPodcastLists(queryClient);

@@ -12,11 +12,18 @@ const view = mountEachTest({ beforeMount: resetFakeHls });
 /** No timed sentences unless a test gives some. */
 const untimed = () => Response.json({ complete: false, cues: [], chapters: [] });
 
-/** Renders the page; `fetchMock` answers the page's own requests, `transcript` the timed transcript's. */
-async function renderShared(answer: Response, transcript: () => Response = untimed) {
+/** The script the page reads on its own: `Hello.` unless a test gives one. */
+const scriptOf = (script: string) => () => Response.json({ title: 'T', script });
+
+/**
+ * Renders the page; `fetchMock` answers the page's own requests, `transcript` the timed transcript's,
+ * `script` the script's (`scripts` counts those).
+ */
+async function renderShared(answer: Response, transcript: () => Response = untimed, script: () => Response = scriptOf('Hello.')) {
   const fetchMock = vi.fn(async (..._args: unknown[]) => answer);
+  const scripts = vi.fn(script);
   vi.stubGlobal('fetch', async (input: unknown, init?: unknown) =>
-    String(input).includes('/transcript') ? transcript() : fetchMock(input, init),
+    String(input).includes('/transcript') ? transcript() : String(input).endsWith('/script') ? scripts() : fetchMock(input, init),
   );
   await act(async () =>
     view.render(
@@ -25,20 +32,21 @@ async function renderShared(answer: Response, transcript: () => Response = untim
       </MemoryRouter>,
     ),
   );
-  return fetchMock;
+  return Object.assign(fetchMock, { scripts });
 }
 
 describe('the shared podcast page', () => {
-  it('shows the title, the player on the public audio and the transcript', async () => {
+  it('shows the title, the player on the public audio and the script, read on its own, when nothing is timed', async () => {
     const fetchMock = await renderShared(
       Response.json({
         title: 'What the Tide Pools Remember',
-        content: 'Welcome.\nTide pools are small worlds.',
         image: '/podcast-cover.svg',
         audioUrl: '/api/shared/tok_123/audio',
         durationSeconds: 95,
         createdAt: '2025-01-01T00:00:00.000Z',
       }),
+      untimed,
+      scriptOf('Welcome.\nTide pools are small worlds.'),
     );
     await waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe('What the Tide Pools Remember'));
     expect(document.title).toBe('What the Tide Pools Remember · Pagecast');
@@ -46,7 +54,8 @@ describe('the shared podcast page', () => {
     expect(view.container.querySelector('audio')?.getAttribute('src')).toBe('/api/shared/tok_123/audio');
     expect(view.container.querySelector('[data-testid="total"]')?.textContent).toBe('1:35');
     const transcript = view.container.querySelector('section[aria-labelledby="shared-transcript"]')!;
-    expect([...transcript.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Welcome.', 'Tide pools are small worlds.']);
+    await waitFor(() => expect([...transcript.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Welcome.', 'Tide pools are small worlds.']));
+    expect(fetchMock.scripts).toHaveBeenCalledTimes(1);
   });
 
   it('reads along: the sentence spoken is highlighted, a click plays from a sentence, chapters in the player', async () => {
@@ -59,10 +68,9 @@ describe('the shared podcast page', () => {
       { title: 'Opening', startMs: 0, endMs: 5000 },
       { title: 'Tides', startMs: 5000, endMs: 9000 },
     ];
-    await renderShared(
+    const fetchMock = await renderShared(
       Response.json({
         title: 'Tide Pools',
-        content: 'Welcome.\nTide pools are small worlds.\nThey empty twice a day.',
         image: '/podcast-cover.svg',
         audioUrl: '/api/shared/tok_123/audio',
         durationSeconds: 9,
@@ -72,6 +80,8 @@ describe('the shared podcast page', () => {
     );
     const region = () => view.container.querySelector('[data-testid="read-along"]');
     await waitFor(() => expect(region()?.textContent).toContain('They empty twice a day.'));
+    // Timed sentences stand for the script, which is not read.
+    expect(fetchMock.scripts).not.toHaveBeenCalled();
     expect([...region()!.querySelectorAll('h4')].map((h) => h.textContent)).toEqual(['Opening', 'Tides']);
     const current = () => region()!.querySelector('[aria-current="true"]')?.textContent;
     expect(current()).toBe('Welcome.');
@@ -102,7 +112,6 @@ describe('the shared podcast page', () => {
     await renderShared(
       Response.json({
         title: 'Fetch',
-        content: 'Check the answer.\nA code example of 3 lines follows in the article.\nThen it is done.',
         image: '/podcast-cover.svg',
         audioUrl: '/api/shared/tok_123/audio',
         durationSeconds: 7,
@@ -135,7 +144,7 @@ describe('the shared podcast page', () => {
     const tryAgain = [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!;
 
     fetchMock.mockImplementation(async () =>
-      Response.json({ title: 'Back again', content: 'Hello.', image: '/podcast-cover.svg', audioUrl: '/api/shared/tok_123/audio', durationSeconds: 5, createdAt: '2025-01-01T00:00:00.000Z' }),
+      Response.json({ title: 'Back again', image: '/podcast-cover.svg', audioUrl: '/api/shared/tok_123/audio', durationSeconds: 5, createdAt: '2025-01-01T00:00:00.000Z' }),
     );
     await act(async () => tryAgain.click());
     await waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe('Back again'));
@@ -145,7 +154,6 @@ describe('the shared podcast page', () => {
   it('plays a podcast opened while it is made, asks again every 2 seconds, and plays on once it is complete', async () => {
     const shared = {
       title: 'What the Tide Pools Remember',
-      content: 'Welcome.',
       image: '/podcast-cover.svg',
       audioUrl: null,
       streamUrl: null,

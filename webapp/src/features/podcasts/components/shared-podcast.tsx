@@ -4,7 +4,8 @@
  * shows that it is no longer shared. A podcast shared while it is still being made plays as it grows:
  * the page asks again every 2 seconds until the episode is complete, and the stream it started plays
  * on to the end. The transcript reads along with the audio (its timed sentences, as they are made)
- * and the player has the speed and the chapters; a podcast without timed sentences shows its script.
+ * and the player has the speed and the chapters; a podcast without timed sentences shows its script,
+ * read on its own (`/api/shared/:token/script`: the podcast's JSON does not carry it).
  */
 import { useEffect, useRef, useState } from 'react';
 import { sharedPodcastTitle } from '../../../../../shared/pages.ts';
@@ -23,6 +24,7 @@ import { formatDuration, formatTime } from '../../../../../shared/format-time.ts
 import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
 import { usePlaybackRate } from '../hooks/use-playback-rate.ts';
+import { useScript } from '../hooks/use-script.ts';
 import { useTranscript } from '../hooks/use-transcript.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 import { ReadAlong } from './read-along.tsx';
@@ -81,7 +83,6 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
   const source = useEpisodeSource(podcast);
   const growing: GrowingEpisode | null =
     !podcast.complete && source?.kind === 'stream' ? { madeSeconds: podcast.audioSeconds ?? 0, estimatedSeconds: podcast.estimatedSeconds } : null;
-  const paragraphs = transcriptParagraphs(podcast.content);
   const player = useRef<AudioPlayerHandle>(null);
   const [time, setTime] = useState(0);
   const [rate, setRate] = usePlaybackRate();
@@ -91,6 +92,10 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
     { enabled: true, live, madeSeconds: podcast.audioSeconds ?? podcast.durationSeconds },
   );
   const timed = (transcript?.cues.length ?? 0) > 0;
+  const readsAlong = timed || (live && source !== null);
+  // Only a podcast without timed sentences shows its script: read once the transcript has answered.
+  const script = useScript({ shareToken: token }, !loading && !readsAlong);
+  const paragraphs = transcriptParagraphs(script.data?.script ?? '');
   const date = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(podcast.createdAt));
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
@@ -154,7 +159,7 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
           <h2 id="shared-transcript" className="text-lg font-semibold tracking-tight text-slate-900">
             Transcript
           </h2>
-          {timed || (live && source) ? (
+          {readsAlong ? (
             <ReadAlong
               className="mt-4"
               transcript={transcript}
@@ -169,14 +174,25 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
             />
           ) : (
             <div className="mt-4 space-y-4 text-base leading-relaxed text-slate-800">
-              {paragraphs.map((block, i) =>
-                block.heading ? (
-                  <h3 key={i} className="pt-2 text-lg font-semibold text-slate-900">
-                    {block.text}
-                  </h3>
-                ) : (
-                  <p key={i}>{block.text}</p>
-                ),
+              {script.isError ? (
+                <p role="alert" className="text-sm text-red-700">
+                  Could not load the transcript: {errorMessage(script.error)}
+                </p>
+              ) : script.data === undefined ? (
+                <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+                  <Spinner size={14} className="text-brand-600" />
+                  Loading the transcript…
+                </p>
+              ) : (
+                paragraphs.map((block, i) =>
+                  block.heading ? (
+                    <h3 key={i} className="pt-2 text-lg font-semibold text-slate-900">
+                      {block.text}
+                    </h3>
+                  ) : (
+                    <p key={i}>{block.text}</p>
+                  ),
+                )
               )}
             </div>
           )}

@@ -15,7 +15,7 @@ function podcast(id: string, title: string, changes: Partial<Podcast> = {}): Pod
   return podcastFixture({
     id,
     title,
-    content: 'Welcome.',
+    hasScript: true,
     progress: 100,
     status: 'ready',
     audioUrl: `/api/podcasts/${id}/audio?t=1`,

@@ -1,8 +1,9 @@
 /**
  * Keeps a podcast that is still converting up to date: its progress, title and audio arrive from the
- * server's event stream into the cached lists. The events do not carry the script, so the podcast is
- * read once when the script is written (its transcript can be read while the audio is recorded) and
- * once more when it settles. A draft (Premium) settles too: it waits for the member to voice it.
+ * server's event stream into the cached lists. The events do not say whether a script exists, so the
+ * podcast is read once when speech starts (its transcript can be opened while the audio is recorded)
+ * and once more when it settles; the script itself is read only when the Transcript window opens.
+ * A draft (Premium) settles too: it waits for the member to voice it.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,7 +42,7 @@ export function useLivePodcast(podcast: StoredPodcast): void {
         scriptRead = true;
         pagecast.podcasts
           .get(id, { signal })
-          .then((full) => patchPodcast(queryClient, id, { content: full.content }))
+          .then((full) => patchPodcast(queryClient, id, { hasScript: full.hasScript }))
           .catch(() => {
             // The transcript will come with the final read.
           });
