@@ -4,11 +4,12 @@
  */
 import { storage } from 'wxt/utils/storage';
 import type { User } from '../shared/api/auth.ts';
-import type { EpisodeSource, Podcast, PodcastStatus, UnreadableSource } from '../shared/api/podcasts.ts';
+import type { Podcast, PodcastStatus, UnreadableSource } from '../shared/api/podcasts.ts';
 import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
 import type { GrowingEpisode } from '../shared/podcast/growing-episode.ts';
 import type { Chapter } from '../shared/api/transcript.ts';
 import type { ExtensionError } from './result.ts';
+import type { StoredSource } from './stored-file.ts';
 import { DEFAULT_SERVER_URL } from './server-address.ts';
 
 /** A signed-in member: the bearer token and who it belongs to. */
@@ -61,8 +62,8 @@ export interface TrayPage {
   title: string;
   /** The tab's address when it was added. */
   url: string;
-  /** What the episode is made of: `{ text, title, sourceUrl, lines }` or `{ file, sourceUrl }`. */
-  source: EpisodeSource;
+  /** What the episode is made of: `{ text, title, sourceUrl, lines }` or `{ file, sourceUrl }` (the PDF in base64, as storage keeps it). */
+  source: StoredSource;
   /** The article's words; null for a PDF (the server counts its words). */
   words: number | null;
 }

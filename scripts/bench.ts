@@ -6,8 +6,9 @@
  *
  * Sections that start a real server: `first-audio` (time to first audio against article length,
  * embedded defaults and a streaming AI), `latency` (the API's latency while conversions run),
- * `fairness` (how long one member's short podcast waits while another has eight long ones queued) and
- * `scale-out` (pagecast serve and 1 or 2 pagecast worker on PostgreSQL: throughput, event crossing).
+ * `fairness` (how long one member's short podcast waits while another has eight long ones queued),
+ * `scale-out` (pagecast serve and 1 or 2 pagecast worker on PostgreSQL: throughput, event crossing) and
+ * `uploads` (health latency and memory while eight 15 MB PDFs upload at once).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -13,7 +13,6 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { isWebPage } from '../shared/pages.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../shared/api/error.ts';
-import { MAX_FILE_BASE64_CHARS } from '../shared/api/podcasts.ts';
 import { AUTH_MESSAGES } from '../shared/errors.ts';
 import type { AppDeps } from './deps.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -22,6 +21,7 @@ import { healthRoutes } from './routes/health.ts';
 import { authRoutes } from './routes/auth.ts';
 import { loadCaller } from './http/caller.ts';
 import { refuseCrossSiteRequests } from './http/csrf.ts';
+import { answerBeforeTheBodyEnds } from './http/upload.ts';
 import { refuseOtherHosts } from './http/host.ts';
 import { refuseNulInAddress } from './http/nul.ts';
 import { podcastRoutes } from './routes/podcasts.ts';
@@ -37,9 +37,9 @@ import { stripeRoutes } from './routes/stripe.ts';
 
 /** Request bodies the API accepts; an article of 200,000 characters fits with room to spare. */
 const MAX_BODY_BYTES = 1024 * 1024;
-/** What a new podcast or its estimate may carry: a PDF file at its cap, in base64, and the fields around it. */
-const MAX_FILE_BODY_BYTES = MAX_FILE_BASE64_CHARS + 64 * 1024;
+/** Routes that take PDFs as files: their bodies are read and capped by http/upload.ts. */
 const TAKES_FILES = new Set(['/api/podcasts', '/api/podcasts/estimate']);
+const takesFiles = (c: Context) => c.req.method === 'POST' && TAKES_FILES.has(c.req.path);
 
 export function createApp(deps: AppDeps) {
   const { logger, config } = deps;
@@ -62,6 +62,9 @@ export function createApp(deps: AppDeps) {
     else if (c.req.path.startsWith('/api/')) logger.info('request', fields);
     else logger.debug('request', fields);
   });
+  // Whatever answers an upload early (a cap, a refusal), the client reads it: the body's rest is read and dropped.
+  const finishUploads = answerBeforeTheBodyEnds();
+  app.use((c, next) => (takesFiles(c) ? finishUploads(c, next) : next()));
   // A signed audio address plays in any <audio> element, including the extension's player (another
   // site): its resource policy must allow that. Registered before secureHeaders so it runs after it.
   app.use('/api/podcasts/:id/audio', async (c, next) => {
@@ -90,11 +93,11 @@ export function createApp(deps: AppDeps) {
   const tooLarge = () => {
     throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The request body is too large' });
   };
-  const bodyLimits = { any: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), file: bodyLimit({ maxSize: MAX_FILE_BODY_BYTES, onError: tooLarge }) };
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && TAKES_FILES.has(c.req.path) ? bodyLimits.file : bodyLimits.any)(c, next));
+  const anyBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  app.use('/api/*', (c, next) => (takesFiles(c) ? next() : anyBody(c, next)));
 
   app.use('/api/*', refuseNulInAddress());
-  app.use('/api/*', refuseCrossSiteRequests(config));
+  app.use('/api/*', refuseCrossSiteRequests(config, takesFiles));
   app.use('/api/*', loadCaller(deps));
 
   app.route('/api/health', healthRoutes(deps));

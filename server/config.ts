@@ -98,6 +98,8 @@ const envSchema = z
     FOLLOWS_PREMIUM: z.coerce.number().int().min(0).default(50),
     PLAYLISTS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
     PLAYLISTS_PER_PODCAST: z.coerce.number().int().min(1).default(50),
+    UPLOADS_AT_ONCE: z.coerce.number().int().min(1).default(8),
+    UPLOADS_PER_CLIENT: z.coerce.number().int().min(1).default(2),
     MAX_EPISODE_MINUTES: z.coerce.number().int().min(1).default(120),
     PREMIUM_MAX_EPISODE_MINUTES: z.coerce.number().int().min(1).default(480),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
@@ -203,6 +205,9 @@ export interface Config {
     /** Playlists held open (waiting for a first part) at once in a process per client address, and per podcast: past either the answer is 503 with Retry-After. */
     playlistsPerClient: number;
     playlistsPerPodcast: number;
+    /** Files (create and estimate forms) received at once in a process, and per client address: past either the answer is 429 with Retry-After. */
+    uploadsAtOnce: number;
+    uploadsPerClient: number;
     /** The longest episode in minutes: for anonymous visitors and free members, and for Premium. */
     maxEpisodeMinutes: number;
     premiumMaxEpisodeMinutes: number;
@@ -285,6 +290,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       followsPremium: e.FOLLOWS_PREMIUM,
       playlistsPerClient: e.PLAYLISTS_PER_CLIENT,
       playlistsPerPodcast: e.PLAYLISTS_PER_PODCAST,
+      uploadsAtOnce: e.UPLOADS_AT_ONCE,
+      uploadsPerClient: e.UPLOADS_PER_CLIENT,
       maxEpisodeMinutes: e.MAX_EPISODE_MINUTES,
       premiumMaxEpisodeMinutes: e.PREMIUM_MAX_EPISODE_MINUTES,
     },

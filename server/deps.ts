@@ -8,6 +8,7 @@ import type { ConversionJobs } from './jobs/conversion.ts';
 import type { PreparedArticle, ServerPipeline } from './pipeline/stages.ts';
 import type { PodcastEvents } from './services/podcasts/events.ts';
 import type { HeldRequests } from './services/podcasts/held-requests.ts';
+import type { UploadSlots } from './services/upload/upload-slots.ts';
 import type { PodcastWatchers } from './services/podcasts/watchers.ts';
 import type { ScriptWriter } from './services/script/writer.ts';
 import type { SpeechEngine } from './services/speech/engine.ts';
@@ -37,6 +38,8 @@ export interface AppDeps {
   watchers: PodcastWatchers;
   /** Playlists held open waiting for a first part in this process: capped per client and per podcast. */
   playlistHolds: HeldRequests;
+  /** Files being received in this process: capped in all and per client. */
+  uploads: UploadSlots;
   /** Writes a podcast's script and title (the AI, or a template when none is configured). */
   scriptWriter: ScriptWriter;
   /** The voice (embedded espeak-ng, or an OpenAI-compatible speech API). */

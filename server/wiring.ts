@@ -31,6 +31,7 @@ import { loadPage } from './cli/load-page.ts';
 import fs from 'node:fs';
 import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
 import { createHeldRequests } from './services/podcasts/held-requests.ts';
+import { createUploadSlots } from './services/upload/upload-slots.ts';
 import { createPodcastWatchers, type PodcastWatchers } from './services/podcasts/watchers.ts';
 import { createFallbackScriptWriter } from './services/script/fallback-writer.ts';
 import { NO_SCRIPT_WRITER_REASON } from '../shared/podcast/status-labels.ts';
@@ -269,6 +270,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     extractor: createArticleExtractor(),
     recentPages: createRecentArticles(),
     playlistHolds: createHeldRequests({ perClient: config.limits.playlistsPerClient, perPodcast: config.limits.playlistsPerPodcast }),
+    uploads: createUploadSlots({ atOnce: config.limits.uploadsAtOnce, perClient: config.limits.uploadsPerClient }),
   };
   const withPipeline = { ...parts, watchers: createWatchers(parts), pipeline: createServerPipeline(parts) };
   built.jobs = createJobs(withPipeline);

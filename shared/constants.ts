@@ -69,6 +69,8 @@ export type PodcastMode = (typeof PODCAST_MODES)[number];
 export const PODCAST_MINUTES = { min: 3, max: 60, default: 10 } as const;
 /** PDFs (a link or a file): the largest read, and the pages read of a longer one. */
 export const PDF_LIMITS = { maxBytes: 20 * 1024 * 1024, maxPages: 300 } as const;
+/** A create or estimate request sent as JSON (addresses and text; a PDF comes as a file): its largest body. */
+export const PODCAST_JSON_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Brief mode's length in minutes. */
 export const BRIEF_MINUTES = 2;

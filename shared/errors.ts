@@ -2,7 +2,7 @@
  * The error catalogue: codes, the messages users read, and the toasts. Clients and the
  * server share it so a message is written once.
  */
-import { PDF_LIMITS } from './constants.ts';
+import { PDF_LIMITS, PODCAST_JSON_MAX_BYTES } from './constants.ts';
 
 /** Auth error codes and their fixed messages. */
 export const AUTH_MESSAGES = {
@@ -65,10 +65,29 @@ export const PDF_MESSAGES = {
   notAPdf: 'This file is not a PDF. Choose a PDF document.',
   tooLarge: `This PDF is over ${PDF_LIMITS.maxBytes / 1024 / 1024} MB. Pagecast reads PDFs of up to ${PDF_LIMITS.maxBytes / 1024 / 1024} MB.`,
   scan: 'This PDF is a scan without text: Pagecast reads PDFs that contain text.',
+  /** Its only text repeats on every page (a running header, footer or page number). */
+  onlyRepeatedText: 'The only text in this PDF is what repeats on every page (a header, footer or page number): there is nothing else to read.',
   encrypted: 'This PDF is protected by a password: Pagecast cannot open it. Save an unprotected copy and try again.',
   damaged: 'This PDF is damaged or incomplete: Pagecast cannot read it.',
   tooSlow: 'This PDF took too long to read: Pagecast cannot read it.',
   unpacksTooLarge: 'This PDF unpacks to far more data than a document holds: Pagecast does not read it.',
+} as const;
+
+/** How a create or estimate request carries a PDF (as a file in a form), and what is wrong with one that does not. */
+export const UPLOAD_MESSAGES = {
+  asPart: 'A PDF is sent as a file: a multipart/form-data request whose JSON names its part, { "part": "file0" }.',
+  contentType: 'Send the request as JSON (application/json), or as multipart/form-data when it carries a PDF.',
+  jsonTooLarge: `This request is over ${PODCAST_JSON_MAX_BYTES / 1024 / 1024} MB. A PDF is sent as a file (multipart/form-data), not inside JSON.`,
+  notJson: 'The request is not valid JSON.',
+  malformed: 'This upload is not a well-formed multipart/form-data body. Choose the file and send it again.',
+  noRequest: 'The form needs its "request" part (the request as JSON), or one file alone.',
+  missingPart: (part: string) => `The request names the file "${part}", but the form holds no file part of that name.`,
+  extraPart: (part: string) => `The form holds a part "${part}" that the request does not name.`,
+  stalled: 'The upload stopped arriving. Send the file again.',
+  cutOff: 'The upload was cut off before its end. Send the file again.',
+  /** Followed by the wait: 'Try again in 5 seconds.' */
+  busy: 'Pagecast is receiving as many files as it can right now.',
+  clientBusy: (uploads: number) => `You are already sending ${uploads === 1 ? 'a file' : `${uploads} files`}: wait until ${uploads === 1 ? 'it is' : 'they are'} read.`,
 } as const;
 
 /** What a page that lists other pages (a front page, search results) is told: what the episode will be, and how to hear one article. */

@@ -1,4 +1,4 @@
-/** What every part that takes a PDF checks the same way: its signature, and its bytes as the API carries them. */
+/** What every part that takes a PDF checks the same way: its signature. */
 
 const SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 
@@ -9,12 +9,4 @@ export function hasPdfSignature(bytes: Uint8Array): boolean {
     if (SIGNATURE.every((byte, i) => bytes[at + i] === byte)) return true;
   }
   return false;
-}
-
-/** The bytes in base64, as `{ file: { data } }` carries them. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode takes a bounded number of arguments.
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
 }

@@ -11,7 +11,7 @@
  */
 import type { User } from '../../shared/api/auth.ts';
 import { errorBodySchema, type ErrorBody } from '../../shared/api/error.ts';
-import type { CreateFromSources, CreateFromText, Podcast, PodcastEvent } from '../../shared/api/podcasts.ts';
+import { UPLOAD_FORM, type CreateFromSources, type CreateFromText, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
 import type { Transcript } from '../../shared/api/transcript.ts';
 import { ENDPOINTS, matchEndpoint, type EndpointName, type PathParams } from '../../shared/client/endpoints.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
@@ -58,12 +58,12 @@ type StoredPodcast = Podcast & { owner: string };
  * address); a file stands for a PDF this fake cannot read, named with why and left out, as the real
  * server leaves out a source it cannot read. None read refuses the request.
  */
-function severalSources(input: CreateFromSources) {
+function severalSources(input: CreateFromSources, fileNames = new Map<string, string>()) {
   const read: { url: string | null; title: string; author: null; text: string }[] = [];
   const unreadable: Podcast['unreadable'] = [];
   input.sources.forEach((source, index) => {
     if ('text' in source) read.push({ url: source.sourceUrl ?? null, title: source.title || fallbackTitle(source.text), author: null, text: source.text });
-    else unreadable.push({ index, source: 'file' in source ? source.file.name : source.url, error: 'This fake reads text sources only.' });
+    else unreadable.push({ index, source: 'file' in source ? (fileNames.get(source.file.part) ?? source.file.part) : source.url, error: 'This fake reads text sources only.' });
   });
   if (read.length === 0) throw new Refusal('NO_READABLE_CONTENT', 'None of the sources could be read');
   const more = read.length - 1;
@@ -227,7 +227,7 @@ export function createFakeServer(origin = 'http://localhost:8787') {
       case 'createPodcast': {
         const owner = requireOwner(headers);
         if ('url' in (body as object)) throw new Error('this fake does not fetch pages: send { title, text, sourceUrl }');
-        const input = 'sources' in (body as object) ? severalSources(body as CreateFromSources) : { ...(body as CreateFromText), sources: null, unreadable: [] };
+        const input = 'sources' in (body as object) ? severalSources(body as CreateFromSources, fileNames.get(request)) : { ...(body as CreateFromText), sources: null, unreadable: [] };
         const podcast: StoredPodcast = {
           ...podcastFixture({
             id: `p${nextPodcast++}`,
@@ -298,9 +298,25 @@ export function createFakeServer(origin = 'http://localhost:8787') {
     }
   }
 
+  /** A form's file names by part, as the real server names a file it leaves out. */
+  const fileNames = new WeakMap<Request, Map<string, string>>();
+
+  /** A JSON body; or a form carrying files, whose JSON is its `request` part (the files ride as parts of their own). */
+  async function readBody(request: Request): Promise<unknown> {
+    if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return request.json().catch(() => undefined);
+    const form = await request.formData().catch(() => null);
+    const names = new Map<string, string>();
+    form?.forEach((value, part) => {
+      if (typeof value !== 'string') names.set(part, value.name);
+    });
+    fileNames.set(request, names);
+    const json = form?.get(UPLOAD_FORM.request);
+    return typeof json === 'string' ? new Response(json).json().catch(() => undefined) : undefined;
+  }
+
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const body: unknown = ['POST', 'PUT', 'PATCH'].includes(request.method) ? await request.json().catch(() => undefined) : undefined;
+    const body: unknown = ['POST', 'PUT', 'PATCH'].includes(request.method) ? await readBody(request) : undefined;
     requests.push({ method: request.method, path: url.pathname, headers: request.headers, body });
     const match = matchEndpoint(request.method, url.pathname);
     try {

@@ -3,7 +3,8 @@
  * any request to this origin, including ones a foreign page starts; so a state-changing request
  * that carries the cookie is accepted only when
  *   - its body is JSON (a foreign page cannot send that without a CORS preflight, which this server
- *     never grants), and
+ *     never grants), or a form on a route that takes files, which then must say where it comes from
+ *     (a form needs no preflight), and
  *   - the browser says it comes from this site: `Sec-Fetch-Site` is same-origin, same-site or none;
  *     without that header, `Origin`, when sent, is the server's own origin (the request's or
  *     PUBLIC_URL's).
@@ -11,7 +12,7 @@
  * (the extension) or with no credentials at all (sign-in, the Stripe webhook) are not subject to it:
  * a foreign page cannot make a browser attach either.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AUTH_COOKIE } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
@@ -25,23 +26,24 @@ const SAME_SITE_FETCHES = new Set(['same-origin', 'same-site', 'none']);
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 
-export function refuseCrossSiteRequests(config: Pick<Config, 'publicUrl'>): MiddlewareHandler<AppEnv> {
+export function refuseCrossSiteRequests(config: Pick<Config, 'publicUrl'>, takesFiles: (c: Context) => boolean = () => false): MiddlewareHandler<AppEnv> {
   const publicOrigin = new URL(config.publicUrl).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || bearerToken(c) || !getCookie(c, AUTH_COOKIE.name)) return next();
 
     const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
-    if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    const form = mediaType.toLowerCase() === 'multipart/form-data' && takesFiles(c);
+    if (!JSON_MEDIA_TYPE.test(mediaType) && !form) {
       throw new AppError('FORBIDDEN', { message: `${CROSS_SITE_MESSAGE}: the body must be JSON` });
     }
     // Sec-Fetch-Site is set by the browser and cannot be forged by a page; browsers too old to send
-    // it still send Origin on every cross-origin POST.
+    // it still send Origin on every cross-origin POST. A form says one or the other.
     const fetchSite = c.req.header('Sec-Fetch-Site');
     const origin = c.req.header('Origin');
     const sameSite =
       fetchSite !== undefined
         ? SAME_SITE_FETCHES.has(fetchSite.toLowerCase())
-        : origin === undefined || origin === publicOrigin || origin === new URL(c.req.url).origin;
+        : (origin === undefined && !form) || origin === publicOrigin || origin === new URL(c.req.url).origin;
     if (!sameSite) throw new AppError('FORBIDDEN', { message: CROSS_SITE_MESSAGE });
     return next();
   };

@@ -21,8 +21,6 @@ const CODE_FOR_MESSAGE: Record<string, ErrorCode> = {
 const FIELD_NAMES: Record<string, string> = {
   title: 'The title',
   text: 'The text',
-  'file.name': "The file's name",
-  'file.data': 'The file',
   file: 'The file',
   sourceUrl: "The page's address",
   url: 'The address',
@@ -50,10 +48,20 @@ function humanMessage(issue: z.core.$ZodIssue | undefined): string {
 
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const message = humanMessage(result.error.issues[0]);
-      throw new AppError(CODE_FOR_MESSAGE[message] ?? 'VALIDATION_ERROR', { message });
-    }
+    if (!result.success) throw refusal(result.error.issues[0]);
     if (containsNul(result.data)) throw new AppError('VALIDATION_ERROR', { message: nulMessage('The request') });
   });
+}
+
+/** What validate() does, for a body read another way (a form's JSON part): the schema's output, or its refusal thrown. */
+export function checked<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw refusal(result.error.issues[0]);
+  if (containsNul(result.data)) throw new AppError('VALIDATION_ERROR', { message: nulMessage('The request') });
+  return result.data;
+}
+
+function refusal(issue: z.core.$ZodIssue | undefined): AppError {
+  const message = humanMessage(issue);
+  return new AppError(CODE_FOR_MESSAGE[message] ?? 'VALIDATION_ERROR', { message });
 }

@@ -43,7 +43,7 @@ it("reads a sentence cut by a column break and one cut by a page break as one se
   const ctx = { signal: new AbortController().signal, progress: async () => {} };
   const speech = { name: 'espeak', defaultVoice: 'en-us' } as SpeechEngine;
   const page = (await fetchStage({ fetchPage: () => Promise.reject(new Error('no fetching')) }).run(
-    { file: { name: 'report.pdf', data: Buffer.from(document.pdf).toString('base64') }, mode: 'read' },
+    { file: { name: 'report.pdf', bytes: document.pdf, sha256: 'test' }, mode: 'read' },
     ctx,
   )) as Page;
   const article = await extractStage({ extract: async (input) => extractPdf((input as { pdf: Uint8Array }).pdf) }).run(page, ctx);

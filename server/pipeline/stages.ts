@@ -3,7 +3,7 @@
  * store. Each stage does one step through a port, so the server and the CLI run the same list with
  * their own fetcher, extractor, writer, voice and audio storage.
  */
-import type { CreateFromOne } from '../../shared/api/podcasts.ts';
+import type { CreateFromOne, WithFiles } from '../../shared/api/podcasts.ts';
 import type { PodcastMode } from '../../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { pageTitle } from '../../shared/text/clean-title.ts';
@@ -11,6 +11,7 @@ import { detectLanguage } from '../../shared/text/language.ts';
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import { AppError } from '../errors.ts';
 import type { ExtractionResult } from '../services/extract/extract-article.ts';
+import type { ReceivedFile } from '../services/upload/read-form.ts';
 import type { EncoderPool } from '../services/audio/episode-encoder.ts';
 import type { VoiceGain } from '../services/audio/loudness.ts';
 import type { ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from '../services/script/writer.ts';
@@ -23,8 +24,8 @@ import type { AnyStage, Stage } from './stage.ts';
 import { sourcesForModel, type SourcePart } from '../services/script/episode-sources.ts';
 import { SECTION_INPUT_CHARS } from '../services/script/mode-prompts.ts';
 
-/** What a conversion starts from: a page address, a PDF file, or an article the extension already read. */
-export type Source = CreateFromOne;
+/** What a conversion starts from: a page address, a PDF file (its bytes, as received), or an article the extension already read. */
+export type Source = WithFiles<CreateFromOne, ReceivedFile>;
 
 /** A web page's HTML, or a PDF's bytes (`name`: the file's, when it came as a file); `url` where it came from ('' for a file). */
 export type Page = { html: string; url: string } | { pdf: Uint8Array; url: string; name?: string };
@@ -134,7 +135,7 @@ export function fetchStage(ports: Pick<PipelinePorts, 'fetchPage'>): Stage<Sourc
     name: 'fetch',
     async run(source, { signal }) {
       if ('url' in source) return ports.fetchPage(source.url, signal);
-      if ('file' in source) return { pdf: Buffer.from(source.file.data, 'base64'), url: source.sourceUrl ?? '', name: source.file.name };
+      if ('file' in source) return { pdf: source.file.bytes, url: source.sourceUrl ?? '', name: source.file.name };
       // Received: the extension already read the article.
       return { title: pageTitle(source.title), text: source.text.replace(/\r\n?/g, '\n'), sourceUrl: source.sourceUrl, lines: source.lines ?? null };
     },

@@ -12,6 +12,7 @@ import { serveAudio } from '../http/serve-audio.ts';
 import { firstPartNotYetResponse, playlistResponse, segmentNumber } from '../http/stream.ts';
 import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
 import { FIRST_PART_WAIT_MS, findStreamingPodcast, listStreamSegments, openStreamSegment } from '../use-cases/open-episode-stream.ts';
+import { readPodcastRequest } from '../http/upload.ts';
 import { validate } from '../http/validate.ts';
 import { createPodcast } from '../use-cases/create-podcast.ts';
 import { deletePodcast } from '../use-cases/delete-podcast.ts';
@@ -41,24 +42,27 @@ export function podcastRoutes(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .post('/', validate('json', createPodcastSchema), async (c) => {
+    // JSON, or a form carrying PDFs as files (http/upload.ts).
+    .post('/', async (c) => {
       const caller = c.get('caller');
-      const row = await createPodcast(deps, {
-        owner: requireOwner(c),
-        caller,
-        clientAddress: caller ? null : clientAddress(c, deps.config.trustProxy),
-        request: c.req.valid('json'),
-      });
-      return c.json(view(row), 201);
+      const owner = requireOwner(c);
+      const { request, done } = await readPodcastRequest(c, deps, createPodcastSchema);
+      try {
+        const row = await createPodcast(deps, { owner, caller, clientAddress: caller ? null : clientAddress(c, deps.config.trustProxy), request });
+        return c.json(view(row), 201);
+      } finally {
+        done();
+      }
     })
-    .post('/estimate', validate('json', estimatePodcastSchema), async (c) => {
+    .post('/estimate', async (c) => {
       const caller = c.get('caller');
-      const estimate = await estimatePodcast(deps, {
-        caller,
-        clientAddress: caller ? null : clientAddress(c, deps.config.trustProxy),
-        request: c.req.valid('json'),
-      });
-      return c.json(estimate);
+      const { request, done } = await readPodcastRequest(c, deps, estimatePodcastSchema);
+      try {
+        const estimate = await estimatePodcast(deps, { caller, clientAddress: caller ? null : clientAddress(c, deps.config.trustProxy), request });
+        return c.json(estimate);
+      } finally {
+        done();
+      }
     })
     .get('/', async (c) => {
       const rows = await listPodcasts(deps, ownerOf(c));

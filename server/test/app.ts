@@ -9,6 +9,7 @@ import { createLogger } from '../lib/logger.ts';
 import { createUrlSigner } from '../http/signed-url.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
 import { createHeldRequests } from '../services/podcasts/held-requests.ts';
+import { createUploadSlots } from '../services/upload/upload-slots.ts';
 import { createAudioStore, createJobs, createRecentArticles, createServerPipeline, createWatchers } from '../wiring.ts';
 import { createPasswordHasher } from '../services/auth/passwords.ts';
 import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
@@ -52,6 +53,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<AppDeps
     extractor: createArticleExtractor(),
     recentPages: createRecentArticles(),
     playlistHolds: createHeldRequests({ perClient: config.limits.playlistsPerClient, perPodcast: config.limits.playlistsPerPodcast }),
+    uploads: createUploadSlots({ atOnce: config.limits.uploadsAtOnce, perClient: config.limits.uploadsPerClient }),
     ...overrides,
   };
   // The job runner is built but not started: tests that want conversions call deps.jobs.start().

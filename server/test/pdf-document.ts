@@ -44,6 +44,8 @@ export interface PdfOptions {
   compress?: boolean;
   /** an /Encrypt dictionary (standard handler, V 1 R 2, random O and U): readers need a password */
   encrypted?: boolean;
+  /** an unused stream of this many random bytes: a file as large as a scanned report, read as fast as its text */
+  padding?: number;
 }
 
 const LETTER = { width: 612, height: 792 };
@@ -220,6 +222,7 @@ export function writePdf(pages: PdfPage[], options: PdfOptions = {}): Uint8Array
     '/Producer (Pagecast test PDF writer)',
   ].join(' ');
   const infoRef = objects.add(`<< ${info} >>`);
+  if (options.padding) objects.stream('', randomBytes(options.padding));
 
   let trailer = `/Root ${catalog} 0 R /Info ${infoRef} 0 R`;
   if (options.encrypted) {

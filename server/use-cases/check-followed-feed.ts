@@ -17,7 +17,7 @@
  * mode, a part of it), so the member can make it by hand. A digest takes the day's items in order
  * while they fit together; the rest wait for the next day.
  */
-import { SOURCES_PER_EPISODE, type CreateFromOne, type CreatePodcast, type EpisodeSource } from '../../shared/api/podcasts.ts';
+import { SOURCES_PER_EPISODE } from '../../shared/api/podcasts.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -43,18 +43,18 @@ import {
   type FollowRow,
 } from '../repositories/follow-repository.ts';
 import { findUser, type UserRow } from '../repositories/user-repository.ts';
-import type { PreparedArticle } from '../pipeline/stages.ts';
+import type { PreparedArticle, Source } from '../pipeline/stages.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { hoursAndMinutes } from '../services/podcasts/episode-length.ts';
 import { fetchFeed } from '../services/follow/fetch-feed.ts';
 import { looksLikeFeed, readFeed } from '../services/follow/parse-feed.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
-import { createPodcast, type CreatePodcastDeps } from './create-podcast.ts';
+import { createPodcast, type CreatePodcastDeps, type PodcastRequest } from './create-podcast.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle } from './read-article.ts';
-import { combineArticles } from './read-sources.ts';
+import { combineArticles, type ReceivedSource } from './read-sources.ts';
 
 /** A new follow's first check makes episodes of at most this many items, the newest. */
 export const FIRST_CHECK_ITEMS = 3;
@@ -216,10 +216,10 @@ async function makeMemberDigest(deps: CheckFeedDeps, userId: string, now: Date) 
   if (fit.sources.length === 0) for (const followId of notes.follows()) await notes.say(deps, followId);
 }
 
-type Telling = Pick<CreatePodcast, 'mode' | 'minutes'>;
+type Telling = Pick<PodcastRequest, 'mode' | 'minutes'>;
 
 /** The one request of an episode of these sources. */
-const requestFor = (sources: readonly EpisodeSource[]): CreatePodcast => (sources.length >= 2 ? { sources: [...sources] } : requestOf(sources[0]!));
+const requestFor = (sources: readonly ReceivedSource[]): PodcastRequest => (sources.length >= 2 ? { sources: [...sources] } : requestOf(sources[0]!));
 
 const itemName = (item: FeedItemRow) => `“${item.title ?? item.url ?? 'An item'}”`;
 
@@ -244,7 +244,7 @@ class FollowNotes {
 /** The waiting items one episode can read, in order, and those that wait for the next. */
 interface Fit {
   /** The sources read, each once (an article two follows share is read once). */
-  sources: EpisodeSource[];
+  sources: ReceivedSource[];
   /** The items the episode is made of. */
   take: Waiting[];
 }
@@ -324,8 +324,8 @@ async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: Telling,
 }
 
 /** One source as a request of its own. */
-function requestOf(source: EpisodeSource): CreateFromOne {
-  return ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source) as CreateFromOne;
+function requestOf(source: ReceivedSource): Source {
+  return ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source) as Source;
 }
 
 /**
@@ -333,7 +333,7 @@ function requestOf(source: EpisodeSource): CreateFromOne {
  * (`notes`); false when the member must wait (the day's allowance, the hour's fetches): the items stay
  * waiting.
  */
-async function make(deps: CheckFeedDeps, caller: Caller, request: CreatePodcast, items: readonly Waiting[], notes: FollowNotes): Promise<boolean> {
+async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest, items: readonly Waiting[], notes: FollowNotes): Promise<boolean> {
   const byFollow = new Map<string, string[]>();
   for (const { followId, item } of items) byFollow.set(followId, [...(byFollow.get(followId) ?? []), item.id]);
   // Follows with something to say whose items are not in this episode (all left out or waiting).
@@ -365,7 +365,7 @@ async function make(deps: CheckFeedDeps, caller: Caller, request: CreatePodcast,
 }
 
 /** What an item is read from: its address, else its text in the feed. */
-function sourceOf(item: FeedItemRow): EpisodeSource | null {
+function sourceOf(item: FeedItemRow): ReceivedSource | null {
   if (item.url) return { url: item.url };
   const text = item.content ? plainText(item.content) : '';
   if (!text.trim()) return null;

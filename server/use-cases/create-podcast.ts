@@ -7,7 +7,7 @@
  * A request that carries the key of one already made (a double click, a retry after a lost answer)
  * answers that podcast: nothing more is counted, fetched or made.
  */
-import type { CreatePodcast } from '../../shared/api/podcasts.ts';
+import type { CreatePodcast, WithFiles } from '../../shared/api/podcasts.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { Config } from '../config.ts';
@@ -19,6 +19,7 @@ import { inTransaction } from '../repositories/transaction.ts';
 import type { IntakePorts, ServerPipeline } from '../pipeline/stages.ts';
 import { takeDailyConversion } from '../services/podcasts/limits.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
+import type { ReceivedFile } from '../services/upload/read-form.ts';
 import type { Logger } from '../lib/logger.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
@@ -42,8 +43,11 @@ export interface CreatePodcastInput {
   caller: Caller | null;
   /** The anonymous visitor's network address (null for members), for the per-address limits. */
   clientAddress: string | null;
-  request: CreatePodcast;
+  request: PodcastRequest;
 }
+
+/** What to make, as received: a PDF as its bytes. */
+export type PodcastRequest = WithFiles<CreatePodcast, ReceivedFile>;
 
 export const DRAFT_MESSAGE = 'Upgrade to Premium to edit a script before it is voiced';
 export const START_FAILED_MESSAGE = 'We could not start this podcast. Please try again.';

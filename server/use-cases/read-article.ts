@@ -4,7 +4,6 @@
  * page or file was read in the last few minutes: an estimate then the Create of the same address or
  * file read it once and count once.
  */
-import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -23,7 +22,8 @@ export interface ReadArticleDeps {
 
 export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, source: Source): Promise<PreparedArticle> {
   if (!('url' in source) && !('file' in source)) return runIntake(deps.pipeline, source);
-  const key = 'url' in source ? source.url : `file:${createHash('sha256').update(source.file.data).digest('base64url')} ${source.sourceUrl ?? ''}`;
+  // A file is known by its SHA-256, taken as its bytes arrived.
+  const key = 'url' in source ? source.url : `file:${source.file.sha256} ${source.sourceUrl ?? ''}`;
   const known = deps.recentPages.get(key, deps.clock());
   if (known) {
     if ('error' in known) throw known.error;

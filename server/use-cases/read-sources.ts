@@ -4,7 +4,7 @@
  * left out, the others stored one after the other with where each one's lines are. All failing is
  * an answer of its own that names each.
  */
-import type { EpisodeSource, UnreadableSource } from '../../shared/api/podcasts.ts';
+import type { EpisodeSource, UnreadableSource, WithFiles } from '../../shared/api/podcasts.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
@@ -16,13 +16,17 @@ import { sourceIntro, type SourcePart } from '../services/script/episode-sources
 import { countWords } from '../services/script/script-format.ts';
 import { speechSeconds } from '../services/podcasts/episode-length.ts';
 import type { LimitSubject } from '../services/podcasts/limits.ts';
+import type { ReceivedFile } from '../services/upload/read-form.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
+
+/** A source as received: a PDF's bytes in place of its part. */
+export type ReceivedSource = WithFiles<EpisodeSource, ReceivedFile>;
 import type { PodcastMode } from '../../shared/constants.ts';
 
 export const NO_SOURCE_READ_MESSAGE = 'None of the sources could be read';
 
 /** How a source is named in an answer: its address, its file's name, or its title. */
-export function sourceName(source: EpisodeSource): string {
+export function sourceName(source: ReceivedSource): string {
   if ('url' in source) return source.url;
   if ('file' in source) return source.file.name || 'the PDF file';
   return source.title?.trim() || source.sourceUrl || 'the text sent';
@@ -38,7 +42,7 @@ export interface SourcesArticle {
  * combined article with a part per source read, and the sources left out. Throws when none is read:
  * the first one's code, a message naming each.
  */
-export async function readSources(deps: ReadArticleDeps, subject: LimitSubject, sources: readonly EpisodeSource[]): Promise<SourcesArticle> {
+export async function readSources(deps: ReadArticleDeps, subject: LimitSubject, sources: readonly ReceivedSource[]): Promise<SourcesArticle> {
   const read: PreparedArticle[] = [];
   const unreadable: UnreadableSource[] = [];
   let firstError: AppError | null = null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PDF_LIMITS, PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.ts';
-import { CONTENT_MESSAGES, PDF_MESSAGES } from '../errors.ts';
+import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.ts';
+import { CONTENT_MESSAGES, UPLOAD_MESSAGES } from '../errors.ts';
 import { isPageAddress, isWebsiteUrl } from '../validation.ts';
 import { hasNoNul, nulMessage, cleanFreeText, cleanTitleText } from './nul.ts';
 
@@ -98,22 +98,29 @@ const estimateFromTextSchema = z
   .object({ ...fromTextFields, sourceUrl: pageAddress.optional() })
   .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
 
-/** Characters of a file's bytes in base64, at the PDF cap. */
-export const MAX_FILE_BASE64_CHARS = Math.ceil(PDF_LIMITS.maxBytes / 3) * 4;
+/**
+ * A PDF travels as a file, never inside JSON: the request is `multipart/form-data`, its part
+ * `request` is the JSON body (as for an address), and each PDF is a part of its own (its filename
+ * the file's name), named where the PDF goes: `{ "file": { "part": "file0" } }`. A form of one file
+ * part and no `request` part is `{ file }` with the server's choices.
+ */
+export const UPLOAD_FORM = { request: 'request' } as const;
 
-/** `{ file: { name, data } }`: a PDF the member chose, its bytes in base64; the server reads it as it reads a PDF link. */
+/** What a PDF is in the JSON: the part that carries its bytes. */
+const filePart = z.object(
+  {
+    part: z
+      .string({ error: UPLOAD_MESSAGES.asPart })
+      .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'A file part is named with 1 to 100 letters, digits, dots, - or _.'),
+  },
+  { error: UPLOAD_MESSAGES.asPart },
+);
+export type FilePart = z.infer<typeof filePart>;
+
+/** `{ file: { part } }`: a PDF the member chose, sent as a part of the form; the server reads it as it reads a PDF link. */
 export const createFromFileSchema = z
   .object({
-    file: z.object(
-      {
-        name: z.string({ error: "The file needs a name: choose it again." }).overwrite(cleanFreeText).trim().max(255),
-        data: z
-          .string({ error: 'file.data is the file in base64' })
-          .max(MAX_FILE_BASE64_CHARS, PDF_MESSAGES.tooLarge)
-          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file.data is the file in base64'),
-      },
-      { error: 'Send the file as { name, data }' },
-    ),
+    file: filePart,
     /** Where the file was read from, when it has an address (the extension's PDF tab). */
     sourceUrl: pageAddress.optional(),
     voice: voiceName.optional(),
@@ -126,25 +133,14 @@ export const createFromFileSchema = z
 export const SOURCES_PER_EPISODE = { min: 2, max: 10 } as const;
 export const SOURCES_MESSAGES = {
   count: `Send from ${SOURCES_PER_EPISODE.min} to ${SOURCES_PER_EPISODE.max} sources.`,
-  item: 'Each source is { url }, { file: { name, data } } or { text, title }.',
+  item: 'Each source is { url }, { file: { part } } or { text, title }.',
 } as const;
-
-const fileField = z.object(
-  {
-    name: z.string({ error: 'file.name is the file\'s name' }).overwrite(cleanFreeText).trim().max(255),
-    data: z
-      .string({ error: 'file.data is the file in base64' })
-      .max(MAX_FILE_BASE64_CHARS, PDF_MESSAGES.tooLarge)
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file.data is the file in base64'),
-  },
-  { error: 'Send the file as { name, data }' },
-);
 
 /** One source of an episode of several: a page address, a PDF, or text already read (its title, and its address when it has one). */
 export const episodeSourceSchema = z.union(
   [
     z.object({ url: websiteUrl }).strict(),
-    z.object({ file: fileField, sourceUrl: pageAddress.optional() }).strict(),
+    z.object({ file: filePart, sourceUrl: pageAddress.optional() }).strict(),
     z
       .object({
         text: fromTextFields.text,
@@ -178,6 +174,22 @@ export type CreateFromFile = z.infer<typeof createFromFileSchema>;
 /** One source, as a conversion reads it. */
 export type CreateFromOne = CreateFromUrl | CreateFromText | CreateFromFile;
 export type CreatePodcast = CreateFromOne | CreateFromSources;
+
+/**
+ * A request with each PDF as F instead of its `{ part }`: the bytes a client sends (FileToSend), the
+ * bytes the server received.
+ */
+export type WithFiles<R, F> = R extends { sources: readonly (infer S)[] }
+  ? Omit<R, 'sources'> & { sources: WithFiles<S, F>[] }
+  : R extends { file: FilePart }
+    ? Omit<R, 'file'> & { file: F }
+    : R;
+
+/** A PDF as a client sends it: its name and its bytes. */
+export interface FileToSend {
+  name: string;
+  data: Blob;
+}
 
 const SEND_A_SOURCE = 'Send { url }, { file }, { title, text, sourceUrl } or { sources: [...] }';
 const hasSource = (input: unknown): input is object =>
@@ -304,6 +316,11 @@ export const estimatePodcastSchema = z.unknown().transform((input, ctx): Estimat
   return z.NEVER;
 });
 export type EstimatePodcast = CreateFromUrl | CreateFromFile | z.infer<typeof estimateFromTextSchema> | CreateFromSources;
+
+/** Create and estimate as a client asks them: each PDF by its bytes (the client sends them as a form). */
+export type CreatePodcastRequest = WithFiles<CreatePodcast, FileToSend>;
+export type EpisodeSourceToSend = WithFiles<EpisodeSource, FileToSend>;
+export type EstimatePodcastRequest = WithFiles<EstimatePodcast, FileToSend>;
 
 /** What an estimate answers: the article's words, the episode's likely length, its language and title, and a PDF's pages. */
 export const estimateResponseSchema = z.object({

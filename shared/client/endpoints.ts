@@ -57,7 +57,7 @@ export interface JsonEndpoint<Response extends z.ZodType = z.ZodType> {
   path: string;
   /** The status of a successful answer. */
   status: number;
-  /** What a request body must satisfy (the server checks it with the same schema). */
+  /** What a request body must satisfy (the server checks it with the same schema); of a form carrying PDFs, its `request` part. */
   request: z.ZodType | null;
   response: Response;
   /** The message when a successful answer does not have the promised shape. */

@@ -40,6 +40,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   /** A JSON body. */
   body?: unknown;
+  /** A multipart/form-data body instead (files as they are); the browser writes its Content-Type. */
+  form?: FormData;
   signal?: AbortSignal;
   /** Let the request outlive the page (the last position saved as a tab closes). */
   keepalive?: boolean;
@@ -69,7 +71,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
     const anonymous = (await options.anonymousToken?.()) ?? null;
     const headers: Record<string, string> = { Accept: accept };
     if (anonymous) headers[ANONYMOUS_TOKEN_HEADER] = anonymous;
-    if (call.body !== undefined || method !== 'GET') headers['Content-Type'] = 'application/json';
+    if (!call.form && (call.body !== undefined || method !== 'GET')) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
     call.signal?.throwIfAborted();
@@ -95,7 +97,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
       res = await fetchFn(`${baseUrl}${path}`, {
         method,
         headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        body: call.form ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
         credentials: options.auth.kind === 'cookie' ? 'include' : 'omit',
         signal: controller.signal,
         ...(call.keepalive ? { keepalive: true } : {}),

@@ -63,6 +63,29 @@ describe('who the caller is', () => {
 });
 
 describe('what is sent', () => {
+  it('a PDF as a file: a form whose JSON names each file part, alone and among several sources; no file, JSON', async () => {
+    const answer = { words: 10, estimatedSeconds: 4, language: 'en', title: 'Tides' };
+    const server = serverAnswering(() => Response.json(answer));
+    const pdf = new Blob(['%PDF-1.4 tides'], { type: 'application/pdf' });
+    await client(server.fetch).podcasts.estimate({ file: { name: 'tides.pdf', data: pdf }, mode: 'read' });
+    await client(server.fetch).podcasts.estimate({ sources: [{ url: 'https://example.com/a' }, { file: { name: 'b.pdf', data: pdf }, sourceUrl: 'https://example.com/b.pdf' }] });
+    await client(server.fetch).podcasts.estimate({ url: 'https://example.com/a' });
+
+    const one = server.request(0);
+    expect(one.headers['Content-Type']).toBeUndefined();
+    const form = one.init.body as FormData;
+    expect(JSON.parse(form.get('request') as string)).toEqual({ file: { part: 'file0' }, mode: 'read' });
+    const file = form.get('file0') as File;
+    expect([file.name, await file.text()]).toEqual(['tides.pdf', '%PDF-1.4 tides']);
+    const several = server.request(1).init.body as FormData;
+    expect(JSON.parse(several.get('request') as string)).toEqual({
+      sources: [{ url: 'https://example.com/a' }, { file: { part: 'file0' }, sourceUrl: 'https://example.com/b.pdf' }],
+    });
+    expect((several.get('file0') as File).name).toBe('b.pdf');
+    expect(server.request(2).init.body).toBe('{"url":"https://example.com/a"}');
+    expect(server.request(2).headers['Content-Type']).toBe('application/json');
+  });
+
   it('JSON with its type, kept alive past the page when asked', async () => {
     const server = serverAnswering(() => Response.json({ success: true }));
     await client(server.fetch).podcasts.savePosition('p/1', 12.5, { keepalive: true });

@@ -7,11 +7,12 @@ import type { z } from 'zod';
 import type { Credentials, Preferences, UpdatePreferences, User } from '../api/auth.ts';
 import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../api/billing.ts';
 import type { Capabilities } from '../api/capabilities.ts';
-import type { CreatePodcast, EstimatePodcast, Podcast, PodcastEstimate, PodcastScript } from '../api/podcasts.ts';
+import type { CreatePodcastRequest, EstimatePodcastRequest, Podcast, PodcastEstimate, PodcastScript } from '../api/podcasts.ts';
 import type { Bookmark, createBookmarkSchema, SharedPodcast, voicesResponseSchema } from '../api/premium.ts';
 import { loginFailedMessage, registrationFailedMessage } from '../errors.ts';
 import { ApiError, invalidAnswer } from './api-error.ts';
 import { ENDPOINTS } from './endpoints.ts';
+import { podcastBody } from './podcast-body.ts';
 import { createHttpClient, type ClientOptions, type HttpClient } from './http-client.ts';
 
 /** A signed-in session: who, and the token that proves it. */
@@ -102,17 +103,18 @@ const byId = (id: string) => ({ params: { id } });
 function podcastCalls(http: HttpClient) {
   return {
     /**
-     * Makes a podcast from `{ url }` (the server fetches the page) or `{ title, text, sourceUrl }`
-     * (the page was already read). Answers the new podcast at once; the conversion runs on.
+     * Makes a podcast from `{ url }` (the server fetches the page), `{ title, text, sourceUrl }` (the
+     * page was already read), `{ file: { name, data } }` (a PDF's bytes, sent as a file) or
+     * `{ sources: [...] }`. Answers the new podcast at once; the conversion runs on.
      */
-    create: (input: CreatePodcast, { signal }: Signal = {}): Promise<Podcast> =>
-      http.call(ENDPOINTS.createPodcast, { body: input, signal }),
+    create: (input: CreatePodcastRequest, { signal }: Signal = {}): Promise<Podcast> =>
+      http.call(ENDPOINTS.createPodcast, { ...podcastBody(input), signal }),
     /**
      * What a podcast of this page would be: its words, estimated length, language and title. The
      * page is fetched and read but nothing is made, and it does not count against the daily limit.
      */
-    estimate: (input: EstimatePodcast, { signal }: Signal = {}): Promise<PodcastEstimate> =>
-      http.call(ENDPOINTS.estimatePodcast, { body: input, signal }),
+    estimate: (input: EstimatePodcastRequest, { signal }: Signal = {}): Promise<PodcastEstimate> =>
+      http.call(ENDPOINTS.estimatePodcast, { ...podcastBody(input), signal }),
     /** The podcast's script as it will be (or was) spoken, and its title. */
     script: (id: string, { signal }: Signal = {}): Promise<PodcastScript> =>
       http.call(ENDPOINTS.getScript, { ...byId(id), signal }),

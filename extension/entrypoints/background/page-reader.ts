@@ -17,11 +17,12 @@ import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS } from '../../../shared/api/podcasts
 import { PDF_LIMITS } from '../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
 import { statusRefusal } from '../../../shared/page-rules.ts';
-import { hasPdfSignature, toBase64 } from '../../../shared/pdf-file.ts';
+import type { FileToSend } from '../../../shared/api/podcasts.ts';
+import { hasPdfSignature } from '../../../shared/pdf-file.ts';
 
-/** A PDF tab as the server takes it: the file's bytes in base64, and the tab's address. */
+/** A PDF tab as the server takes it: the file (uploaded as a file), and the tab's address. */
 export interface TabPdf {
-  file: { name: string; data: string };
+  file: FileToSend;
   sourceUrl: string;
 }
 
@@ -71,7 +72,7 @@ async function showsPdf(tab: Browser.tabs.Tab): Promise<boolean> {
 /** The PDF the tab shows, fetched with the reader's cookies (its host is the active tab's, so it may be fetched). */
 async function readPdf(tab: Browser.tabs.Tab): Promise<Result<TabPdf>> {
   const url = tab.url!;
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     const response = await fetch(url, { credentials: 'include' });
     const refusal = statusRefusal(response.status, response.statusText);
@@ -85,7 +86,7 @@ async function readPdf(tab: Browser.tabs.Tab): Promise<Result<TabPdf>> {
   if (bytes.length > PDF_LIMITS.maxBytes) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.tooLarge);
   if (!hasPdfSignature(bytes)) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.notAPdf);
   const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || '') || 'document.pdf';
-  return ok({ file: { name, data: toBase64(bytes) }, sourceUrl: url });
+  return ok({ file: { name, data: new Blob([bytes], { type: 'application/pdf' }) }, sourceUrl: url });
 }
 
 /** What the tab holds, as the server takes it: its article, or its PDF. */

@@ -3,7 +3,7 @@
  * The podcast in the making lives in `creationItem`, so the popup can close and reopen on it; it
  * starts playing as soon as its first part is made (see progress.ts).
  */
-import type { CreateFromSources } from '../../../shared/api/podcasts.ts';
+import type { EpisodeSourceToSend } from '../../../shared/api/podcasts.ts';
 import type { CreateOptions } from '../../messaging.ts';
 import { ok, type ExtensionError, type Result } from '../../result.ts';
 import type { PageText } from '../../read-article.ts';
@@ -41,7 +41,7 @@ export async function createPodcastFromSelection({
 }
 
 /** What a podcast is made of: a tab's article or selection, the PDF it shows, or the tray's pages. */
-export type CreationBody = PageText | TabPdf | Pick<CreateFromSources, 'sources'>;
+export type CreationBody = PageText | TabPdf | { sources: EpisodeSourceToSend[] };
 
 /**
  * Reads, sends, then follows the conversion in the background; answers once the server has it.

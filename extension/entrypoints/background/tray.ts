@@ -5,10 +5,11 @@
  * extension's storage, so it outlives the popup; "Make one episode" sends its pages as one request of
  * `sources`, a chapter each, and empties it once the server has the podcast.
  */
-import { SOURCES_PER_EPISODE, type EpisodeSource } from '../../../shared/api/podcasts.ts';
+import { SOURCES_PER_EPISODE } from '../../../shared/api/podcasts.ts';
 import type { CreateOptions } from '../../messaging.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { trayItem, type Creation, type TrayPage } from '../../storage.ts';
+import { fileToSend, storeFile, type StoredSource } from '../../stored-file.ts';
 import { countWords } from './estimate.ts';
 import { findTab, readTab } from './page-reader.ts';
 import { createPodcast } from './podcasts.ts';
@@ -38,9 +39,9 @@ export async function addTabToTray({ tabId }: { tabId: number }): Promise<Result
   if (!read.ok) return read;
   const value = read.value;
   // Only what a source of several carries: the popup's note about a front page stays behind.
-  const source: EpisodeSource =
+  const source: StoredSource =
     'file' in value
-      ? { file: value.file, sourceUrl: value.sourceUrl }
+      ? { file: await storeFile(value.file), sourceUrl: value.sourceUrl }
       : { text: value.text, title: value.title, sourceUrl: value.sourceUrl, ...(value.lines ? { lines: value.lines } : {}) };
   const page: TrayPage = {
     id: crypto.randomUUID(),
@@ -77,7 +78,8 @@ export async function createPodcastFromTray(options: CreateOptions = {}): Promis
     undefined,
     trayTitle(pages),
     pages[0]!.url,
-    async () => ok({ sources: pages.map((page) => page.source) }),
+    // A PDF goes as a file again.
+    async () => ok({ sources: pages.map(({ source }) => ('file' in source ? { ...source, file: fileToSend(source.file) } : source)) }),
     options,
   );
   // The server has the podcast: the pages sent leave the tray (any added meanwhile stay).

@@ -21,6 +21,17 @@ const sections: DocumentSpec['sections'] = [1, 2, 3].map((n) => ({
   paragraphs: [prose(n, 6), prose(n + 10, 4), prose(n + 20, 5)],
 }));
 
+/** Three pages holding nothing but a running header and a page number. */
+const onlyFurniturePdf = () =>
+  writePdf(
+    [1, 2, 3].map((n) => ({
+      texts: [
+        { text: 'Harbour Authority Annual Report', x: 72, y: 760, size: 9 },
+        { text: `Page ${n}`, x: 290, y: 30, size: 9 },
+      ],
+    })),
+  );
+
 const paper = (columns: 1 | 2): DocumentSpec => ({
   title: 'Listening to Papers on the Way to Work',
   authors: 'Ann Lee and Bo Chan',
@@ -118,6 +129,7 @@ describe('extractPdf', () => {
 
   it.each([
     ['a scan without text', scanPdf, PDF_MESSAGES.scan],
+    ['a PDF whose only text is its running header and page numbers', onlyFurniturePdf, PDF_MESSAGES.onlyRepeatedText],
     ['a PDF that needs a password', encryptedPdf, PDF_MESSAGES.encrypted],
     ['a PDF cut off halfway', truncatedPdf, PDF_MESSAGES.damaged],
     ['HTML named .pdf', htmlNamedPdf, PDF_MESSAGES.notAPdf],

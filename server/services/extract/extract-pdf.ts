@@ -178,7 +178,11 @@ export async function extractPdf(bytes: Uint8Array, maxPages: number = PDF_LIMIT
       page.cleanup();
     }
     const layout = layOutPdf(runs, { isWord: isEnglishWord });
-    if (!/[\p{L}\p{N}]/u.test(layout.text)) throw refuse(PDF_MESSAGES.scan);
+    if (!/[\p{L}\p{N}]/u.test(layout.text)) {
+      // Text the layout dropped as running headers and footers is still text: not a scan.
+      const anyText = runs.some((page) => page.runs.some((run) => /[\p{L}\p{N}]/u.test(run.text)));
+      throw refuse(anyText ? PDF_MESSAGES.onlyRepeatedText : PDF_MESSAGES.scan);
+    }
     const { info } = (await document.getMetadata().catch(() => ({ info: {} }))) as { info: PdfInfo };
     let { text, lines } = layout;
     if (read < pages) {

@@ -26,6 +26,18 @@ interface Sent {
   body: Record<string, unknown>;
 }
 
+/** The JSON a request sent: the body, or a form's `request` part with each file named by its part's file name, as the server reads it. */
+function sentJson(body: RequestInit['body']): Record<string, unknown> {
+  if (!body) return {};
+  if (!(body instanceof FormData)) return JSON.parse(String(body)) as Record<string, unknown>;
+  const json = JSON.parse(body.get('request') as string) as Record<string, unknown>;
+  const named = (source: Record<string, unknown>) => {
+    const file = source.file as { part: string } | undefined;
+    return file ? { ...source, file: { ...file, name: (body.get(file.part) as File).name } } : source;
+  };
+  return Array.isArray(json.sources) ? { ...json, sources: (json.sources as Record<string, unknown>[]).map(named) } : named(json);
+}
+
 /**
  * A server that estimates 750 words a source read (150 words a minute), leaves `MISSING` out as
  * unreadable, and makes podcasts, answering the sources it left out.
@@ -38,7 +50,7 @@ function serve() {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      const body = sentJson(init?.body);
       if (init?.method === 'POST') sent.push({ url, body });
       if (url === '/api/billing/config') return Response.json({ enabled: false, publishableKey: null });
       if (url === '/api/voices') return Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }], defaultVoice: 'en-us' });

@@ -34,7 +34,19 @@ function created(body: Record<string, unknown>): Podcast {
 
 interface Sent {
   url: string;
+  /** The JSON: the body, or a form's `request` part. */
   body: Record<string, unknown>;
+  /** A form's file parts: each one's name and text. */
+  files: Record<string, { name: string; text: string }>;
+}
+
+/** What a request sent: its JSON, and the files of a form. */
+async function sentBody(body: RequestInit['body']): Promise<Omit<Sent, 'url'>> {
+  if (!body) return { body: {}, files: {} };
+  if (!(body instanceof FormData)) return { body: JSON.parse(String(body)) as Record<string, unknown>, files: {} };
+  const files: Sent['files'] = {};
+  for (const [name, value] of body.entries()) if (typeof value !== 'string') files[name] = { name: value.name, text: await value.text() };
+  return { body: JSON.parse(body.get('request') as string) as Record<string, unknown>, files };
 }
 
 /** A server that estimates `words` words (60 seconds a minute asked, else 150 words a minute) and makes podcasts. */
@@ -44,8 +56,8 @@ function serve({ words = 1500, estimateError, aiWriter, listing = null }: { word
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      if (init?.method === 'POST') sent.push({ url, body });
+      const { body, files } = await sentBody(init?.body);
+      if (init?.method === 'POST') sent.push({ url, body, files });
       if (url === '/api/billing/config') return Response.json({ enabled: false, publishableKey: null });
       if (url === '/api/capabilities' && aiWriter !== undefined) return Response.json({ aiWriter, defaultMode: aiWriter ? 'podcast' : 'read' });
       if (url === '/api/voices') return Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }], defaultVoice: 'en-us' });
@@ -285,12 +297,17 @@ describe('the URL card: a PDF from disk', () => {
     expect(view.container.querySelector('input[type="url"]')).toBeNull();
     await waitFor(() => expect(estimate()).toContain('Estimated length: about 20 min'));
     expect(estimate()).toContain('the PDF has 12 pages and 3,000 words');
-    const data = btoa(PDF_BYTES);
-    expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map((s) => s.body)).toEqual([{ file: { name: 'annual-report.pdf', data }, mode: 'read' }]);
+    // The file itself, as a part of a form the JSON names: no base64.
+    const file = { file0: { name: 'annual-report.pdf', text: PDF_BYTES } };
+    expect(sent.filter((s) => s.url === '/api/podcasts/estimate').map(({ body, files }) => ({ body, files }))).toEqual([
+      { body: { file: { part: 'file0' }, mode: 'read' }, files: file },
+    ]);
 
     await act(async () => view.container.querySelector('form')!.requestSubmit());
     await waitFor(() => expect(text()).toContain(CONTENT_MESSAGES.starting));
-    expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ file: { name: 'annual-report.pdf', data }, mode: 'read', requestKey: expect.any(String) });
+    const made = sent.find((s) => s.url === '/api/podcasts');
+    expect(made?.body).toEqual({ file: { part: 'file0' }, mode: 'read', requestKey: expect.any(String) });
+    expect(made?.files).toEqual(file);
     // Made: the card is ready for the next address.
     expect(view.container.querySelector('[data-testid="chosen-pdf"]')).toBeNull();
     expect(urlField().value).toBe('');

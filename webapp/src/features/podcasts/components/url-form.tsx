@@ -21,7 +21,7 @@
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Plus, Sparkles, TriangleAlert } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
-import type { CreateFromUrl, CreatePodcast, Podcast, PodcastStatus, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
+import type { CreateFromUrl, CreatePodcastRequest, Podcast, PodcastStatus, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
 import { PDF_LIMITS } from '../../../../../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
@@ -63,7 +63,7 @@ interface UrlFormProps {
 }
 
 /** The request for the filled lines: one as it always was sent, several as `sources`. */
-function createRequest(sources: readonly FormSource[], choices: Choices | undefined): { request: CreatePodcast; identity: string } {
+function createRequest(sources: readonly FormSource[], choices: Choices | undefined): { request: CreatePodcastRequest; identity: string } {
   if (sources.length > 1) {
     return {
       request: { ...choices, sources: sources.map(episodeSource) },

@@ -11,7 +11,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { EstimatePodcast, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
+import type { EstimatePodcastRequest, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
 import { BRIEF_MINUTES, type PodcastMode } from '../../../../../shared/constants.ts';
 import { isWebsiteUrl, withScheme } from '../../../../../shared/validation.ts';
 import { pagecast } from '../../../lib/api-client.ts';
@@ -88,7 +88,7 @@ export function lengthInMode(
 }
 
 /** The estimate's body for the card's filled lines (read mode, or the server's default), and its identity; null when there is nothing to ask. */
-function estimateRequest(sources: readonly FormSource[], asked: { mode?: 'read'; voice?: string }): { request: EstimatePodcast; key: string } | null {
+function estimateRequest(sources: readonly FormSource[], asked: { mode?: 'read'; voice?: string }): { request: EstimatePodcastRequest; key: string } | null {
   if (sources.length > 1) {
     const request = { sources: sources.map(episodeSource), ...asked };
     return { request, key: JSON.stringify({ sources: sources.map(sourceIdentity), ...asked }) };

@@ -3,7 +3,7 @@
  * sends of them. One filled line is sent as it always was (`{ url }` or `{ file }`); two to ten as
  * `{ sources: [...] }`, one episode with a chapter each. Empty lines are left out.
  */
-import { SOURCES_PER_EPISODE, type EpisodeSource } from '../../../../../shared/api/podcasts.ts';
+import { SOURCES_PER_EPISODE, type EpisodeSourceToSend } from '../../../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { isWebsiteUrl, validateUrlForm, withScheme } from '../../../../../shared/validation.ts';
 import type { ChosenPdf } from './pdf-file.ts';
@@ -64,8 +64,8 @@ export function insertLines(lines: readonly SourceLine[], index: number, added: 
   return { lines: next.length > 0 ? next : [newLine()], dropped: added.length - taken.length, focus: taken.at(-1)?.id ?? null };
 }
 
-/** The source as the API takes it within `sources`. */
-export function episodeSource(source: FormSource): EpisodeSource {
+/** The source as the API client takes it within `sources` (a PDF is sent as a file). */
+export function episodeSource(source: FormSource): EpisodeSourceToSend {
   return source.pdf ? { file: { name: source.pdf.name, data: source.pdf.data } } : { url: withScheme(source.url) };
 }
 

@@ -1,17 +1,17 @@
 /**
- * A PDF the visitor chose or dropped, read into what the API takes (`{ file: { name, data } }`, the
- * bytes in base64). A file over the cap or without a PDF's signature is refused here with the
- * server's own message, before anything is sent.
+ * A PDF the visitor chose or dropped, as the API client sends it (`{ file: { name, data } }`, the
+ * file itself, uploaded as a file). A file over the cap or without a PDF's signature is refused here
+ * with the server's own message, before anything is sent.
  */
 import { PDF_LIMITS } from '../../../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../../../shared/errors.ts';
-import { hasPdfSignature, toBase64 } from '../../../../../shared/pdf-file.ts';
+import { hasPdfSignature } from '../../../../../shared/pdf-file.ts';
 
 export interface ChosenPdf {
   name: string;
   size: number;
-  /** The bytes in base64. */
-  data: string;
+  /** The file: its bytes are read only as they are sent. */
+  data: Blob;
   /** Tells this file from another without comparing its bytes. */
   key: string;
 }
@@ -25,7 +25,8 @@ export function fileSize(bytes: number): string {
 /** Reads `file`; throws an Error with the message to show when it is not a PDF Pagecast takes. */
 export async function readPdfFile(file: File): Promise<ChosenPdf> {
   if (file.size > PDF_LIMITS.maxBytes) throw new Error(PDF_MESSAGES.tooLarge);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!hasPdfSignature(bytes)) throw new Error(PDF_MESSAGES.notAPdf);
-  return { name: file.name, size: file.size, data: toBase64(bytes), key: `${file.name}:${file.size}:${file.lastModified}` };
+  // The signature sits in the first kilobyte: nothing more is read here.
+  const head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
+  if (!hasPdfSignature(head)) throw new Error(PDF_MESSAGES.notAPdf);
+  return { name: file.name, size: file.size, data: file, key: `${file.name}:${file.size}:${file.lastModified}` };
 }

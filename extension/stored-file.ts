@@ -1,0 +1,29 @@
+/**
+ * A PDF kept in the extension's storage (the tray), which holds only JSON: its name and its bytes in
+ * base64. It is sent as a file again (`FileToSend`), never as base64.
+ */
+import type { EpisodeSource, FileToSend, WithFiles } from '../shared/api/podcasts.ts';
+
+export interface StoredFile {
+  name: string;
+  /** The bytes in base64. */
+  data: string;
+}
+
+/** A source as the tray keeps it: a PDF as a StoredFile. */
+export type StoredSource = WithFiles<EpisodeSource, StoredFile>;
+
+export async function storeFile(file: FileToSend): Promise<StoredFile> {
+  const bytes = new Uint8Array(await file.data.arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode takes a bounded number of arguments.
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return { name: file.name, data: btoa(binary) };
+}
+
+export function fileToSend(file: StoredFile): FileToSend {
+  const binary = atob(file.data);
+  const bytes = new Uint8Array(binary.length);
+  for (let at = 0; at < binary.length; at++) bytes[at] = binary.charCodeAt(at);
+  return { name: file.name, data: new Blob([bytes], { type: 'application/pdf' }) };
+}

@@ -1,0 +1,43 @@
+/** A form read as it arrives: every file's bytes and SHA-256 whole, however the body is cut; past the cap, the PDF message. */
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { PDF_MESSAGES } from '../../../shared/errors.ts';
+import { readForm, type FormLimits } from './read-form.ts';
+
+const BOUNDARY = 'read-form-test';
+const part = (name: string, bytes: Buffer, filename?: string) =>
+  Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n`),
+    bytes,
+    Buffer.from('\r\n'),
+  ]);
+const form = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+/** The body in pieces of `size` bytes, as a socket hands it over. */
+const inPieces = (body: Buffer, size: number) => Readable.from(Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.subarray(i * size, (i + 1) * size)));
+const limits: FormLimits = { bodyBytes: 1 << 22, fileBytes: 1 << 21, fieldBytes: 1 << 16, parts: 4, idleMs: 5_000 };
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
+describe('readForm', () => {
+  const first = randomBytes(300_000);
+  const second = randomBytes(70_000);
+  const body = form(part('request', Buffer.from('{"sources":[]}')), part('a', first, 'first.pdf'), part('b', second, 'Übersicht.pdf'));
+
+  it.each([
+    ['with its declared length', { declaredBytes: body.length }, 65_536],
+    ['without one', {}, 65_536],
+    ['in odd pieces', { declaredBytes: body.length }, 7_001],
+  ])('reads the fields and every file whole, %s', async (_name, declared, piece) => {
+    const read = await readForm(inPieces(body, piece), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, ...declared });
+    expect(read.fields.get('request')).toBe('{"sources":[]}');
+    const a = read.files.get('a')!;
+    const b = read.files.get('b')!;
+    expect([a.name, Buffer.compare(Buffer.from(a.bytes), first), a.sha256]).toEqual(['first.pdf', 0, sha256(first)]);
+    expect([b.name, Buffer.compare(Buffer.from(b.bytes), second), b.sha256]).toEqual(['Übersicht.pdf', 0, sha256(second)]);
+  });
+
+  it('refuses files over the cap together with the PDF message', async () => {
+    const over = readForm(inPieces(body, 65_536), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, fileBytes: 350_000 });
+    await expect(over).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: PDF_MESSAGES.tooLarge });
+  });
+});

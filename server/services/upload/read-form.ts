@@ -1,0 +1,151 @@
+/**
+ * Reads a multipart/form-data body as it arrives (busboy): its text fields, and its files' bytes with
+ * their SHA-256, hashed chunk by chunk so no step holds the event loop for a whole file. Capped as it
+ * goes: past the files' bytes, a field's size or the parts allowed it stops at once with the answer
+ * (the body's rest is the caller's to discard), and a body that stops arriving is refused.
+ */
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { PDF_MESSAGES, UPLOAD_MESSAGES } from '../../../shared/errors.ts';
+import { AppError } from '../../errors.ts';
+
+/** A file part: its name as the sender gave it, its bytes and their SHA-256 (base64url). */
+export interface ReceivedFile {
+  name: string;
+  bytes: Uint8Array;
+  sha256: string;
+}
+
+export interface ReceivedForm {
+  fields: Map<string, string>;
+  files: Map<string, ReceivedFile>;
+}
+
+export interface FormLimits {
+  /** The whole body: parts, their headers, and whatever surrounds them. */
+  bodyBytes: number;
+  /** Every file part's bytes together. */
+  fileBytes: number;
+  /** One text field's bytes. */
+  fieldBytes: number;
+  /** Fields and files together. */
+  parts: number;
+  /** The longest wait for the next bytes. */
+  idleMs: number;
+  /** The body's declared length, when it has one: a file's bytes are then copied into one buffer as they arrive. */
+  declaredBytes?: number;
+}
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', { message: PDF_MESSAGES.tooLarge });
+const malformed = (cause?: unknown) => new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.malformed, cause });
+
+export function readForm(body: Readable, contentType: string, limits: FormLimits): Promise<ReceivedForm> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        // Browsers write a file's name in UTF-8.
+        defParamCharset: 'utf8',
+        // One byte over, so a file of exactly the cap is not cut (our own count refuses past the cap).
+        limits: { fileSize: limits.fileBytes + 1, fieldSize: limits.fieldBytes, parts: limits.parts, headerPairs: 16 },
+      });
+    } catch (err) {
+      // Not multipart, or no boundary.
+      reject(malformed(err));
+      return;
+    }
+    const fields = new Map<string, string>();
+    const files = new Map<string, ReceivedFile>();
+    let received = 0;
+    let read = 0;
+    let settled = false;
+    const idle = setTimeout(() => settle(new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.stalled, status: 408 })), limits.idleMs);
+    const arrived = (chunk: Buffer) => {
+      idle.refresh();
+      read += chunk.length;
+      if (read > limits.bodyBytes) settle(tooLarge());
+    };
+    const cutOff = () => {
+      if (!body.readableEnded) settle(new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.cutOff }));
+    };
+    const settle = (error?: AppError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(idle);
+      body.off('data', arrived).off('error', cutOff).off('close', cutOff).off('aborted', cutOff);
+      if (!error) {
+        resolve({ fields, files });
+        return;
+      }
+      // Stop reading here: what is left of the body is not parsed, and nothing read is kept. The parser
+      // is stopped once it has left the event that told us (busboy goes on using its file stream).
+      files.clear();
+      body.unpipe(parser);
+      process.nextTick(() => parser.destroy());
+      reject(error);
+    };
+    const named = (name: string) => {
+      if (!fields.has(name) && !files.has(name)) return true;
+      settle(malformed(new Error(`two parts named ${name}`)));
+      return false;
+    };
+
+    parser.on('file', (name, stream, info) => {
+      const hash = createHash('sha256');
+      const bytes = collect(Math.min(limits.declaredBytes ?? 0, limits.fileBytes - received));
+      stream.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > limits.fileBytes) {
+          settle(tooLarge());
+          return;
+        }
+        hash.update(chunk);
+        bytes.add(chunk);
+      });
+      stream.on('limit', () => settle(tooLarge()));
+      stream.on('error', (err) => settle(malformed(err)));
+      stream.on('end', () => {
+        if (settled || !named(name)) return;
+        files.set(name, { name: info.filename ?? '', bytes: bytes.whole(), sha256: hash.digest('base64url') });
+      });
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) settle(new AppError('PAYLOAD_TOO_LARGE', { message: UPLOAD_MESSAGES.jsonTooLarge }));
+      else if (info.nameTruncated) settle(malformed(new Error('a part name over 100 bytes')));
+      else if (named(name)) fields.set(name, value);
+    });
+    parser.on('partsLimit', () => settle(malformed(new Error(`more than ${limits.parts} parts`))));
+    parser.on('error', (err) => settle(malformed(err)));
+    parser.on('close', () => settle());
+    body.on('data', arrived).on('error', cutOff).on('close', cutOff).on('aborted', cutOff);
+    body.pipe(parser);
+  });
+}
+
+/**
+ * A file's bytes as they arrive: copied into one buffer of `room` bytes (what the body's length leaves
+ * for it), so no copy of the whole file is made at its end; kept in chunks past that room, or with none.
+ */
+function collect(room: number) {
+  let store = room > 0 ? Buffer.allocUnsafeSlow(room) : null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return {
+    add(chunk: Buffer) {
+      if (store && size + chunk.length <= store.length) chunk.copy(store, size);
+      else {
+        if (store) chunks.push(store.subarray(0, size));
+        store = null;
+        chunks.push(chunk);
+      }
+      size += chunk.length;
+    },
+    whole(): Buffer {
+      if (!store) return Buffer.concat(chunks, size);
+      // Room left for the parts after it (a form of several files) is not kept.
+      return store.length - size > 64 * 1024 ? Buffer.from(store.subarray(0, size)) : store.subarray(0, size);
+    },
+  };
+}

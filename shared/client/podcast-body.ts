@@ -1,0 +1,25 @@
+/**
+ * The body of a create or estimate request. Without a PDF it is the JSON request; with one (or
+ * several, among sources) it is a multipart/form-data form: the JSON in its `request` part with each
+ * PDF named by its part, `{ file: { part: 'file0' } }`, and each PDF a file part of its own, so its
+ * bytes travel as they are, never as base64 inside JSON.
+ */
+import { UPLOAD_FORM, type CreatePodcast, type CreatePodcastRequest, type EstimatePodcast, type EstimatePodcastRequest, type FileToSend } from '../api/podcasts.ts';
+
+export function podcastBody(input: CreatePodcastRequest): { body: CreatePodcast } | { form: FormData };
+export function podcastBody(input: EstimatePodcastRequest): { body: EstimatePodcast } | { form: FormData };
+export function podcastBody(input: CreatePodcastRequest | EstimatePodcastRequest): { body: unknown } | { form: FormData } {
+  const files: FileToSend[] = [];
+  const part = (file: FileToSend) => ({ part: `file${files.push(file) - 1}` });
+  const json =
+    'sources' in input
+      ? { ...input, sources: input.sources.map((source) => ('file' in source ? { ...source, file: part(source.file) } : source)) }
+      : 'file' in input
+        ? { ...input, file: part(input.file) }
+        : input;
+  if (files.length === 0) return { body: json };
+  const form = new FormData();
+  form.append(UPLOAD_FORM.request, JSON.stringify(json));
+  files.forEach((file, index) => form.append(`file${index}`, file.data, file.name));
+  return { form };
+}
