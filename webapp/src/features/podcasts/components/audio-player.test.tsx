@@ -136,4 +136,33 @@ describe('AudioPlayer', () => {
     act(() => button('Next chapter').click());
     expect(audio().currentTime).toBe(60);
   });
+
+  it('keeps a chapter chosen past what a stream has loaded, and goes there once the element knows that far', async () => {
+    const chapters = [
+      { title: 'Tide pools', startMs: 0, endMs: 40_000 },
+      { title: 'Night trains', startMs: 40_000, endMs: 90_000 },
+      { title: 'Query plans', startMs: 90_000, endMs: 146_000 },
+    ];
+    await act(async () => view.render(<AudioPlayer source={STREAM} title="Three sources" durationHint={146} chapters={chapters} />));
+    // The element has read a playlist of its first part only: the browser would stop any seek at 3.8 s.
+    let known = 3.8;
+    let at = 0;
+    Object.defineProperty(audio(), 'duration', { configurable: true, get: () => known });
+    Object.defineProperty(audio(), 'currentTime', { configurable: true, get: () => at, set: (t: number) => void (at = Math.min(t, known)) });
+    const button = (name: string) => view.container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    const shown = () => view.container.querySelector('[data-testid="current-chapter"]')!.textContent;
+
+    act(() => button('Next chapter').click());
+    expect(shown()).toBe('Night trains');
+    act(() => button('Next chapter').click());
+    expect(shown()).toBe('Query plans');
+    // The old position's time updates do not take the chapter back.
+    act(() => void audio().dispatchEvent(new Event('timeupdate')));
+    expect(shown()).toBe('Query plans');
+
+    known = 146;
+    act(() => void audio().dispatchEvent(new Event('durationchange')));
+    expect(audio().currentTime).toBe(90);
+    expect(shown()).toBe('Query plans');
+  });
 });

@@ -92,6 +92,8 @@ export function AudioPlayer({
   onNextTrack,
 }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
+  /** A seek past the part of a stream the element knows yet, made once it knows that far. */
+  const pendingSeek = useRef<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -134,12 +136,22 @@ export function AudioPlayer({
     if (!el) return;
     // Within what is made: the rest does not exist yet.
     const target = made ? clampToMade(seconds, made.madeSeconds) : seconds;
-    el.currentTime = target;
+    // A stream's element knows only the length of the playlist it last read; the browser would stop a
+    // later seek at that length, so the seek waits until the element knows more (the episode exists there).
+    if (source.kind === 'stream' && Number.isFinite(el.duration) && target > el.duration) {
+      pendingSeek.current = target;
+    } else {
+      pendingSeek.current = null;
+      el.currentTime = target;
+    }
     setCurrent(target);
   }
 
+  /** Where the listener is: a seek still waiting counts as made. */
+  const position = () => pendingSeek.current ?? audio()?.currentTime ?? 0;
+
   useImperativeHandle(ref, () => ({
-    currentTime: () => audio()?.currentTime ?? 0,
+    currentTime: position,
     seek,
     play,
     playFrom: (seconds) => {
@@ -152,7 +164,8 @@ export function AudioPlayer({
     const el = audio();
     if (!el) return;
     const end = made ? made.madeSeconds : duration || el.duration || 0;
-    const target = Math.max(0, Math.min(el.currentTime + seconds, end || el.currentTime + Math.max(seconds, 0)));
+    const at = position();
+    const target = Math.max(0, Math.min(at + seconds, end || at + Math.max(seconds, 0)));
     seek(target);
     setAnnouncement(`${seconds < 0 ? 'Back' : 'Forward'} ${Math.abs(seconds)} seconds, at ${formatTime(target)}`);
   }
@@ -169,7 +182,7 @@ export function AudioPlayer({
   function goToChapter(direction: -1 | 1) {
     const el = audio();
     if (!el) return;
-    const target = direction < 0 ? previousChapterStart(chapters, el.currentTime) : nextChapterStart(chapters, el.currentTime);
+    const target = direction < 0 ? previousChapterStart(chapters, position()) : nextChapterStart(chapters, position());
     if (target === null) {
       if (direction > 0) onNextTrack?.();
       return;
@@ -203,6 +216,10 @@ export function AudioPlayer({
   }, [playbackRate]);
 
   useAttachedEpisode(audioRef, source, { startAt, autoPlay, play });
+  // Another episode drops a seek still waiting in the last one.
+  useEffect(() => {
+    pendingSeek.current = null;
+  }, [source]);
 
   return (
     <div
@@ -238,10 +255,19 @@ export function AudioPlayer({
           applyRate(e.currentTarget, playbackRate);
         }}
         onTimeUpdate={(e) => {
+          if (pendingSeek.current !== null) return;
           setCurrent(e.currentTarget.currentTime);
           onTimeUpdate?.(e.currentTarget.currentTime);
         }}
-        onDurationChange={(e) => setMediaDuration(e.currentTarget.duration)}
+        onDurationChange={(e) => {
+          const el = e.currentTarget;
+          setMediaDuration(el.duration);
+          const waitingFor = pendingSeek.current;
+          if (waitingFor !== null && el.duration >= waitingFor) {
+            pendingSeek.current = null;
+            el.currentTime = waitingFor;
+          }
+        }}
         onVolumeChange={(e) => volume.onVolumeChange(e.currentTarget)}
       />
       <div className="flex items-center gap-3">
