@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { jobs, podcasts, users } from '../db/schema.ts';
@@ -34,6 +35,17 @@ describeEachDatabase('fair job claims', (ctx) => {
     expect(await claim('slot-2')).toBe(other);
     // One job running each: the longest due goes next.
     expect(await claim('slot-3')).toBe(busy[1]);
+  });
+
+  it('gives a podcast with no audio yet the slot before one that has some and waited longer', async () => {
+    await clear();
+    // Two members each with one job waiting and none running: one resumes a podcast half made.
+    const [resumed] = await queue(await member(), 1);
+    const [fresh] = await queue(await member(), 1);
+    const [half] = await ctx.db.select().from(jobs).where(eq(jobs.id, resumed!));
+    await ctx.db.update(podcasts).set({ madeMs: 60_000 }).where(eq(podcasts.id, half!.podcastId!));
+    expect(await claim('slot-1')).toBe(fresh);
+    expect(await claim('slot-2')).toBe(resumed);
   });
 
   it('counts an anonymous visitor as an owner, apart from members', async () => {

@@ -42,8 +42,10 @@ const CLAIM_LOCK_ID = 727_262_402;
 
 /**
  * Claims the next due job (queued, or running with an expired lease) for `workerId`: a job of the
- * owner with the fewest jobs running (under a live lease), the longest due first. Claims take turns
- * under a transaction-wide lock, so two slots claiming at the same moment count each other's claim.
+ * owner with the fewest jobs running (under a live lease); among those, a podcast with no audio yet
+ * first (a job that gave its slot up for it must not take the slot back), then the longest due.
+ * Claims take turns under a transaction-wide lock, so two slots claiming at the same moment count
+ * each other's claim.
  */
 export async function claimJob(db: Database, workerId: string, leaseMs: number, now = new Date()): Promise<Job | null> {
   const until = new Date(now.getTime() + leaseMs);
@@ -61,9 +63,10 @@ export async function claimJob(db: Database, workerId: string, leaseMs: number, 
       WHERE id = (
         SELECT j.id FROM jobs j
         LEFT JOIN running ON running.owner = j.owner
+        LEFT JOIN podcasts p ON p.id = j.podcast_id
         WHERE (j.status = 'queued' AND j.run_after <= ${at})
            OR (j.status = 'running' AND j.locked_until < ${at})
-        ORDER BY coalesce(running.jobs_running, 0), j.run_after, j.created_at
+        ORDER BY coalesce(running.jobs_running, 0), coalesce(p.made_ms, 0) > 0, j.run_after, j.created_at
         LIMIT 1
         FOR UPDATE OF j SKIP LOCKED
       )
