@@ -138,6 +138,7 @@ describe('an amount before the noun it describes', () => {
     // no determiner, or no noun after: the amount is a quantity
     ['They spent $15 million to remaster it, and the $5 million raised.', 'They spent fifteen million dollars to remaster it, and the five million dollars raised.'],
     ['It costs $20 a month, or the $50 in cash.', 'It costs twenty dollars a month, or the fifty dollars in cash.'],
+    ['They took an estimated $12 million worth of Bitcoin.', 'They took an estimated twelve million dollars worth of Bitcoin.'],
   ]));
 });
 

@@ -36,7 +36,7 @@ const NOT_NOUNS = new Set(
   ('in to of for from on at by with within without into onto over under after before since until than as per via a an the and or ' +
     'but nor so yet if then is was were are be been being will would could should can may might must shall has have had do does did ' +
     'that which who whom whose this these those there here it they he she we you i me him us them more less apiece each plus minus ' +
-    'up down off out back too also already still now ago').split(' '),
+    'up down off out back too also already still now ago worth').split(' '),
 );
 const ADJECTIVES_IN_LY = new Set(['monthly', 'yearly', 'weekly', 'daily', 'quarterly', 'hourly', 'nightly', 'early', 'only']);
 
