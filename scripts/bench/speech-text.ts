@@ -28,7 +28,7 @@ interface Sentence {
 }
 
 /** Every page's HTML and the address it is parsed against. */
-function corpusPages(): { id: string; url: string; html: string }[] {
+export function corpusPages(): { id: string; url: string; html: string }[] {
   const pages: { id: string; url: string; html: string }[] = [];
   const aeb = path.join(CORPORA, 'aeb');
   if (fs.existsSync(aeb)) {

@@ -1,56 +1,59 @@
 /**
  * Scores the speech-text front end on one half of the evaluation set, as judged by ear.
  *
- *   npx tsx scripts/speech-eval/score.ts tuning          prints the sample, each sentence and what the voice receives
- *   npx tsx scripts/speech-eval/score.ts tuning --score  the share judged right, by language and by kind
+ *   npx tsx scripts/speech-eval/score.ts tuning            the share judged right, by language and by kind
+ *   npx tsx scripts/speech-eval/score.ts tuning --record   keeps what each judged sentence reads now as
+ *                                                          what its verdict was given on (after judging)
  *
- * The sample of a half: every sentence in German, French or Spanish, and every fifth English one (up to
- * 50). judged-<half>.json holds a listener's verdict on each: "ok", or "wrong: <what is heard>". The
- * kind of a sentence is the first of KINDS its text holds, found by pattern, not by hand.
+ * judged-<half>.json holds a listener's verdict on each sentence of the sample (sample.ts): "ok", or
+ * "wrong: <what is heard>". A sentence whose voice text has changed since its verdict is not counted:
+ * it is listed as stale, to be judged again (show.ts --unjudged prints it). Print the sample itself with
+ * show.ts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
-import type { EvalSentence } from './split.ts';
+import { hear, heardOf, heardText, kindOf, sampleOf, sentencesOf, verdictsOf, writeHeard, type Half } from './sample.ts';
 
-const KINDS: Array<[string, RegExp]> = [
-  ['money', /[$€£¥]\s?\d|\d\s?[$€£]/],
-  ['date or time', /\b\d{1,2}:\d{2}\b|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{L}*\.? \d|\d{4}-\d{2}-\d{2}|\b[ap]\.?m\.?\b/u],
-  ['unit or percent', /\d\s?(?:%|°|km|kg|mm|cm|m|g|mg|ml|mph|kph|MB|GB|fps|W|dB|min|ms)\b|\d\s?%/],
-  ['identifier or code', /\b\p{Lu}+\d|\d\p{Lu}\b|\d{3}-\d{3,4}|\b\d+\.\d+\.\d+/u],
-  ['abbreviation', /\b(?:\p{L}{1,4}\.){1,3}(?=\s|,)/u],
-  ['year', /\b(?:1[5-9]|20)\d{2}\b/],
-  ['number', /\d/],
-];
+const [half = 'tuning', flag] = process.argv.slice(2) as [Half?, string?];
+const sample = sampleOf(sentencesOf(half));
+const verdicts = verdictsOf(half);
+const heard = heardOf(half);
 
-const [half = 'tuning', flag] = process.argv.slice(2);
-const dir = import.meta.dirname;
-const all = JSON.parse(fs.readFileSync(path.join(dir, `${half}.json`), 'utf8')) as EvalSentence[];
-const english = all.filter((s) => s.language === 'en');
-const sample = [
-  ...english.filter((_, i) => i % 5 === 0).slice(0, 50),
-  ...all.filter((s) => ['de', 'fr', 'es'].includes(s.language)),
-];
-const kindOf = (text: string) => KINDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'other';
-
-if (flag !== '--score') {
-  for (const s of sample) console.log(`${s.id} [${s.language}, ${kindOf(s.text)}]\n  < ${s.text}\n  > ${prepareSpeechText(s.text, s.language)}`);
-} else {
-  const judged = JSON.parse(fs.readFileSync(path.join(dir, `judged-${half}.json`), 'utf8')) as Record<string, string>;
-  const tally = new Map<string, { ok: number; all: number }>();
-  const add = (key: string, ok: boolean) => {
-    const t = tally.get(key) ?? { ok: 0, all: 0 };
-    t.all++;
-    if (ok) t.ok++;
-    tally.set(key, t);
-  };
-  for (const s of sample) {
-    const verdict = judged[s.id];
-    if (verdict === undefined) continue;
-    const ok = verdict === 'ok';
-    add('all', ok);
-    add(`language ${s.language}`, ok);
-    add(`kind ${kindOf(s.text)}`, ok);
-  }
-  for (const [key, t] of [...tally].sort()) console.log(`${key.padEnd(28)} ${t.ok}/${t.all} (${Math.round((100 * t.ok) / t.all)}%)`);
+if (flag === '--record') {
+  const now: Record<string, string> = {};
+  for (const s of sample) if (verdicts[s.id] !== undefined) now[s.id] = heardText(await hear(s));
+  writeHeard(half, now);
+  console.log(`${half}: kept what ${Object.keys(now).length} judged sentences read now`);
+  process.exit(0);
 }
+
+const tally = new Map<string, { ok: number; all: number }>();
+const add = (key: string, ok: boolean) => {
+  const t = tally.get(key) ?? { ok: 0, all: 0 };
+  t.all++;
+  if (ok) t.ok++;
+  tally.set(key, t);
+};
+const stale: string[] = [];
+let unjudged = 0;
+for (const s of sample) {
+  const verdict = verdicts[s.id];
+  if (verdict === undefined) {
+    unjudged++;
+    continue;
+  }
+  const now = heardText(await hear(s));
+  if (heard[s.id] !== undefined && heard[s.id] !== now) {
+    stale.push(`${s.id}  (${verdict})\n    was: ${heard[s.id]}\n    now: ${now}`);
+    continue;
+  }
+  const ok = verdict === 'ok';
+  add('all', ok);
+  add(`language ${s.language}`, ok);
+  add(`kind ${kindOf(s.text)}`, ok);
+}
+const line = (key: string, t: { ok: number; all: number }) => `${key.padEnd(28)} ${`${t.ok}/${t.all}`.padStart(7)} (${Math.round((100 * t.ok) / t.all)}%)`;
+console.log(`${half}: ${sample.length} sentences in the sample, ${unjudged} not judged, ${stale.length} stale`);
+for (const group of ['all', 'language', 'kind']) {
+  for (const [key, t] of [...tally].filter(([k]) => k.split(' ')[0] === group).sort()) console.log(line(key, t));
+}
+if (stale.length > 0) console.log(`\nread differently since judged (not counted):\n  ${stale.join('\n  ')}`);
+process.exit(0);

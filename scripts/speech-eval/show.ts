@@ -1,15 +1,34 @@
 /**
- * Prints each sentence of one half of the evaluation set beside what the voice receives, for judging
- * by ear:   npx tsx scripts/speech-eval/show.ts tuning [language]
+ * Prints the sample of one half of the evaluation set for judging by ear: each sentence as the
+ * transcript keeps it (`<`, one line a cue) beside what the voice receives (`>`), with its verdict if
+ * it has one, and `--ipa` what espeak-ng then says, in IPA (the voice of the sentence's language).
+ *
+ *   npx tsx scripts/speech-eval/show.ts tuning [language] [--unjudged] [--ipa] [--all]
+ *
+ * --unjudged prints only the sample's sentences with no verdict, or whose voice text changed since
+ * their verdict; --all the whole half, not only the sample.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
-import type { EvalSentence } from './split.ts';
+import { hear, heardOf, heardText, kindOf, sampleOf, sentencesOf, verdictsOf, type Half } from './sample.ts';
 
-const [half = 'tuning', language] = process.argv.slice(2);
-const sentences = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `${half}.json`), 'utf8')) as EvalSentence[];
-for (const s of sentences) {
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((a) => a.startsWith('--')));
+const [half = 'tuning', language] = args.filter((a) => !a.startsWith('--')) as [Half?, string?];
+const all = sentencesOf(half);
+const verdicts = verdictsOf(half);
+const heard = heardOf(half);
+const ipa = flags.has('--ipa') ? (await import('./ipa.ts')).espeakIpa : undefined;
+
+for (const s of flags.has('--all') ? all : sampleOf(all)) {
   if (language && s.language !== language) continue;
-  console.log(`${s.id} [${s.language}]\n  < ${s.text}\n  > ${prepareSpeechText(s.text, s.language)}`);
+  const cues = await hear(s);
+  const verdict = verdicts[s.id];
+  const stale = verdict !== undefined && heard[s.id] !== undefined && heard[s.id] !== heardText(cues);
+  if (flags.has('--unjudged') && verdict !== undefined && !stale) continue;
+  console.log(`${s.id} [${s.language}, ${kindOf(s.text)}]${verdict ? ` ${stale ? 'STALE ' : ''}${verdict}` : ''}`);
+  for (const cue of cues) {
+    console.log(`  < ${cue.said}\n  > ${cue.voice}`);
+    if (ipa) console.log(`  ~ ${await ipa(cue.voice, s.language)}`);
+  }
+  if (stale) console.log(`  judged on: ${heard[s.id]}`);
 }
+process.exit(0);

@@ -2,7 +2,8 @@
  * An article is spoken in its own language and its words are kept as written: pages in German,
  * French and Arabic go through the real pipeline (fetch, extract, prepare, script, the embedded
  * voice) and every call to the voice uses a voice of the page's language; the transcript keeps
- * symbols, apostrophes, times and dashes while the voice receives them as words.
+ * symbols, apostrophes, times and dashes while the voice receives them as words. A front page in
+ * English with one teaser of a French page speaks that teaser (its title and summary) in French.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,16 @@ import { voiceLike } from '../test/voices.ts';
 import { GERMAN_ARTICLE_PARAGRAPHS } from '../../shared/testing/german-article.ts';
 
 const LONG_GERMAN_TITLE = 'Wie die Bundesregierung die Renten im kommenden Jahr stärker erhöhen will als bisher geplant';
+
+/** An English front page's teasers, one of them of a French page. */
+const TEASERS: Array<[string, string]> = [
+  ['Council votes to rebuild the harbour wall', 'The council voted on Tuesday to rebuild the old harbour wall, after a winter of storms left the fishing fleet without shelter.'],
+  ['A bridge too far for the ferry company', 'The ferry company says the new bridge will cost it half its passengers, and it wants the town to pay for the loss.'],
+  ['Les retraites : ce que change la réforme', "Le gouvernement a présenté le 1er mai une réforme des retraites que les syndicats jugent injuste et qu'ils promettent de combattre dans la rue."],
+  ['Fishermen count the cost of the storm', 'Boats were lost, nets were torn and the market stayed shut for a week, but the fishermen say they will be back at sea by spring.'],
+];
+const FRONT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour News</title></head><body><main><h1>Harbour News</h1>
+${TEASERS.map(([title, summary], n) => `<article><h2><a href="/story-${n}">${title}</a></h2><p>${summary}</p><div><span>${n + 2} min read</span></div></article>`).join('\n')}</main></body></html>`;
 
 const PAGES: Record<string, { lang: string; dir?: string; title: string; paragraphs: string[] }> = {
   '/de': {
@@ -93,8 +104,8 @@ let host = '';
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const page = PAGES[req.url ?? ''];
-    if (!page) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(page));
+    if (!page && req.url !== '/front') return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page ? pageHtml(page) : FRONT_PAGE);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -181,6 +192,20 @@ describeEachDatabase('an article in its own language', (ctx) => {
     expect(spoken).toContain('à 16 heures 30');
   });
 
+  it("speaks a front page's teaser of a French page in French, the other teasers in English", async () => {
+    const { view } = await convert('/front');
+    expect(view.language).toBe('en');
+    const voiceOf = (words: string) => calls.filter((c) => c.text.includes(words)).map((c) => espeakLanguageVoice(c.voice)?.language ?? c.voice);
+    // the French teaser's title and summary, read by French rules ("1er mai" → "premier mai")
+    expect(voiceOf('Les retraites')).toEqual(['fr']);
+    expect(voiceOf('syndicats')).toEqual(['fr']);
+    expect(calls.find((c) => c.text.includes('syndicats'))!.text).toContain('le premier mai');
+    for (const [title, summary] of TEASERS.filter(([title]) => !title.startsWith('Les'))) {
+      expect(voiceOf(title)).toEqual(['en-us']);
+      expect(voiceOf(summary.split(',')[0]!)).toEqual(['en-us']);
+    }
+  });
+
   it('keeps the words as written in the transcript and gives the voice them as words', async () => {
     const { id } = await convert('/en');
     const row = await findPodcast(ctx.db, id);
@@ -191,7 +216,7 @@ describeEachDatabase('an article in its own language', (ctx) => {
     }
     expect(row!.content).toContain("They'll say inflation rose 0.3% in May");
     const spoken = calls.map((c) => c.text).join(' ');
-    for (const said of ["They'll", 'zero point three percent', 'nine billion dollars', 'four oh five PM', 'even, heaven help us, booyah']) {
+    for (const said of ["They'll", 'zero point three percent', 'nine billion dollar plan', 'four oh five PM', 'even, heaven help us, booyah']) {
       expect(spoken).toContain(said);
     }
     expect(spoken).not.toMatch(/[%$]/);

@@ -20,6 +20,7 @@ import { planScript } from './script-plan.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
 import { baseLanguage, hostVoices } from '../services/speech/language-voices.ts';
+import { withParagraphLanguages } from '../services/speech/paragraph-languages.ts';
 import type { AnyStage, Stage } from './stage.ts';
 import { sourcesForModel, type SourcePart } from '../services/script/episode-sources.ts';
 import { SECTION_INPUT_CHARS } from '../services/script/mode-prompts.ts';
@@ -228,7 +229,8 @@ export function scriptStage(
 
 /**
  * Each conversation host's voice: the first the episode's, the second another of its language; a
- * sentence in another language (a source of an episode of several) the host voice of its language.
+ * sentence in another language (a source of an episode of several, a paragraph of the article in another
+ * language) the host voice of its language.
  */
 function speakerVoices(source: ScriptSource, voices: { host: string; guest: string }, voiceOf: (language: string) => string) {
   const [first, second] = source.hosts ?? [];
@@ -274,7 +276,11 @@ export function speechStage(
           voice: spoken,
           language,
           sentences: mapSentences(
-            'stream' in source ? source.stream.sentences : (source.sentences ?? parseScript(source.written.script, source.hosts)),
+            // a paragraph read from the article in another language is spoken in it (a front page's teaser)
+            withParagraphLanguages(
+              'stream' in source ? source.stream.sentences : (source.sentences ?? parseScript(source.written.script, source.hosts)),
+              language,
+            ),
             speakerVoices(source, voices, (other) =>
               baseLanguage(other) === baseLanguage(language)
                 ? spoken

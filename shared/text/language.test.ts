@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, normaliseLanguage } from './language.ts';
+import { detectLanguage, normaliseLanguage, paragraphLanguage } from './language.ts';
 import { GERMAN_ARTICLE_PARAGRAPHS } from '../testing/german-article.ts';
 
 const GERMAN =
@@ -128,5 +128,22 @@ describe('detectLanguage', () => {
     [null, null],
   ])('normalises the tag %j to %j', (tag, language) => {
     expect(normaliseLanguage(tag)).toBe(language);
+  });
+});
+
+describe('paragraphLanguage', () => {
+  it("gives a paragraph clearly in another language than the article's that language", async () => {
+    expect(await paragraphLanguage(FRENCH, 'en')).toBe('fr');
+    expect(await paragraphLanguage(ENGLISH, 'fr')).toBe('en');
+    expect(await paragraphLanguage('Правительство сегодня одобрило бюджет на следующий год после месяцев переговоров с фракциями.', 'en')).toBe('ru');
+  });
+
+  it("keeps the article's language for its own paragraphs, short ones and close calls", async () => {
+    expect(await paragraphLanguage(ENGLISH, 'en')).toBeNull();
+    expect(await paragraphLanguage(FRENCH, 'fr-FR')).toBeNull();
+    expect(await paragraphLanguage('Merci beaucoup, et à demain pour la suite !', 'en')).toBeNull();
+    expect(await paragraphLanguage('At the Café de la Paix, Jean-Pierre Dupont ordered the crème brûlée and a pot-au-feu for the table.', 'en')).toBeNull();
+    // Japanese written mostly in kanji reads as Chinese
+    expect(await paragraphLanguage('東京都議会は本日、来年度予算案を賛成多数で可決した。知事は記者会見で財政健全化の重要性を強調した。東京都議会は本日、来年度予算案を賛成多数で可決した。', 'ja')).toBeNull();
   });
 });

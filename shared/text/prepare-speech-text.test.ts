@@ -62,7 +62,7 @@ describe('prepareSpeechText', () => {
     ['A $1.01 fee.', 'A one dollar and one cent fee.'],
     ['Premium is $7/month.', 'Premium is seven dollars per month.'],
     ['$5.00 flat', 'five dollars flat.'],
-    ['A $1,250 bill', 'A one thousand two hundred fifty dollars bill.'],
+    ['A $1,250 bill', 'A one thousand two hundred fifty dollar bill.'],
     ['Raised $2.5bn and $40 million and $10k.', 'Raised two point five billion dollars and forty million dollars and ten thousand dollars.'],
     ['€10 or €3.20', 'ten euros or three euros and twenty cents.'],
     ['£3.50 and £1', 'three pounds and fifty pence and one pound.'],
@@ -297,7 +297,7 @@ describe('prepareSpeechText reads numbers, symbols and abbreviations as a person
   ])('German: %j', (input, output) => expect(prepareSpeechText(input, 'de')).toBe(output));
 
   it.each([
-    ['Le PSG a battu Lyon 3-1.', 'Le PSG a battu Lyon 3 à 1.'],
+    ['Le PSG a battu Lyon 3-1.', 'Le P.S.G a battu Lyon 3 à 1.'],
     ['Il a réussi 29/32 tirs.', 'Il a réussi 29 sur 32 tirs.'],
     ['Louis XIV a succédé à Louis XIII.', 'Louis 14 a succédé à Louis 13.'],
     ['François Ier aimait la Renaissance.', 'François premier aimait la Renaissance.'],

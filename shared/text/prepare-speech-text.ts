@@ -8,12 +8,14 @@
  *   kinds/              token kinds every language shares, each reading from its language's table
  *   en/                 English: every number as words (n2words)
  *   de.ts fr.ts es.ts   German, French, Spanish: their lexicons, read by local-rules.ts
+ *   ja.ts               Japanese (its kanji already kana): Latin letters apart, counters' readings
  *
  * The transcript keeps the sentence as written: only the voice receives this text.
  */
 import { decodeEntities, removeUnspeakable, tidy } from './speech/clean.ts';
 import { englishSpeechText } from './speech/en/index.ts';
 import { readKinds, readKindsAfter } from './speech/kinds/index.ts';
+import { japaneseSpeechText } from './speech/ja.ts';
 import { isSpeechLanguage, localSpeechText } from './speech/local-rules.ts';
 
 export { cardinalWords, ordinalWords, yearWords } from './speech/en/index.ts';
@@ -31,5 +33,6 @@ export function prepareSpeechText(text: string, language = 'en'): string {
   const base = language.trim().toLowerCase().split(/[-_]/)[0] || 'en';
   const out = removeUnspeakable(decodeEntities(text).normalize('NFC'), base);
   if (base === 'en') return tidy(englishSpeechText(readKinds(out, 'en')));
+  if (base === 'ja') return tidy(japaneseSpeechText(out));
   return tidy(isSpeechLanguage(base) ? readKindsAfter(localSpeechText(readKinds(out, base), base), base) : out);
 }

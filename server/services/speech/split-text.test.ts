@@ -18,6 +18,8 @@ describe('splitSentences', () => {
     ['Am 15. März 2024 kam er. Im 21. Jahrhundert nicht.', ['Am 15. März 2024 kam er.', 'Im 21. Jahrhundert nicht.']],
     ['Der Plan kostet 9 Mrd. € im Jahr. Das ist viel.', ['Der Plan kostet 9 Mrd. € im Jahr.', 'Das ist viel.']],
     ['Er wurde 3. Dann ging er.', ['Er wurde 3.', 'Dann ging er.']],
+    // a range of days before its month is one sentence
+    ['Es läuft vom 3.–5. Mai. Dann 10.–12. März.', ['Es läuft vom 3.–5. Mai.', 'Dann 10.–12. März.']],
     ['It rose in 2023. March was calm.', ['It rose in 2023.', 'March was calm.']],
     // abbreviations that go on before a name or a number, and end the sentence before an opening word
     ['U.S. Customs seized it. Then it ended.', ['U.S. Customs seized it.', 'Then it ended.']],

@@ -39,9 +39,9 @@ const MONTHS = new Set(
 // A German ordinal after an article or preposition: "im 21. Jahrhundert", "der 3. Platz".
 const ORDINAL_AFTER = /(?:^|\s)(?:am|im|vom|zum|beim|dem|den|des|der|die|das|seit|bis|ab)\s+\d{1,2}$/i;
 
-/** Whether a full stop after a number marks an ordinal (German writes "15." for "fifteenth"). */
+/** Whether a full stop after a number marks an ordinal (German writes "15." for "fifteenth", "3.–5." for a range of days). */
 function isOrdinalDot(sentenceSoFar: string, before: string, after: string): boolean {
-  if (!/^\d{1,2}$/.test(before)) return false;
+  if (!/^(?:\d{1,2}\.?[-–])?\d{1,2}$/.test(before)) return false;
   const nextWord = /^\p{L}+/u.exec(after)?.[0]?.toLowerCase() ?? '';
   return MONTHS.has(nextWord) || ORDINAL_AFTER.test(sentenceSoFar);
 }

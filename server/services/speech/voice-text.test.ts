@@ -11,18 +11,23 @@ const CASES: Array<[string, string, string[]]> = [
     'Doctor Ruiz lives at twelve B Elm Street in Saint Louis.',
     'Mix one and a half cups flour, approximately three quarters of a cup milk.',
   ]],
-  ['de', 'Es gilt z. B. für die Hauptstr. 5. „Es wird kalt.“ Nachts sinkt es auf -12 °C.', [
+  ['de', 'Es gilt z. B. für die Hauptstr. 5. „Es wird kalt.“ Nachts sinkt es auf -12 °C. Wir treffen uns vom 3.–5. Mai.', [
     'Es gilt zum Beispiel für die Hauptstraße 5.',
     '„Es wird kalt.“',
     'Nachts sinkt es auf minus 12 Grad Celsius.',
+    'Wir treffen uns vom dritten bis fünften Mai.',
   ]],
   ['fr', "Au XVIIe siècle, l'OM n'existait pas. Versez 1/2 tasse.", [
-    "Au dix-septième siècle, l'O.M. n'existait pas.",
+    "Au dix-septième siècle, l'O.M n'existait pas.",
     'Versez une demi-tasse.',
   ]],
   ['es', 'La Dra. López llegó a EE. UU. el lunes. Hizo -3 °C en la Av. Reforma.', [
     'La doctora López llegó a Estados Unidos el lunes.',
     'Hizo menos 3 grados Celsius en la Avenida Reforma.',
+  ]],
+  // kanji as kana, a month and a day by their own readings, Latin letters apart (espeak spells a run that mixes them)
+  ['ja', 'ソニーは3月9日、新しいWi-Fiルーターを発売した。', [
+    'ソニーわさんがつここのか、あたらしい Wi-Fi ルーターをはつばいした。',
   ]],
 ];
 

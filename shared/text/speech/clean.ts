@@ -51,6 +51,8 @@ export function decodeEntities(text: string): string {
 export function tidy(text: string): string {
   return text
     .replace(/[—―]/g, ', ')
+    // a dash typed as two or three hyphens, spaced or between words ("exam -- held", "rose--sharply"); not "--verbose"
+    .replace(/(?<=\S)[ \t]+-{2,3}(?=[ \t]|$)|(?<=\p{L})-{2,3}(?=\p{L})/gmu, ', ')
     // a spaced dash between words is a pause, not a range
     .replace(/(?<!\d)[ \t]+[–-][ \t]+(?!\d)/g, ', ')
     .replace(/…/g, '...')

@@ -16,6 +16,7 @@ describe('abbreviations by their context', () => {
     ['Police stopped him at 3170 W. County Road and 5th Ave.', 'Police stopped him at three thousand one hundred seventy West County Road and fifth Avenue.'],
     ['Stir in 2 tsp. salt and 1 tbsp. oil; bake approx. 40 minutes.', 'Stir in two teaspoons salt and one tablespoon oil; bake approximately forty minutes.'],
     ['Gov. Newsom met Sen. Ruiz and Gen. Milley.', 'Governor Newsom met Senator Ruiz and General Milley.'],
+    ['Pacific Gas & Electric Co. and Lockheed Martin Corp. bid; our co. office.', 'Pacific Gas and Electric Company and Lockheed Martin Corporation bid; our co. office.'],
     ['The law is 42 U.S.C. 1983, and the show starts at 9 p.m. ET on Friday.', 'The law is forty-two USC nineteen eighty-three, and the show starts at nine PM Eastern Time on Friday.'],
   ]));
   describe('German', () => reads('de', [
@@ -97,15 +98,56 @@ describe('ordinals and centuries', () => {
 
 describe('acronyms that would be words', () => {
   it.each([
-    ['fr', "Le match de l'OM contre le PSG.", "Le match de l'O.M. contre le PSG."],
+    ['fr', "Le match de l'OM contre le PSG.", "Le match de l'O.M contre le P.S.G."],
     ['es', 'Lo aprobó la UE.', 'Lo aprobó la U.E.'],
     ['fr', 'Le film est OK.', 'Le film est OK.'],
+    // three capitals too ("35 UMP" is the English "ump" to a French voice), and no last full stop before a word:
+    // espeak reads "el P.P. y" as "pe pe i griega"
+    ['fr', 'Ont voté contre : 35 UMP (sur 198) et 11 UDI (sur 30).', 'Ont voté contre: 35 U.M.P (sur 198) et 11 U.D.I (sur 30).'],
+    ['es', 'El PP y la UGT firmaron con el PSOE.', 'El P.P y la U.G.T firmaron con el PSOE.'],
+    ['de', 'Die SPD und die CDU verloren, die AfD gewann.', 'Die S.P.D und die C.D.U verloren, die AfD gewann.'],
+    // acronyms said as words, and words written in capitals, stay
+    ['fr', "Le chef de l'ONU a dit NON.", "Le chef de l'ONU a dit NON."],
+    ['es', 'Dijo que NO al IVA.', 'Dijo que NO al IVA.'],
   ])('%s: %j', (language, written, spoken) => expect(prepareSpeechText(written, language)).toBe(spoken));
 
   it('leaves a heading in capitals and Roman numerals alone', () => {
     expect(prepareSpeechText('LE PSG ET L’OM', 'fr')).toBe('LE PSG ET L’OM.');
     expect(prepareSpeechText('Felipe VI visitó Sevilla.', 'es')).toBe('Felipe sexto visitó Sevilla.');
   });
+});
+
+describe('Japanese, after its kanji are kana', () => {
+  it.each([
+    // Latin letters and "・" against kana make espeak spell the whole run, kana by kana
+    ['むりょうのWi-Fiをつかう', 'むりょうの Wi-Fi をつかう.'],
+    ['スマホ・タブレットむけ', 'スマホ タブレットむけ.'],
+    // counters a dictionary reads wrong after a number
+    ['3つき9にち、はっぴょうした。', 'さんがつここのか、はっぴょうした。'],
+    ['1月1日と4月20日', 'いちがつついたちとしがつはつか.'],
+    ['3にちかん、1にちだけ、11にち', 'みっかかん、1にちだけ、11にち.'],
+    ['1にんで、2にんで、21にんで', 'ひとりで、ふたりで、21にんで.'],
+  ])('%j', (written, spoken) => expect(prepareSpeechText(written, 'ja')).toBe(spoken));
+});
+
+describe('an amount before the noun it describes', () => {
+  describe('English', () => reads('en', [
+    ['SoftBank committed to a $9.5 billion lifeline.', 'SoftBank committed to a nine point five billion dollar lifeline.'],
+    ['That is a $100 bill, not the $50 one.', 'That is a one hundred dollar bill, not the fifty dollar one.'],
+    ['A £5 charge and a $7.99 fee.', 'A five pound charge and a seven dollar and ninety-nine cent fee.'],
+    // no determiner, or no noun after: the amount is a quantity
+    ['They spent $15 million to remaster it, and the $5 million raised.', 'They spent fifteen million dollars to remaster it, and the five million dollars raised.'],
+    ['It costs $20 a month, or the $50 in cash.', 'It costs twenty dollars a month, or the fifty dollars in cash.'],
+    ['They took an estimated $12 million worth of Bitcoin.', 'They took an estimated twelve million dollars worth of Bitcoin.'],
+  ]));
+});
+
+describe('a dash typed as hyphens', () => {
+  it.each([
+    ['en', 'In his exam -- conducted in February -- he weighed more.', 'In his exam, conducted in February, he weighed more.'],
+    ['en', 'Prices rose--sharply--in spring; use --verbose.', 'Prices rose, sharply, in spring; use --verbose.'],
+    ['fr', 'Le texte -- adopté mardi -- sera examiné.', 'Le texte, adopté mardi, sera examiné.'],
+  ])('%s: %j', (language, written, spoken) => expect(prepareSpeechText(written, language)).toBe(spoken));
 });
 
 describe('date ranges and years', () => {

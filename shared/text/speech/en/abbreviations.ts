@@ -27,6 +27,7 @@ const IN_CONTEXT: Record<string, ContextAbbreviation> = {
   'Rev.': { beforeName: 'Reverend' },
   'Pres.': { beforeName: 'President' },
   'Corp.': { afterName: 'Corporation' },
+  'Co.': { afterName: 'Company' },
   'Bros.': { afterName: 'Brothers' },
   'Ltd.': { afterName: 'Limited' },
   'N.': { betweenNumberAndName: 'North' },

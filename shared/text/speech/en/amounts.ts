@@ -27,26 +27,52 @@ function plural(amount: string, one: string, many: string): string {
   return amount === '1' ? one : many;
 }
 
+// An amount that describes the noun after it says its currency once, as a word before a noun does:
+// "a $40 million bridge" → "a forty million dollar bridge". It follows a determiner (and perhaps one
+// word such as "estimated") and comes before a word that is no preposition, verb or adverb.
+const DETERMINER_BEFORE =
+  /(?:^|[^\p{L}])(?:a|an|the|this|that|its|his|her|their|our|your|my|each|every|another)\s(?:(?:estimated|additional|extra|further|whopping|record|proposed|planned|reported|initial|new|annual|average|total|roughly|nearly|about|almost|just|only|mere)\s)?$/iu;
+const NOT_NOUNS = new Set(
+  ('in to of for from on at by with within without into onto over under after before since until than as per via a an the and or ' +
+    'but nor so yet if then is was were are be been being will would could should can may might must shall has have had do does did ' +
+    'that which who whom whose this these those there here it they he she we you i me him us them more less apiece each plus minus ' +
+    'up down off out back too also already still now ago worth').split(' '),
+);
+const ADJECTIVES_IN_LY = new Set(['monthly', 'yearly', 'weekly', 'daily', 'quarterly', 'hourly', 'nightly', 'early', 'only']);
+
+/** Whether an amount at `offset` in `text`, `length` long, describes the noun after it. */
+function beforeNoun(text: string, offset: number, length: number): boolean {
+  if (!DETERMINER_BEFORE.test(text.slice(Math.max(0, offset - 24), offset))) return false;
+  const next = /^ ([\p{L}][\p{L}'’]*)(?![\p{L}'’-])/u.exec(text.slice(offset + length, offset + length + 40))?.[1];
+  if (!next) return false;
+  const word = next.toLowerCase();
+  return !NOT_NOUNS.has(word) && !/ed$/.test(word) && (!/ly$/.test(word) || ADJECTIVES_IN_LY.has(word));
+}
+
 /** "$7.99" → "7 dollars and 99 cents", "$2.5bn" → "2.5 billion dollars", "€10/mo" → "10 euros per month". */
 export function replaceMoney(text: string): string {
-  // "$7.9 million dollars": the currency named after the amount as well is said once
   return text.replace(
     /([$€£¥₹])\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s?(thousand|million|billion|trillion|k|mn|m|bn|b|tn|t)\b)?(?:\s?\/\s?(mo|month|yr|year|y|wk|week|day|d|hr|h|hour|min|minute|user|person|seat)\b)?/gi,
-    (_, symbol: string, whole: string, fraction: string | undefined, magnitude?: string, per?: string) => {
+    (all: string, symbol: string, whole: string, fraction: string | undefined, magnitude: string | undefined, per: string | undefined, offset: number, input: string) => {
       const currency = CURRENCIES[symbol]!;
       const perText = per ? ` per ${PER_UNITS[per.toLowerCase()]}` : '';
+      const describes = !per && beforeNoun(input, offset, all.length);
+      const name = (amount: string) => (describes ? currency.one : plural(amount, currency.one, currency.many));
       if (magnitude) {
         const amount = fraction ? `${whole}.${fraction}` : whole;
-        return `${amount} ${MAGNITUDES[magnitude.toLowerCase()]} ${currency.many}${perText}`;
+        return `${amount} ${MAGNITUDES[magnitude.toLowerCase()]} ${describes ? currency.one : currency.many}${perText}`;
       }
-      const main = `${whole} ${plural(whole, currency.one, currency.many)}`;
+      const main = `${whole} ${name(whole)}`;
       if (!fraction || /^0+$/.test(fraction)) return `${main}${perText}`;
-      if (fraction.length !== 2 || !currency.cent) return `${whole}.${fraction} ${currency.many}${perText}`;
+      if (fraction.length !== 2 || !currency.cent) return `${whole}.${fraction} ${describes ? currency.one : currency.many}${perText}`;
       const cents = String(Number(fraction));
-      const centText = `${cents} ${plural(cents, ...currency.cent)}`;
-      return `${whole === '0' ? centText : `${main} and ${centText}`}${perText}`;
+      const centText = `${cents} ${describes ? currency.cent[0] : plural(cents, ...currency.cent)}`;
+      if (whole === '0') return `${centText}${perText}`;
+      return `${main} and ${centText}${perText}`;
     },
-  ).replace(/\b(thousand|million|billion|trillion) (dollars|euros|pounds) \2\b/g, '$1 $2');
+  )
+    // "$7.9 million dollars": the currency named after the amount as well is said once
+    .replace(/\b(thousand|million|billion|trillion) (dollar|euro|pound)(s?) \2s?\b/g, '$1 $2$3');
 }
 
 export const UNITS: Record<string, [string, string]> = {

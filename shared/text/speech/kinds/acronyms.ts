@@ -1,19 +1,40 @@
 /**
- * Acronyms a voice would read as a word of the language: two capitals on their own are letters
- * ("l'OM" is "l'O.M.", not "l'homme"; "la UE" is "la U.E."). Longer acronyms are left to the voice,
- * which spells those it cannot say ("PSG") and says those meant to be words ("ONU", "OTAN"). A line
- * in capitals is a heading, not acronyms.
+ * Acronyms a voice would read as a word of the language, or read as one letter by one, depending on
+ * the words around them: two or three capitals on their own are written as letters ("l'OM" is
+ * "l'O.M", not "l'homme"; "35 UMP" is "35 U.M.P", not the English "ump"; "la UE" is "la U.E"). No
+ * last full stop: espeak reads a letter after it as one more of the acronym ("el P.P. y" is "pe pe i
+ * griega"). Longer acronyms are left to the voice, which spells those it cannot say ("SNCF") and says
+ * those meant to be words ("OTAN"). Acronyms said as words, and words a text writes in capitals, stay;
+ * so does a line in capitals, a heading.
  */
 import type { ReadingLanguage } from './index.ts';
 
-// Two capitals that are read as a word in each language.
-const SAID_AS_WORDS: Record<ReadingLanguage, readonly string[]> = { en: ['OK'], de: ['OK'], fr: ['OK'], es: ['OK'] };
+// Capitals said as a word in each language, and short words a sentence may write in capitals.
+const ENGLISH_WORDS = ['OK', 'THE', 'AND', 'NEW', 'TOP', 'HOT', 'BIG', 'WOW', 'YES', 'ONE', 'TWO', 'ALL', 'FOR', 'OUT', 'NOW'];
+const SAID_AS_WORDS: Record<ReadingLanguage, ReadonlySet<string>> = {
+  en: new Set(ENGLISH_WORDS),
+  fr: new Set([
+    ...ENGLISH_WORDS, 'ONU', 'ENA', 'CAC', 'BAC', 'PAC', 'ZAD', 'SIM', 'RAM', 'ROM',
+    'LE', 'LA', 'UN', 'DE', 'ET', 'EN', 'NE', 'IL', 'ON', 'SA', 'SE', 'CE', 'JE', 'TU', 'MA', 'TA', 'OU', 'OUI', 'NON', 'LES', 'DES',
+    'UNE', 'QUI', 'EST', 'SUR', 'PAS', 'TOI', 'MOI', 'LUI', 'BON', 'VOS', 'NOS', 'SES', 'CES', 'MES', 'TES', 'SON', 'TON', 'MON',
+  ]),
+  es: new Set([
+    ...ENGLISH_WORDS, 'IVA', 'AVE', 'ETA', 'EFE', 'RAE', 'UCI', 'ERE',
+    'NO', 'SÍ', 'YA', 'YO', 'TU', 'SU', 'MI', 'EL', 'LA', 'LO', 'DE', 'EN', 'UN', 'ES', 'SE', 'QUE', 'LOS', 'LAS', 'UNA', 'UNO', 'DEL',
+    'MÁS', 'POR', 'SIN', 'CON', 'HOY', 'MUY', 'BAR',
+  ]),
+  de: new Set([
+    ...ENGLISH_WORDS, 'DAX', 'TÜV', 'UNO',
+    'JA', 'ER', 'ES', 'IN', 'AM', 'IM', 'ZU', 'SO', 'DU', 'WO', 'OB', 'DER', 'DIE', 'DAS', 'UND', 'IST', 'EIN', 'MIT', 'VON', 'ZUM',
+    'AUS', 'AUF', 'BIS', 'WIR', 'SIE', 'IHR', 'GUT', 'NUR', 'NIE', 'NEU',
+  ]),
+};
 
-// After an elided article or a space, before a non-letter: "l'OM", "de l'UE", "el PP".
-const TWO_CAPITALS = /(?<=^|[\s(«"“„'’])(\p{Lu})(\p{Lu})(?![\p{L}\d'’-]|\.\p{L}|['’]s\b)/gmu;
+// After an elided article or a space, before a non-letter: "l'OM", "de l'UE", "el PP", "35 UMP".
+const FEW_CAPITALS = /(?<=^|[\s(«"“„'’])\p{Lu}{2,3}(?![\p{L}\d'’-]|\.\p{L}|['’]s\b)/gmu;
 
 export function readAcronyms(text: string, language: ReadingLanguage): string {
-  if (language === 'en') return text; // an English voice spells two capitals already
+  if (language === 'en') return text; // an English voice spells these already
   const words = SAID_AS_WORDS[language];
   return text
     .split('\n')
@@ -21,7 +42,7 @@ export function readAcronyms(text: string, language: ReadingLanguage): string {
       // a line mostly in capitals is a heading
       const letters = line.replace(/[^\p{L}]/gu, '');
       if (letters.length > 0 && letters.replace(/[^\p{Lu}]/gu, '').length > letters.length / 2) return line;
-      return line.replace(TWO_CAPITALS, (all: string, a: string, b: string, offset: number) => (words.includes(all) || /^[IVXLC]+$/.test(all) ? all : `${a}.${b}${line[offset + 2] === '.' ? '' : '.'}`));
+      return line.replace(FEW_CAPITALS, (all: string) => (words.has(all) || /^[IVXLC]+$/.test(all) ? all : [...all].join('.')));
     })
     .join('\n');
 }
