@@ -33,7 +33,7 @@ import { archiveFolder, VOICE_CATALOGUE, type CatalogueVoice } from '../speech/v
 import type { HostResolver } from '../fetch/resolve-target.ts';
 import { downloadArchive, dropPart, VoiceDownloadError } from './download.ts';
 import { tryInstallLock } from './install-lock.ts';
-import { archiveSha256, unpackArchive } from './unpack.ts';
+import { archiveSha256, unpackArchive, VoiceArchiveError } from './unpack.ts';
 
 const MANIFEST = 'pagecast-voice.json';
 /** Every voice archive is a .tar.bz2: bzip2's magic number, `BZh`. */
@@ -94,6 +94,8 @@ export interface VoiceStoreOptions {
   /** Download limits (download.ts's defaults otherwise). */
   idleTimeoutMs?: number;
   deadlineMs?: number;
+  /** How long the unpacking may take (unpack.ts's default otherwise). */
+  unpackTimeoutMs?: number;
 }
 
 export interface InstallOptions {
@@ -289,16 +291,21 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
     try {
       const folder = path.join(unpackDir, archiveFolder(voice));
       let check: Awaited<ReturnType<typeof checkVoiceLoads>>;
+      /** A step that ran out of time on a busy machine says nothing against the archive. */
+      let outOfTime = false;
       try {
-        await unpackArchive(partFile, unpackDir, { maxBytes: maxBytes * 3, signal });
+        await unpackArchive(partFile, unpackDir, { maxBytes: maxBytes * 3, signal, timeoutMs: options.unpackTimeoutMs });
         const missing = fs.existsSync(folder) ? missingVoiceFile(voice, folder) : `${archiveFolder(voice)}/`;
         if (missing) throw new VoiceInstallError(`The archive of ${voice.id} lacks ${missing}`);
         progress.set(voice.id, { ...progress.get(voice.id)!, phase: 'checking' });
         check = await checkVoiceLoads(sherpaTtsConfig(voice, folder), { signal });
+        outOfTime = !check.ok && check.how === 'timeout';
         if (!check.ok) throw new VoiceInstallError(`${voice.id}: ${check.reason}`);
       } catch (error) {
         // An archive that does not unpack or load is never resumed: the next attempt starts at byte zero.
-        if (!signal?.aborted) await dropPart(partFile);
+        // One that only ran out of time is kept whole, and the next attempt unpacks it again.
+        if (error instanceof VoiceArchiveError && error.timedOut) outOfTime = true;
+        if (!signal?.aborted && !outOfTime) await dropPart(partFile);
         throw error;
       }
       const installedAt = new Date().toISOString();
