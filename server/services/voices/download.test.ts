@@ -145,6 +145,12 @@ describe('downloading a voice archive', () => {
     }
   });
 
+  it('says what the server answered when it is not the file', async () => {
+    await expect(downloadArchive({ url: `${server.url}/missing.tar.bz2`, partFile: partFile(), maxBytes: 1_000_000 })).rejects.toThrow(
+      /missing\.tar\.bz2 answered 404 Not Found \(no such archive at this address\)$/,
+    );
+  });
+
   it('starts from byte zero when a 206 continues a file of another size (the server ignored If-Range)', async () => {
     const part = await halfPart();
     const kept = fs.statSync(part).size;

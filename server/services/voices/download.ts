@@ -187,7 +187,7 @@ export async function downloadArchive(options: DownloadOptions): Promise<void> {
       }
       if (status !== 200 && status !== 206) {
         response.resume();
-        throw new VoiceDownloadError(`${url} answered ${status}`);
+        throw new VoiceDownloadError(`${url} answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}${status === 404 ? ' (no such archive at this address)' : ''}`);
       }
       if (/^\s*text\/html\b/i.test(header(response, 'content-type') ?? '')) {
         response.destroy();

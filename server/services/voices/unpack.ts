@@ -50,28 +50,28 @@ export interface Unpacked {
   pid: number;
 }
 
-let groupNice: number | null | undefined;
-/** This process's session group's nice (Linux's autogroup), or null where there is none. */
-function sessionGroupNice(): number | null {
-  if (groupNice === undefined) {
-    try {
-      groupNice = Number(/nice\s+(-?\d+)/.exec(fs.readFileSync('/proc/self/autogroup', 'utf8'))?.[1] ?? NaN);
-      if (!Number.isFinite(groupNice)) groupNice = null;
-    } catch {
-      groupNice = null;
-    }
-  }
+let groupNice: Promise<number | null> | undefined;
+/** This process's session group's nice (Linux's autogroup), or null where there is none; read once. */
+function sessionGroupNice(): Promise<number | null> {
+  groupNice ??= fs.promises.readFile('/proc/self/autogroup', 'utf8').then(
+    (text) => {
+      const nice = Number(/nice\s+(-?\d+)/.exec(text)?.[1] ?? NaN);
+      return Number.isFinite(nice) ? nice : null;
+    },
+    () => null,
+  );
   return groupNice;
 }
 
 /** Runs archive-process.mjs on one task; rejects with its message, past `timeoutMs`, or on abort. */
-function inProcess<T>(task: Record<string, unknown>, timeoutMs: number, what: string, signal?: AbortSignal): Promise<T> {
+async function inProcess<T>(task: Record<string, unknown>, timeoutMs: number, what: string, signal?: AbortSignal): Promise<T> {
+  const nice = await sessionGroupNice();
   signal?.throwIfAborted();
   // Detached: a session of its own (see archive-process.mjs). No loader of the server's (tsx): plain JavaScript.
-  const child = fork(SCRIPT, [JSON.stringify({ ...task, groupNice: sessionGroupNice() })], { detached: true, execArgv: ['--max-old-space-size=256'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child = fork(SCRIPT, [JSON.stringify({ ...task, groupNice: nice })], { detached: true, execArgv: ['--max-old-space-size=256'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => void (stderr = (stderr + text).slice(-2_000)));
-  return new Promise((resolve, reject) => {
+  return await new Promise<T>((resolve, reject) => {
     let settled = false;
     /** Settles once the process is gone (`stop` kills it first), so nothing it writes lands after the answer. */
     const settle = (outcome: () => void, stop = false) => {
