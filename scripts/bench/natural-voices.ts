@@ -9,9 +9,16 @@
  * pipeline's own cost, not a real voice's.
  *
  * Then the longest event-loop stall while a voice installs: the fake voice padded to about 60 MB of
- * archive (BENCH_VOICE_MB) is downloaded from a local server, checked, unpacked (in its worker thread)
- * and load-checked, while a 10 ms timer measures how late each of its ticks fires.
+ * archive (BENCH_VOICE_MB) is downloaded from a local server in a process of its own
+ * (support/archive-server.ts), hashed and unpacked (in a worker thread) and load-checked (in a child
+ * process), while a 10 ms timer measures how late each of its ticks fires, and which step was under
+ * way at the longest. The same timer with nothing to do first says what the machine's load alone
+ * costs: on a busy machine under `nice`, a few milliseconds of work on the main thread can wait
+ * many times as long for a core. So it also says the most CPU time the main thread spent between two
+ * ticks (`process.threadCpuUsage`): the work the install puts on the event loop in one go, which
+ * the machine's load does not change.
  */
+import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -62,15 +69,39 @@ async function fakeStore(): Promise<VoiceStore> {
   }
 }
 
-/** Runs `work` while a 10 ms timer measures the longest it fired late and the loop delay's 99th percentile. */
-async function stallDuring(work: () => Promise<void>): Promise<{ seconds: number; longestMs: number; p99Ms: number }> {
+/** The main thread's own CPU time (Node 22.19 and later; not in @types/node yet). */
+const threadCpuUsage = (previous?: NodeJS.CpuUsage): NodeJS.CpuUsage =>
+  (process as NodeJS.Process & { threadCpuUsage(previous?: NodeJS.CpuUsage): NodeJS.CpuUsage }).threadCpuUsage(previous);
+
+/**
+ * Runs `work` while a 10 ms timer measures the longest it fired late and the loop delay's 99th
+ * percentile; `during()` names what was under way when the longest stall ended.
+ */
+async function stallDuring(
+  work: () => Promise<void>,
+  during: () => string = () => '',
+): Promise<{ seconds: number; longestMs: number; p99Ms: number; at: string; cpuMs: number; cpuAt: string }> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   let longestGap = 0;
+  let at = '';
+  let mostCpu = 0;
+  let cpuAt = '';
   let last = performance.now();
+  let lastCpu = threadCpuUsage();
   const tick = setInterval(() => {
     const now = performance.now();
-    longestGap = Math.max(longestGap, now - last - 10);
+    const used = threadCpuUsage(lastCpu);
+    const cpu = (used.user + used.system) / 1000;
+    if (now - last - 10 > longestGap) {
+      longestGap = now - last - 10;
+      at = during();
+    }
+    if (cpu > mostCpu) {
+      mostCpu = cpu;
+      cpuAt = during();
+    }
     last = now;
+    lastCpu = threadCpuUsage();
   }, 10);
   histogram.enable();
   const started = performance.now();
@@ -80,7 +111,25 @@ async function stallDuring(work: () => Promise<void>): Promise<{ seconds: number
     clearInterval(tick);
     histogram.disable();
   }
-  return { seconds: (performance.now() - started) / 1000, longestMs: longestGap, p99Ms: histogram.percentile(99) / 1e6 };
+  return { seconds: (performance.now() - started) / 1000, longestMs: longestGap, p99Ms: histogram.percentile(99) / 1e6, at, cpuMs: mostCpu, cpuAt };
+}
+
+/** Serves one archive from a child process; answers its base address and the way to stop it. */
+async function archiveServerProcess(name: string, archive: Buffer): Promise<{ url: string; close: () => void }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-archive-')), name);
+  fs.writeFileSync(file, archive);
+  const child = fork(path.join(import.meta.dirname, 'support', 'archive-server.ts'), [name, file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`the archive server stopped (exit code ${code})`)));
+  });
+  return {
+    url,
+    close: () => {
+      child.disconnect();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
 }
 
 /** Installs the fake voice padded to `megabytes` of archive, measuring how long the event loop is held meanwhile. */
@@ -88,7 +137,7 @@ async function installStall(megabytes: number): Promise<string[][]> {
   const folder = FAKE.archive.replace(/\.tar\.bz2$/, '');
   // Random bytes do not compress: the archive is about as big as its content, as a real voice's model.
   const archive = await tarBz2([...piperVoiceEntries(folder, FAKE.model), { name: `${folder}/padding.bin`, data: crypto.randomBytes(megabytes * 1_000_000) }]);
-  const server = await serveArchives({ [FAKE.archive]: archive });
+  const server = await archiveServerProcess(FAKE.archive, archive);
   const store = createVoiceStore({
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-voices-')),
     modelsUrl: server.url,
@@ -97,8 +146,20 @@ async function installStall(megabytes: number): Promise<string[][]> {
   });
   // The same timer with nothing to do: what this machine's load alone delays it by.
   const idle = await stallDuring(() => new Promise((r) => setTimeout(r, 10_000)));
-  const install = await stallDuring(() => store.install(FAKE.id).then(() => undefined)).finally(() => server.close());
-  const row = (what: string, m: typeof idle) => [what, `${m.seconds.toFixed(1)} s`, `${Math.round(m.longestMs)} ms`, `${m.p99Ms.toFixed(1)} ms`];
+  const step = () => {
+    const state = store.list()[0]!.state;
+    return state.state === 'downloading' ? state.phase : state.state;
+  };
+  const install = await stallDuring(() => store.install(FAKE.id).then(() => undefined), step).finally(() => server.close());
+  const row = (what: string, m: typeof idle) => [
+    what,
+    `${m.seconds.toFixed(1)} s`,
+    `${Math.round(m.longestMs)} ms`,
+    m.at || '-',
+    `${m.p99Ms.toFixed(1)} ms`,
+    `${m.cpuMs.toFixed(1)} ms`,
+    m.cpuAt || '-',
+  ];
   return [row('idle (the machine alone)', idle), row(`install of a ${(archive.length / 1e6).toFixed(0)} MB archive`, install)];
 }
 
@@ -148,6 +209,8 @@ export default async function naturalVoicesBench(): Promise<void> {
   console.log(table(['voice', 'first audio (cold)', 'first audio (warm)', 'real-time factor', 'memory added', 'process RSS'], rows).join('\n'));
   const megabytes = Number(process.env.BENCH_VOICE_MB ?? 60);
   console.log(`\nThe event loop while a voice installs (target: no stall over about 50 ms):`);
-  console.log(table(['install', 'took', 'longest event-loop stall', 'loop delay p99'], await installStall(megabytes)).join('\n'));
+  console.log(
+    table(['install', 'took', 'longest event-loop stall', 'during', 'loop delay p99', 'most main-thread CPU between ticks', 'during'], await installStall(megabytes)).join('\n'),
+  );
   console.log(machineNote());
 }

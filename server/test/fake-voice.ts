@@ -135,7 +135,11 @@ export function fakeEspeakData(): string {
 }
 
 /** A file inside an archive: its bytes, or a special entry a hostile archive would hold. */
-export type ArchiveEntry = { name: string; data: Buffer | string } | { name: string; symlinkTo: string };
+export type ArchiveEntry =
+  | { name: string; data: Buffer | string }
+  | { name: string; symlinkTo: string }
+  | { name: string; hardlinkTo: string }
+  | { name: string; type: 'directory' | 'character-device' | 'fifo' };
 
 /** The files of a Piper voice folder as the release archives lay them out, espeak-ng-data included. */
 export function piperVoiceEntries(folder: string, modelFile: string, model: Buffer = fakePiperModel()): ArchiveEntry[] {
@@ -190,6 +194,8 @@ export async function tarBz2(entries: ArchiveEntry[]): Promise<Buffer> {
   const ended = new Promise<void>((resolve) => pack.on('end', () => resolve()));
   for (const entry of entries) {
     if ('symlinkTo' in entry) pack.entry({ name: entry.name, type: 'symlink', linkname: entry.symlinkTo });
+    else if ('hardlinkTo' in entry) pack.entry({ name: entry.name, type: 'link', linkname: entry.hardlinkTo });
+    else if ('type' in entry) pack.entry({ name: entry.name, type: entry.type });
     else pack.entry({ name: entry.name }, typeof entry.data === 'string' ? Buffer.from(entry.data) : entry.data);
   }
   pack.finalize();
@@ -213,10 +219,13 @@ export interface ArchiveServer {
 
 /**
  * A local archive server: 200 or 206 (Range) for a known name, 404 for any other. Each file has an
- * ETag (its SHA-1), and a Range whose If-Range is not the current ETag gets the whole file (200).
+ * ETag (its SHA-1, computed once when it is set), and a Range whose If-Range is not the current ETag
+ * gets the whole file (200).
  */
 export async function serveArchives(files: Record<string, Buffer> = {}): Promise<ArchiveServer> {
-  const served = new Map(Object.entries(files));
+  const served = new Map<string, { data: Buffer; etag: string }>();
+  const set = (name: string, data: Buffer) => void served.set(name, { data, etag: `"${crypto.createHash('sha1').update(data).digest('hex')}"` });
+  for (const [name, data] of Object.entries(files)) set(name, data);
   const cuts = new Map<string, number>();
   const requests: ArchiveServer['requests'] = [];
   let interceptor: Parameters<ArchiveServer['intercept']>[0] = null;
@@ -225,9 +234,9 @@ export async function serveArchives(files: Record<string, Buffer> = {}): Promise
     const ifRange = req.headers['if-range'] as string | undefined;
     requests.push({ path: req.url ?? '', range: req.headers.range, ...(ifRange ? { ifRange } : {}) });
     if (interceptor?.(req, res)) return;
-    const data = served.get(name);
-    if (!data) return res.writeHead(404).end();
-    const etag = `"${crypto.createHash('sha1').update(data).digest('hex')}"`;
+    const file = served.get(name);
+    if (!file) return res.writeHead(404).end();
+    const { data, etag } = file;
     const range = ifRange === undefined || ifRange === etag ? req.headers.range : undefined;
     const from = Number(range?.match(/^bytes=(\d+)-$/)?.[1] ?? 0);
     if (from >= data.length && range) return res.writeHead(416, { 'content-range': `bytes */${data.length}` }).end();
@@ -245,7 +254,7 @@ export async function serveArchives(files: Record<string, Buffer> = {}): Promise
   return {
     url: `http://127.0.0.1:${port}/tts-models`,
     requests,
-    set: (name, data) => void served.set(name, data),
+    set,
     cutNextAfter: (name, bytes) => void cuts.set(name, bytes),
     intercept: (answer) => void (interceptor = answer),
     close: () =>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../lib/logger.ts';
 import { FAKE_SAMPLES_PER_TOKEN, piperVoiceEntries, serveArchives, tarBz2, type ArchiveServer } from '../../test/fake-voice.ts';
 import { createEncoderPool } from '../audio/episode-encoder.ts';
@@ -170,12 +170,16 @@ describe('the natural voices engine', () => {
     expect(hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en')).host).toBe('piper-en-us-test');
   });
 
-  it('fetches the English voice in the background at the first start, before any article asks', async () => {
-    const store = storeIn(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')));
+  it('at the first start, sweeps what a crashed install left and fetches the English voice in the background, before any article asks', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-'));
+    const crashed = path.join(dataDir, 'voices', '.unpack-piper-en-us-gone-AbC123');
+    fs.mkdirSync(path.join(crashed, 'half'), { recursive: true });
+    const store = storeIn(dataDir);
     const { engine } = engineOver(store, { downloadOnFirstUse: true });
     const installedEvent = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type !== 'progress' && resolve(e)));
     await engine.warmUp?.();
     expect(await installedEvent).toMatchObject({ type: 'installed', id: 'piper-en-us-test' });
+    await vi.waitFor(() => expect(fs.existsSync(crashed)).toBe(false));
   });
 
   it.each([

@@ -250,6 +250,8 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
       }
     },
     async warmUp() {
+      // What a crash left in DATA_DIR/voices goes, in the background (installs under way are left alone).
+      void store.sweep().catch((err: unknown) => log?.warn('could not sweep the voices folder', { error: String(err) }));
       await runtimeChecked;
       // The first start fetches the English voice in the background, so the first podcast may have it.
       if (!installedVoices().some((v) => v.language === 'en')) downloadVoiceOf('en');

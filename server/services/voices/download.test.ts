@@ -125,4 +125,74 @@ describe('downloading a voice archive', () => {
     }
     await expect(download(partFile(), { maxBytes: 50_000 })).rejects.toThrow(/over the 50000 allowed/);
   });
+
+  it('refuses a web page: text/html before the part is touched, any other answer that is not the file dropped', async () => {
+    const part = await halfPart();
+    const kept = fs.readFileSync(part);
+    const page = '<!DOCTYPE html><html><body>Sign in to this network</body></html>';
+    server.intercept((_req, res) => (res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page), true));
+    try {
+      await expect(download(part, { signature: first.subarray(0, 3) })).rejects.toThrow(/answered with a web page \(text\/html\), not the archive/);
+      // A portal's page never replaces the bytes already kept: the next attempt still resumes them.
+      expect(fs.readFileSync(part).equals(kept)).toBe(true);
+
+      server.intercept((_req, res) => (res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(page), true));
+      await expect(download(part, { signature: first.subarray(0, 3) })).rejects.toThrow(/did not send the archive: its answer starts with "<!DOCTYPE html>/);
+      expect(fs.existsSync(part)).toBe(false);
+      expect(fs.existsSync(`${part}.json`)).toBe(false);
+    } finally {
+      server.intercept(null);
+    }
+  });
+
+  it('says what the server answered when it is not the file', async () => {
+    await expect(downloadArchive({ url: `${server.url}/missing.tar.bz2`, partFile: partFile(), maxBytes: 1_000_000 })).rejects.toThrow(
+      /missing\.tar\.bz2 answered 404 Not Found \(no such archive at this address\)$/,
+    );
+  });
+
+  it('starts from byte zero when a 206 continues a file of another size (the server ignored If-Range)', async () => {
+    const part = await halfPart();
+    const kept = fs.statSync(part).size;
+    const before = server.requests.length;
+    let once = true;
+    server.intercept((req, res) => {
+      if (!once || !req.headers.range) return false;
+      once = false;
+      // The file grew upstream, and this server answers the range anyway.
+      res.writeHead(206, { 'content-range': `bytes ${kept}-${first.length + 999}/${first.length + 1_000}`, 'content-length': String(first.length + 1_000 - kept) });
+      res.end(Buffer.alloc(first.length + 1_000 - kept));
+      return true;
+    });
+    try {
+      await download(part);
+    } finally {
+      server.intercept(null);
+    }
+    expect(since(before).map((r) => r.range)).toEqual([`bytes=${kept}-`, undefined]);
+    expect(fs.readFileSync(part).equals(first)).toBe(true);
+  });
+
+  it('stops a server that states no length at the size allowed, and one that sends less than it stated', async () => {
+    server.intercept((_req, res) => {
+      res.writeHead(200); // chunked: no Content-Length
+      res.end(first);
+      return true;
+    });
+    try {
+      await expect(download(partFile(), { maxBytes: 50_000 })).rejects.toThrow(/sent more than the 50000 bytes allowed/);
+    } finally {
+      server.intercept(null);
+    }
+    server.intercept((_req, res) => {
+      res.writeHead(200, { 'content-length': String(first.length) });
+      res.write(first.subarray(0, 1_000), () => res.destroy());
+      return true;
+    });
+    try {
+      await expect(download(partFile())).rejects.toThrow(/cut after|ended after \d+ of 200000 bytes/);
+    } finally {
+      server.intercept(null);
+    }
+  });
 });

@@ -12,6 +12,9 @@
  *   socket connects to the very addresses that were checked.
  * - Nothing past `maxBytes` is written; a server silent for `idleTimeoutMs`, or a download longer than
  *   `deadlineMs`, is cut off.
+ * - A web page is never taken for the archive: a `text/html` answer is refused before the part is
+ *   touched, and a file that does not start with `signature` (bzip2's `BZh` for a voice) is dropped. A
+ *   206 whose total is not the size the server first stated (it ignored `If-Range`) starts again.
  */
 import fs from 'node:fs';
 import type http from 'node:http';
@@ -44,6 +47,8 @@ export interface DownloadOptions {
   deadlineMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
+  /** The bytes the file starts with (a format's magic number): anything else is not the file. */
+  signature?: Buffer;
 }
 
 const MAX_REDIRECTS = 5;
@@ -54,15 +59,32 @@ interface PartMeta {
   url: string;
   etag?: string;
   lastModified?: string;
+  /** The whole file's size as the server stated it. */
+  total?: number;
 }
 
 const metaFile = (partFile: string) => `${partFile}.json`;
 
 /** Removes a part and what is known of it: the next request starts from byte zero. */
-export function dropPart(partFile: string): void {
-  fs.rmSync(partFile, { force: true });
-  fs.rmSync(metaFile(partFile), { force: true });
+export async function dropPart(partFile: string): Promise<void> {
+  // Asynchronous: unlinking hundreds of megabytes may take a while on some file systems.
+  await Promise.all([fs.promises.rm(partFile, { force: true }), fs.promises.rm(metaFile(partFile), { force: true })]);
 }
+
+/** Whether the part's first bytes are `signature` (a part too short to tell is not). */
+async function startsWith(partFile: string, signature: Buffer): Promise<boolean> {
+  const file = await fs.promises.open(partFile, 'r');
+  try {
+    const head = Buffer.alloc(signature.length);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return bytesRead === head.length && head.equals(signature);
+  } finally {
+    await file.close();
+  }
+}
+
+/** The first bytes of an answer, shown in a message: printable ASCII, the rest as dots. */
+const preview = (bytes: Buffer) => JSON.stringify(bytes.subarray(0, 40).toString('latin1').replace(/[^\x20-\x7e]/g, '.'));
 
 function readMeta(partFile: string): PartMeta | null {
   try {
@@ -135,8 +157,9 @@ export async function downloadArchive(options: DownloadOptions): Promise<void> {
       let have = fs.existsSync(partFile) ? fs.statSync(partFile).size : 0;
       const meta = readMeta(partFile);
       const resumeWith = have > 0 && meta?.url === url ? validator(meta) : null;
-      if (have > 0 && !resumeWith) {
-        dropPart(partFile);
+      // A part with no validator, or that is not the file (an error page kept by an older version), starts over.
+      if (have > 0 && (!resumeWith || (options.signature && !(await startsWith(partFile, options.signature))))) {
+        await dropPart(partFile);
         have = 0;
       }
       const headers: Record<string, string> = { ...REQUEST_HEADERS, ...(have > 0 && resumeWith ? { range: `bytes=${have}-`, 'if-range': resumeWith } : {}) };
@@ -153,17 +176,22 @@ export async function downloadArchive(options: DownloadOptions): Promise<void> {
         response.resume();
         // Whole already, but only when the server's size is the part's.
         if (have > 0 && range.total === have) return;
-        dropPart(partFile);
+        await dropPart(partFile);
         continue;
       }
-      if (status === 206 && (have === 0 || range.start !== have)) {
+      // A 206 must continue the very file the part holds: from its end, of the size first stated.
+      if (status === 206 && (have === 0 || range.start !== have || (meta?.total !== undefined && range.total !== meta.total))) {
         response.destroy();
-        dropPart(partFile);
+        await dropPart(partFile);
         continue;
       }
       if (status !== 200 && status !== 206) {
         response.resume();
-        throw new VoiceDownloadError(`${url} answered ${status}`);
+        throw new VoiceDownloadError(`${url} answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}${status === 404 ? ' (no such archive at this address)' : ''}`);
+      }
+      if (/^\s*text\/html\b/i.test(header(response, 'content-type') ?? '')) {
+        response.destroy();
+        throw new VoiceDownloadError(`${url} answered with a web page (text/html), not the archive: a wrong address, or a proxy or sign-in page answering in its place`);
       }
       const encoding = header(response, 'content-encoding');
       if (encoding && encoding !== 'identity') {
@@ -179,16 +207,30 @@ export async function downloadArchive(options: DownloadOptions): Promise<void> {
       }
       if (!resumed) {
         // A whole file (first download, or changed since the part began): its validator is kept.
-        const fresh: PartMeta = { url, etag: header(response, 'etag'), lastModified: header(response, 'last-modified') };
+        const fresh: PartMeta = { url, etag: header(response, 'etag'), lastModified: header(response, 'last-modified'), total: total ?? undefined };
         fs.writeFileSync(metaFile(partFile), JSON.stringify(fresh));
       }
       let received = resumed ? have : 0;
       onProgress?.({ received, total });
+      // A whole file's first bytes are checked against the signature before they are kept.
+      const signature = resumed ? undefined : options.signature;
+      let head: Buffer | null = signature ? Buffer.alloc(0) : null;
+      let notTheFile: VoiceDownloadError | null = null;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           stillAlive();
           received += chunk.length;
           if (received > maxBytes) return done(new VoiceDownloadError(`${url} sent more than the ${maxBytes} bytes allowed`));
+          if (head && signature) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length >= signature.length) {
+              if (!head.subarray(0, signature.length).equals(signature)) {
+                notTheFile = new VoiceDownloadError(`${url} did not send the archive: its answer starts with ${preview(head)}`);
+                return done(notTheFile);
+              }
+              head = null;
+            }
+          }
           onProgress?.({ received, total });
           done(null, chunk);
         },
@@ -199,9 +241,14 @@ export async function downloadArchive(options: DownloadOptions): Promise<void> {
       } catch (error) {
         // A write under way when the download failed still lands: the part's size counts once it is closed.
         if (!part.closed) await new Promise<void>((closed) => part.once('close', () => closed()));
+        if (notTheFile) await dropPart(partFile);
         throw failure(error, `The download of ${url} was cut after ${received} bytes`);
       }
       if (total !== null && received !== total) throw new VoiceDownloadError(`The download of ${url} ended after ${received} of ${total} bytes`);
+      if (head) {
+        await dropPart(partFile);
+        throw new VoiceDownloadError(`${url} did not send the archive: its whole answer is ${preview(head)}`);
+      }
       return;
     }
     throw new VoiceDownloadError(`${url} does not answer a range request consistently`);

@@ -1,13 +1,27 @@
 /**
- * A voice archive (`.tar.bz2`) unpacked into a folder by a worker thread (unpack-worker.mjs), so the
- * server's event loop never waits on bzip2. The worker refuses anything that could write outside the
- * folder (absolute paths, `..` segments, links of either kind, device files) and stops past the caps:
- * file bytes, decompressed bytes, entries; this side stops it past the time allowed or on abort.
+ * A voice archive (`.tar.bz2`) hashed and unpacked into a folder by a process of its own
+ * (archive-process.mjs, in a session of its own at the lowest priority), so the server's event loop
+ * never waits on bzip2 nor on hashing, and the server's share of a busy machine's CPU is not spent
+ * on them either. That process refuses anything that could write outside the folder (absolute paths,
+ * `..` segments, links of either kind, device files) and stops past the caps: file bytes,
+ * decompressed bytes (counted as bzip2 makes them), entries; this side kills it past the time allowed
+ * or on abort.
  */
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export class VoiceArchiveError extends Error {
   override readonly name = 'VoiceArchiveError';
+  /** How many bytes bzip2 had made when the unpacking stopped, when it had started. */
+  readonly unpackedBytes?: number;
+  /** It ran out of time (a busy machine): nothing is known against the archive. */
+  readonly timedOut: boolean;
+  constructor(message: string, options?: ErrorOptions & { unpackedBytes?: number; timedOut?: boolean }) {
+    super(message, options);
+    this.unpackedBytes = options?.unpackedBytes;
+    this.timedOut = options?.timedOut ?? false;
+  }
 }
 
 export interface UnpackLimits {
@@ -27,47 +41,82 @@ export const MAX_ARCHIVE_ENTRIES = 10_000;
 /** About 1 MB/s for bzip2 in JavaScript on a slow machine: 20 minutes covers Kokoro twice over. */
 const DEFAULT_TIMEOUT_MS = 20 * 60_000;
 
-const WORKER = new URL('./unpack-worker.mjs', import.meta.url);
+const SCRIPT = fileURLToPath(new URL('./archive-process.mjs', import.meta.url));
 
 export interface Unpacked {
   entries: number;
   unpackedBytes: number;
-  /** The thread that did the work (never the main thread's 0). */
-  threadId: number;
+  /** The process that did the work (never the server's). */
+  pid: number;
 }
 
-/** Unpacks `archive` into the existing, empty folder `into`; rejects with the reason it cannot. */
-export function unpackArchive(archive: string, into: string, limits: UnpackLimits): Promise<Unpacked> {
-  const { signal } = limits;
-  signal?.throwIfAborted();
-  const worker = new Worker(WORKER, {
-    workerData: {
-      archive,
-      into,
-      maxFileBytes: limits.maxBytes,
-      maxUnpackedBytes: limits.maxUnpackedBytes ?? Math.ceil(limits.maxBytes * 1.1),
-      maxEntries: limits.maxEntries ?? MAX_ARCHIVE_ENTRIES,
+let groupNice: Promise<number | null> | undefined;
+/** This process's session group's nice (Linux's autogroup), or null where there is none; read once. */
+function sessionGroupNice(): Promise<number | null> {
+  groupNice ??= fs.promises.readFile('/proc/self/autogroup', 'utf8').then(
+    (text) => {
+      const nice = Number(/nice\s+(-?\d+)/.exec(text)?.[1] ?? NaN);
+      return Number.isFinite(nice) ? nice : null;
     },
-  });
-  const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  return new Promise((resolve, reject) => {
+    () => null,
+  );
+  return groupNice;
+}
+
+/** Runs archive-process.mjs on one task; rejects with its message, past `timeoutMs`, or on abort. */
+async function inProcess<T>(task: Record<string, unknown>, timeoutMs: number, what: string, signal?: AbortSignal): Promise<T> {
+  const nice = await sessionGroupNice();
+  signal?.throwIfAborted();
+  // Detached: a session of its own (see archive-process.mjs). No loader of the server's (tsx): plain JavaScript.
+  const child = fork(SCRIPT, [JSON.stringify({ ...task, groupNice: nice })], { detached: true, execArgv: ['--max-old-space-size=256'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => void (stderr = (stderr + text).slice(-2_000)));
+  return await new Promise<T>((resolve, reject) => {
     let settled = false;
-    const settle = (outcome: () => void) => {
+    /** Settles once the process is gone (`stop` kills it first), so nothing it writes lands after the answer. */
+    const settle = (outcome: () => void, stop = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      outcome();
+      if (child.exitCode !== null || child.signalCode !== null) return outcome();
+      child.once('exit', outcome);
+      if (stop) child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => settle(() => reject(new VoiceArchiveError(`The archive took more than the ${Math.round(timeoutMs / 1000)} s allowed to unpack`))), timeoutMs);
+    const timer = setTimeout(() => settle(() => reject(new VoiceArchiveError(`The archive took more than the ${Math.round(timeoutMs / 1000)} s allowed to ${what} (the machine may be busy; it is tried again later)`, { timedOut: true })), true), timeoutMs);
     timer.unref();
-    const onAbort = () => settle(() => reject(signal!.reason));
+    const onAbort = () => settle(() => reject(signal!.reason), true);
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (answer: ({ ok: true } & Unpacked) | { ok: false; message: string }) =>
-      settle(() => (answer.ok ? resolve({ entries: answer.entries, unpackedBytes: answer.unpackedBytes, threadId: answer.threadId }) : reject(new VoiceArchiveError(answer.message)))),
+    child.once('message', (answer: ({ ok: true } & T) | { ok: false; message: string; unpackedBytes?: number }) =>
+      settle(() => {
+        if (!answer.ok) return reject(new VoiceArchiveError(answer.message, { unpackedBytes: answer.unpackedBytes }));
+        const { ok: _, ...result } = answer;
+        resolve(result as T);
+      }),
     );
-    worker.once('error', (error) => settle(() => reject(new VoiceArchiveError(`The archive could not be unpacked: ${error.message}`, { cause: error }))));
-    worker.once('exit', (code) => settle(() => reject(new VoiceArchiveError(`The unpacking stopped (exit code ${code})`))));
+    child.once('error', (error) => settle(() => reject(new VoiceArchiveError(`The archive could not be read: ${error.message}`, { cause: error }))));
+    child.once('exit', (code, killed) => {
+      const said = stderr.trim().split('\n').slice(-2).join(' ');
+      settle(() => reject(new VoiceArchiveError(`The archive's process stopped (${killed ?? `exit code ${code}`})${said ? `: ${said.slice(0, 300)}` : ''}`)));
+    });
   });
+}
+
+/** Unpacks `archive` into the existing, empty folder `into`; rejects with the reason it cannot. */
+export function unpackArchive(archive: string, into: string, limits: UnpackLimits): Promise<Unpacked> {
+  const task = {
+    task: 'unpack',
+    archive,
+    into,
+    maxFileBytes: limits.maxBytes,
+    maxUnpackedBytes: limits.maxUnpackedBytes ?? Math.ceil(limits.maxBytes * 1.1),
+    maxEntries: limits.maxEntries ?? MAX_ARCHIVE_ENTRIES,
+  };
+  return inProcess<Unpacked>(task, limits.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'unpack', limits.signal);
+}
+
+/** The archive's SHA-256 (hex), read in its own process: hundreds of megabytes never pass through the event loop. */
+export async function archiveSha256(archive: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<string> {
+  const { sha256 } = await inProcess<{ sha256: string }>({ task: 'sha256', archive }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'hash', options.signal);
+  return sha256;
 }

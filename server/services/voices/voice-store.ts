@@ -13,10 +13,16 @@
  * leaves either nothing or the whole voice. A lock file keeps two processes sharing DATA_DIR from
  * installing the same voice at once; the second waits for the first's result.
  *
- * Layout: voices/<id>/ (the voice), voices/.downloads/<archive>.part (a download in progress),
- * voices/.unpack-<id>-<random>/ (an install in progress), voices/.locks/<id>.lock, voices/pins.json.
+ * Layout: voices/<id>/ (the voice), voices/.downloads/<archive>.part (a download in progress, with
+ * `.part.json`: the validator to resume it with), voices/.unpack-<id>-<random>/ (an install in
+ * progress), voices/.unpack-<id>-old-<pid>-<time>/ (a replaced voice being removed),
+ * voices/.locks/<id>.lock, voices/pins.json.
+ *
+ * What a crash leaves is swept (`sweep()`, at start-up, and for one voice before each install of it):
+ * its `.unpack-` folders, and its parts that nothing can resume (no validator beside them, or the voice
+ * is installed); a part that can be resumed stays for the next attempt. A voice another process is
+ * installing (its lock is alive) or this process is installing is left alone.
  */
-import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,9 +33,11 @@ import { archiveFolder, VOICE_CATALOGUE, type CatalogueVoice } from '../speech/v
 import type { HostResolver } from '../fetch/resolve-target.ts';
 import { downloadArchive, dropPart, VoiceDownloadError } from './download.ts';
 import { tryInstallLock } from './install-lock.ts';
-import { unpackArchive } from './unpack.ts';
+import { archiveSha256, unpackArchive, VoiceArchiveError } from './unpack.ts';
 
 const MANIFEST = 'pagecast-voice.json';
+/** Every voice archive is a .tar.bz2: bzip2's magic number, `BZh`. */
+const BZIP2_SIGNATURE = Buffer.from('BZh');
 
 export class VoiceInstallError extends Error {
   override readonly name = 'VoiceInstallError';
@@ -53,6 +61,11 @@ export type VoiceState =
   /** Not here, and VOICE_DOWNLOADS=off allows no download. */
   | { state: 'off' }
   | { state: 'not-installed' };
+
+/** An install's work folder: `.unpack-<id>-` then mkdtemp's six letters, or `old-<pid>-<time>`. */
+const UNPACK_FOLDER = /^\.unpack-(.+)-(?:old-\d+-\d+|[A-Za-z0-9]{6})$/;
+/** A part of an archive no catalogue voice names is removed once untouched this long. */
+const ORPHAN_PART_MS = 60 * 60_000;
 
 /** How long after the n-th failed attempt in a row the next may start: 1 min, 5 min, 30 min, then hourly. */
 export const INSTALL_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 60 * 60_000] as const;
@@ -81,6 +94,8 @@ export interface VoiceStoreOptions {
   /** Download limits (download.ts's defaults otherwise). */
   idleTimeoutMs?: number;
   deadlineMs?: number;
+  /** How long the unpacking may take (unpack.ts's default otherwise). */
+  unpackTimeoutMs?: number;
 }
 
 export interface InstallOptions {
@@ -103,6 +118,11 @@ export interface VoiceStore {
    * cannot, at once while the last failure's back-off lasts.
    */
   install(id: string, options?: InstallOptions): Promise<InstalledVoice>;
+  /**
+   * Removes what crashed installs left (see the header); answers the paths removed. Never touches an
+   * installed voice, an install under way in this process, or one another live process holds the lock of.
+   */
+  sweep(): Promise<string[]>;
   /** Hears progress, installs and failures; returns the way to stop hearing them. */
   subscribe(listener: (event: VoiceEvent) => void): () => void;
 }
@@ -113,12 +133,6 @@ function readJson<T>(file: string): T | null {
   } catch {
     return null;
   }
-}
-
-async function sha256Of(file: string): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
@@ -162,11 +176,84 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
     fs.renameSync(`${pinsFile}.tmp`, pinsFile);
   };
 
+  const lockFileOf = (id: string) => path.join(locksDir, `${id}.lock`);
+
+  /** The `.unpack-` folders in voices/, by the voice id their names carry. */
+  async function unpackFolders(): Promise<Map<string, string[]>> {
+    const byId = new Map<string, string[]>();
+    const names = await fs.promises.readdir(root).catch(() => [] as string[]);
+    for (const name of names) {
+      const id = UNPACK_FOLDER.exec(name)?.[1];
+      if (id) byId.set(id, [...(byId.get(id) ?? []), path.join(root, name)]);
+    }
+    return byId;
+  }
+
+  /** A part and its validator file, when either is there. */
+  const partFilesOf = (voice: CatalogueVoice) => {
+    const part = path.join(downloadsDir, `${voice.archive}.part`);
+    return { part, hasPart: fs.existsSync(part), hasMeta: fs.existsSync(`${part}.json`) };
+  };
+
+  /** Removes what earlier installs of the voice left; the caller holds its lock, so none runs now. */
+  async function clearLeftovers(id: string, folders: readonly string[]): Promise<string[]> {
+    const removed: string[] = [];
+    const remove = async (file: string, how: () => Promise<void>) => {
+      try {
+        await how();
+        removed.push(file);
+      } catch (error) {
+        log?.warn('could not remove what an unfinished voice install left', { file, error: String(error) });
+      }
+    };
+    for (const folder of folders) await remove(folder, () => fs.promises.rm(folder, { recursive: true, force: true }));
+    const voice = catalogue.find((v) => v.id === id);
+    if (voice) {
+      const { part, hasPart, hasMeta } = partFilesOf(voice);
+      // Kept for the next attempt to resume, unless nothing can: no validator beside it, or the voice is here.
+      if ((hasPart || hasMeta) && (!hasPart || !hasMeta || installed(id))) await remove(part, () => dropPart(part));
+    }
+    return removed;
+  }
+
+  async function sweep(): Promise<string[]> {
+    const removed: string[] = [];
+    const folders = await unpackFolders();
+    const ids = new Set([...folders.keys(), ...catalogue.filter((v) => partFilesOf(v).hasPart || partFilesOf(v).hasMeta).map((v) => v.id)]);
+    if (ids.size > 0) await fs.promises.mkdir(locksDir, { recursive: true });
+    for (const id of ids) {
+      if (running.has(id)) continue; // this process installs it now
+      const lock = tryInstallLock(lockFileOf(id), { staleMs: options.staleLockMs });
+      if (!lock) continue; // another process installs it now
+      try {
+        removed.push(...(await clearLeftovers(id, folders.get(id) ?? [])));
+      } finally {
+        lock.release();
+      }
+    }
+    // Parts of archives the catalogue no longer names, once nobody has written to them for a while.
+    const archives = new Set(catalogue.map((v) => v.archive));
+    for (const name of await fs.promises.readdir(downloadsDir).catch(() => [] as string[])) {
+      const archive = name.replace(/\.part(?:\.json)?$/, '');
+      if (archive === name || archives.has(archive)) continue;
+      const file = path.join(downloadsDir, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat && now() - stat.mtimeMs > ORPHAN_PART_MS) {
+        await fs.promises.rm(file, { force: true }).then(
+          () => removed.push(file),
+          () => {},
+        );
+      }
+    }
+    if (removed.length > 0) log?.info('removed what unfinished voice installs left', { removed });
+    return removed;
+  }
+
   async function installHere(voice: CatalogueVoice, signal: AbortSignal | undefined, force: boolean): Promise<InstalledVoice> {
     const url = `${options.modelsUrl}/${voice.archive}`;
     const partFile = path.join(downloadsDir, `${voice.archive}.part`);
     const maxBytes = voice.approxBytes * 2;
-    if (force) dropPart(partFile);
+    if (force) await dropPart(partFile);
     log?.info('downloading a voice', { voice: voice.id, url });
     let lastLogged = 0;
     await downloadArchive({
@@ -178,6 +265,7 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
       resolver: options.resolver,
       idleTimeoutMs: options.idleTimeoutMs,
       deadlineMs: options.deadlineMs,
+      signature: BZIP2_SIGNATURE,
       onProgress: ({ received, total }) => {
         progress.set(voice.id, { received, total, phase: 'downloading' });
         emit({ type: 'progress', id: voice.id, received, total });
@@ -189,11 +277,11 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
     });
     const current = progress.get(voice.id);
     progress.set(voice.id, { received: current?.received ?? 0, total: current?.total ?? null, phase: 'unpacking' });
-    const sha256 = await sha256Of(partFile);
+    const sha256 = await archiveSha256(partFile, { signal });
     // A forced install pins what comes, unless the catalogue itself names the checksum.
     const expected = force ? voice.sha256 : pinned(voice);
     if (expected && expected !== sha256) {
-      dropPart(partFile); // a corrupt or altered archive is fetched afresh next time
+      await dropPart(partFile); // a corrupt or altered archive is fetched afresh next time
       const remedy = voice.sha256
         ? 'the catalogue names this checksum, so the archive was altered or damaged on the way'
         : `if its publisher replaced the archive, run \`pagecast voices install ${voice.id} --force\` to download it again and pin the new checksum`;
@@ -203,16 +291,21 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
     try {
       const folder = path.join(unpackDir, archiveFolder(voice));
       let check: Awaited<ReturnType<typeof checkVoiceLoads>>;
+      /** A step that ran out of time on a busy machine says nothing against the archive. */
+      let outOfTime = false;
       try {
-        await unpackArchive(partFile, unpackDir, { maxBytes: maxBytes * 3, signal });
+        await unpackArchive(partFile, unpackDir, { maxBytes: maxBytes * 3, signal, timeoutMs: options.unpackTimeoutMs });
         const missing = fs.existsSync(folder) ? missingVoiceFile(voice, folder) : `${archiveFolder(voice)}/`;
         if (missing) throw new VoiceInstallError(`The archive of ${voice.id} lacks ${missing}`);
         progress.set(voice.id, { ...progress.get(voice.id)!, phase: 'checking' });
         check = await checkVoiceLoads(sherpaTtsConfig(voice, folder), { signal });
+        outOfTime = !check.ok && check.how === 'timeout';
         if (!check.ok) throw new VoiceInstallError(`${voice.id}: ${check.reason}`);
       } catch (error) {
         // An archive that does not unpack or load is never resumed: the next attempt starts at byte zero.
-        if (!signal?.aborted) dropPart(partFile);
+        // One that only ran out of time is kept whole, and the next attempt unpacks it again.
+        if (error instanceof VoiceArchiveError && error.timedOut) outOfTime = true;
+        if (!signal?.aborted && !outOfTime) await dropPart(partFile);
         throw error;
       }
       const installedAt = new Date().toISOString();
@@ -223,8 +316,8 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
       const old = path.join(root, `.unpack-${voice.id}-old-${process.pid}-${Date.now()}`);
       await fs.promises.rename(target, old).catch(() => {});
       await fs.promises.rename(folder, target);
-      void fs.promises.rm(old, { recursive: true, force: true });
-      dropPart(partFile);
+      void fs.promises.rm(old, { recursive: true, force: true }).catch((error: unknown) => log?.warn('could not remove a replaced voice', { dir: old, error: String(error) }));
+      await dropPart(partFile);
       return { voice, dir: target, sha256, installedAt };
     } finally {
       await fs.promises.rm(unpackDir, { recursive: true, force: true });
@@ -235,7 +328,7 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
   async function installLocked(voice: CatalogueVoice, signal: AbortSignal | undefined, force: boolean): Promise<InstalledVoice> {
     fs.mkdirSync(downloadsDir, { recursive: true });
     fs.mkdirSync(locksDir, { recursive: true });
-    const lockFile = path.join(locksDir, `${voice.id}.lock`);
+    const lockFile = lockFileOf(voice.id);
     for (;;) {
       signal?.throwIfAborted();
       const done = force ? null : installed(voice.id);
@@ -243,7 +336,11 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
       const lock = tryInstallLock(lockFile, { staleMs: options.staleLockMs });
       if (lock) {
         try {
-          return (force ? null : installed(voice.id)) ?? (await installHere(voice, signal, force));
+          const already = force ? null : installed(voice.id);
+          if (already) return already;
+          // What a crashed install of this voice left goes first.
+          await clearLeftovers(voice.id, (await unpackFolders()).get(voice.id) ?? []);
+          return await installHere(voice, signal, force);
         } finally {
           lock.release();
         }
@@ -262,6 +359,7 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
     catalogue,
     dir: root,
     installed,
+    sweep,
     list() {
       return catalogue.map((voice) => {
         const done = installed(voice.id);
