@@ -23,6 +23,7 @@ import { podcastKeys } from '../api/podcast-keys.ts';
 import { formatDuration, formatTime } from '../../../../../shared/format-time.ts';
 import { useEpisodeSource } from '../hooks/use-episode-source.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
+import { ScriptBlocks } from './script-blocks.tsx';
 import { usePlaybackRate } from '../hooks/use-playback-rate.ts';
 import { useScript } from '../hooks/use-script.ts';
 import { useTranscript } from '../hooks/use-transcript.ts';
@@ -184,15 +185,7 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
                   Loading the transcript…
                 </p>
               ) : (
-                paragraphs.map((block, i) =>
-                  block.heading ? (
-                    <h3 key={i} className="pt-2 text-lg font-semibold text-slate-900">
-                      {block.text}
-                    </h3>
-                  ) : (
-                    <p key={i}>{block.text}</p>
-                  ),
-                )
+                <ScriptBlocks blocks={paragraphs} />
               )}
             </div>
           )}

@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { useScript } from '../hooks/use-script.ts';
 import { transcriptParagraphs } from '../utils/transcript.ts';
+import { ScriptBlocks } from './script-blocks.tsx';
 
 /**
  * The podcast's script in a modal titled Transcript, one paragraph per line, chapters as headings.
@@ -39,15 +40,7 @@ export function TranscriptModal({
             </Button>
           </div>
         ) : paragraphs.length > 0 ? (
-          paragraphs.map((block, i) =>
-            block.heading ? (
-              <h3 key={i} className="pt-2 text-lg font-semibold text-slate-900">
-                {block.text}
-              </h3>
-            ) : (
-              <p key={i}>{block.text}</p>
-            ),
-          )
+          <ScriptBlocks blocks={paragraphs} />
         ) : (
           <p className="text-slate-500">The transcript appears once the script is written.</p>
         )}
