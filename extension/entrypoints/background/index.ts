@@ -21,6 +21,7 @@ import { resumeTracking } from './progress.ts';
 import { finishEpisode, queuePodcast } from './queue.ts';
 import { followPlayback, forgetTab, seekToParagraph } from './read-along.ts';
 import { saveServerAddress } from './settings.ts';
+import { readWhenMade } from './transcript.ts';
 import { addTabToTray, createPodcastFromTray, removeFromTray } from './tray.ts';
 import { serverCapabilities } from './server.ts';
 
@@ -51,7 +52,11 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab));
 
-  creationItem.watch((creation) => void showCreationBadge(creation));
+  creationItem.watch((creation, before) => {
+    void showCreationBadge(creation);
+    // An episode heard while it was made shows every chapter once it is whole.
+    if (creation?.phase === 'ready' && before?.phase !== 'ready' && creation.podcastId) void readWhenMade(creation.podcastId);
+  });
   playbackItem.watch((playback, before) => {
     void followPlayback(playback);
     // Played to the end: marked played, and the queue plays on.

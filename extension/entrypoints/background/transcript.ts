@@ -5,7 +5,7 @@
  */
 import type { Cue } from '../../../shared/api/transcript.ts';
 import { ENDPOINTS } from '../../../shared/client/endpoints.ts';
-import type { Playback } from '../../storage.ts';
+import { playbackItem, type Playback } from '../../storage.ts';
 import { setChapters } from './playback.ts';
 import { callServer } from './server.ts';
 
@@ -62,6 +62,12 @@ async function read(podcastId: string, held: LoadedTranscript | null): Promise<L
   loaded = { podcastId, cues, complete, readAt: Date.now() };
   await setChapters(podcastId, chapters);
   return loaded;
+}
+
+/** The episode playing was just made whole: its whole transcript, every chapter, is read now. */
+export async function readWhenMade(podcastId: string): Promise<void> {
+  const playback = await playbackItem.getValue();
+  if (playback?.podcastId === podcastId) await transcriptOf(playback, 0, { fresh: true });
 }
 
 /** Forgets what was read (tests; a new server). */
