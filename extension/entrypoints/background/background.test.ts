@@ -22,6 +22,9 @@ import background from './index.ts';
 import { forgetTranscript } from './transcript.ts';
 import { TRAY_MESSAGES } from './tray.ts';
 
+/** Waits for the state a step leaves: up to 15 s, as a machine under load may need (vitest waits 1 s). */
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
+
 const EMAIL = 'reader@example.com';
 const PASSWORD = 'listening';
 
@@ -116,7 +119,7 @@ async function signedIn() {
 }
 
 async function finishedCreation() {
-  await vi.waitFor(async () => {
+  await waitFor(async () => {
     const creation = await creationItem.getValue();
     expect(creation?.phase === 'ready' || creation?.phase === 'failed').toBe(true);
   });
@@ -285,14 +288,14 @@ describe('making a podcast of the page', () => {
     const creation = await finishedCreation();
     expect(creation).toMatchObject({ phase: 'ready', status: 'ready', progress: 100, source: 'page' });
     expect(creation.audioUrl).toMatch(/^\/api\/podcasts\/p1\/audio/);
-    await vi.waitFor(async () => expect((await recentPodcastsItem.getValue())[0]).toMatchObject({ id: 'p1', status: 'ready' }));
-    await vi.waitFor(() => expect(badges.at(-1)).toBe('✓'));
+    await waitFor(async () => expect((await recentPodcastsItem.getValue())[0]).toMatchObject({ id: 'p1', status: 'ready' }));
+    await waitFor(() => expect(badges.at(-1)).toBe('✓'));
     expect(badges).toContain('…');
     expect(badges.some((text) => /^\d+%$/.test(text) && text !== '100%')).toBe(true);
 
     // Opening the popup acknowledges it: the badge clears.
     await sendMessage('acknowledgeCreation');
-    await vi.waitFor(() => expect(badges.at(-1)).toBe(''));
+    await waitFor(() => expect(badges.at(-1)).toBe(''));
   });
 
   it('works signed out, as this browser (anonymous)', async () => {
@@ -341,7 +344,7 @@ describe('making a podcast of the page', () => {
   it('runs from the keyboard shortcut on the current tab', async () => {
     const tabId = articleTab();
     await commands.trigger('create-podcast', { id: tabId });
-    await vi.waitFor(() => expect(postedPodcasts()).toHaveLength(1));
+    await waitFor(() => expect(postedPodcasts()).toHaveLength(1));
     expect((await finishedCreation()).phase).toBe('ready');
   });
 });
@@ -349,7 +352,7 @@ describe('making a podcast of the page', () => {
 describe('making a podcast of the selection', () => {
   it('registers the context-menu item for selected text on install', async () => {
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fakeBrowser.contextMenus.create).toHaveBeenCalledWith({
         id: 'create-podcast-from-selection',
         title: 'Create podcast from selection',
@@ -362,7 +365,7 @@ describe('making a podcast of the selection', () => {
     const selection = ARTICLE_PARAGRAPHS[1]!;
     const tabId = addTab({ url: 'https://news.example.com/harbour', title: 'Morning in the Harbour', html: ARTICLE_HTML, selection });
     await menuClicks.trigger({ menuItemId: 'create-podcast-from-selection', selectionText: 'stale text' }, { id: tabId });
-    await vi.waitFor(() => expect(postedPodcasts()).toHaveLength(1));
+    await waitFor(() => expect(postedPodcasts()).toHaveLength(1));
     const [sent] = postedPodcasts();
     expect(sent!.body).toEqual({ title: 'Morning in the Harbour', text: selection, sourceUrl: 'https://news.example.com/harbour', requestKey: expect.any(String) });
     expect((await finishedCreation()).source).toBe('selection');
@@ -371,7 +374,7 @@ describe('making a podcast of the selection', () => {
   it("falls back to the menu's selection text when the page cannot be scripted", async () => {
     const tabId = addTab({ url: 'https://example.com/', title: 'Locked', html: ARTICLE_HTML, refusal: 'Cannot access contents of the page.' });
     await menuClicks.trigger({ menuItemId: 'create-podcast-from-selection', selectionText: 'Words the reader chose.' }, { id: tabId });
-    await vi.waitFor(() => expect(postedPodcasts()).toHaveLength(1));
+    await waitFor(() => expect(postedPodcasts()).toHaveLength(1));
     expect((postedPodcasts()[0]!.body as { text: string }).text).toBe('Words the reader chose.');
   });
 
@@ -418,7 +421,7 @@ describe('listening', () => {
     await signedIn();
     await sendMessage('createPodcastFromTab', { tabId: articleTab() });
     const creation = await finishedCreation();
-    await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
+    await waitFor(() => expect(offscreen.started).toHaveLength(1));
     await sendMessage('controlPlayback', { action: 'stop' });
     offscreen.started.length = 0;
     offscreen.commands.length = 0;
@@ -439,7 +442,7 @@ describe('listening', () => {
       { src: 'http://localhost:8787/api/podcasts/p1/audio?t=signed', kind: 'file', position: 0, rate: 1, title: expect.any(String), artwork: expect.stringMatching(/\/icon\/128\.png$/) },
     ]);
     expect(offscreen.started[0]!.title).toBe((await playbackItem.getValue())!.title);
-    await vi.waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ status: 'playing', position: 3, duration: 42 }));
+    await waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ status: 'playing', position: 3, duration: 42 }));
 
     await sendMessage('controlPlayback', { action: 'pause' });
     expect((await playbackItem.getValue())?.status).toBe('paused');
@@ -460,11 +463,11 @@ describe('listening', () => {
     const release = server.holdEventsAfter(3);
     await sendMessage('createPodcastFromTab', { tabId: articleTab() });
 
-    await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
+    await waitFor(() => expect(offscreen.started).toHaveLength(1));
     const stream = 'http://localhost:8787/api/podcasts/p1/stream.m3u8?t=signed';
     expect(offscreen.started).toEqual([{ src: stream, kind: 'stream', position: 0, rate: 1, title: expect.any(String), artwork: expect.any(String) }]);
     expect(await creationItem.getValue()).toMatchObject({ phase: 'converting', status: 'speaking', autoplayed: true, audioSeconds: 4, estimatedSeconds: 42 });
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect(await playbackItem.getValue()).toMatchObject({ src: stream, kind: 'stream', growing: { madeSeconds: 4, estimatedSeconds: 42 }, unfinished: false }),
     );
 
@@ -477,7 +480,7 @@ describe('listening', () => {
     release();
     expect(await finishedCreation()).toMatchObject({ phase: 'ready', audioUrl: '/api/podcasts/p1/audio?t=signed' });
     // The same stream plays on: nothing was started again, and the length is exact.
-    await vi.waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ src: stream, kind: 'stream', growing: null, duration: 42 }));
+    await waitFor(async () => expect(await playbackItem.getValue()).toMatchObject({ src: stream, kind: 'stream', growing: null, duration: 42 }));
     expect(offscreen.started).toHaveLength(1);
     // The stream player reports the part it has loaded so far: the exact length stays, and a seek
     // near the end is not cut to that part.
@@ -495,10 +498,10 @@ describe('listening', () => {
     await signedIn();
     const release = server.holdEventsAfter(2);
     await sendMessage('createPodcastFromTab', { tabId: articleTab() });
-    await vi.waitFor(async () => expect((await creationItem.getValue())?.status).toBe('writing'));
+    await waitFor(async () => expect((await creationItem.getValue())?.status).toBe('writing'));
     await sendMessage('dismissCreation');
     release();
-    await vi.waitFor(async () => expect((await recentPodcastsItem.getValue())[0]).toMatchObject({ status: 'ready' }));
+    await waitFor(async () => expect((await recentPodcastsItem.getValue())[0]).toMatchObject({ status: 'ready' }));
     expect(offscreen.started).toEqual([]);
   });
 
@@ -509,11 +512,11 @@ describe('listening', () => {
       server.requests.filter((r) => r.method === 'PUT' && r.path === `/api/podcasts/${podcastId}/position`).map((r) => r.body);
 
     await sendMessage('playPodcast', { podcastId });
-    await vi.waitFor(() => expect(saves()).toEqual([{ positionSeconds: 12.5 }]));
+    await waitFor(() => expect(saves()).toEqual([{ positionSeconds: 12.5 }]));
     // Reports come once a second; while playing, saves are spaced out.
     await sendMessage('reportAudio', { src: (await playbackItem.getValue())!.src, status: 'playing', position: 13.5, duration: 42, error: null });
     await sendMessage('controlPlayback', { action: 'pause' });
-    await vi.waitFor(() => expect(saves()).toHaveLength(2));
+    await waitFor(() => expect(saves()).toHaveLength(2));
     expect((saves()[1] as { positionSeconds: number }).positionSeconds).toBeGreaterThanOrEqual(13.5);
   });
 
@@ -574,7 +577,7 @@ describe('modes, speed, the queue and read-along', () => {
     offscreen.onStart = (data) => void sendMessage('reportAudio', { src: data.src, status: 'playing', position: 0, duration: 42, error: null });
     await sendMessage('createPodcastFromTab', { tabId, ...options });
     const creation = await finishedCreation();
-    await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
+    await waitFor(() => expect(offscreen.started).toHaveLength(1));
     return { tabId, podcastId: creation.podcastId! };
   }
 
@@ -627,7 +630,7 @@ describe('modes, speed, the queue and read-along', () => {
     server.setPreferences(EMAIL, { playbackRate: 1.5 });
     await sendMessage('refreshSession');
     await sendMessage('createPodcastFromTab', { tabId: articleTab(), mode: 'podcast' });
-    await vi.waitFor(() => expect(offscreen.started).toHaveLength(1));
+    await waitFor(() => expect(offscreen.started).toHaveLength(1));
     expect(offscreen.started[0]).toMatchObject({ rate: 1.5 });
 
     expect(await sendMessage('controlPlayback', { action: 'rate', rate: 2 })).toMatchObject({ ok: true, value: { rate: 2 } });
@@ -644,7 +647,7 @@ describe('modes, speed, the queue and read-along', () => {
     // Changed in the web app: the popup's next session check brings it to the player.
     server.setPreferences(EMAIL, { playbackRate: 0.75 });
     await sendMessage('refreshSession');
-    await vi.waitFor(() => expect(offscreen.commands).toContainEqual({ action: 'rate', rate: 0.75 }));
+    await waitFor(() => expect(offscreen.commands).toContainEqual({ action: 'rate', rate: 0.75 }));
     expect((await playbackItem.getValue())?.rate).toBe(0.75);
   });
 
@@ -652,8 +655,8 @@ describe('modes, speed, the queue and read-along', () => {
     const { podcastId: first } = await madeAndPlaying({ mode: 'podcast' });
     await sendMessage('createPodcastFromTab', { tabId: articleTab(), mode: 'podcast' });
     await sendMessage('createPodcastFromTab', { tabId: articleTab(), mode: 'podcast' });
-    await vi.waitFor(async () => expect(await recentPodcastsItem.getValue()).toHaveLength(3));
-    await vi.waitFor(async () => expect((await creationItem.getValue())?.phase).toBe('ready'));
+    await waitFor(async () => expect(await recentPodcastsItem.getValue()).toHaveLength(3));
+    await waitFor(async () => expect((await creationItem.getValue())?.phase).toBe('ready'));
     await sendMessage('playPodcast', { podcastId: first });
 
     expect(await sendMessage('queuePodcast', { podcastId: 'p2', place: 'end' })).toEqual({ ok: true, value: ['p2'] });
@@ -663,11 +666,11 @@ describe('modes, speed, the queue and read-along', () => {
 
     const started = offscreen.started.length;
     await report(42, 'ended');
-    await vi.waitFor(() => expect(offscreen.started).toHaveLength(started + 1));
+    await waitFor(() => expect(offscreen.started).toHaveLength(started + 1));
     expect(server.podcast(first)?.playedAt).not.toBeNull();
     expect((await recentPodcastsItem.getValue()).find((p) => p.id === first)?.playedAt).not.toBeNull();
     expect(offscreen.started.at(-1)?.src).toContain('/api/podcasts/p3/');
-    await vi.waitFor(async () => expect(await queueItem.getValue()).toEqual(['p2']));
+    await waitFor(async () => expect(await queueItem.getValue()).toEqual(['p2']));
     expect(server.queueOf(EMAIL)).toEqual(['p2']);
   });
 
@@ -686,13 +689,13 @@ describe('modes, speed, the queue and read-along', () => {
     const { tabId, podcastId } = await madeAndPlaying({ mode: 'read' });
     expect(podcastId).toBe('p1');
     await report(4);
-    await vi.waitFor(() => expect(pageMessages).toContainEqual({ tabId, type: 'readAlongShow', data: { paragraph: 1 } }));
+    await waitFor(() => expect(pageMessages).toContainEqual({ tabId, type: 'readAlongShow', data: { paragraph: 1 } }));
     expect(executeScript).toHaveBeenCalledWith({ target: { tabId }, files: ['/read-along.js'] });
     expect(css.inserted).toBe(1);
     expect((await playbackItem.getValue())?.chapters).toEqual([{ title: 'Morning in the Harbour', startMs: 0, endMs: 21000 }]);
 
     await report(10);
-    await vi.waitFor(() => expect(pageMessages.at(-1)).toEqual({ tabId, type: 'readAlongShow', data: { paragraph: 2 } }));
+    await waitFor(() => expect(pageMessages.at(-1)).toEqual({ tabId, type: 'readAlongShow', data: { paragraph: 2 } }));
     // Injected once, however long it plays.
     expect(executeScript.mock.calls.filter(([call]) => call.files?.[0] === '/read-along.js')).toHaveLength(1);
 
@@ -713,7 +716,7 @@ describe('modes, speed, the queue and read-along', () => {
     expect(await fromPage(999, 1)).toEqual({ res: { ok: false, error: { code: 'NOT_FOUND', message: 'Nothing is being read along on this page' } } });
 
     await sendMessage('controlPlayback', { action: 'stop' });
-    await vi.waitFor(() => expect(pageMessages.at(-1)).toMatchObject({ tabId, type: 'readAlongStop' }));
+    await waitFor(() => expect(pageMessages.at(-1)).toMatchObject({ tabId, type: 'readAlongStop' }));
     expect(css.removed).toBe(1);
   });
 
@@ -725,7 +728,7 @@ describe('modes, speed, the queue and read-along', () => {
     server.setTranscript('p1', { complete: true, cues: [{ index: 0, startMs: 0, endMs: 9000, text: 'Welcome.', sourceParagraph: 0, chapter: 'Welcome' }], chapters });
     await madeAndPlaying({ mode: 'podcast' });
     await report(4);
-    await vi.waitFor(async () => expect((await playbackItem.getValue())?.chapters).toEqual(chapters));
+    await waitFor(async () => expect((await playbackItem.getValue())?.chapters).toEqual(chapters));
     expect(pageMessages).toEqual([]);
     expect(css.inserted).toBe(0);
   });
