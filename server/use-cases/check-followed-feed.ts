@@ -20,6 +20,7 @@
 import { SOURCES_PER_EPISODE } from '../../shared/api/podcasts.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
+import { itemText } from '../services/follow/item-text.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import {
@@ -367,25 +368,7 @@ async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest
 /** What an item is read from: its address, else its text in the feed. */
 function sourceOf(item: FeedItemRow): ReceivedSource | null {
   if (item.url) return { url: item.url };
-  const text = item.content ? plainText(item.content) : '';
+  const text = item.content ? itemText(item.content) : '';
   if (!text.trim()) return null;
   return { text, ...(item.title ? { title: item.title.slice(0, 300) } : {}) };
-}
-
-/** An item's HTML content as text: a line per block, tags and entities gone. */
-function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<(?:br|\/p|\/div|\/h\d|\/li)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n+/g, '\n')
-    .trim()
-    .slice(0, 200_000);
 }
