@@ -15,8 +15,7 @@ import { useBillingConfig } from '../../lib/billing-config.ts';
 import { lazySection } from '../../lib/lazy-section.tsx';
 import { spokenPhrase, useSpeaksNaturally } from '../../lib/natural-voice.ts';
 import { useSessionUser } from '../../lib/session.ts';
-
-const URL_CARD_ID = 'url-input';
+import { goToUrlCard, URL_CARD_ID } from '../../lib/url-card.ts';
 
 // The URL card, with the podcast list and the schemas that read it, downloads beside the first
 // paint; its place keeps about its size meanwhile, so nothing below it jumps.
@@ -32,21 +31,6 @@ const CreatePodcast = lazySection(
   </section>,
 );
 
-/** Scrolls to the URL card (smoothly, unless the reader asked for less motion) and focuses its field. */
-function goToUrlCard() {
-  const card = document.getElementById(URL_CARD_ID);
-  if (!card) return;
-  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  card.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
-  card.querySelector('input')?.focus({ preventScroll: true });
-}
-
-/** goToUrlCard once the card (not its place) is on the page. */
-function goToUrlCardOnceShown(framesLeft = 60) {
-  if (document.querySelector(`#${URL_CARD_ID} input`) || framesLeft === 0) goToUrlCard();
-  else requestAnimationFrame(() => goToUrlCardOnceShown(framesLeft - 1));
-}
-
 export function HomeRoute() {
   const user = useSessionUser();
   const billing = useBillingConfig();
@@ -55,7 +39,7 @@ export function HomeRoute() {
   const spoken = spokenPhrase(useSpeaksNaturally());
 
   useEffect(() => {
-    if (hash === `#${URL_CARD_ID}`) goToUrlCardOnceShown();
+    if (hash === `#${URL_CARD_ID}`) goToUrlCard();
   }, [hash]);
 
   return (
