@@ -6,68 +6,18 @@
  * nothing; a paused follow makes nothing while another member's follow of the same feed goes on; a
  * digest makes one episode with a chapter per item; an item linking to an image is named; the limit.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/api/error.ts';
-import { followListSchema, followSchema, type Follow } from '../../shared/api/follows.ts';
-import { podcastListSchema, type Podcast } from '../../shared/api/podcasts.ts';
+import { followSchema } from '../../shared/api/follows.ts';
 import { transcriptSchema } from '../../shared/api/transcript.ts';
 import { CONTENT_MESSAGES, FOLLOW_MESSAGES, notAWebPageMessage } from '../../shared/errors.ts';
-import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { startFeedServer, type FeedServer } from '../test/feed-server.ts';
+import { useFollowsApp } from '../test/follows-app.ts';
 import { waitFor } from '../test/wait.ts';
 
 describeEachDatabase('followed sources', (ctx) => {
-  let site: FeedServer;
-  let t: ReturnType<typeof createTestApp>;
-  const tokens: Record<string, string> = {};
-
-  const call = (who: string, path: string, method = 'GET', body?: unknown) =>
-    t.app.request(new URL(path, 'https://pagecast.test').href, {
-      method,
-      headers: { Authorization: `Bearer ${tokens[who]}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  const podcastsOf = async (who: string): Promise<Podcast[]> => podcastListSchema.parse(await (await call(who, '/api/podcasts')).json()).podcasts;
-  const followsOf = async (who: string): Promise<Follow[]> => followListSchema.parse(await (await call(who, '/api/follows')).json()).follows;
-  const follow = async (who: string, body: unknown) => {
-    const res = await call(who, '/api/follows', 'POST', body);
-    expect(res.status).toBe(201);
-    return followSchema.parse(await res.json());
-  };
-  const untilPodcasts = (who: string, done: (p: Podcast[]) => boolean) => waitFor(() => podcastsOf(who), done, 120_000);
-  /** Waits for `n` more fetches of the feed than now: checks that had the chance to make something. */
-  const afterChecks = async (n: number) => {
-    const before = site.requests('/feed.xml').length;
-    await waitFor(async () => site.requests('/feed.xml').length, (count) => count >= before + n, 60_000);
-  };
-
-  beforeAll(async () => {
-    site = await startFeedServer(5);
-    const config = testConfig({
-      FETCH_ALLOW_HOSTS: site.host,
-      FOLLOW_INTERVAL_SECONDS: '1',
-      FOLLOWS_PREMIUM: '3',
-      FETCHES_PER_HOUR: '500',
-      PREMIUM_FETCHES_PER_HOUR: '500',
-      FAILED_FETCHES_PER_HOUR: '100',
-      PUBLIC_URL: 'https://pagecast.test',
-    });
-    t = createTestApp(ctx, { config });
-    for (const who of ['ann', 'bob', 'cat', 'dan']) {
-      const res = await t.app.request('https://pagecast.test/api/auth/register', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: `${who}-follows-${ctx.kind}-${Date.now()}@example.com`, password: 'secret123' }),
-      });
-      tokens[who] = ((await res.json()) as { token: string }).token;
-    }
-    t.deps.jobs.start();
-  });
-  afterAll(async () => {
-    await t.deps.jobs.stop();
-    await site.close();
-  });
+  const world = useFollowsApp(ctx, ['ann', 'bob', 'cat', 'dan'], { FOLLOWS_PREMIUM: '3', FAILED_FETCHES_PER_HOUR: '100' });
+  const { call, podcastsOf, followsOf, follow, untilPodcasts, afterChecks } = world;
 
   it('answers each bad address clearly and follows nothing', async () => {
     const cases: [string, string][] = [
@@ -78,26 +28,26 @@ describeEachDatabase('followed sources', (ctx) => {
       ['/to-private.xml', CONTENT_MESSAGES.privateAddress],
     ];
     for (const [path, message] of cases) {
-      const res = await call('dan', '/api/follows', 'POST', { url: `${site.url}${path}` });
+      const res = await call('dan', '/api/follows', 'POST', { url: `${world.site.url}${path}` });
       expect(res.status, path).toBe(422);
       expect(errorBodySchema.parse(await res.json()).error.message, path).toBe(message);
     }
     const notAddress = await call('dan', '/api/follows', 'POST', { url: 'javascript:alert(1)' });
     expect(notAddress.status).toBe(400);
     expect(await followsOf('dan')).toEqual([]);
-    const signedOut = await t.app.request('https://pagecast.test/api/follows');
+    const signedOut = await world.app.request('https://pagecast.test/api/follows');
     expect(signedOut.status).toBe(401);
   });
 
   it('finds the feed a site names; the first check makes its 3 newest items, in the list and the private feed', async () => {
-    const ann = await follow('ann', { url: `${site.url}/site`, mode: 'read' });
-    expect(ann).toMatchObject({ address: `${site.url}/site`, feedUrl: `${site.url}/feed.xml`, paused: false, digest: false, mode: 'read' });
+    const ann = await follow('ann', { url: `${world.site.url}/site`, mode: 'read' });
+    expect(ann).toMatchObject({ address: `${world.site.url}/site`, feedUrl: `${world.site.url}/feed.xml`, paused: false, digest: false, mode: 'read' });
     // Bob follows the feed itself: the same feed, fetched for both at once.
-    const bob = await follow('bob', { url: `${site.url}/feed.xml`, mode: 'read' });
+    const bob = await follow('bob', { url: `${world.site.url}/feed.xml`, mode: 'read' });
     expect(bob.feedUrl).toBe(ann.feedUrl);
 
     const made = await untilPodcasts('ann', (p) => p.length === 3 && p.every((x) => x.status === 'ready'));
-    expect(made.map((p) => p.sourceUrl).sort()).toEqual([3, 4, 5].map((n) => `${site.url}/items/${n}`));
+    expect(made.map((p) => p.sourceUrl).sort()).toEqual([3, 4, 5].map((n) => `${world.site.url}/items/${n}`));
     await untilPodcasts('bob', (p) => p.length === 3);
     const { url } = (await (await call('ann', '/api/feed')).json()) as { url: string };
     const feed = await (await call('ann', new URL(url).pathname)).text();
@@ -111,15 +61,15 @@ describeEachDatabase('followed sources', (ctx) => {
   });
 
   it('makes a new item an episode within an interval; the same item again makes nothing', async () => {
-    site.add(6);
-    const made = await untilPodcasts('ann', (p) => p.some((x) => x.sourceUrl === `${site.url}/items/6` && x.status === 'ready'));
+    world.site.add(6);
+    const made = await untilPodcasts('ann', (p) => p.some((x) => x.sourceUrl === `${world.site.url}/items/6` && x.status === 'ready'));
     expect(made).toHaveLength(4);
     const { url } = (await (await call('ann', '/api/feed')).json()) as { url: string };
     await waitFor(async () => (await call('ann', new URL(url).pathname)).text(), (xml) => xml.includes('Harbour news number 6'), 30_000);
 
     // The same GUID with new text, and another GUID at the same address: the same item.
-    site.items.find((i) => i.guid === 'item-6')!.text = 'Item 6, corrected: the boat came home an hour later.';
-    site.add(6, { guid: 'item-6-again' });
+    world.site.items.find((i) => i.guid === 'item-6')!.text = 'Item 6, corrected: the boat came home an hour later.';
+    world.site.add(6, { guid: 'item-6-again' });
     await afterChecks(2);
     expect(await podcastsOf('ann')).toHaveLength(4);
     // Unchanged since, the feed answers 304 and nothing is made either.
@@ -131,16 +81,16 @@ describeEachDatabase('followed sources', (ctx) => {
     const [bobs] = await followsOf('bob');
     const paused = await call('bob', `/api/follows/${bobs!.id}`, 'PATCH', { paused: true });
     expect(followSchema.parse(await paused.json()).paused).toBe(true);
-    site.add(7);
-    await untilPodcasts('ann', (p) => p.some((x) => x.sourceUrl === `${site.url}/items/7`));
+    world.site.add(7);
+    await untilPodcasts('ann', (p) => p.some((x) => x.sourceUrl === `${world.site.url}/items/7`));
     await afterChecks(1);
-    expect((await podcastsOf('bob')).map((p) => p.sourceUrl)).not.toContain(`${site.url}/items/7`);
+    expect((await podcastsOf('bob')).map((p) => p.sourceUrl)).not.toContain(`${world.site.url}/items/7`);
     expect(await podcastsOf('bob')).toHaveLength(4);
   });
 
   it('a digest makes one episode of the day’s items, a chapter each', async () => {
     const hour = new Date().getUTCHours();
-    const cat = await follow('cat', { url: `${site.url}/feed.xml?digest`, mode: 'read', digest: true, digestHour: hour });
+    const cat = await follow('cat', { url: `${world.site.url}/feed.xml?digest`, mode: 'read', digest: true, digestHour: hour });
     expect(cat).toMatchObject({ digest: true, digestHour: hour });
     const [made] = await untilPodcasts('cat', (p) => p.length === 1 && p[0]!.status === 'ready');
     expect(made!.sources?.map((s) => s.title)).toEqual([5, 6, 7].map((n) => `Harbour news number ${n}`));
@@ -152,14 +102,14 @@ describeEachDatabase('followed sources', (ctx) => {
   });
 
   it('names an item that links to an image; stops following on DELETE, the episodes staying; refuses past the limit', async () => {
-    const pictures = await follow('dan', { url: `${site.url}/images.xml` });
+    const pictures = await follow('dan', { url: `${world.site.url}/images.xml` });
     const failed = await waitFor(() => followsOf('dan'), (f) => !!f[0]?.error, 60_000);
     expect(failed[0]!.error).toBe(`“A picture” could not be made into an episode: ${notAWebPageMessage('an image')}`);
     expect(await podcastsOf('dan')).toEqual([]);
 
-    await follow('dan', { url: `${site.url}/empty.xml` });
-    await follow('dan', { url: `${site.url}/empty.xml?2` });
-    const over = await call('dan', '/api/follows', 'POST', { url: `${site.url}/empty.xml?3` });
+    await follow('dan', { url: `${world.site.url}/empty.xml` });
+    await follow('dan', { url: `${world.site.url}/empty.xml?2` });
+    const over = await call('dan', '/api/follows', 'POST', { url: `${world.site.url}/empty.xml?3` });
     expect(over.status).toBe(403);
     expect(errorBodySchema.parse(await over.json()).error.message).toBe(FOLLOW_MESSAGES.limit(3));
 
