@@ -83,4 +83,10 @@ test('addresses typed and pasted on the home card make one episode with a chapte
   const podcast = (await (await page.request.get(`/api/podcasts/${id}`)).json()) as { sources: { url: string }[]; unreadable: { source: string }[] };
   expect(podcast.sources.map((s) => s.url)).toEqual([TIDE_POOLS, NIGHT_TRAINS, QUERY_PLANS].map((a) => address(a.path)));
   expect(podcast.unreadable.map((u) => u.source)).toEqual([address(MISSING_PATH)]);
+
+  // The card lists them too, in order, each linked to its page.
+  const listed = card.locator('details', { hasText: '3 sources' });
+  await listed.locator('summary').click();
+  await expect(listed.getByRole('listitem')).toHaveText([TIDE_POOLS, NIGHT_TRAINS, QUERY_PLANS].map((a) => new RegExp(`^${a.title}`)));
+  await expect(listed.getByRole('link')).toHaveCount(3);
 });

@@ -22,7 +22,9 @@ const storedPodcastSchema = podcastSchema
   // How it was asked and told (mode, minutes, an edited script, the AI's fallback).
   .extend(podcastSchema.pick({ mode: true, minutes: true, scriptEdited: true, fallbackReason: true }).partial().shape)
   // When it was played to the end (or marked played).
-  .extend(podcastSchema.pick({ playedAt: true }).partial().shape);
+  .extend(podcastSchema.pick({ playedAt: true }).partial().shape)
+  // The sources of an episode made from several.
+  .extend(podcastSchema.pick({ sources: true }).partial().shape);
 
 /** A podcast as the web app keeps it: what the cards show. */
 export type StoredPodcast = z.infer<typeof storedPodcastSchema>;
@@ -36,8 +38,13 @@ const storedListSchema = z.object({
 export function toStoredPodcast(podcast: StoredPodcast): StoredPodcast {
   const { id, title, hasScript, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl } = podcast;
   const { audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds } = podcast;
-  const { mode, minutes, scriptEdited, fallbackReason, playedAt, language } = podcast;
-  return { id, title, hasScript, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, mode, minutes, scriptEdited, fallbackReason, playedAt, ...(language === undefined ? {} : { language }) };
+  const { mode, minutes, scriptEdited, fallbackReason, playedAt, language, sources } = podcast;
+  return {
+    ...{ id, title, hasScript, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds },
+    ...{ mode, minutes, scriptEdited, fallbackReason, playedAt },
+    ...(language === undefined ? {} : { language }),
+    sources: sources ?? null,
+  };
 }
 
 /** The stored list when it belongs to `owner`; what another version of the app (or a hand) left is checked. */

@@ -1,9 +1,11 @@
 /**
- * The top of a podcast card: the image, the title, the page it was made from, and a line of badges
+ * The top of a podcast card: the image, the title, the page it was made from (or, for an episode of
+ * several, a list of its sources that opens), and a line of badges
  * (the 'Free' badge, the mode (and minutes asked), the length once ready, the voice, the stage while it converts, Failed or
  * Unfinished (failed part of the way, the part made still plays), Shared).
  */
 import { ExternalLink, Link2, Mic } from 'lucide-react';
+import type { PodcastSource } from '../../../../../shared/api/podcasts.ts';
 import { formatDuration } from '../../../../../shared/format-time.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import type { StoredPodcast } from '../api/podcast-storage.ts';
@@ -19,6 +21,41 @@ import { modeLabel } from '../utils/modes.ts';
 function sourceLink(sourceUrl: string | null | undefined): { href: string; host: string } | null {
   const href = webAddress(sourceUrl);
   return href ? { href, host: new URL(href).host.replace(/^www\./, '') } : null;
+}
+
+function SourceLink({ source, className }: { source: { href: string; host: string }; className: string }) {
+  return (
+    <a href={source.href} target="_blank" rel="noreferrer" className={`${className} items-center gap-1 text-sm text-slate-500 hover:text-brand-700`}>
+      <span className="truncate">{source.host}</span>
+      <ExternalLink aria-hidden size={12} className="shrink-0" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** An episode's sources in order, a chapter each: the title, and the page's host as a link when it has one. */
+function SourceList({ sources }: { sources: PodcastSource[] }) {
+  return (
+    <details className="mt-1 text-sm text-slate-500">
+      <summary className="cursor-pointer hover:text-brand-700">{sources.length} sources</summary>
+      <ol className="mt-1 list-decimal space-y-0.5 pl-5">
+        {sources.map((item, i) => {
+          const link = sourceLink(item.url);
+          return (
+            <li key={i} className="min-w-0">
+              <span className="text-slate-700">{item.title || `Source ${i + 1}`}</span>
+              {link && (
+                <>
+                  {' · '}
+                  <SourceLink source={link} className="inline-flex max-w-[60%] align-bottom" />
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </details>
+  );
 }
 
 interface PodcastCardHeaderProps {
@@ -41,17 +78,10 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
         <h3 id={titleId} className="line-clamp-2 text-base font-semibold leading-snug text-slate-900 sm:text-lg">
           {title}
         </h3>
-        {source && (
-          <a
-            href={source.href}
-            target="_blank"
-            rel="noreferrer"
-            className="mt-1 inline-flex max-w-full items-center gap-1 text-sm text-slate-500 hover:text-brand-700"
-          >
-            <span className="truncate">{source.host}</span>
-            <ExternalLink aria-hidden size={12} className="shrink-0" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+        {podcast.sources && podcast.sources.length > 1 ? (
+          <SourceList sources={podcast.sources} />
+        ) : (
+          source && <SourceLink source={source} className="mt-1 inline-flex max-w-full" />
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500">
           {showFreeBadge && <Badge>Free</Badge>}
