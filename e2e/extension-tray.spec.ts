@@ -71,6 +71,11 @@ test("the tray gathers two tabs, outlives the popup, and makes one episode of th
   await reopened.getByRole('button', { name: 'Add this page' }).click();
   await expect(trayAgain.getByRole('listitem')).toHaveText([new RegExp(TIDE_POOLS.title), new RegExp(NIGHT_TRAINS.title)]);
 
+  // Before Make, the episode's length: both pages' words, at the voice's rate (read mode: no AI here).
+  const rows = await trayAgain.getByRole('listitem').allTextContents();
+  const words = rows.map((row) => Number(/([\d,]+) words/.exec(row)![1]!.replace(/,/g, ''))).reduce((a, b) => a + b, 0);
+  await expect(trayAgain.getByText(/^Estimated length: /)).toHaveText(new RegExp(`^Estimated length: (about \\d+ min|under a minute) \\(${words.toLocaleString('en')} words\\)$`));
+
   await trayAgain.getByRole('button', { name: 'Make one episode' }).click();
   const card = reopened.getByRole('region', { name: 'New podcast' });
   await expect(card.getByText('From your tray')).toBeVisible();

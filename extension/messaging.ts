@@ -34,6 +34,13 @@ export interface PageEstimate {
   listing: number | null;
 }
 
+/** The tray's episode length before "Make one episode": its pages' words, and seconds once a mode is known. */
+export interface TrayEstimate {
+  words: number;
+  /** Null when no mode is chosen (the server picks it at Make). */
+  seconds: number | null;
+}
+
 /** What the popup asks of the player. */
 export type PlaybackCommand =
   | { action: 'pause' }
@@ -87,6 +94,8 @@ export interface ProtocolMap {
   /** Reads the tab and puts its page at the end of the tray; answers the tray. */
   addTabToTray(data: { tabId: number }): Result<TrayPage[]>;
   removeFromTray(data: { id: string }): Result<TrayPage[]>;
+  /** How long one episode of the tray's pages would be, in the mode asked. */
+  estimateTray(data: CreateOptions): Result<TrayEstimate>;
   /** One episode of every page in the tray (2 to 10), a chapter each; the tray empties once the server has it. */
   createPodcastFromTray(data: CreateOptions): Result<Creation>;
   acknowledgeCreation(): Result<null>;

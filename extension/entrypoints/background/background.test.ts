@@ -772,6 +772,18 @@ describe('the tray: one episode of several tabs', () => {
     expect(postedPodcasts()).toHaveLength(0);
   });
 
+  it('estimates one episode of its pages: their words at the voice’s rate in read mode, the minutes asked in podcast mode', async () => {
+    await signedIn();
+    await sendMessage('addTabToTray', { tabId: articleTab() });
+    await sendMessage('addTabToTray', { tabId: lighthouseTab() });
+    const words = (await trayItem.getValue()).reduce((sum, page) => sum + page.words!, 0);
+    // The member's voice (the fake's default, en-gb) speaks 180 words a minute.
+    expect(await sendMessage('estimateTray', { mode: 'read' })).toEqual({ ok: true, value: { words, seconds: Math.round((words / 180) * 60) } });
+    expect(await sendMessage('estimateTray', { mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words, seconds: 420 } });
+    expect(await sendMessage('estimateTray', {})).toEqual({ ok: true, value: { words, seconds: null } });
+    expect(postedPodcasts()).toHaveLength(0);
+  });
+
   it('holds at most ten pages', async () => {
     for (let i = 0; i < 10; i += 1) {
       const tabId = addTab({ url: `https://news.example.com/harbour/${i}`, title: `Harbour ${i}`, html: ARTICLE_HTML });

@@ -36,7 +36,7 @@ let page: { url: string; text: PageText | TabPdf; words: number; pages: number |
 let lastRate = DEFAULT_WORDS_PER_MINUTE;
 
 /** The reader's voice's speaking rate: their default voice's, as the server measured it. */
-async function wordsPerMinute(): Promise<number> {
+export async function wordsPerMinute(): Promise<number> {
   const voices = await callServer((client) => client.voices.list());
   if (!voices.ok) return lastRate;
   const voice = voices.value.voices.find((v) => v.id === voices.value.defaultVoice) ?? voices.value.voices[0];

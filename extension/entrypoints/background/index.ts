@@ -22,7 +22,7 @@ import { finishEpisode, queuePodcast } from './queue.ts';
 import { followPlayback, forgetTab, seekToParagraph } from './read-along.ts';
 import { saveServerAddress } from './settings.ts';
 import { readWhenMade } from './transcript.ts';
-import { addTabToTray, createPodcastFromTray, removeFromTray } from './tray.ts';
+import { addTabToTray, createPodcastFromTray, estimateTray, removeFromTray } from './tray.ts';
 import { serverCapabilities } from './server.ts';
 
 // Wiring only: listeners are registered here, their work lives in sibling files.
@@ -44,6 +44,7 @@ export default defineBackground(() => {
   onMessage('estimatePage', ({ data }) => estimatePage(data));
   onMessage('addTabToTray', ({ data }) => addTabToTray(data));
   onMessage('removeFromTray', ({ data }) => removeFromTray(data));
+  onMessage('estimateTray', ({ data }) => estimateTray(data));
   onMessage('createPodcastFromTray', ({ data }) => createPodcastFromTray(data));
   onMessage('queuePodcast', ({ data }) => queuePodcast(data));
   onMessage('readAlongSeek', ({ data, sender }) => seekToParagraph(data, sender.tab?.id));

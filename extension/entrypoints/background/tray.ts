@@ -6,13 +6,14 @@
  * `sources`, a chapter each, and empties it once the server has the podcast.
  */
 import { SOURCES_PER_EPISODE } from '../../../shared/api/podcasts.ts';
-import type { CreateOptions } from '../../messaging.ts';
+import type { CreateOptions, TrayEstimate } from '../../messaging.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { trayItem, type Creation, type TrayPage } from '../../storage.ts';
 import { fileToSend, storeFile, type StoredSource } from '../../stored-file.ts';
-import { countWords } from './estimate.ts';
+import { countWords, estimatedSeconds, wordsPerMinute } from './estimate.ts';
 import { findTab, readTab } from './page-reader.ts';
 import { createPodcast } from './podcasts.ts';
+import { callServer } from './server.ts';
 
 export const TRAY_MESSAGES = {
   full: `The tray holds up to ${SOURCES_PER_EPISODE.max} pages: make its episode, or remove one.`,
@@ -68,6 +69,28 @@ export async function removeFromTray({ id }: { id: string }): Promise<Result<Tra
   const next = (await trayItem.getValue()).filter((page) => page.id !== id);
   await trayItem.setValue(next);
   return ok(next);
+}
+
+/** The words of the tray's PDFs, counted by the server once each (by the page's id). */
+const pdfWords = new Map<string, number>();
+
+export async function estimateTray(options: CreateOptions = {}): Promise<Result<TrayEstimate>> {
+  const pages = await trayItem.getValue();
+  let words = 0;
+  for (const { id, words: counted, source } of pages) {
+    if (counted !== null || !('file' in source)) {
+      words += counted ?? 0;
+      continue;
+    }
+    if (!pdfWords.has(id)) {
+      const answer = await callServer((client) => client.podcasts.estimate({ file: fileToSend(source.file), sourceUrl: source.sourceUrl, mode: 'read' }));
+      if (!answer.ok) return answer;
+      pdfWords.set(id, answer.value.words);
+    }
+    words += pdfWords.get(id)!;
+  }
+  const seconds = options.mode ? estimatedSeconds(options.mode, options.minutes, words, await wordsPerMinute()) : null;
+  return ok({ words, seconds });
 }
 
 export async function createPodcastFromTray(options: CreateOptions = {}): Promise<Result<Creation>> {

@@ -23,6 +23,10 @@ vi.mock('../../messaging.ts', async () => {
         await trayItem.setValue(next);
         return { ok: true, value: next };
       }
+      if (type === 'estimateTray') {
+        const words = tray.reduce((sum, p) => sum + (p.words ?? 0), 0);
+        return { ok: true, value: { words, seconds: (data as { mode?: string }).mode ? words / 3 : null } };
+      }
       if (type === 'createPodcastFromTray') return { ok: false, error: { code: 'NETWORK_ERROR', message: 'Network error - please check your connection' } };
       return { ok: true, value: null };
     }),
@@ -106,6 +110,28 @@ describe('the tray in the popup', () => {
     expect(sent).toContainEqual(['createPodcastFromTray', { mode: 'read' }]);
     expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('Network error - please check your connection');
     expect(rows()).toHaveLength(2);
+  });
+
+  it('estimates the episode of its pages in the mode chosen, and again when a page leaves', async () => {
+    const estimate = () => view.container.querySelector('.tray-estimate')?.textContent;
+    // Each look lets the popup's timers and messages run inside act first.
+    const shows = (text: string) =>
+      vi.waitFor(
+        async () => {
+          await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+          expect(estimate()).toBe(text);
+        },
+        { timeout: 15_000, interval: 1 },
+      );
+    await trayItem.setValue([page(7), page(8)]);
+    await render(tabOf(9));
+    await shows('Estimated length: about 13 min (2,415 words)');
+    expect(sent).toContainEqual(['estimateTray', { mode: 'read' }]);
+    await click('Remove Morning in the Harbour from the tray');
+    await shows('Estimated length: about 7 min (1,208 words)');
+    // No mode chosen: the server picks it at Make, so only the words are known.
+    await render(tabOf(9), {});
+    await shows('1,208 words in all');
   });
 
   it('cannot make an episode while the minutes are out of range', async () => {

@@ -1,16 +1,16 @@
 /**
  * The tray, under the page's Create: "Add this page" reads the tab into the tray, which lists the
  * pages gathered from any tabs (each with a remove button) and stays when the popup closes; "Make one
- * episode" makes one podcast of them, a chapter each, in the mode chosen above. Its progress then
- * shows in CreationStatus, as for one page.
+ * episode" makes one podcast of them, a chapter each, in the mode chosen above, whose length it
+ * estimates first. Its progress then shows in CreationStatus, as for one page.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Check, Layers, ListPlus, X } from 'lucide-react';
 import { SOURCES_PER_EPISODE } from '../../../shared/api/podcasts.ts';
-import type { CreateOptions } from '../../messaging.ts';
+import type { CreateOptions, TrayEstimate } from '../../messaging.ts';
 import type { ExtensionError } from '../../result.ts';
 import { creationItem, trayItem, type TrayPage } from '../../storage.ts';
-import { hostOf } from './format.ts';
+import { formatLength, hostOf } from './format.ts';
 import { queryActiveTab, sendMessage, settle, useStoredValue, type ActiveTab } from './hooks.ts';
 import { Button, ErrorNote, IconButton } from './ui.tsx';
 
@@ -21,6 +21,33 @@ function pageMeta(page: TrayPage): string {
   const host = hostOf(page.url);
   const size = page.words === null ? 'PDF' : words(page.words);
   return host ? `${host} · ${size}` : size;
+}
+
+/** How long the tray's episode would be in the mode chosen, asked again when its pages or the mode change. */
+function useTrayEstimate(pages: readonly TrayPage[], options: CreateOptions | null): TrayEstimate | null {
+  const [estimate, setEstimate] = useState<TrayEstimate | null>(null);
+  const pagesKey = pages.map((page) => page.id).join(' ');
+  const key = options && pagesKey ? JSON.stringify(options) : null;
+  useEffect(() => {
+    setEstimate(null);
+    if (key === null) return;
+    let active = true;
+    // Typing minutes fires per key: the estimate is asked once the value rests.
+    const timer = setTimeout(() => {
+      void settle(sendMessage('estimateTray', JSON.parse(key) as CreateOptions)).then((result) => {
+        if (active && result.ok) setEstimate(result.value);
+      });
+    }, 250);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [pagesKey, key]);
+  return estimate;
+}
+
+function estimateLine({ words: count, seconds }: TrayEstimate): string {
+  return seconds === null ? `${words(count)} in all` : `Estimated length: ${formatLength(seconds)} (${words(count)})`;
 }
 
 export function Tray({
@@ -41,6 +68,7 @@ export function Tray({
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   const inTray = tab?.url !== undefined && pages.some((page) => page.url === tab.url);
   const full = pages.length >= SOURCES_PER_EPISODE.max;
+  const estimate = useTrayEstimate(pages, options);
 
   async function add() {
     setBusy('add');
@@ -125,6 +153,9 @@ export function Tray({
               </li>
             ))}
           </ol>
+          <p className="muted tray-estimate" aria-live="polite">
+            {estimate ? estimateLine(estimate) : '\u00a0'}
+          </p>
           <Button
             className="btn-block"
             icon={<Layers size={16} aria-hidden />}
