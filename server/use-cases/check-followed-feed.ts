@@ -173,7 +173,10 @@ async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRo
   const notes = new FollowNotes();
   if (follow.digest) {
     if (now.getUTCHours() < follow.digestHour || follow.lastDigestOn === dayOf(now)) return;
-    const fit = await fitEpisode(deps, caller, telling, waiting.slice(-SOURCES_PER_EPISODE.max).map((item) => ({ followId: follow.id, item })), notes);
+    // A digest holds the newest items: older ones are passed over for good, never left waiting.
+    const older = waiting.slice(0, Math.max(0, waiting.length - SOURCES_PER_EPISODE.max));
+    await settleFollowItems(deps.db, follow.id, older.map((item) => item.id), { status: 'skipped' });
+    const fit = await fitEpisode(deps, caller, telling, waiting.slice(older.length).map((item) => ({ followId: follow.id, item })), notes);
     if (!fit) return;
     if (fit.sources.length > 0 && !(await make(deps, caller, { ...requestFor(fit.sources), ...telling }, fit.take, notes))) return;
     if (fit.sources.length === 0) await notes.say(deps, follow.id);
@@ -208,13 +211,15 @@ async function makeMemberDigest(deps: CheckFeedDeps, userId: string, now: Date) 
   if (!user) return;
   const caller = callerOf(user, deps);
   const notes = new FollowNotes();
-  const fit = await fitEpisode(deps, caller, {}, waiting, notes);
-  // Made, or failed for good: the day is done. Waiting on the allowance: the day is given back.
-  if (!fit || (fit.sources.length > 0 && !(await make(deps, caller, requestFor(fit.sources), fit.take, notes)))) {
-    await releaseMemberDigestDay(deps.db, userId, day, taken.previous);
-    return;
+  // Made, or failed for good: the day is done. Waiting on the allowance, or stopped by an error: the day is given back.
+  let done = false;
+  try {
+    const fit = await fitEpisode(deps, caller, {}, waiting, notes);
+    done = !!fit && (fit.sources.length === 0 || (await make(deps, caller, requestFor(fit.sources), fit.take, notes)));
+    if (done && fit!.sources.length === 0) for (const followId of notes.follows()) await notes.say(deps, followId);
+  } finally {
+    if (!done) await releaseMemberDigestDay(deps.db, userId, day, taken.previous);
   }
-  if (fit.sources.length === 0) for (const followId of notes.follows()) await notes.say(deps, followId);
 }
 
 type Telling = Pick<PodcastRequest, 'mode' | 'minutes'>;

@@ -3,13 +3,15 @@
  * too long for one episode is skipped with the reason on the follow, and the items after it are
  * made; a follow's digest, and a member's digest across follows, take the day's items in order while
  * they fit, leave one too long on its own out with its reason, and the rest wait for the next day.
+ * A follow's digest holds its ten newest items (older ones pass); a member's digest stopped by a
+ * fault gives its day back.
  * The checks run here by hand, and no episode is spoken (the job runner is not started): what is
  * queued is what was decided.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { followSchema, type Follow } from '../../shared/api/follows.ts';
 import { podcastListSchema, type Podcast } from '../../shared/api/podcasts.ts';
-import { findFollow, releaseMemberDigestDay, updateFollow } from '../repositories/follow-repository.ts';
+import { findFollow, findMemberDigest, pendingItems, releaseMemberDigestDay, updateFeed, updateFollow } from '../repositories/follow-repository.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { startFeedServer, type FeedServer } from '../test/feed-server.ts';
@@ -125,5 +127,52 @@ describeEachDatabase('a follow’s episodes and the length limit', (ctx) => {
     await check(cat, follow);
     expect((await podcastsOf(cat.token)).map((p) => p.sourceUrl)).toEqual([`${site.url}/items/3`, `${site.url}/items/1`]);
     expect((await followOf(cat.token, follow.id)).error).toBeNull();
+  });
+
+  it('a member’s digest stopped by a fault gives its day back: the next check makes it', async () => {
+    const dee = await register('dee');
+    const hour = await t.app.request('https://pagecast.test/api/follows/digest', {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${dee.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ digestHour: 0 }),
+    });
+    expect(hour.status).toBe(200);
+    const { extract } = t.deps.pipeline;
+    t.deps.pipeline.extract = async () => {
+      throw new Error('the disk is full');
+    };
+    let follow: Follow;
+    try {
+      const res = await call(dee.token, '/api/follows', { url: `${site.url}/log.xml`, mode: 'read' });
+      follow = followSchema.parse(await res.json());
+      await expect(check(dee, follow)).rejects.toThrow('the disk is full');
+    } finally {
+      t.deps.pipeline.extract = extract;
+    }
+    expect((await findMemberDigest(ctx.db, dee.userId))?.lastDigestOn).toBeNull();
+    await check(dee, follow);
+    expect((await podcastsOf(dee.token)).flatMap((p) => p.sources?.map((s) => s.url) ?? [p.sourceUrl])).toEqual([`${site.url}/log/1`, `${site.url}/log/2`]);
+  });
+
+  it('a follow’s digest holds the newest ten items: older ones are passed over, none is left waiting for good', async () => {
+    const eve = await register('eve');
+    const res = await call(eve.token, '/api/follows', { url: `${site.url}/feed.xml?newest`, mode: 'read', digest: true, digestHour: 0 });
+    const follow = followSchema.parse(await res.json());
+    // Today's digest is made already: the first check's items wait, and ten more arrive.
+    await updateFollow(ctx.db, follow.id, { lastDigestOn: new Date().toISOString().slice(0, 10) });
+    await check(eve, follow);
+    for (let n = 4; n <= 13; n += 1) site.add(n);
+    await updateFeed(ctx.db, (await findFollow(ctx.db, eve.userId, follow.id))!.feedId, { nextCheckAt: new Date(0) });
+    await check(eve, follow);
+    expect(await pendingItems(ctx.db, follow.id)).toHaveLength(13);
+
+    await updateFollow(ctx.db, follow.id, { lastDigestOn: '2000-01-01' });
+    await check(eve, follow);
+    const newest = Array.from({ length: 10 }, (_, i) => `item-${i + 4}`);
+    const made = (await podcastsOf(eve.token)).flatMap((p) => p.sources?.map((s) => s.url) ?? [p.sourceUrl]);
+    const left = (await pendingItems(ctx.db, follow.id)).map((item) => item.guid);
+    expect(made.length).toBeGreaterThan(0);
+    // Every one of the newest ten is made or waits; the three older ones wait no more.
+    expect([...made.map((url) => `item-${url!.split('/').pop()}`), ...left].sort()).toEqual(newest.sort());
   });
 });
