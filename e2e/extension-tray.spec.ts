@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
 import type { Transcript } from '../shared/api/transcript.ts';
-import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
+import { NIGHT_TRAINS, PDF_PATH, REPORT, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { newEmail, PASSWORD } from './fixtures/members.ts';
 
@@ -21,9 +21,22 @@ async function openPopup(context: BrowserContext, extensionId: string): Promise<
 }
 
 /** The popup follows the active tab: bring the article forward, then act in the popup. */
-async function focusArticle(popup: Page, page: Page, article: ArticlePage) {
+async function focusArticle(popup: Page, page: Page, article: ArticlePage | { title: string }) {
   await page.bringToFront();
-  await expect(popup.locator('.page-title')).toHaveText(`${article.title} | The Coastal Review`);
+  await expect(popup.locator('.page-title')).toHaveText('path' in article ? `${article.title} | The Coastal Review` : article.title);
+}
+
+/** A member signed in to the popup, reading in read mode. */
+async function signedInPopup(context: BrowserContext, extensionId: string, email: string): Promise<Page> {
+  const popup = await openPopup(context, extensionId);
+  await setServerAddress(popup, E2E_BASE_URL);
+  await popup.getByRole('button', { name: 'Sign In', exact: true }).first().click();
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Password').fill(PASSWORD);
+  await popup.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(popup.getByRole('button', { name: /^Account: / })).toBeVisible();
+  await popup.getByRole('radio', { name: 'Read' }).check();
+  return popup;
 }
 
 test("the tray gathers two tabs, outlives the popup, and makes one episode of them with a chapter each", async ({ context, extensionId, request }) => {
@@ -34,14 +47,7 @@ test("the tray gathers two tabs, outlives the popup, and makes one episode of th
   const token = ((await registered.json()) as { token: string }).token;
   const auth = { Authorization: `Bearer ${token}` };
 
-  const popup = await openPopup(context, extensionId);
-  await setServerAddress(popup, E2E_BASE_URL);
-  await popup.getByRole('button', { name: 'Sign In', exact: true }).first().click();
-  await popup.getByLabel('Email').fill(email);
-  await popup.getByLabel('Password').fill(PASSWORD);
-  await popup.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(popup.getByRole('button', { name: /^Account: / })).toBeVisible();
-  await popup.getByRole('radio', { name: 'Read' }).check();
+  const popup = await signedInPopup(context, extensionId, email);
 
   const tides = await context.newPage();
   await tides.goto(`${articles.url}${TIDE_POOLS.path}`);
@@ -101,4 +107,40 @@ test("the tray gathers two tabs, outlives the popup, and makes one episode of th
   await expect(player.locator('.chapter-name')).toHaveText(TIDE_POOLS.title);
   await player.getByRole('button', { name: 'Next chapter' }).click();
   await expect(player.locator('.chapter-name')).toHaveText(NIGHT_TRAINS.title);
+});
+
+test('a PDF tab in the tray is counted by the server for the episode’s estimate', async ({ context, extensionId, request }) => {
+  const email = newEmail('tray-pdf');
+  const registered = await request.post(`${E2E_BASE_URL}/api/auth/register`, { data: { email, password: PASSWORD } });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const popup = await signedInPopup(context, extensionId, email);
+  const tray = popup.getByRole('region', { name: 'Tray' });
+
+  const tides = await context.newPage();
+  await tides.goto(`${articles.url}${TIDE_POOLS.path}`);
+  await focusArticle(popup, tides, TIDE_POOLS);
+  await popup.getByRole('button', { name: 'Add this page' }).click();
+  await expect(tray.getByRole('listitem')).toHaveCount(1);
+  const tideWords = Number(/([\d,]+) words/.exec((await tray.getByRole('listitem').textContent())!)![1]!.replace(/,/g, ''));
+
+  const pdf = await context.newPage();
+  await pdf.goto(`${articles.url}${PDF_PATH}`);
+  await focusArticle(popup, pdf, { title: 'report.pdf' });
+  await popup.getByRole('button', { name: 'Add this page' }).click();
+  await expect(tray.getByRole('listitem')).toHaveCount(2);
+  await expect(tray.getByRole('listitem').nth(1)).toContainText('PDF');
+
+  // The server's own count of the PDF's words, asked apart.
+  const counted = await request.post(`${E2E_BASE_URL}/api/podcasts/estimate`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      request: JSON.stringify({ file: { part: 'file0' }, mode: 'read' }),
+      file0: { name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from(REPORT.pdf) },
+    },
+  });
+  expect(counted.status()).toBe(200);
+  const pdfWords = ((await counted.json()) as { words: number }).words;
+  const words = (tideWords + pdfWords).toLocaleString('en');
+  await expect(tray.getByText(/^Estimated length: /)).toHaveText(new RegExp(`^Estimated length: (about \\d+ min|under a minute) \\(${words} words\\)$`));
 });

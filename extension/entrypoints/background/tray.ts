@@ -6,6 +6,7 @@
  * `sources`, a chapter each, and empties it once the server has the podcast.
  */
 import { SOURCES_PER_EPISODE } from '../../../shared/api/podcasts.ts';
+import { PODCAST_MINUTES } from '../../../shared/constants.ts';
 import type { CreateOptions, TrayEstimate } from '../../messaging.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { trayItem, type Creation, type TrayPage } from '../../storage.ts';
@@ -71,8 +72,26 @@ export async function removeFromTray({ id }: { id: string }): Promise<Result<Tra
   return ok(next);
 }
 
-/** The words of the tray's PDFs, counted by the server once each (by the page's id). */
-const pdfWords = new Map<string, number>();
+/**
+ * The words of the tray's PDFs, counted by the server once each (by the page's id; a count under way
+ * is shared, a failed one asked again next time). A short retelling is asked so that no length limit
+ * refuses a long PDF: the words counted are the whole PDF's all the same.
+ */
+const pdfWords = new Map<string, Promise<Result<number>>>();
+
+function countPdfWords(id: string, source: Extract<StoredSource, { file: unknown }>): Promise<Result<number>> {
+  let counting = pdfWords.get(id);
+  if (!counting) {
+    counting = callServer((client) =>
+      client.podcasts.estimate({ file: fileToSend(source.file), sourceUrl: source.sourceUrl, mode: 'podcast', minutes: PODCAST_MINUTES.min }),
+    ).then((answer) => {
+      if (!answer.ok) pdfWords.delete(id);
+      return answer.ok ? ok(answer.value.words) : answer;
+    });
+    pdfWords.set(id, counting);
+  }
+  return counting;
+}
 
 export async function estimateTray(options: CreateOptions = {}): Promise<Result<TrayEstimate>> {
   const pages = await trayItem.getValue();
@@ -82,12 +101,9 @@ export async function estimateTray(options: CreateOptions = {}): Promise<Result<
       words += counted ?? 0;
       continue;
     }
-    if (!pdfWords.has(id)) {
-      const answer = await callServer((client) => client.podcasts.estimate({ file: fileToSend(source.file), sourceUrl: source.sourceUrl, mode: 'read' }));
-      if (!answer.ok) return answer;
-      pdfWords.set(id, answer.value.words);
-    }
-    words += pdfWords.get(id)!;
+    const pdf = await countPdfWords(id, source);
+    if (!pdf.ok) return pdf;
+    words += pdf.value;
   }
   const seconds = options.mode ? estimatedSeconds(options.mode, options.minutes, words, await wordsPerMinute()) : null;
   return ok({ words, seconds });

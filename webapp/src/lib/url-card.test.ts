@@ -12,8 +12,8 @@ function pageBeforeTheCard() {
   document.body.innerHTML = `<button id="start">Get Started Free</button><input id="search" aria-label="Search"><section id="${URL_CARD_ID}"></section>`;
   const button = document.getElementById('start') as HTMLButtonElement;
   button.focus();
-  const showCard = () => (document.getElementById(URL_CARD_ID)!.innerHTML = '<input aria-label="Website URL">');
-  return { button, showCard, field: () => document.querySelector<HTMLInputElement>(`#${URL_CARD_ID} input`) };
+  const showCard = (lines = '<input type="url" aria-label="Website URL">') => (document.getElementById(URL_CARD_ID)!.innerHTML = `<form>${lines}</form>`);
+  return { button, showCard, field: () => document.querySelector<HTMLInputElement>(`#${URL_CARD_ID} input[type="url"]`) };
 }
 
 afterEach(() => {
@@ -47,4 +47,12 @@ it('leaves the focus where the reader put it meanwhile', async () => {
   await frames(2);
   expect(document.activeElement).toBe(search);
   expect(field()).not.toBeNull();
+});
+
+it('focuses the first address, never the hidden file input of a line holding a chosen PDF', () => {
+  const { showCard, field } = pageBeforeTheCard();
+  showCard('<input type="file" class="sr-only" tabindex="-1" aria-label="Choose a PDF"><input type="url" aria-label="Address 2">');
+  goToUrlCard();
+  expect(document.activeElement).toBe(field());
+  expect(field()?.getAttribute('aria-label')).toBe('Address 2');
 });

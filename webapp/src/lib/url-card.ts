@@ -18,8 +18,10 @@ export function goToUrlCard(): void {
   const focusWhenShown = () => {
     const moved = document.activeElement !== focusedBefore && document.activeElement !== document.body;
     if (moved) return;
-    const field = document.querySelector<HTMLInputElement>(`#${URL_CARD_ID} input`);
-    if (field) field.focus({ preventScroll: true });
+    // The card is there once its form is; its first address field takes the focus (a line holding a
+    // chosen PDF has none, and its hidden file input is never focused).
+    const form = document.querySelector(`#${URL_CARD_ID} form`);
+    if (form) form.querySelector<HTMLInputElement>('input[type="url"]')?.focus({ preventScroll: true });
     else if (performance.now() < until) requestAnimationFrame(focusWhenShown);
   };
   focusWhenShown();
