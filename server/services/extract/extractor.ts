@@ -65,6 +65,8 @@ interface Entry {
   start: () => void;
   /** Ends the entry: waiting or running, it answers `error`. */
   fail: (error: Error) => void;
+  /** Ends the entry still waiting at its deadline: it was never tried, so it answers "busy". */
+  expire: () => void;
   /** Set while it runs: the process's size when it started, and how to cut it off. */
   running?: { rss: number; cutOff: (error: Error) => void };
 }
@@ -98,6 +100,9 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   };
 
   function dispatch() {
+    // A task whose deadline came while a worker was being freed is not started past it.
+    const now = Date.now();
+    for (const entry of waiting.filter((e) => e.deadline <= now)) entry.expire();
     while (running.size < size) {
       // The waiting task of the owner with the fewest running, the earliest first; an owner at its share waits.
       let best: Entry | undefined;
@@ -188,6 +193,13 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
         task,
         deadline: Date.now() + timeoutMs,
         fail: reject,
+        expire: () => {
+          clearTimeout(queued);
+          const at = waiting.indexOf(entry);
+          if (at < 0) return;
+          waiting.splice(at, 1);
+          reject(busy());
+        },
         start: () => {
           clearTimeout(queued);
           const aborter = new AbortController();
@@ -207,12 +219,7 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
         },
       };
       // Still waiting at its deadline: it was never tried, so the answer is "busy", not "unreadable".
-      const queued = setTimeout(() => {
-        const at = waiting.indexOf(entry);
-        if (at < 0) return;
-        waiting.splice(at, 1);
-        reject(busy());
-      }, timeoutMs);
+      const queued = setTimeout(() => entry.expire(), timeoutMs);
       waiting.push(entry);
       dispatch();
     });
