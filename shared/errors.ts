@@ -64,6 +64,8 @@ export const CONTENT_MESSAGES = {
 export const PDF_MESSAGES = {
   notAPdf: 'This file is not a PDF. Choose a PDF document.',
   tooLarge: `This PDF is over ${PDF_LIMITS.maxBytes / 1024 / 1024} MB. Pagecast reads PDFs of up to ${PDF_LIMITS.maxBytes / 1024 / 1024} MB.`,
+  /** The PDFs of one request (the files of one form, the PDFs of the card) hold the same cap together. */
+  tooLargeTogether: `These PDFs are over ${PDF_LIMITS.maxBytes / 1024 / 1024} MB together. Make an episode of fewer of them, or of smaller ones.`,
   scan: 'This PDF is a scan without text: Pagecast reads PDFs that contain text.',
   /** Its only text repeats on every page (a running header, footer or page number). */
   onlyRepeatedText: 'The only text in this PDF is what repeats on every page (a header, footer or page number): there is nothing else to read.',

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { cleanFreeText } from '../../shared/api/nul.ts';
 import { SOURCES_PER_EPISODE, UPLOAD_FORM, type CreatePodcast, type EstimatePodcast, type FilePart, type WithFiles } from '../../shared/api/podcasts.ts';
 import { PDF_LIMITS, PODCAST_JSON_MAX_BYTES } from '../../shared/constants.ts';
-import { PDF_MESSAGES, UPLOAD_MESSAGES } from '../../shared/errors.ts';
+import { UPLOAD_MESSAGES } from '../../shared/errors.ts';
 import type { Config } from '../config.ts';
 import { AppError, rateLimited } from '../errors.ts';
 import { readForm, type ReceivedFile, type ReceivedForm } from '../services/upload/read-form.ts';
@@ -63,7 +63,6 @@ export async function readPodcastRequest<T extends CreatePodcast | EstimatePodca
   if (mediaType !== 'multipart/form-data') throw new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.contentType, status: 415 });
 
   const bodyBytes = PDF_LIMITS.maxBytes + PODCAST_JSON_MAX_BYTES + UPLOAD_LIMITS.slackBytes;
-  if (declared > bodyBytes) throw new AppError('PAYLOAD_TOO_LARGE', { message: PDF_MESSAGES.tooLarge });
   const slot = deps.uploads.take(clientAddress(c, deps.config.trustProxy));
   if ('full' in slot) {
     const message = slot.full === 'process' ? UPLOAD_MESSAGES.busy : UPLOAD_MESSAGES.clientBusy(deps.config.limits.uploadsPerClient);
@@ -76,7 +75,9 @@ export async function readPodcastRequest<T extends CreatePodcast | EstimatePodca
       fieldBytes: PODCAST_JSON_MAX_BYTES,
       parts: UPLOAD_LIMITS.parts,
       idleMs: UPLOAD_LIMITS.idleMs,
-      ...(declared > 0 ? { declaredBytes: declared } : {}),
+      // A body declared past the cap is refused, but only its parts say whether one PDF is over 20 MB
+      // or several are together: they are counted, not kept, up to the cap.
+      ...(declared > bodyBytes ? { countOnly: true } : declared > 0 ? { declaredBytes: declared } : {}),
     });
     return { request: withFiles(checked(schema, formJson(form)), form.files, 'form'), done: slot.release };
   } catch (err) {

@@ -1,8 +1,9 @@
 /**
  * PDFs arrive as files (multipart/form-data) over a real connection: read as they stream in, alone
  * or among several sources; one over the PDF limit is answered 413 with the PDF message as soon as
- * the limit is passed, and a client that sends its whole body without `Expect: 100-continue` reads
- * that answer; uploads past the caps (per client, per process) are answered 429 with Retry-After;
+ * the limit is passed (several over it together, with their own message), and a client that sends its
+ * whole body without `Expect: 100-continue` reads that answer; uploads past the caps (per client, per
+ * process) are answered 429 with Retry-After;
  * a broken form, a wrong content type and a PDF inside JSON each get their own message; a form sent
  * with a session cookie must come from this site (a form, unlike JSON, needs no CORS preflight).
  */
@@ -127,6 +128,35 @@ describe('PDFs uploaded as files', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await request.write(chunk);
     await request.end(formEnd);
+    expect(request.errors).toEqual([]);
+    await waitFor(
+      async () => t.deps.uploads.size,
+      (size) => size === 0,
+    );
+  });
+
+  it('answers PDFs over the limit together, none over it alone, with 413 and their own message', async () => {
+    const twelve = 12 * 1024 * 1024;
+    const second = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file1"; filename="tides-2.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const start = formStart({ sources: [{ file: { part: 'file0' } }, { file: { part: 'file1' } }], mode: 'read' });
+    const request = openRequest(server.port, '/api/podcasts', {
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+      // Declared, as a browser declares a form's length: past the cap, yet no PDF is.
+      'Content-Length': String(start.length + twelve + second.length + twelve + formEnd.length),
+      'X-Forwarded-For': '10.0.2.2',
+    });
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    const sending = (async () => {
+      await request.write(start);
+      for (let sent = 0; sent < twelve; sent += chunk.length) await request.write(chunk);
+      await request.write(second);
+      for (let sent = 0; sent < twelve; sent += chunk.length) await request.write(chunk);
+      await request.end(formEnd);
+    })();
+    const answer = await request.answer;
+    expect(answer.status).toBe(413);
+    expect(message(answer)).toBe(PDF_MESSAGES.tooLargeTogether);
+    await sending;
     expect(request.errors).toEqual([]);
     await waitFor(
       async () => t.deps.uploads.size,

@@ -36,8 +36,10 @@ describe('readForm', () => {
     expect([b.name, Buffer.compare(Buffer.from(b.bytes), second), b.sha256]).toEqual(['Übersicht.pdf', 0, sha256(second)]);
   });
 
-  it('refuses files over the cap together with the PDF message', async () => {
-    const over = readForm(inPieces(body, 65_536), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, fileBytes: 350_000 });
-    await expect(over).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: PDF_MESSAGES.tooLarge });
+  it('refuses one file over the cap with the PDF message, several over it together with their own', async () => {
+    const alone = readForm(inPieces(body, 65_536), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, fileBytes: 250_000 });
+    await expect(alone).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: PDF_MESSAGES.tooLarge });
+    const together = readForm(inPieces(body, 65_536), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, fileBytes: 350_000 });
+    await expect(together).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: PDF_MESSAGES.tooLargeTogether });
   });
 });
