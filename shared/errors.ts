@@ -87,6 +87,8 @@ export const UPLOAD_MESSAGES = {
   extraPart: (part: string) => `The form holds a part "${part}" that the request does not name.`,
   stalled: 'The upload stopped arriving. Send the file again.',
   cutOff: 'The upload was cut off before its end. Send the file again.',
+  /** Past the whole form's deadline, however steadily its bytes came. */
+  tooSlow: 'The upload took too long to arrive. Send the file again over a faster connection.',
   /** Followed by the wait: 'Try again in 5 seconds.' */
   busy: 'Pagecast is receiving as many files as it can right now.',
   clientBusy: (uploads: number) => `You are already sending ${uploads === 1 ? 'a file' : `${uploads} files`}: wait until ${uploads === 1 ? 'it is' : 'they are'} read.`,

@@ -28,6 +28,11 @@ export const UPLOAD_LIMITS = {
   slackBytes: 64 * 1024,
   /** An upload whose next bytes take longer is refused (408). */
   idleMs: 30_000,
+  /**
+   * An upload whose whole body takes longer is refused (408), however steadily it trickles in, so a
+   * slow sender cannot hold its slot for long: 20 MB at a slow 200 KB/s takes 100 s.
+   */
+  deadlineMs: 120_000,
   /** Retry-After when the uploads are at a cap: about one upload's time. */
   retryAfterSeconds: 5,
 } as const;
@@ -35,9 +40,16 @@ export const UPLOAD_LIMITS = {
 /** Of a body answered before its end, what is read and dropped; past either the connection is closed. */
 const DISCARD = { bytes: 64 * 1024 * 1024, idleMs: 10_000 } as const;
 
+/** How long an upload may wait for its next bytes, and take in all (UPLOAD_LIMITS; tests shorten them). */
+export interface UploadTimes {
+  idleMs: number;
+  deadlineMs: number;
+}
+
 export interface PodcastRequestDeps {
   config: Pick<Config, 'trustProxy' | 'limits'>;
   uploads: UploadSlots;
+  uploadTimes?: UploadTimes;
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
@@ -68,13 +80,15 @@ export async function readPodcastRequest<T extends CreatePodcast | EstimatePodca
     const message = slot.full === 'process' ? UPLOAD_MESSAGES.busy : UPLOAD_MESSAGES.clientBusy(deps.config.limits.uploadsPerClient);
     throw rateLimited(message, UPLOAD_LIMITS.retryAfterSeconds);
   }
+  const times = deps.uploadTimes ?? UPLOAD_LIMITS;
   try {
     const form = await readForm(requestBody(c), contentType, {
       bodyBytes,
       fileBytes: PDF_LIMITS.maxBytes,
       fieldBytes: PODCAST_JSON_MAX_BYTES,
       parts: UPLOAD_LIMITS.parts,
-      idleMs: UPLOAD_LIMITS.idleMs,
+      idleMs: times.idleMs,
+      deadlineMs: times.deadlineMs,
       // A body declared past the cap is refused, but only its parts say whether one PDF is over 20 MB
       // or several are together: they are counted, not kept, up to the cap.
       ...(declared > bodyBytes ? { countOnly: true } : declared > 0 ? { declaredBytes: declared } : {}),

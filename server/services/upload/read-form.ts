@@ -2,7 +2,8 @@
  * Reads a multipart/form-data body as it arrives (busboy): its text fields, and its files' bytes with
  * their SHA-256, hashed chunk by chunk so no step holds the event loop for a whole file. Capped as it
  * goes: past the files' bytes, a field's size or the parts allowed it stops at once with the answer
- * (the body's rest is the caller's to discard), and a body that stops arriving is refused.
+ * (the body's rest is the caller's to discard), and a body that stops arriving, or takes longer than
+ * its deadline in all, is refused.
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -33,6 +34,8 @@ export interface FormLimits {
   parts: number;
   /** The longest wait for the next bytes. */
   idleMs: number;
+  /** The longest the whole body may take, however steadily it arrives (a trickle would hold its upload slot). */
+  deadlineMs: number;
   /** The body's declared length, when it has one: a file's bytes are then copied into one buffer as they arrive. */
   declaredBytes?: number;
   /**
@@ -69,7 +72,10 @@ export function readForm(body: Readable, contentType: string, limits: FormLimits
     /** File parts begun. */
     let fileParts = 0;
     let settled = false;
-    const idle = setTimeout(() => settle(new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.stalled, status: 408 })), limits.idleMs);
+    const timedOut = (message: string) => () => settle(new AppError('VALIDATION_ERROR', { message, status: 408 }));
+    const idle = setTimeout(timedOut(UPLOAD_MESSAGES.stalled), limits.idleMs);
+    // Not restarted by the bytes that arrive: a client sending a byte now and then is cut here.
+    const deadline = setTimeout(timedOut(UPLOAD_MESSAGES.tooSlow), limits.deadlineMs);
     const arrived = (chunk: Buffer) => {
       idle.refresh();
       read += chunk.length;
@@ -82,6 +88,7 @@ export function readForm(body: Readable, contentType: string, limits: FormLimits
       if (settled) return;
       settled = true;
       clearTimeout(idle);
+      clearTimeout(deadline);
       body.off('data', arrived).off('error', cutOff).off('close', cutOff).off('aborted', cutOff);
       // A body refused by its declared length that turns out within the caps (a length that lied) is refused all the same.
       const error = refusal ?? (limits.countOnly ? tooLarge(fileParts) : undefined);
