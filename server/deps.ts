@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import type { AuthDeps } from './services/auth/auth-deps.ts';
 import type { UrlSigner } from './http/signed-url.ts';
+import type { UploadTimes } from './http/upload.ts';
 import type { ConversionJobs } from './jobs/conversion.ts';
 import type { PreparedArticle, ServerPipeline } from './pipeline/stages.ts';
 import type { PodcastEvents } from './services/podcasts/events.ts';
@@ -40,6 +41,8 @@ export interface AppDeps {
   playlistHolds: HeldRequests;
   /** Files being received in this process: capped in all and per client. */
   uploads: UploadSlots;
+  /** How long an upload may wait for its next bytes and take in all; UPLOAD_LIMITS when absent (tests shorten them). */
+  uploadTimes?: UploadTimes;
   /** Writes a podcast's script and title (the AI, or a template when none is configured). */
   scriptWriter: ScriptWriter;
   /** The voice (embedded espeak-ng, or an OpenAI-compatible speech API). */

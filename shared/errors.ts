@@ -64,6 +64,8 @@ export const CONTENT_MESSAGES = {
 export const PDF_MESSAGES = {
   notAPdf: 'This file is not a PDF. Choose a PDF document.',
   tooLarge: `This PDF is over ${PDF_LIMITS.maxBytes / 1024 / 1024} MB. Pagecast reads PDFs of up to ${PDF_LIMITS.maxBytes / 1024 / 1024} MB.`,
+  /** The PDFs of one request (the files of one form, the PDFs of the card) hold the same cap together. */
+  tooLargeTogether: `These PDFs are over ${PDF_LIMITS.maxBytes / 1024 / 1024} MB together. Make an episode of fewer of them, or of smaller ones.`,
   scan: 'This PDF is a scan without text: Pagecast reads PDFs that contain text.',
   /** Its only text repeats on every page (a running header, footer or page number). */
   onlyRepeatedText: 'The only text in this PDF is what repeats on every page (a header, footer or page number): there is nothing else to read.',
@@ -85,6 +87,8 @@ export const UPLOAD_MESSAGES = {
   extraPart: (part: string) => `The form holds a part "${part}" that the request does not name.`,
   stalled: 'The upload stopped arriving. Send the file again.',
   cutOff: 'The upload was cut off before its end. Send the file again.',
+  /** Past the whole form's deadline, however steadily its bytes came. */
+  tooSlow: 'The upload took too long to arrive. Send the file again over a faster connection.',
   /** Followed by the wait: 'Try again in 5 seconds.' */
   busy: 'Pagecast is receiving as many files as it can right now.',
   clientBusy: (uploads: number) => `You are already sending ${uploads === 1 ? 'a file' : `${uploads} files`}: wait until ${uploads === 1 ? 'it is' : 'they are'} read.`,

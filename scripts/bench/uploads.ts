@@ -129,6 +129,7 @@ async function parseStall(): Promise<{ bytes: number; maxMs: number; totalMs: nu
     fieldBytes: 65536,
     parts: 4,
     idleMs: 30_000,
+    deadlineMs: 120_000,
     declaredBytes: form.length,
   });
   // As a socket delivers them: a chunk a turn of the loop.

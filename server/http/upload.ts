@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { cleanFreeText } from '../../shared/api/nul.ts';
 import { SOURCES_PER_EPISODE, UPLOAD_FORM, type CreatePodcast, type EstimatePodcast, type FilePart, type WithFiles } from '../../shared/api/podcasts.ts';
 import { PDF_LIMITS, PODCAST_JSON_MAX_BYTES } from '../../shared/constants.ts';
-import { PDF_MESSAGES, UPLOAD_MESSAGES } from '../../shared/errors.ts';
+import { UPLOAD_MESSAGES } from '../../shared/errors.ts';
 import type { Config } from '../config.ts';
 import { AppError, rateLimited } from '../errors.ts';
 import { readForm, type ReceivedFile, type ReceivedForm } from '../services/upload/read-form.ts';
@@ -28,6 +28,11 @@ export const UPLOAD_LIMITS = {
   slackBytes: 64 * 1024,
   /** An upload whose next bytes take longer is refused (408). */
   idleMs: 30_000,
+  /**
+   * An upload whose whole body takes longer is refused (408), however steadily it trickles in, so a
+   * slow sender cannot hold its slot for long: 20 MB at a slow 200 KB/s takes 100 s.
+   */
+  deadlineMs: 120_000,
   /** Retry-After when the uploads are at a cap: about one upload's time. */
   retryAfterSeconds: 5,
 } as const;
@@ -35,9 +40,16 @@ export const UPLOAD_LIMITS = {
 /** Of a body answered before its end, what is read and dropped; past either the connection is closed. */
 const DISCARD = { bytes: 64 * 1024 * 1024, idleMs: 10_000 } as const;
 
+/** How long an upload may wait for its next bytes, and take in all (UPLOAD_LIMITS; tests shorten them). */
+export interface UploadTimes {
+  idleMs: number;
+  deadlineMs: number;
+}
+
 export interface PodcastRequestDeps {
   config: Pick<Config, 'trustProxy' | 'limits'>;
   uploads: UploadSlots;
+  uploadTimes?: UploadTimes;
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
@@ -63,20 +75,23 @@ export async function readPodcastRequest<T extends CreatePodcast | EstimatePodca
   if (mediaType !== 'multipart/form-data') throw new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.contentType, status: 415 });
 
   const bodyBytes = PDF_LIMITS.maxBytes + PODCAST_JSON_MAX_BYTES + UPLOAD_LIMITS.slackBytes;
-  if (declared > bodyBytes) throw new AppError('PAYLOAD_TOO_LARGE', { message: PDF_MESSAGES.tooLarge });
   const slot = deps.uploads.take(clientAddress(c, deps.config.trustProxy));
   if ('full' in slot) {
     const message = slot.full === 'process' ? UPLOAD_MESSAGES.busy : UPLOAD_MESSAGES.clientBusy(deps.config.limits.uploadsPerClient);
     throw rateLimited(message, UPLOAD_LIMITS.retryAfterSeconds);
   }
+  const times = deps.uploadTimes ?? UPLOAD_LIMITS;
   try {
     const form = await readForm(requestBody(c), contentType, {
       bodyBytes,
       fileBytes: PDF_LIMITS.maxBytes,
       fieldBytes: PODCAST_JSON_MAX_BYTES,
       parts: UPLOAD_LIMITS.parts,
-      idleMs: UPLOAD_LIMITS.idleMs,
-      ...(declared > 0 ? { declaredBytes: declared } : {}),
+      idleMs: times.idleMs,
+      deadlineMs: times.deadlineMs,
+      // A body declared past the cap is refused, but only its parts say whether one PDF is over 20 MB
+      // or several are together: they are counted, not kept, up to the cap.
+      ...(declared > bodyBytes ? { countOnly: true } : declared > 0 ? { declaredBytes: declared } : {}),
     });
     return { request: withFiles(checked(schema, formJson(form)), form.files, 'form'), done: slot.release };
   } catch (err) {

@@ -1,8 +1,10 @@
 /**
  * PDFs arrive as files (multipart/form-data) over a real connection: read as they stream in, alone
  * or among several sources; one over the PDF limit is answered 413 with the PDF message as soon as
- * the limit is passed, and a client that sends its whole body without `Expect: 100-continue` reads
- * that answer; uploads past the caps (per client, per process) are answered 429 with Retry-After;
+ * the limit is passed (several over it together, with their own message), and a client that sends its
+ * whole body without `Expect: 100-continue` reads that answer; uploads past the caps (per client, per
+ * process) are answered 429 with Retry-After; one that trickles in past its deadline is answered 408
+ * and gives its slot back;
  * a broken form, a wrong content type and a PDF inside JSON each get their own message; a form sent
  * with a session cookie must come from this site (a form, unlike JSON, needs no CORS preflight).
  */
@@ -134,6 +136,35 @@ describe('PDFs uploaded as files', () => {
     );
   });
 
+  it('answers PDFs over the limit together, none over it alone, with 413 and their own message', async () => {
+    const twelve = 12 * 1024 * 1024;
+    const second = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file1"; filename="tides-2.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const start = formStart({ sources: [{ file: { part: 'file0' } }, { file: { part: 'file1' } }], mode: 'read' });
+    const request = openRequest(server.port, '/api/podcasts', {
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+      // Declared, as a browser declares a form's length: past the cap, yet no PDF is.
+      'Content-Length': String(start.length + twelve + second.length + twelve + formEnd.length),
+      'X-Forwarded-For': '10.0.2.2',
+    });
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    const sending = (async () => {
+      await request.write(start);
+      for (let sent = 0; sent < twelve; sent += chunk.length) await request.write(chunk);
+      await request.write(second);
+      for (let sent = 0; sent < twelve; sent += chunk.length) await request.write(chunk);
+      await request.end(formEnd);
+    })();
+    const answer = await request.answer;
+    expect(answer.status).toBe(413);
+    expect(message(answer)).toBe(PDF_MESSAGES.tooLargeTogether);
+    await sending;
+    expect(request.errors).toEqual([]);
+    await waitFor(
+      async () => t.deps.uploads.size,
+      (size) => size === 0,
+    );
+  });
+
   it('answers uploads past the cap per client and per process with 429 and Retry-After, and takes them again once they end or are given up', async () => {
     const held = [];
     for (const client of ['10.0.3.1', '10.0.3.2']) {
@@ -184,6 +215,41 @@ describe('PDFs uploaded as files', () => {
     const inJson = JSON.stringify({ file: { name: 'tides.pdf', data: Buffer.from(report.pdf).toString('base64') } });
     expect(await send({ 'Content-Type': 'application/json' }, inJson)).toEqual({ status: 400, message: UPLOAD_MESSAGES.asPart });
     expect(t.deps.uploads.size).toBe(0);
+  });
+
+  it('answers an upload that trickles in past its deadline with 408 and gives its slot back', async () => {
+    // Both times shortened: a byte every 100 ms keeps the upload from idling out (400 ms), not from its deadline (1.5 s).
+    const slow = createTestApp(database, {
+      config: testConfig({ UPLOADS_AT_ONCE: '2', UPLOADS_PER_CLIENT: '1', TRUST_PROXY: '1' }),
+      uploadTimes: { idleMs: 400, deadlineMs: 1_500 },
+    });
+    const slowServer = await startListener(getRequestListener(slow.app.fetch));
+    try {
+      const form = { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'X-Forwarded-For': '10.0.5.1' };
+      const trickle = openRequest(slowServer.port, '/api/podcasts/estimate', form);
+      await trickle.write(formStart());
+      const pdf = Buffer.from(report.pdf);
+      let answered = false;
+      void trickle.answer.then(() => (answered = true));
+      const started = Date.now();
+      for (let sent = 0; !answered && sent < pdf.length; sent++) {
+        await trickle.write(pdf.subarray(sent, sent + 1));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const answer = await trickle.answer;
+      expect(answer.status).toBe(408);
+      expect(message(answer)).toBe(UPLOAD_MESSAGES.tooSlow);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+      expect(slow.deps.uploads.size).toBe(0);
+      trickle.req.destroy();
+
+      // The same client's next upload takes the slot the trickle held.
+      const next = openRequest(slowServer.port, '/api/podcasts/estimate', form);
+      await next.end(Buffer.concat([formStart(), pdf, formEnd]));
+      expect((await next.answer).status).toBe(200);
+    } finally {
+      await slowServer.close();
+    }
   });
 
   it('takes a form with a session cookie only when the browser says it comes from this site', async () => {

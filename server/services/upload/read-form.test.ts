@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PDF_MESSAGES } from '../../../shared/errors.ts';
+import { PDF_MESSAGES, UPLOAD_MESSAGES } from '../../../shared/errors.ts';
 import { readForm, type FormLimits } from './read-form.ts';
 
 const BOUNDARY = 'read-form-test';
@@ -15,7 +15,7 @@ const part = (name: string, bytes: Buffer, filename?: string) =>
 const form = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
 /** The body in pieces of `size` bytes, as a socket hands it over. */
 const inPieces = (body: Buffer, size: number) => Readable.from(Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.subarray(i * size, (i + 1) * size)));
-const limits: FormLimits = { bodyBytes: 1 << 22, fileBytes: 1 << 21, fieldBytes: 1 << 16, parts: 4, idleMs: 5_000 };
+const limits: FormLimits = { bodyBytes: 1 << 22, fileBytes: 1 << 21, fieldBytes: 1 << 16, parts: 4, idleMs: 5_000, deadlineMs: 10_000 };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
 describe('readForm', () => {
@@ -36,8 +36,21 @@ describe('readForm', () => {
     expect([b.name, Buffer.compare(Buffer.from(b.bytes), second), b.sha256]).toEqual(['Übersicht.pdf', 0, sha256(second)]);
   });
 
-  it('refuses files over the cap together with the PDF message', async () => {
-    const over = readForm(inPieces(body, 65_536), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, fileBytes: 350_000 });
-    await expect(over).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: PDF_MESSAGES.tooLarge });
+  it('refuses one file over the cap with the PDF message, several over it together with their own', async () => {
+    const alone = readForm(inPieces(body, 65_536), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, fileBytes: 250_000 });
+    await expect(alone).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: PDF_MESSAGES.tooLarge });
+    const together = readForm(inPieces(body, 65_536), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, fileBytes: 350_000 });
+    await expect(together).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: PDF_MESSAGES.tooLargeTogether });
+  });
+
+  it('refuses a body that trickles in past its deadline, though never idle that long', async () => {
+    const trickle = new Readable({ read() {} });
+    trickle.push(body.subarray(0, 1000));
+    const timer = setInterval(() => trickle.push(body.subarray(1000, 1001)), 20);
+    const started = Date.now();
+    const read = readForm(trickle, `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, idleMs: 100, deadlineMs: 300 });
+    await expect(read).rejects.toMatchObject({ status: 408, message: UPLOAD_MESSAGES.tooSlow });
+    clearInterval(timer);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 });

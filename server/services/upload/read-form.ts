@@ -2,7 +2,8 @@
  * Reads a multipart/form-data body as it arrives (busboy): its text fields, and its files' bytes with
  * their SHA-256, hashed chunk by chunk so no step holds the event loop for a whole file. Capped as it
  * goes: past the files' bytes, a field's size or the parts allowed it stops at once with the answer
- * (the body's rest is the caller's to discard), and a body that stops arriving is refused.
+ * (the body's rest is the caller's to discard), and a body that stops arriving, or takes longer than
+ * its deadline in all, is refused.
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -33,11 +34,19 @@ export interface FormLimits {
   parts: number;
   /** The longest wait for the next bytes. */
   idleMs: number;
+  /** The longest the whole body may take, however steadily it arrives (a trickle would hold its upload slot). */
+  deadlineMs: number;
   /** The body's declared length, when it has one: a file's bytes are then copied into one buffer as they arrive. */
   declaredBytes?: number;
+  /**
+   * The body is refused whatever it holds (its declared length is past `bodyBytes`): its files are
+   * counted, not kept, until a cap says which refusal it gets.
+   */
+  countOnly?: boolean;
 }
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', { message: PDF_MESSAGES.tooLarge });
+/** Past the files' cap: one PDF over it, or several over it together. */
+const tooLarge = (files = 1) => new AppError('PAYLOAD_TOO_LARGE', { message: files > 1 ? PDF_MESSAGES.tooLargeTogether : PDF_MESSAGES.tooLarge });
 const malformed = (cause?: unknown) => new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.malformed, cause });
 
 export function readForm(body: Readable, contentType: string, limits: FormLimits): Promise<ReceivedForm> {
@@ -60,21 +69,29 @@ export function readForm(body: Readable, contentType: string, limits: FormLimits
     const files = new Map<string, ReceivedFile>();
     let received = 0;
     let read = 0;
+    /** File parts begun. */
+    let fileParts = 0;
     let settled = false;
-    const idle = setTimeout(() => settle(new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.stalled, status: 408 })), limits.idleMs);
+    const timedOut = (message: string) => () => settle(new AppError('VALIDATION_ERROR', { message, status: 408 }));
+    const idle = setTimeout(timedOut(UPLOAD_MESSAGES.stalled), limits.idleMs);
+    // Not restarted by the bytes that arrive: a client sending a byte now and then is cut here.
+    const deadline = setTimeout(timedOut(UPLOAD_MESSAGES.tooSlow), limits.deadlineMs);
     const arrived = (chunk: Buffer) => {
       idle.refresh();
       read += chunk.length;
-      if (read > limits.bodyBytes) settle(tooLarge());
+      if (read > limits.bodyBytes) settle(tooLarge(fileParts));
     };
     const cutOff = () => {
       if (!body.readableEnded) settle(new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.cutOff }));
     };
-    const settle = (error?: AppError) => {
+    const settle = (refusal?: AppError) => {
       if (settled) return;
       settled = true;
       clearTimeout(idle);
+      clearTimeout(deadline);
       body.off('data', arrived).off('error', cutOff).off('close', cutOff).off('aborted', cutOff);
+      // A body refused by its declared length that turns out within the caps (a length that lied) is refused all the same.
+      const error = refusal ?? (limits.countOnly ? tooLarge(fileParts) : undefined);
       if (!error) {
         resolve({ fields, files });
         return;
@@ -93,18 +110,20 @@ export function readForm(body: Readable, contentType: string, limits: FormLimits
     };
 
     parser.on('file', (name, stream, info) => {
+      fileParts++;
       const hash = createHash('sha256');
-      const bytes = collect(Math.min(limits.declaredBytes ?? 0, limits.fileBytes - received));
+      const bytes = collect(limits.countOnly ? 0 : Math.min(limits.declaredBytes ?? 0, limits.fileBytes - received));
       stream.on('data', (chunk: Buffer) => {
         received += chunk.length;
         if (received > limits.fileBytes) {
-          settle(tooLarge());
+          settle(tooLarge(fileParts));
           return;
         }
+        if (limits.countOnly) return;
         hash.update(chunk);
         bytes.add(chunk);
       });
-      stream.on('limit', () => settle(tooLarge()));
+      stream.on('limit', () => settle(tooLarge(fileParts)));
       stream.on('error', (err) => settle(malformed(err)));
       stream.on('end', () => {
         if (settled || !named(name)) return;

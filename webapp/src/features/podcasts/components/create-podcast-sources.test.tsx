@@ -2,7 +2,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Podcast, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
-import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
+import { CONTENT_MESSAGES, PDF_MESSAGES } from '../../../../../shared/errors.ts';
 import { podcastFixture } from '../../../../../shared/testing/podcast-fixture.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { mountEachTest, waitFor } from '../../../testing/render.tsx';
@@ -247,5 +247,26 @@ describe('the URL card: several sources make one episode', () => {
     await waitFor(() => expect(created(sent)).toHaveLength(1));
     const sources = created(sent)[0]!.sources as { url?: string; file?: { name: string } }[];
     expect(sources.map((s) => s.url ?? s.file?.name)).toEqual([TIDES, 'survey.pdf', 'minutes.pdf']);
+  });
+
+  it('refuses a PDF that would take the PDFs of the card over 20 MB together, keeping the others', async () => {
+    serve();
+    renderCard();
+    /** A PDF of `mb` MB: only its first bytes are real, as only they are read before it is sent. */
+    const pdf = (name: string, mb: number) => {
+      const file = new File([`%PDF-1.7\n% ${name}\n`], name, { type: 'application/pdf' });
+      Object.defineProperty(file, 'size', { value: mb * 1024 * 1024 });
+      return file;
+    };
+    await pickFiles([pdf('survey.pdf', 12)]);
+    // Neither is over 20 MB; the second would take the two over it together.
+    await pickFiles([pdf('minutes.pdf', 12), pdf('notes.pdf', 6)]);
+    expect([...card().querySelectorAll('[data-testid="chosen-pdf"]')].map((e) => e.textContent)).toEqual(['survey.pdf12 MB', 'notes.pdf6 MB']);
+    expect(card().querySelector('[role="alert"]')?.textContent).toBe(`minutes.pdf: ${PDF_MESSAGES.tooLargeTogether}`);
+
+    // Alone, it is refused with the same message, unnamed, and the list stays as it was.
+    await pickFiles([pdf('appendix.pdf', 3)]);
+    expect([...card().querySelectorAll('[data-testid="chosen-pdf"]')].map((e) => e.textContent)).toEqual(['survey.pdf12 MB', 'notes.pdf6 MB']);
+    expect(card().querySelector('[role="alert"]')?.textContent).toBe(PDF_MESSAGES.tooLargeTogether);
   });
 });

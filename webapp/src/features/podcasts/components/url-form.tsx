@@ -28,7 +28,7 @@ import { toast } from '../../../../../shared/ui/toast.tsx';
 import { withScheme } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
-import { fileSize, readPdfFile, type ChosenPdf } from '../utils/pdf-file.ts';
+import { capTogether, fileSize, readPdfFile, type ChosenPdf } from '../utils/pdf-file.ts';
 import {
   episodeSource,
   filledSources,
@@ -200,7 +200,11 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
   async function choose(files: readonly File[]) {
     if (files.length === 0) return;
     edited();
-    const read = await Promise.allSettled(files.map((file) => readPdfFile(file)));
+    // The card's PDFs go in one request, capped as one PDF is: one that would pass the cap with them is refused.
+    const read = capTogether(
+      lines.reduce((bytes, l) => bytes + (l.pdf?.size ?? 0), 0),
+      await Promise.allSettled(files.map((file) => readPdfFile(file))),
+    );
     const pdfs = read.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refused = read.flatMap((r, i) => (r.status === 'rejected' ? [{ file: files[i]!, reason: r.reason as unknown }] : []));
     if (pdfs.length > 0) {

@@ -1,7 +1,8 @@
 /**
  * A PDF the visitor chose or dropped, as the API client sends it (`{ file: { name, data } }`, the
  * file itself, uploaded as a file). A file over the cap or without a PDF's signature is refused here
- * with the server's own message, before anything is sent.
+ * with the server's own message, before anything is sent; so is one that would take the card's PDFs,
+ * sent in one request, over the cap together.
  */
 import { PDF_LIMITS } from '../../../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../../../shared/errors.ts';
@@ -29,4 +30,18 @@ export async function readPdfFile(file: File): Promise<ChosenPdf> {
   const head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
   if (!hasPdfSignature(head)) throw new Error(PDF_MESSAGES.notAPdf);
   return { name: file.name, size: file.size, data: file, key: `${file.name}:${file.size}:${file.lastModified}` };
+}
+
+/**
+ * The PDFs just read, in order, each refused with the server's message when it would take the PDFs
+ * of the card (`held` bytes already) over the cap together; the others are kept as they were.
+ */
+export function capTogether(held: number, read: readonly PromiseSettledResult<ChosenPdf>[]): PromiseSettledResult<ChosenPdf>[] {
+  let together = held;
+  return read.map((r) => {
+    if (r.status === 'rejected') return r;
+    if (together + r.value.size > PDF_LIMITS.maxBytes) return { status: 'rejected', reason: new Error(PDF_MESSAGES.tooLargeTogether) };
+    together += r.value.size;
+    return r;
+  });
 }
