@@ -10,6 +10,11 @@ export interface StoredFile {
   data: string;
 }
 
+/** The bytes a stored file holds (its base64 without the padding, read as bytes). */
+export function storedFileBytes(file: StoredFile): number {
+  return Math.floor((file.data.replace(/=+$/, '').length * 3) / 4);
+}
+
 /** A source as the tray keeps it: a PDF as a StoredFile. */
 export type StoredSource = WithFiles<EpisodeSource, StoredFile>;
 

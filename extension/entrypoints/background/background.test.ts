@@ -21,6 +21,7 @@ import { createFakeServer, type FakeServer } from '../../testing/fake-pagecast-s
 import background from './index.ts';
 import { forgetTranscript } from './transcript.ts';
 import { TRAY_MESSAGES } from './tray.ts';
+import { PDF_MESSAGES } from '../../../shared/errors.ts';
 
 /** Waits for the state a step leaves: up to 15 s, as a machine under load may need (vitest waits 1 s). */
 const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
@@ -782,6 +783,19 @@ describe('the tray: one episode of several tabs', () => {
     expect(await sendMessage('estimateTray', { mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words, seconds: 420 } });
     expect(await sendMessage('estimateTray', {})).toEqual({ ok: true, value: { words, seconds: null } });
     expect(postedPodcasts()).toHaveLength(0);
+  });
+
+  it('refuses a PDF that would take its PDFs over 20 MB together, keeping the tray as it was', async () => {
+    // PDF tabs the browser will not script: the address says PDF, and the bytes are fetched.
+    const pdf = (name: string) => addTab({ url: `https://docs.example.com/${name}`, title: name, html: '', refusal: 'Cannot access contents of the page' });
+    const bytes = new Uint8Array(12 * 1024 * 1024);
+    bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+      String(input instanceof Request ? input.url : input).endsWith('.pdf') ? Promise.resolve(new Response(bytes)) : server.fetch(input, init),
+    );
+    expect((await sendMessage('addTabToTray', { tabId: pdf('tides.pdf') })).ok).toBe(true);
+    expect(await sendMessage('addTabToTray', { tabId: pdf('storms.pdf') })).toEqual({ ok: false, error: { code: 'TRAY_REFUSED', message: PDF_MESSAGES.tooLargeTogether } });
+    expect((await trayItem.getValue()).map((p) => p.title)).toEqual(['tides.pdf']);
   });
 
   it('holds at most ten pages', async () => {

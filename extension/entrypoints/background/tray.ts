@@ -6,11 +6,12 @@
  * `sources`, a chapter each, and empties it once the server has the podcast.
  */
 import { SOURCES_PER_EPISODE } from '../../../shared/api/podcasts.ts';
-import { PODCAST_MINUTES } from '../../../shared/constants.ts';
+import { PDF_LIMITS, PODCAST_MINUTES } from '../../../shared/constants.ts';
+import { PDF_MESSAGES } from '../../../shared/errors.ts';
 import type { CreateOptions, TrayEstimate } from '../../messaging.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { trayItem, type Creation, type TrayPage } from '../../storage.ts';
-import { fileToSend, storeFile, type StoredSource } from '../../stored-file.ts';
+import { fileToSend, storedFileBytes, storeFile, type StoredSource } from '../../stored-file.ts';
 import { countWords, estimatedSeconds, wordsPerMinute } from './estimate.ts';
 import { findTab, readTab } from './page-reader.ts';
 import { createPodcast } from './podcasts.ts';
@@ -40,6 +41,9 @@ export async function addTabToTray({ tabId }: { tabId: number }): Promise<Result
   const read = await readTab(tab.value);
   if (!read.ok) return read;
   const value = read.value;
+  // The server takes an episode's PDFs up to 20 MB together.
+  const pdfBytes = tray.reduce((sum, { source }) => sum + ('file' in source ? storedFileBytes(source.file) : 0), 0);
+  if ('file' in value && pdfBytes + value.file.data.size > PDF_LIMITS.maxBytes) return fail('TRAY_REFUSED', PDF_MESSAGES.tooLargeTogether);
   // Only what a source of several carries: the popup's note about a front page stays behind.
   const source: StoredSource =
     'file' in value
