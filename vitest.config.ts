@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'webapp',
           environment: 'happy-dom',
           include: ['webapp/**/*.test.{ts,tsx}'],
+          // The same safety net: a test's waits on state (up to 15 s) fit within it on a busy machine.
+          testTimeout: 60_000,
         },
       },
       {
@@ -32,6 +34,7 @@ export default defineConfig({
           name: 'extension',
           environment: 'happy-dom',
           include: ['extension/**/*.test.{ts,tsx}'],
+          testTimeout: 60_000,
         },
       },
     ],

@@ -212,6 +212,8 @@ export interface ArchiveServer {
   set(name: string, data: Buffer): void;
   /** The next response for `name` stops after this many bytes (the connection is cut). */
   cutNextAfter(name: string, bytes: number): void;
+  /** The next response for `name` sends this many bytes, then nothing more, the connection left open. */
+  stallNextAfter(name: string, bytes: number): void;
   /** Answers the next request itself when `answer` returns true (a hostile or broken mirror). */
   intercept(answer: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | null): void;
   close(): Promise<void>;
@@ -227,6 +229,7 @@ export async function serveArchives(files: Record<string, Buffer> = {}): Promise
   const set = (name: string, data: Buffer) => void served.set(name, { data, etag: `"${crypto.createHash('sha1').update(data).digest('hex')}"` });
   for (const [name, data] of Object.entries(files)) set(name, data);
   const cuts = new Map<string, number>();
+  const stalls = new Set<string>();
   const requests: ArchiveServer['requests'] = [];
   let interceptor: Parameters<ArchiveServer['intercept']>[0] = null;
   const server = http.createServer((req, res) => {
@@ -247,7 +250,10 @@ export async function serveArchives(files: Record<string, Buffer> = {}): Promise
     const cut = cuts.get(name);
     if (cut === undefined) return res.end(body);
     cuts.delete(name);
-    res.write(body.subarray(0, cut), () => res.destroy());
+    res.write(body.subarray(0, cut), () => {
+      // A stall keeps the connection open, sending nothing more; a cut closes it.
+      if (!stalls.delete(name)) res.destroy();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -256,6 +262,10 @@ export async function serveArchives(files: Record<string, Buffer> = {}): Promise
     requests,
     set,
     cutNextAfter: (name, bytes) => void cuts.set(name, bytes),
+    stallNextAfter: (name, bytes) => {
+      cuts.set(name, bytes);
+      stalls.add(name);
+    },
     intercept: (answer) => void (interceptor = answer),
     close: () =>
       new Promise<void>((resolve) => {
