@@ -3,9 +3,12 @@
  * in a temporary folder, with one bucket made. `env` is what `testConfig` takes for AUDIO_STORE=s3;
  * `objects()` lists the bucket through the S3 API itself, independently of the store under test.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3AudioSettings } from '../services/audio/s3-store.ts';
@@ -26,6 +29,7 @@ const ACCESS_KEY = 'S3RVER';
 export async function startTestBucket(bucket = 'pagecast-audio'): Promise<TestBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  writeBeforeAnswering(server);
   const { port } = await server.run();
   const settings: S3AudioSettings = {
     endpoint: `http://127.0.0.1:${port}`,
@@ -69,5 +73,39 @@ export async function startTestBucket(bucket = 'pagecast-audio'): Promise<TestBu
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** What of s3rver's file store a PUT uses. */
+interface ObjectStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+  putObject(object: { bucket: string; key: string; content: Buffer | Readable; metadata: Record<string, string> }): Promise<{ size: number; md5: string }>;
+}
+
+/**
+ * s3rver answers a PUT once the bytes have passed its hash, before its file is written: a delete in
+ * between finds no file, and the object appears after it. An S3 PUT is whole once answered, so this
+ * bucket writes the file to its end first.
+ */
+function writeBeforeAnswering(server: S3rver) {
+  const store = (server as unknown as { store: ObjectStore }).store;
+  store.putObject = async (object) => {
+    const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+    await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+    const md5 = crypto.createHash('md5');
+    let size = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    await pipeline(content, counted, fs.createWriteStream(objectPath));
+    const digest = md5.digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
   };
 }
