@@ -7,6 +7,8 @@ import { Tray } from './tray.tsx';
 
 /** The background's side, kept to what the tray needs: it adds the active tab's page, removes one, makes the episode. */
 const sent = vi.hoisted(() => [] as unknown[][]);
+/** How many estimates the server answers busy before it counts. */
+let busyEstimates = 0;
 vi.mock('../../messaging.ts', async () => {
   const { trayItem } = await import('../../storage.ts');
   return {
@@ -24,6 +26,10 @@ vi.mock('../../messaging.ts', async () => {
         return { ok: true, value: next };
       }
       if (type === 'estimateTray') {
+        if (busyEstimates > 0) {
+          busyEstimates -= 1;
+          return { ok: false, error: { code: 'RATE_LIMITED', message: 'You are already sending 2 files: wait until they are read. Try again in 5 seconds.' } };
+        }
         const words = tray.reduce((sum, p) => sum + (p.words ?? 0), 0);
         return { ok: true, value: { words, seconds: (data as { mode?: string }).mode ? words / 3 : null } };
       }
@@ -132,6 +138,22 @@ describe('the tray in the popup', () => {
     // No mode chosen: the server picks it at Make, so only the words are known.
     await render(tabOf(9), {});
     await shows('1,208 words in all');
+  });
+
+  it('asks for the estimate again while the server is busy with other files', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      busyEstimates = 2;
+      await trayItem.setValue([page(7), page(8)]);
+      await render(tabOf(9));
+      const estimate = () => view.container.querySelector('.tray-estimate')?.textContent;
+      for (const ms of [300, 3000, 3000]) await act(() => vi.advanceTimersByTimeAsync(ms));
+      expect(estimate()).toBe('Estimated length: about 13 min (2,415 words)');
+      expect(sent.filter(([type]) => type === 'estimateTray')).toHaveLength(3);
+    } finally {
+      busyEstimates = 0;
+      vi.useRealTimers();
+    }
   });
 
   it('cannot make an episode while the minutes are out of range', async () => {

@@ -23,6 +23,9 @@ function pageMeta(page: TrayPage): string {
   return host ? `${host} · ${size}` : size;
 }
 
+const TRAY_ESTIMATE_TRIES = 5;
+const TRAY_ESTIMATE_RETRY_MS = 3000;
+
 /** How long the tray's episode would be in the mode chosen, asked again when its pages or the mode change. */
 function useTrayEstimate(pages: readonly TrayPage[], options: CreateOptions | null): TrayEstimate | null {
   const [estimate, setEstimate] = useState<TrayEstimate | null>(null);
@@ -32,12 +35,19 @@ function useTrayEstimate(pages: readonly TrayPage[], options: CreateOptions | nu
     setEstimate(null);
     if (key === null) return;
     let active = true;
-    // Typing minutes fires per key: the estimate is asked once the value rests.
-    const timer = setTimeout(() => {
-      void settle(sendMessage('estimateTray', JSON.parse(key) as CreateOptions)).then((result) => {
-        if (active && result.ok) setEstimate(result.value);
-      });
-    }, 250);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = (tries: number) => {
+      // Typing minutes fires per key: the estimate is asked once the value rests.
+      timer = setTimeout(() => {
+        void settle(sendMessage('estimateTray', JSON.parse(key) as CreateOptions)).then((result) => {
+          if (!active) return;
+          if (result.ok) setEstimate(result.value);
+          // The server busy with other files (a PDF's words are counted there): asked again shortly.
+          else if (result.error.code === 'RATE_LIMITED' && tries < TRAY_ESTIMATE_TRIES) ask(tries + 1);
+        });
+      }, tries === 1 ? 250 : TRAY_ESTIMATE_RETRY_MS);
+    };
+    ask(1);
     return () => {
       active = false;
       clearTimeout(timer);
