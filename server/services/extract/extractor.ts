@@ -32,6 +32,9 @@ export interface ArticleExtractor {
 
 export const EXTRACTION_TIMEOUT_MS = 20_000;
 
+/** The least time left for a waiting task to be started. */
+const MIN_START_MS = 1000;
+
 /** Worker threads for extraction: one fewer than the cores, at least two (so one owner never holds them all), at most four. */
 export const extractionWorkers = () => Math.min(4, Math.max(2, os.availableParallelism() - 1));
 
@@ -100,9 +103,10 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   };
 
   function dispatch() {
-    // A task whose deadline came while a worker was being freed is not started past it.
+    // A task with under a second left when a worker frees up (its deadline came, or all but came,
+    // while it waited) is told to come back, not started only to be cut as unreadable.
     const now = Date.now();
-    for (const entry of waiting.filter((e) => e.deadline <= now)) entry.expire();
+    for (const entry of waiting.filter((e) => e.deadline - now < MIN_START_MS)) entry.expire();
     while (running.size < size) {
       // The waiting task of the owner with the fewest running, the earliest first; an owner at its share waits.
       let best: Entry | undefined;
