@@ -19,6 +19,7 @@ import {
 } from '../../storage.ts';
 import { createFakeServer, type FakeServer } from '../../testing/fake-pagecast-server.ts';
 import background from './index.ts';
+import { followsEnded, resumeTracking } from './progress.ts';
 import { forgetTranscript } from './transcript.ts';
 import { TRAY_MESSAGES } from './tray.ts';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
@@ -166,8 +167,9 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  // Let work the test started in the background (refreshing the list, say) end against this server.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The podcasts the test made are followed to their end (and the list refreshed) against this
+  // server: the next test's server numbers its podcasts from p1 again.
+  await followsEnded();
   // The stand-in answered only as the real server would (the shared contract), and only routes it models.
   expect(server.offContract).toEqual([]);
   removeAllListeners();
@@ -493,6 +495,19 @@ describe('listening', () => {
     // Played again while the player holds it, it goes on from the same stream.
     await sendMessage('playPodcast', { podcastId: 'p1' });
     expect(offscreen.started.at(-1)).toMatchObject({ src: stream, kind: 'stream' });
+  });
+
+  it('brings the creation to its end when its podcast is already followed (played from the list, then the worker restarted)', async () => {
+    await signedIn();
+    const release = server.holdEventsAfter(3);
+    await sendMessage('createPodcastFromTab', { tabId: articleTab() });
+    await waitFor(async () => expect((await creationItem.getValue())?.status).toBe('speaking'));
+    // The creation a restarted worker reads is another attempt than the following under way.
+    await creationItem.setValue({ ...(await creationItem.getValue())!, attemptId: 'read-after-restart' });
+    const resumed = resumeTracking();
+    release();
+    await resumed;
+    expect(await creationItem.getValue()).toMatchObject({ phase: 'ready', status: 'ready', progress: 100, audioUrl: '/api/podcasts/p1/audio?t=signed' });
   });
 
   it('does not start a podcast by itself once the reader has closed its card', async () => {

@@ -14,8 +14,7 @@ export async function listenToPodcast(request: { podcastId: string }): Promise<R
   const podcast = (await recentPodcastsItem.getValue()).find((p) => p.id === request.podcastId);
   if (podcast) await linkOpenSource(podcast);
   const started = await playPodcast(request);
-  // A following of its own: it belongs to no creation (an attempt no creation has).
-  if (started.ok && started.value.growing) void trackPodcast(crypto.randomUUID(), request.podcastId);
+  if (started.ok && started.value.growing) void trackPodcast(request.podcastId);
   if (started.ok) void leaveQueue(request.podcastId);
   return started;
 }

@@ -122,7 +122,7 @@ export async function createPodcast(
     created = await update({ autoplayed: true });
     playNewPodcast(podcast);
   }
-  if (created.phase === 'converting') void trackPodcast(created.attemptId, podcast.id);
+  if (created.phase === 'converting') void trackPodcast(podcast.id);
   return ok(created);
 }
 

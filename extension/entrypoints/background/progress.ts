@@ -29,11 +29,15 @@ export function phaseOf(status: PodcastStatus): Creation['phase'] {
   return status === 'ready' ? 'ready' : status === 'failed' ? 'failed' : 'converting';
 }
 
-export function trackPodcast(attemptId: string, podcastId: string): Promise<void> {
+/**
+ * Follows `podcastId` once, whoever asks (the creation, the player, a restart): its events reach
+ * the creation about that podcast, whichever following brings them.
+ */
+export function trackPodcast(podcastId: string): Promise<void> {
   const running = tracking.get(podcastId);
   if (running) return running;
   const keepAlive = setInterval(() => void browser.runtime.getPlatformInfo(), KEEP_ALIVE_MS);
-  const run = follow(attemptId, podcastId)
+  const run = follow(podcastId)
     // The finished podcast now has its duration and final title: refresh the list with it.
     .then((finished) => (finished ? listPodcasts().then(() => undefined) : undefined))
     .finally(() => {
@@ -47,11 +51,16 @@ export function trackPodcast(attemptId: string, podcastId: string): Promise<void
 /** After a browser restart, picks up a conversion the popup was still showing. */
 export async function resumeTracking(): Promise<void> {
   const creation = await creationItem.getValue();
-  if (creation?.phase === 'converting' && creation.podcastId) await trackPodcast(creation.attemptId, creation.podcastId);
+  if (creation?.phase === 'converting' && creation.podcastId) await trackPodcast(creation.podcastId);
+}
+
+/** Every following under way has ended (a test's background work is over). */
+export async function followsEnded(): Promise<void> {
+  while (tracking.size > 0) await Promise.allSettled([...tracking.values()]);
 }
 
 /** Follows until the podcast finishes (true) or following it is pointless (false). */
-async function follow(attemptId: string, podcastId: string): Promise<boolean> {
+async function follow(podcastId: string): Promise<boolean> {
   const reader = await currentReader();
   if (!reader.ok) return false;
   const client = clientFor(reader.value, (token) => void dropSession(token));
@@ -62,7 +71,7 @@ async function follow(attemptId: string, podcastId: string): Promise<boolean> {
       signal,
       onEvent: async (event) => {
         last = event;
-        await applyEvent(attemptId, event);
+        await applyEvent(event);
       },
     });
     return true;
@@ -71,15 +80,15 @@ async function follow(attemptId: string, podcastId: string): Promise<boolean> {
     // A podcast that is gone (or not this reader's any more) will not come back.
     const gone = { progress: 0, title: '', streamUrl: null, audioSeconds: null, estimatedSeconds: null, durationSeconds: null };
     const { progress, title } = (last as PodcastEvent | null) ?? gone;
-    await applyEvent(attemptId, { ...gone, id: podcastId, status: 'failed', progress, title, audioUrl: null, error: err.message });
+    await applyEvent({ ...gone, id: podcastId, status: 'failed', progress, title, audioUrl: null, error: err.message });
     return false;
   }
 }
 
-/** One step of progress: into the creation the reader follows (if it is still this one), the list and the player. */
-export async function applyEvent(attemptId: string, event: PodcastEvent): Promise<void> {
+/** One step of progress: into the creation the reader follows (if it is about this podcast), the list and the player. */
+export async function applyEvent(event: PodcastEvent): Promise<void> {
   const creation = await creationItem.getValue();
-  if (creation?.attemptId === attemptId && creation.podcastId === event.id) {
+  if (creation?.podcastId === event.id) {
     const merged = applyPodcastEvent(
       {
         id: event.id,
