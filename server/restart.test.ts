@@ -106,7 +106,10 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
 describe('SIGTERM', () => {
   it('lets a request in flight finish before the server exits cleanly', async () => {
     // A page that takes a second and a half to arrive keeps the create request in flight.
+    let asked!: () => void;
+    const pageAsked = new Promise<void>((resolve) => (asked = resolve));
     const slowPage = http.createServer((_req, res) => {
+      asked();
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end(`<html><head><title>Slow Harbour</title></head><body><article>${longArticle
@@ -125,7 +128,8 @@ describe('SIGTERM', () => {
         headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: BROWSER },
         body: JSON.stringify({ url: `http://127.0.0.1:${pagePort}/story` }),
       });
-      await new Promise((r) => setTimeout(r, 500));
+      // The server is reading the page: the request is in its hands.
+      await pageAsked;
       const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
       server.child.kill('SIGTERM');
       const res = await inFlight;

@@ -14,6 +14,7 @@ import { sweepOrphanAudio } from '../use-cases/sweep-orphan-audio.ts';
 import { createAudioStore } from '../wiring.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { jobLog } from '../test/job-log.ts';
 import { insertPodcasts, podcastById, segmentsOf } from '../test/rows.ts';
 import { startTestBucket, type TestBucket } from '../test/s3-bucket.ts';
 import { podcastClient } from '../test/voices.ts';
@@ -90,14 +91,12 @@ describeEachDatabase('audio of a podcast deleted while it is made', (ctx) => {
 
       function server() {
         const config = testConfig({ ANONYMOUS_DAILY_PODCASTS: '100', ...(kind === 's3' ? bucket.env : {}) });
-        const lines: Record<string, unknown>[] = [];
-        const logger = createLogger('info', {}, (line) => void lines.push(JSON.parse(line) as Record<string, unknown>));
+        const { logger, runEnded } = jobLog();
         const gate = gatedStore(createAudioStore(config));
         const t = createTestApp(ctx, { config, logger, audio: gate.store, speech: espeak });
         t.deps.jobs.start();
         running = t.deps.jobs;
         const stored = async () => (kind === 's3' ? (await bucket.objects()).map((o) => o.name) : filesUnder(path.join(config.dataDir, 'audio')));
-        const runEnded = (podcastId: string) => lines.some((l) => l.podcastId === podcastId && (l.msg === 'job cancelled' || l.msg === 'job done'));
         return { t, gate, stored, runEnded, ...podcastClient(t, article) };
       }
 

@@ -11,6 +11,7 @@ import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { jobLog } from '../test/job-log.ts';
 import { decodeMp3 } from '../test/mp3.ts';
 import { id3TagSize } from '../services/audio/id3-chapters.ts';
 import { countJobs, podcastById } from '../test/rows.ts';
@@ -53,12 +54,13 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
   /** A server over the test database with AUDIO_STORE=s3 and a DATA_DIR of its own. */
   function server(speech: SpeechEngine, options: { jobs?: boolean } = {}) {
     // One client address makes every podcast here: lift the anonymous daily allowance.
-    const t = createTestApp(ctx, { config: testConfig({ ...bucket.env, ANONYMOUS_DAILY_PODCASTS: '100' }), speech });
+    const { logger, runEnded } = jobLog();
+    const t = createTestApp(ctx, { config: testConfig({ ...bucket.env, ANONYMOUS_DAILY_PODCASTS: '100' }), speech, logger });
     if (options.jobs !== false) t.deps.jobs.start();
     apps.push({ stop: () => t.deps.jobs.stop() });
     const { call, create, waitFor } = podcastClient(t, article);
     const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
-    return { t, call, create, waitFor, bytes };
+    return { t, call, create, waitFor, bytes, runEnded };
   }
 
   const objectsOf = async (key: string) => (await bucket.objects()).filter((o) => o.name.startsWith(key));
@@ -131,7 +133,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
   });
 
   it('removes the objects of a deleted podcast, ready or still being made', async () => {
-    const { call, create, waitFor } = server(pacedVoice(espeak, { delayMs: 120 }));
+    const { call, create, waitFor, runEnded } = server(pacedVoice(espeak, { delayMs: 120 }));
     const who = browser();
     const ready = await create(who);
     await waitFor(ready.id, who, (p) => p.status === 'ready');
@@ -145,10 +147,10 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const key = (await podcastById(ctx.db, making.id))!.streamKey!;
     expect((await objectsOf(key)).length).toBeGreaterThan(0);
     expect((await call(`/api/podcasts/${making.id}`, who, { method: 'DELETE' })).status).toBe(200);
-    await expect.poll(() => countJobs(ctx.db, making.id), { timeout: 90_000 }).toBe(0);
-    // Within a segment's time the job notices, and removes what it wrote after the delete.
-    await expect.poll(() => objectsOf(key), { timeout: 90_000, interval: 200 }).toEqual([]);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // The job notices and removes what it wrote after the delete; once its run is over nothing
+    // can write any more, and nothing is left.
+    await expect.poll(() => runEnded(making.id), { timeout: 90_000, interval: 50 }).toBe(true);
+    expect(await countJobs(ctx.db, making.id)).toBe(0);
     expect(await objectsOf(key)).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { createTestApp } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { jobLog } from '../test/job-log.ts';
 import { decodeMp3 } from '../test/mp3.ts';
 import { countJobs, podcastById, segmentsOf } from '../test/rows.ts';
 import { pacedVoice, podcastClient } from '../test/voices.ts';
@@ -37,9 +38,10 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
   const browser = () => `stream-${ctx.kind}-${++anonymous}-${Date.now()}`;
 
   function app(speech: SpeechEngine) {
-    const t = createTestApp(ctx, { speech });
+    const { logger, runEnded } = jobLog();
+    const t = createTestApp(ctx, { speech, logger });
     t.deps.jobs.start();
-    return { t, ...podcastClient(t, article), stop: () => t.deps.jobs.stop() };
+    return { t, runEnded, ...podcastClient(t, article), stop: () => t.deps.jobs.stop() };
   }
 
   let paced: ReturnType<typeof app>;
@@ -122,17 +124,17 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
   });
 
   it('stops the job and removes the segments when the podcast is deleted while it is made', async () => {
-    const { call, create, waitFor, t } = paced;
+    const { call, create, waitFor, runEnded, t } = paced;
     const who = browser();
     const { id } = await create(who);
     await waitFor(id, who, (p) => (p.audioSeconds ?? 0) > 0);
     const key = (await podcastById(ctx.db, id))!.streamKey!;
     expect((await call(`/api/podcasts/${id}`, who, { method: 'DELETE' })).status).toBe(200);
 
-    await expect.poll(() => countJobs(ctx.db, id), { timeout: 90_000 }).toBe(0);
+    // The job notices and stops; once its run is over nothing can write any more, and nothing is left.
+    await expect.poll(() => runEnded(id), { timeout: 90_000, interval: 50 }).toBe(true);
+    expect(await countJobs(ctx.db, id)).toBe(0);
     const folder = path.join(t.deps.config.dataDir, 'audio', key);
-    // Within a segment's time the job notices, and nothing of the episode is left.
-    await new Promise((r) => setTimeout(r, 1_500));
     expect(fs.existsSync(folder)).toBe(false);
     expect(fs.readdirSync(path.join(t.deps.config.dataDir, 'audio')).filter((f) => f.startsWith(key))).toEqual([]);
     expect(await segmentsOf(ctx.db, key)).toEqual([]);
