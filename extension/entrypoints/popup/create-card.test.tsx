@@ -4,9 +4,15 @@ import { mountEachTest } from '../../testing/mount.ts';
 import { CreateCard } from './create-card.tsx';
 
 const sent = vi.hoisted(() => [] as unknown[][]);
+/** How many page estimates are answered busy before one is counted (a PDF tab while other files are read). */
+const busy = vi.hoisted(() => ({ estimates: 0 }));
 vi.mock('../../messaging.ts', () => ({
   sendMessage: vi.fn(async (type: string, data: { mode?: string; minutes?: number }) => {
     sent.push([type, data]);
+    if (type === 'estimatePage' && busy.estimates > 0) {
+      busy.estimates -= 1;
+      return { ok: false, error: { code: 'RATE_LIMITED', message: 'You are already sending 2 files: wait until they are read. Try again in 5 seconds.' } };
+    }
     if (type === 'estimatePage') {
       const seconds = data.mode === 'read' ? 300 : data.mode === 'brief' ? 120 : (data.minutes ?? 10) * 60;
       return { ok: true, value: { words: 900, seconds } };
@@ -27,6 +33,7 @@ const view = mountEachTest();
 beforeEach(() => {
   vi.useFakeTimers();
   sent.length = 0;
+  busy.estimates = 0;
 });
 
 afterEach(() => {
@@ -62,6 +69,16 @@ describe('choosing how the page is told', () => {
 
     await act(async () => createButton().click());
     expect(sent).toContainEqual(['createPodcastFromTab', { tabId: 7, mode: 'read' }]);
+  });
+
+  it('asks for the estimate again while the server is busy with other files, and then shows it', async () => {
+    busy.estimates = 2;
+    act(() => view.root.render(<CreateCard tab={TAB} user={{ email: 'a@b.c', isPremium: false, defaultMode: 'read' }} />));
+    await settle();
+    expect(estimate()).toBe('The whole article, word for word');
+    for (let retry = 0; retry < 2; retry++) await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(estimate()).toBe('Estimated length: about 5 min (900 words)');
+    expect(sent.filter(([type]) => type === 'estimatePage')).toHaveLength(3);
   });
 
   it('with no default, no mode is chosen and the server decides; minutes out of range are refused before sending', async () => {

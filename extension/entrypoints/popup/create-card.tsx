@@ -18,7 +18,7 @@ import { UNREADABLE_PAGE_HINT, UNREADABLE_PAGE_MESSAGE, isReadableUrl } from '..
 import type { ExtensionError } from '../../result.ts';
 import { creationItem, type Creation } from '../../storage.ts';
 import { countWords, formatLength, hostOf } from './format.ts';
-import { queryActiveTab, sendMessage, settle, type ActiveTab } from './hooks.ts';
+import { queryActiveTab, sendMessage, settle, useEstimateOf, type ActiveTab } from './hooks.ts';
 import { Tray } from './tray.tsx';
 import { Button, ErrorNote } from './ui.tsx';
 
@@ -230,24 +230,6 @@ function useSelection(tab: ActiveTab | null): string {
 
 /** How long the page's episode would be in the mode chosen, once the tab's article is read. */
 function useEstimate(tab: ActiveTab | null, options: CreateOptions | null): PageEstimate | null {
-  const [estimate, setEstimate] = useState<PageEstimate | null>(null);
-  const tabId = tab?.id;
-  const url = tab?.url;
-  const key = options ? JSON.stringify(options) : null;
-  useEffect(() => {
-    setEstimate(null);
-    if (tabId === undefined || key === null) return;
-    let active = true;
-    // Typing minutes fires per key: the estimate is asked once the value rests.
-    const timer = setTimeout(() => {
-      void settle(sendMessage('estimatePage', { tabId, ...(JSON.parse(key) as CreateOptions) })).then((result) => {
-        if (active && result.ok) setEstimate(result.value);
-      });
-    }, 250);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [tabId, url, key]);
-  return estimate;
+  const key = tab && options ? JSON.stringify({ tabId: tab.id, url: tab.url, options }) : null;
+  return useEstimateOf(key, () => sendMessage('estimatePage', { tabId: tab!.id, ...options }));
 }

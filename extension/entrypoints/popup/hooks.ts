@@ -147,3 +147,38 @@ export function settle<T>(answer: Promise<Result<T>>): Promise<Result<T>> {
     return fail<T>('INTERNAL_ERROR', 'Pagecast stopped responding', 'Close this window and open it again.');
   });
 }
+
+/** An estimate asked while the server is busy with other files is asked again, this often and this many times in all. */
+const ESTIMATE_RETRY_MS = 3000;
+const ESTIMATE_TRIES = 5;
+
+/**
+ * An episode's estimate, asked when `key` changes (null: none asked) once it has rested 250 ms (typing
+ * minutes changes it per key), and asked again while the server answers busy (a PDF's words are
+ * counted there). An answer for an older key is dropped.
+ */
+export function useEstimateOf<T>(key: string | null, ask: () => Promise<Result<T>>): T | null {
+  const [estimate, setEstimate] = useState<T | null>(null);
+  useEffect(() => {
+    setEstimate(null);
+    if (key === null) return;
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tryAsking = (tries: number) => {
+      timer = setTimeout(() => {
+        void settle(ask()).then((result) => {
+          if (!active) return;
+          if (result.ok) setEstimate(result.value);
+          else if (result.error.code === 'RATE_LIMITED' && tries < ESTIMATE_TRIES) tryAsking(tries + 1);
+        });
+      }, tries === 1 ? 250 : ESTIMATE_RETRY_MS);
+    };
+    tryAsking(1);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+    // `ask` is the render's own, whose values make the key: a new one each render asks nothing again.
+  }, [key]);
+  return estimate;
+}

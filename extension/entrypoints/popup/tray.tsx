@@ -4,14 +4,14 @@
  * episode" makes one podcast of them, a chapter each, in the mode chosen above, whose length it
  * estimates first. Its progress then shows in CreationStatus, as for one page.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Check, Layers, ListPlus, X } from 'lucide-react';
 import { SOURCES_PER_EPISODE } from '../../../shared/api/podcasts.ts';
 import type { CreateOptions, TrayEstimate } from '../../messaging.ts';
 import type { ExtensionError } from '../../result.ts';
 import { creationItem, trayItem, type TrayPage } from '../../storage.ts';
 import { formatLength, hostOf } from './format.ts';
-import { queryActiveTab, sendMessage, settle, useStoredValue, type ActiveTab } from './hooks.ts';
+import { queryActiveTab, sendMessage, settle, useEstimateOf, useStoredValue, type ActiveTab } from './hooks.ts';
 import { Button, ErrorNote, IconButton } from './ui.tsx';
 
 const words = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'word' : 'words'}`;
@@ -23,37 +23,11 @@ function pageMeta(page: TrayPage): string {
   return host ? `${host} · ${size}` : size;
 }
 
-const TRAY_ESTIMATE_TRIES = 5;
-const TRAY_ESTIMATE_RETRY_MS = 3000;
-
 /** How long the tray's episode would be in the mode chosen, asked again when its pages or the mode change. */
 function useTrayEstimate(pages: readonly TrayPage[], options: CreateOptions | null): TrayEstimate | null {
-  const [estimate, setEstimate] = useState<TrayEstimate | null>(null);
   const pagesKey = pages.map((page) => page.id).join(' ');
-  const key = options && pagesKey ? JSON.stringify(options) : null;
-  useEffect(() => {
-    setEstimate(null);
-    if (key === null) return;
-    let active = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = (tries: number) => {
-      // Typing minutes fires per key: the estimate is asked once the value rests.
-      timer = setTimeout(() => {
-        void settle(sendMessage('estimateTray', JSON.parse(key) as CreateOptions)).then((result) => {
-          if (!active) return;
-          if (result.ok) setEstimate(result.value);
-          // The server busy with other files (a PDF's words are counted there): asked again shortly.
-          else if (result.error.code === 'RATE_LIMITED' && tries < TRAY_ESTIMATE_TRIES) ask(tries + 1);
-        });
-      }, tries === 1 ? 250 : TRAY_ESTIMATE_RETRY_MS);
-    };
-    ask(1);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [pagesKey, key]);
-  return estimate;
+  const key = options && pagesKey ? JSON.stringify({ pagesKey, options }) : null;
+  return useEstimateOf(key, () => sendMessage('estimateTray', options ?? {}));
 }
 
 function estimateLine({ words: count, seconds }: TrayEstimate): string {
