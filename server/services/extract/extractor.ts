@@ -103,10 +103,11 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   };
 
   function dispatch() {
-    // A task with under a second left when a worker frees up (its deadline came, or all but came,
-    // while it waited) is told to come back, not started only to be cut as unreadable.
+    // A waiting task with under a second left (its deadline came, or all but came, while it waited)
+    // is told to come back, not started only to be cut as unreadable; a new one has its whole time.
     const now = Date.now();
-    for (const entry of waiting.filter((e) => e.deadline - now < MIN_START_MS)) entry.expire();
+    const least = Math.min(MIN_START_MS, timeoutMs / 2);
+    for (const entry of waiting.filter((e) => e.deadline - now < least)) entry.expire();
     while (running.size < size) {
       // The waiting task of the owner with the fewest running, the earliest first; an owner at its share waits.
       let best: Entry | undefined;
