@@ -26,6 +26,7 @@ import { refuseOtherHosts } from './http/host.ts';
 import { refuseNulInAddress } from './http/nul.ts';
 import { podcastRoutes } from './routes/podcasts.ts';
 import { bookmarkRoutes } from './routes/bookmarks.ts';
+import { questionRoutes } from './routes/questions.ts';
 import { playedRoutes, queueRoutes } from './routes/listening.ts';
 import { sharePageRoutes, shareRoutes, sharedRoutes } from './routes/share.ts';
 import { followRoutes } from './routes/follows.ts';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/podcasts', podcastRoutes(deps));
   app.route('/api/podcasts', bookmarkRoutes(deps));
+  app.route('/api/podcasts', questionRoutes(deps));
   app.route('/api/podcasts', playedRoutes(deps));
   app.route('/api/queue', queueRoutes(deps));
   app.route('/api/podcasts', shareRoutes(deps));

@@ -76,7 +76,7 @@ export async function runProcess(role: ProcessRole): Promise<void> {
   // In-flight requests finish and running jobs go back to the queue; then the database closes.
   await Promise.all([closed, runsJobs ? stopJobs(deps, logger) : undefined, sweeper?.stop()]);
   await deps.events.close();
-  await Promise.all([deps.speech.close(), deps.extractor.close(), deps.encoders.close()]);
+  await Promise.all([deps.speech.close(), deps.extractor.close(), deps.encoders.close(), deps.answers.encoders.close()]);
   await database.close();
   logger.info('stopped');
 }

@@ -91,6 +91,7 @@ const envSchema = z
     FETCHES_PER_HOUR: z.coerce.number().int().min(1).default(30),
     PREMIUM_FETCHES_PER_HOUR: z.coerce.number().int().min(1).default(120),
     FAILED_FETCHES_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    QUESTIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
     EVENT_STREAMS_PER_OWNER: z.coerce.number().int().min(1).default(20),
     EVENT_STREAMS_PER_PODCAST: z.coerce.number().int().min(1).default(5),
     FOLLOW_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(7 * 24 * 3600).default(1800),
@@ -196,6 +197,8 @@ export interface Config {
     premiumFetchesPerHour: number;
     /** Pages that could not be fetched or read, counted apart for anyone; at the limit no page is fetched. */
     failedFetchesPerHour: number;
+    /** Questions one owner (member or browser) may ask of their podcasts in an hour. */
+    questionsPerHour: number;
     /** Progress streams open at once in a process for one owner (member or browser), and for one podcast; past either the oldest ends. */
     eventStreamsPerOwner: number;
     eventStreamsPerPodcast: number;
@@ -284,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       fetchesPerHour: e.FETCHES_PER_HOUR,
       premiumFetchesPerHour: e.PREMIUM_FETCHES_PER_HOUR,
       failedFetchesPerHour: e.FAILED_FETCHES_PER_HOUR,
+      questionsPerHour: e.QUESTIONS_PER_HOUR,
       eventStreamsPerOwner: e.EVENT_STREAMS_PER_OWNER,
       eventStreamsPerPodcast: e.EVENT_STREAMS_PER_PODCAST,
       followsFree: e.FOLLOWS_FREE,

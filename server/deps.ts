@@ -17,6 +17,7 @@ import type { AudioStore } from './services/audio/store.ts';
 import type { EncoderPool } from './services/audio/episode-encoder.ts';
 import type { ArticleExtractor } from './services/extract/extractor.ts';
 import type { RecentPages } from './services/fetch/recent-pages.ts';
+import type { Answers } from './use-cases/ask-question.ts';
 
 /** What createApp needs. Tests build it with fakes; index.ts with the real things. */
 export interface AppDeps {
@@ -57,6 +58,8 @@ export interface AppDeps {
   pipeline: ServerPipeline;
   /** Pages read in the last few minutes, so a Create right after its estimate does not fetch again. */
   recentPages: RecentPages<PreparedArticle>;
+  /** Answers listeners' questions: the AI (or none) and an encoder of their own. */
+  answers: Answers;
   /** Queues and runs conversion jobs; index.ts starts and stops them. */
   jobs: ConversionJobs;
 }

@@ -46,6 +46,7 @@ import { createVoiceStore, type VoiceStore } from './services/voices/voice-store
 import { createSpeakingRates } from './services/speech/speaking-rate.ts';
 import { checkFollowedFeed, type CheckFeedDeps } from './use-cases/check-followed-feed.ts';
 import { createFeedCheckSchedule, tickMsFor } from './jobs/feed-checks.ts';
+import type { Answers } from './use-cases/ask-question.ts';
 
 // The OpenAI SDK (about 25 MB) loads only when an AI writer or an API voice is configured.
 
@@ -82,6 +83,13 @@ export async function createSpeechEngine(config: Config, logger: Logger): Promis
 async function createScriptWriter(config: Config, logger: Logger): Promise<ScriptWriter> {
   if (!config.openai.apiKey && !config.openai.baseUrl) return createFallbackScriptWriter(NO_SCRIPT_WRITER_REASON);
   return (await import('./services/script/openai-writer.ts')).createScriptWriter({ ...config.openai, logger });
+}
+
+/** What answers questions: the AI OPENAI_* configures, else the article's passages; one encoder of their own. */
+export async function createAnswers(config: Pick<Config, 'openai'>): Promise<Answers> {
+  const writer =
+    config.openai.apiKey || config.openai.baseUrl ? (await import('./services/answer/answer-writer.ts')).createAnswerWriter(config.openai) : null;
+  return { writer, encoders: createEncoderPool({ size: 1 }) };
 }
 
 /** Where podcast audio is kept: DATA_DIR/audio, or the bucket AUDIO_STORE=s3 names. */
@@ -271,6 +279,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, logge
     recentPages: createRecentArticles(),
     playlistHolds: createHeldRequests({ perClient: config.limits.playlistsPerClient, perPodcast: config.limits.playlistsPerPodcast }),
     uploads: createUploadSlots({ atOnce: config.limits.uploadsAtOnce, perClient: config.limits.uploadsPerClient }),
+    answers: await createAnswers(config),
   };
   const withPipeline = { ...parts, watchers: createWatchers(parts), pipeline: createServerPipeline(parts) };
   built.jobs = createJobs(withPipeline);

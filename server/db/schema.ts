@@ -35,6 +35,9 @@ export const users = pgTable(
     /** Preferences: the mode and minutes Create offers first, the player's speed. */
     defaultMode: text('default_mode'),
     defaultMinutes: integer('default_minutes'),
+    /** What Create sends unless told otherwise: the listener's focus and the episode's language. */
+    defaultFocus: text('default_focus'),
+    defaultLanguage: text('default_language'),
     playbackRate: doublePrecision('playback_rate'),
     feedToken: text('feed_token'),
     createdAt: createdAt(),
@@ -111,6 +114,10 @@ export const podcasts = pgTable(
     articleStructure: jsonb('article_structure').$type<ArticleStructure>(),
     /** The client's key for the request that made it: the same request sent again answers this podcast. */
     requestKey: text('request_key'),
+    /** What the listener cares about, told to the model (the modes it writes); null when none was asked. */
+    focus: text('focus'),
+    /** The article's own language when the episode was asked in another (`language` is the episode's); null otherwise. */
+    articleLanguage: text('article_language'),
     /** An episode of several sources: each one's address, title, author, language and lines of articleText; those left out with why. */
     sources: jsonb('sources').$type<EpisodeSources>(),
     createdAt: createdAt(),
@@ -174,6 +181,28 @@ export const bookmarks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('bookmarks_podcast_idx').on(t.podcastId)],
+);
+
+/**
+ * Questions a listener asked of their podcast, with the answer, the passages it came from and the
+ * answer's audio (an episode object in the audio store, removed with the podcast).
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: text('id').primaryKey(),
+    podcastId: text('podcast_id')
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    /** Where in the episode it was asked; null when not said. */
+    atMs: integer('at_ms'),
+    answer: text('answer').notNull(),
+    sources: jsonb('sources').$type<{ paragraph: number; text: string }[]>().notNull(),
+    audioKey: text('audio_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('questions_podcast_idx').on(t.podcastId, t.createdAt)],
 );
 
 /**
@@ -389,6 +418,7 @@ export const schema = {
   podcasts,
   jobs,
   bookmarks,
+  questions,
   audioSegments,
   queueEntries,
   stripeEvents,

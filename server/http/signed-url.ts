@@ -4,7 +4,8 @@
  */
 import crypto from 'node:crypto';
 
-export type UrlPurpose = 'audio';
+/** `audio`: a podcast's episode (bound to the podcast); `answer`: a question's answer (bound to the question). */
+export type UrlPurpose = 'audio' | 'answer';
 
 export interface UrlSigner {
   sign(podcastId: string, purpose: UrlPurpose, now?: Date): string;

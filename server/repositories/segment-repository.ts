@@ -50,13 +50,14 @@ export async function deleteSegments(db: Database, audioKey: string, fromSeq = 0
   await db.delete(audioSegments).where(and(eq(audioSegments.audioKey, audioKey), gte(audioSegments.seq, fromSeq)));
 }
 
-/** Those of `keys` that a podcast or a stored segment still names: their audio is not an orphan. */
+/** Those of `keys` that a podcast, a stored segment or an answer still names: their audio is not an orphan. */
 export async function referencedAudioKeys(db: Database, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const list = sql.join(keys.map((k) => sql`${k}`), sql`, `);
   const result = await db.execute(sql`
     SELECT audio_key AS key FROM podcasts WHERE audio_key IN (${list})
     UNION SELECT stream_key FROM podcasts WHERE stream_key IN (${list})
-    UNION SELECT audio_key FROM audio_segments WHERE audio_key IN (${list})`);
+    UNION SELECT audio_key FROM audio_segments WHERE audio_key IN (${list})
+    UNION SELECT audio_key FROM questions WHERE audio_key IN (${list})`);
   return new Set((result as unknown as { rows: { key: string }[] }).rows.map((r) => r.key));
 }

@@ -17,6 +17,7 @@ import type { TestDatabase } from './databases.ts';
 import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
 import { createEncoderPool } from '../services/audio/episode-encoder.ts';
 import { createArticleExtractor } from '../services/extract/extractor.ts';
+import { createAnswerWriter } from '../services/answer/answer-writer.ts';
 
 /** Billing on, with a Stripe nothing listens for (never called where it is used), so free and Premium members both exist. */
 export const BILLING_ON = {
@@ -54,6 +55,8 @@ export function createTestApp(database: TestDatabase, overrides: Partial<AppDeps
     recentPages: createRecentArticles(),
     playlistHolds: createHeldRequests({ perClient: config.limits.playlistsPerClient, perPodcast: config.limits.playlistsPerPodcast }),
     uploads: createUploadSlots({ atOnce: config.limits.uploadsAtOnce, perClient: config.limits.uploadsPerClient }),
+    // The AI answers when the config names one (the local OpenAI-compatible server), as wiring.ts decides.
+    answers: { writer: config.openai.apiKey || config.openai.baseUrl ? createAnswerWriter(config.openai) : null, encoders: createEncoderPool({ size: 1 }) },
     ...overrides,
   };
   // The job runner is built but not started: tests that want conversions call deps.jobs.start().

@@ -242,7 +242,8 @@ interface ScriptFailure {
 /** Requests a planned script may make when its plan does not say (the title's included). */
 const DEFAULT_MAX_REQUESTS = 10;
 
-async function ask(client: OpenAI, model: string, prompt: ChatPrompt, signal: AbortSignal) {
+/** One chat request answered whole, its content checked. */
+export async function ask(client: OpenAI, model: string, prompt: ChatPrompt, signal: AbortSignal) {
   const raw: unknown = await client.chat.completions.create(
     { model, messages: prompt.messages, temperature: prompt.temperature, max_tokens: prompt.maxTokens },
     { signal },

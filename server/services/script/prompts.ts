@@ -27,9 +27,15 @@ const TAG_LIKE = new RegExp(`<\\s*\\/?\\s*${DATA_TAG}\\b[^>]*>?`, 'gi');
 
 /** Removes every opening or closing data tag, repeating until none is left (no nesting tricks). */
 export function stripDelimiters(text: string): string {
+  return stripTags(text, [DATA_TAG]);
+}
+
+/** Removes every opening or closing tag of these names (as stripDelimiters does the article's), so data cannot close its block. */
+export function stripTags(text: string, tags: readonly string[]): string {
+  const patterns = tags.map((tag) => (tag === DATA_TAG ? TAG_LIKE : new RegExp(`<\\s*\\/?\\s*${tag}\\b[^>]*>?`, 'gi')));
   let current = text;
   for (;;) {
-    const next = current.replace(TAG_LIKE, '');
+    const next = patterns.reduce((t, pattern) => t.replace(pattern, ''), current);
     if (next === current) return next;
     current = next;
   }
