@@ -161,6 +161,7 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR',
   'NOT_A_FEED',
   'FOLLOW_LIMIT',
+  'AI_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -193,6 +194,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   NOT_A_FEED: 422,
   FOLLOW_LIMIT: 403,
+  /** What was asked needs the AI writer, which this server has not (an episode in another language). */
+  AI_REQUIRED: 422,
 };
 
 /** What following a site answers when it cannot. */

@@ -62,6 +62,8 @@ export function toPodcast(row: PodcastRow | PodcastSummary, signer: UrlSigner, p
     minutes: row.minutes,
     scriptEdited: row.scriptEdited,
     language: row.language,
+    articleLanguage: row.articleLanguage,
+    focus: row.focus,
     sources: sourcesOf(row),
     unreadable: row.sources?.unreadable ?? [],
   };

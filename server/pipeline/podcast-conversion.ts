@@ -339,6 +339,8 @@ function articleOf(row: PodcastRow): Article {
     lines: row.articleStructure?.lines ?? null,
     byline: row.articleStructure?.byline ?? null,
     sources: row.sources?.read.length ? row.sources.read : null,
+    focus: row.focus,
+    articleLanguage: row.articleLanguage,
   };
 }
 

@@ -52,6 +52,10 @@ export interface Article {
   siteName?: string | null;
   /** An episode of several sources: where each one's lines are in `text` (a chapter each). */
   sources?: SourcePart[] | null;
+  /** What the listener asked the episode to weigh (the modes an AI writes). */
+  focus?: string | null;
+  /** The article's own language when the episode is made in another (then `language` is the episode's). */
+  articleLanguage?: string | null;
 }
 
 export interface PreparedArticle extends Article {
@@ -206,6 +210,10 @@ export function scriptStage(
         byline: article.byline ?? null,
         wordsPerMinute: await hostRate(ports, article.language, voice),
       });
+      if (plan.mode !== 'read') {
+        if (article.focus) plan.focus = article.focus;
+        if (article.articleLanguage) plan.articleLanguage = article.articleLanguage;
+      }
       let text = article.scriptText;
       const parts = article.sources;
       if (parts && parts.length > 1) {

@@ -40,7 +40,7 @@ export async function setDefaultVoice(db: Database, userId: string, voice: strin
 export async function setPreferences(
   db: Database,
   userId: string,
-  values: Partial<Pick<UserRow, 'defaultMode' | 'defaultMinutes' | 'playbackRate'>>,
+  values: Partial<Pick<UserRow, 'defaultMode' | 'defaultMinutes' | 'playbackRate' | 'defaultFocus' | 'defaultLanguage'>>,
 ): Promise<UserRow | null> {
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length === 0) return findUser(db, userId);

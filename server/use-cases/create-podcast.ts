@@ -22,6 +22,7 @@ import type { SpeechEngine } from '../services/speech/engine.ts';
 import type { ReceivedFile } from '../services/upload/read-form.ts';
 import type { Logger } from '../lib/logger.ts';
 import { chooseMode } from './choose-mode.ts';
+import { chooseFocus, chooseLanguage } from './choose-steering.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength } from './plan-episode-length.ts';
@@ -72,6 +73,7 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   const { owner, caller, clientAddress, request } = input;
   const voice = await chooseVoice(deps, request.voice, caller);
   const { mode, minutes } = await chooseMode(deps, request, caller);
+  const focus = chooseFocus(mode, request);
   // Stopping at the script to edit it is Premium's.
   if (request.draft && !caller?.isPremium) throw new AppError('PREMIUM_REQUIRED', { message: DRAFT_MESSAGE });
   const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
@@ -80,6 +82,7 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
     const subject = { caller, clientAddress };
     const { article, sources } =
       'sources' in request ? await readSources(deps, subject, request.sources) : { article: await readArticle(deps, subject, request), sources: null };
+    const { language, articleLanguage } = chooseLanguage(deps, mode, request.language, article.language);
     // Past the plan's length nothing is queued (and the allowance is given back below).
     await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
     const now = deps.clock();
@@ -97,7 +100,9 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
         mode,
         minutes,
         draft: request.draft === true,
-        language: article.language,
+        language,
+        articleLanguage,
+        focus,
         title: article.title || fallbackTitle(article.text),
         voice,
         status: 'queued',

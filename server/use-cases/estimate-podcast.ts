@@ -13,6 +13,7 @@ import { hostRate, type IntakePorts, type ServerPipeline } from '../pipeline/sta
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import type { ReceivedFile } from '../services/upload/read-form.ts';
 import { chooseMode } from './choose-mode.ts';
+import { chooseFocus, chooseLanguage } from './choose-steering.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength } from './plan-episode-length.ts';
@@ -34,6 +35,7 @@ export async function estimatePodcast(
   const { caller, clientAddress, request } = input;
   const voice = await chooseVoice(deps, request.voice, caller);
   const { mode, minutes } = await chooseMode(deps, request, caller);
+  chooseFocus(mode, request);
   const subject = { caller, clientAddress };
   if ('sources' in request) {
     const combined = await readSources(deps, subject, request.sources);
@@ -44,7 +46,7 @@ export async function estimatePodcast(
     return {
       words,
       estimatedSeconds: estimatedSeconds + sourceIntroSeconds(mode, minutes, combined, wordsPerMinute),
-      language: article.language,
+      ...chooseLanguage(deps, mode, request.language, article.language),
       title: article.title,
       pages: null,
       listing: null,
@@ -58,7 +60,7 @@ export async function estimatePodcast(
     unreadable: [],
     words,
     estimatedSeconds,
-    language: article.language,
+    ...chooseLanguage(deps, mode, request.language, article.language),
     title: article.title || fallbackTitle(article.text),
     pages: article.pages ?? null,
     listing: article.listing ?? null,

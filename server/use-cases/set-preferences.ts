@@ -4,10 +4,17 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { setPreferences as storePreferences } from '../repositories/user-repository.ts';
 import { preferencesOf } from '../services/auth/user-view.ts';
+import { speaksLanguage } from '../services/speech/language-voices.ts';
+import { STEERING_MESSAGES } from '../../shared/api/steering.ts';
 
-/** Saves any of a member's default mode, default minutes and playback speed; answers all three as stored. */
+/**
+ * Saves any of a member's default mode, minutes, playback speed, focus and language; answers them all
+ * as stored. An empty focus clears it; a language the voices do not speak is refused.
+ */
 export async function setPreferences(deps: { db: Database }, userId: string, change: UpdatePreferences): Promise<Preferences> {
-  const row = await storePreferences(deps.db, userId, change);
+  const { defaultLanguage } = change;
+  if (defaultLanguage && !speaksLanguage(defaultLanguage)) throw new AppError('VALIDATION_ERROR', { message: STEERING_MESSAGES.languageNotSpoken(defaultLanguage) });
+  const row = await storePreferences(deps.db, userId, { ...change, ...(change.defaultFocus === '' ? { defaultFocus: null } : {}) });
   if (!row) throw new AppError('AUTH_REQUIRED', { message: AUTH_MESSAGES.authenticationRequired });
   return preferencesOf(row);
 }

@@ -10,6 +10,7 @@ import {
 } from '../constants.ts';
 import { AUTH_MESSAGES } from '../errors.ts';
 import { hasNoNul, nulMessage, cleanFreeText } from './nul.ts';
+import { focusField, languageField } from './steering.ts';
 
 /** Login and register payloads: email and password; register may carry a name. */
 export const credentialsSchema = z.object({
@@ -55,6 +56,9 @@ export const userSchema = z.object({
   defaultMode: z.enum(PODCAST_MODES).nullable().optional(),
   defaultMinutes: z.number().nullable().optional(),
   playbackRate: z.number().nullable().optional(),
+  /** The focus and language Create offers first (the modes an AI writes). */
+  defaultFocus: z.string().nullable().optional(),
+  defaultLanguage: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -78,6 +82,9 @@ export const updatePreferencesSchema = z.object({
     .refine((r) => (PLAYBACK_RATES as readonly number[]).includes(r), PLAYBACK_RATE_MESSAGE)
     .nullable()
     .optional(),
+  /** Empty clears it, as null does. */
+  defaultFocus: focusField.nullable().optional(),
+  defaultLanguage: languageField.nullable().optional(),
 });
 export type UpdatePreferences = z.infer<typeof updatePreferencesSchema>;
 
@@ -85,6 +92,8 @@ export const preferencesSchema = z.object({
   defaultMode: z.enum(PODCAST_MODES).nullable(),
   defaultMinutes: z.number().nullable(),
   playbackRate: z.number().nullable(),
+  defaultFocus: z.string().nullable().default(null),
+  defaultLanguage: z.string().nullable().default(null),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 /** The preferences as stored. */

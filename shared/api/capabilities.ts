@@ -7,5 +7,7 @@ export const capabilitiesSchema = z.object({
   aiWriter: z.boolean(),
   /** The mode of a podcast asked with none, for a member with no default of their own. */
   defaultMode: modeField,
+  /** The languages an episode may be asked in (ISO 639-1, the voices speak each); only with an AI writer does one differ from the article's. */
+  languages: z.array(z.string()).default([]),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

@@ -3,6 +3,7 @@ import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.t
 import { CONTENT_MESSAGES, UPLOAD_MESSAGES } from '../errors.ts';
 import { isPageAddress, isWebsiteUrl } from '../validation.ts';
 import { hasNoNul, nulMessage, cleanFreeText, cleanTitleText } from './nul.ts';
+import { steeringFields } from './steering.ts';
 
 /** Upper bound on text the extension may send: far beyond any article, well below abuse. */
 export const MAX_ARTICLE_CHARS = 200_000;
@@ -33,12 +34,14 @@ export const minutesField = z
 
 /**
  * How the episode is told: `mode` (default: the member's, else podcast with an AI, else read),
- * `minutes` (podcast and conversation only) and `draft` (Premium: stop once the script is written).
+ * `minutes` (podcast and conversation only), `draft` (Premium: stop once the script is written), and
+ * in the modes an AI writes `focus` and `language` (steering.ts).
  */
 const modeFields = {
   mode: modeField.optional(),
   minutes: minutesField.optional(),
   draft: z.boolean({ error: 'draft must be true or false' }).optional(),
+  ...steeringFields,
 };
 
 /**
@@ -269,8 +272,12 @@ export const podcastSchema = z.object({
   mode: z.enum(PODCAST_MODES).default('podcast'),
   /** The length asked (podcast and conversation), null for the other modes. */
   minutes: z.number().nullable().default(null),
-  /** The article's language, ISO 639-1 (`de`); null when not known. */
+  /** The episode's language, ISO 639-1 (`de`): the article's own unless another was asked; null when not known. */
   language: z.string().nullable().default(null),
+  /** The article's own language when the episode was made in another ("from an article in English"); else null. */
+  articleLanguage: z.string().nullable().default(null),
+  /** What the listener asked the episode to weigh; null when nothing was asked. */
+  focus: z.string().nullable().default(null),
   /** True once a member edited the script by hand. */
   scriptEdited: z.boolean().default(false),
   /** When the member marked it played; null while unplayed. */
@@ -326,7 +333,10 @@ export type EstimatePodcastRequest = WithFiles<EstimatePodcast, FileToSend>;
 export const estimateResponseSchema = z.object({
   words: z.number().int().min(0),
   estimatedSeconds: z.number().min(0),
+  /** The episode's language: the article's own unless another was asked. */
   language: z.string(),
+  /** The article's own language when the episode would be in another; else null. */
+  articleLanguage: z.string().nullable().default(null),
   title: z.string(),
   /** A PDF's page count; null for a web page. */
   pages: z.number().int().nullable().default(null),

@@ -26,6 +26,8 @@ export function podcastFixture(changes: Partial<Podcast> = {}): Podcast {
     mode: 'podcast',
     minutes: 10,
     language: 'en',
+    articleLanguage: null,
+    focus: null,
     scriptEdited: false,
     playedAt: null,
     ...changes,

@@ -32,10 +32,12 @@ export function toUserView(row: UserRow, config: Pick<Config, 'stripe'>): User {
 }
 
 /** The member's preferences as the API answers them (a mode no longer known reads as none). */
-export function preferencesOf(row: Pick<UserRow, 'defaultMode' | 'defaultMinutes' | 'playbackRate'>): Preferences {
+export function preferencesOf(row: Pick<UserRow, 'defaultMode' | 'defaultMinutes' | 'playbackRate' | 'defaultFocus' | 'defaultLanguage'>): Preferences {
   return {
     defaultMode: (PODCAST_MODES as readonly string[]).includes(row.defaultMode ?? '') ? (row.defaultMode as PodcastMode) : null,
     defaultMinutes: row.defaultMinutes,
     playbackRate: row.playbackRate,
+    defaultFocus: row.defaultFocus,
+    defaultLanguage: row.defaultLanguage,
   };
 }

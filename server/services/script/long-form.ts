@@ -89,6 +89,9 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
     written += ` ${text}`;
     words += countWords(text);
   };
+  // The article's own prose said in an episode of another language is spoken in the article's.
+  const asArticle = (sentences: ScriptSentence[]) =>
+    context.articleLanguage ? sentences.map((s) => ({ ...s, language: context.articleLanguage! })) : sentences;
   const line = (text: string, speaker?: string) => say(splitSentences(text).map((t) => ({ text: t, paragraph: 0, ...(speaker ? { speaker } : {}) })));
 
   // The welcome is said at once: the voice starts while the first section is written.
@@ -174,7 +177,7 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
       const still = budgets.slice(i + 1).reduce((a, b) => a + Math.max(20, b), 0);
       const want = Math.min(budget - spokenWords(sentences) + owed, targetWords - (words - frameWords) - spokenWords(sentences) - still);
       if (want > budget * LENGTH_TOLERANCE) {
-        const added = madeUpSentences(sections[i]!, kindsOf(sections[i]!), want, sentences.length ? spokenWords(sentences) / budget : 0, hosts);
+        const added = asArticle(madeUpSentences(sections[i]!, kindsOf(sections[i]!), want, sentences.length ? spokenWords(sentences) / budget : 0, hosts));
         fromArticle += spokenWords(added);
         owed = Math.max(0, want - spokenWords(added));
         if (added.length && !draft.refused && sentences.length) notes.add('short');
@@ -187,7 +190,7 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
     if (input.signal?.aborted) throw error;
     failure = { error, cutShort: sectionsSaid > 0 };
     // Nothing of the model's was said: the article at the plan's length stands in.
-    if (sectionsSaid === 0) say(input.withoutAi());
+    if (sectionsSaid === 0) say(asArticle(input.withoutAi()));
   }
   if (frame) line(frame.thanks, hosts?.[1] ?? hosts?.[0]);
   return { words, sections: count, requests, followUps, notes: describeNotes(notes, fromArticle), condensed: notes.has('condensed'), failure };

@@ -84,10 +84,12 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
     );
 
   /** The AI's title, or why there is none; never rejects. */
-  const askTitle = async (article: Article, signal: AbortSignal | undefined): Promise<Outcome<string>> => {
+  const askTitle = async (article: Article, signal: AbortSignal | undefined, plan?: ScriptPlan): Promise<Outcome<string>> => {
     const deadline = AbortSignal.timeout(timeoutMs);
     try {
-      const answer = await ask(client, model, titlePrompt(article), signal ? AbortSignal.any([signal, deadline]) : deadline);
+      // An episode in another language than the article's is named in its own.
+      const language = plan?.articleLanguage ? plan.language : undefined;
+      const answer = await ask(client, model, titlePrompt(article, language), signal ? AbortSignal.any([signal, deadline]) : deadline);
       return { value: tidyTitle(answer.content) };
     } catch (error) {
       // The script's side rejects with the abort; this failure is never shown.
@@ -178,7 +180,14 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
       headings,
       kinds,
       targetWords: plan.targetWords ?? 900,
-      context: { mode: plan.mode, language: plan.language, ...(plan.hosts ? { hosts: plan.hosts } : {}), ...(plan.sources ? { sources: plan.sources } : {}) },
+      context: {
+        mode: plan.mode,
+        language: plan.language,
+        ...(plan.hosts ? { hosts: plan.hosts } : {}),
+        ...(plan.sources ? { sources: plan.sources } : {}),
+        ...(plan.focus ? { focus: plan.focus } : {}),
+        ...(plan.articleLanguage ? { articleLanguage: plan.articleLanguage } : {}),
+      },
       // The title's request is one of the plan's.
       maxRequests: (plan.maxRequests ?? DEFAULT_MAX_REQUESTS) - 1,
       ...(plan.note ? { note: plan.note } : {}),
@@ -201,7 +210,7 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
     if (plan?.mode === 'read') {
       return sentencesStream(scriptWithoutAi(article, plan), { title: articleFallbackTitle(article), fallbackReason: null }, { signal });
     }
-    const title = askTitle(article, signal);
+    const title = askTitle(article, signal, plan);
     return createScriptStream({
       signal,
       title: title.then((outcome) => outcome.value ?? ''),

@@ -8,6 +8,7 @@
  */
 import { AI_SETTINGS } from '../../../shared/constants.ts';
 import type { Article } from './writer.ts';
+import { languageName } from '../../../shared/api/steering.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user';
@@ -88,14 +89,17 @@ export function scriptPrompt(article: Article): ChatPrompt {
   };
 }
 
-/** The title request: the title's settings, the first 1000 characters of the text. */
-export function titlePrompt(article: Article): ChatPrompt {
+/** The title request: the title's settings, the first 1000 characters of the text; in `language` when the episode is not in the article's. */
+export function titlePrompt(article: Article, language?: string): ChatPrompt {
   const start = { title: article.title, text: article.text.slice(0, AI_SETTINGS.title.inputChars) };
+  const system = language
+    ? TITLE_SYSTEM_PROMPT.replace('episode title of at most 10 words.', `episode title of at most 10 words, in ${languageName(language)}.`)
+    : TITLE_SYSTEM_PROMPT;
   return {
     temperature: AI_SETTINGS.title.temperature,
     maxTokens: AI_SETTINGS.title.maxTokens,
     messages: [
-      { role: 'system', content: TITLE_SYSTEM_PROMPT },
+      { role: 'system', content: system },
       {
         role: 'user',
         content: `Write the episode title for this article.\n\n${delimitArticle(start)}`,

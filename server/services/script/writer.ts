@@ -29,6 +29,10 @@ export interface ScriptPlan {
   source?: { text: string; lines: string | null; byline: string | null; parts?: readonly SourcePart[] };
   /** An episode of several sources: how many, so the script connects them rather than telling each apart. */
   sources?: number;
+  /** What the listener cares about: the model weighs the article toward it (given as data). */
+  focus?: string;
+  /** The article's own language when the script is written in another (`language`). */
+  articleLanguage?: string;
 }
 
 export interface ScriptResult {

@@ -100,6 +100,15 @@ export function voiceLanguage(engine: EngineName, language: string): { language:
   return { language: closest && ESPEAK_LANGUAGE_FILES[closest] ? closest : 'en', exact: false };
 }
 
+/** The languages the voices speak with a voice of their own (ISO 639-1, English first): those an episode may be asked in. */
+export const SPOKEN_LANGUAGES: readonly string[] = ['en', ...Object.keys(ESPEAK_LANGUAGE_FILES).sort()];
+
+/** Whether the voices speak `language` with a voice of its own (its base: `pt-br` is `pt`). */
+export function speaksLanguage(language: string): boolean {
+  const base = baseLanguage(language);
+  return base === 'en' || !!ESPEAK_LANGUAGE_FILES[base];
+}
+
 /** Whether an espeak voice id is a female one. */
 function isFemale(voice: string | null | undefined): boolean {
   return !!voice && voice.endsWith(FEMALE_SUFFIX);
