@@ -11,11 +11,12 @@ import { PODCAST_IMAGE_PATH } from '../../shared/constants.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requireCaller } from '../http/caller.ts';
+import { ownerOf } from '../http/owner.ts';
 import { requirePremium } from '../http/premium.ts';
 import { serveAudio } from '../http/serve-audio.ts';
 import { sharePageHtml } from '../http/share-page.ts';
 import { openSharePage } from '../use-cases/open-share-page.ts';
-import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
+import { openSharedAudio, openSharedPodcast, ownsPodcast } from '../use-cases/open-shared-podcast.ts';
 import { seconds } from '../http/podcast-view.ts';
 import { playlistResponse, segmentNumber } from '../http/stream.ts';
 import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
@@ -58,6 +59,8 @@ export function sharedRoutes(deps: AppDeps) {
         durationSeconds: ready ? seconds(row.durationMs) : null,
         createdAt: row.createdAt.toISOString(),
         sources: sourcesOf(row),
+        // Its owner may ask it questions from here: only they learn its id.
+        podcastId: ownsPodcast(ownerOf(c), row) ? row.id : null,
       };
       c.header('Cache-Control', 'no-store');
       return c.json(shared);

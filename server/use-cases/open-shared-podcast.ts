@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { findPodcastByShareToken, type PodcastRow } from '../repositories/podcast-repository.ts';
+import { findPodcastByShareToken, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { hasEpisodeStream } from '../services/podcasts/events.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -25,3 +25,9 @@ export async function openSharedAudio(deps: { db: Database }, token: string): Pr
 }
 
 const isReady = (row: PodcastRow): row is PodcastRow & { audioKey: string } => row.status === 'ready' && row.audioKey !== null;
+
+/** Whether the caller is the podcast's owner (the share page then names the podcast, so its owner may ask it questions). */
+export function ownsPodcast(owner: Owner | null, row: Pick<PodcastRow, 'userId' | 'anonymousToken'>): boolean {
+  if (!owner) return false;
+  return 'userId' in owner ? row.userId === owner.userId : row.anonymousToken === owner.anonymousToken;
+}

@@ -44,6 +44,7 @@ import {
   voicesResponseSchema,
 } from '../api/premium.ts';
 import { queueSchema } from '../api/listening.ts';
+import { askQuestionSchema, questionAnswerSchema, questionListSchema } from '../api/questions.ts';
 import { successSchema } from '../api/success.ts';
 import { podcastChaptersSchema, transcriptSchema } from '../api/transcript.ts';
 import { PAYMENT_MESSAGES } from '../errors.ts';
@@ -136,6 +137,8 @@ export const ENDPOINTS = {
   listBookmarks: json('GET', '/api/podcasts/:id/bookmarks', bookmarksResponseSchema),
   addBookmark: json('POST', '/api/podcasts/:id/bookmarks', bookmarkSchema, { status: 201, request: createBookmarkSchema }),
   deleteBookmark: json('DELETE', '/api/podcasts/:id/bookmarks/:bookmarkId', successSchema),
+  askQuestion: json('POST', '/api/podcasts/:id/questions', questionAnswerSchema, { status: 201, request: askQuestionSchema }),
+  listQuestions: json('GET', '/api/podcasts/:id/questions', questionListSchema),
 
   markPlayed: json('POST', '/api/podcasts/:id/played', podcastSchema),
   unmarkPlayed: json('DELETE', '/api/podcasts/:id/played', podcastSchema),

@@ -9,6 +9,7 @@ import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../ap
 import type { Capabilities } from '../api/capabilities.ts';
 import type { CreatePodcastRequest, EstimatePodcastRequest, Podcast, PodcastEstimate, PodcastScript } from '../api/podcasts.ts';
 import type { Bookmark, createBookmarkSchema, SharedPodcast, voicesResponseSchema } from '../api/premium.ts';
+import type { AskQuestion, QuestionAnswer } from '../api/questions.ts';
 import { loginFailedMessage, registrationFailedMessage } from '../errors.ts';
 import { ApiError, invalidAnswer } from './api-error.ts';
 import { ENDPOINTS } from './endpoints.ts';
@@ -32,6 +33,7 @@ export function createPagecastClient(options: ClientOptions) {
     auth: authCalls(http),
     podcasts: podcastCalls(http),
     bookmarks: bookmarkCalls(http),
+    questions: questionCalls(http),
     follows: followCalls(http),
     listening: listeningCalls(http),
     sharing: sharingCalls(http),
@@ -179,6 +181,18 @@ function bookmarkCalls(http: HttpClient) {
       http.call(ENDPOINTS.addBookmark, { ...byId(podcastId), body: bookmark }),
     async remove(podcastId: string, bookmarkId: string): Promise<void> {
       await http.call(ENDPOINTS.deleteBookmark, { params: { id: podcastId, bookmarkId } });
+    },
+  };
+}
+
+function questionCalls(http: HttpClient) {
+  return {
+    /** Asks the podcast a question (`at`: seconds into the episode); answers the answer, its audio and its sources. */
+    ask: (podcastId: string, question: AskQuestion, { signal }: Signal = {}): Promise<QuestionAnswer> =>
+      http.call(ENDPOINTS.askQuestion, { ...byId(podcastId), body: question, signal }),
+    /** The questions asked of the podcast, in the order asked. */
+    async list(podcastId: string, { signal }: Signal = {}): Promise<QuestionAnswer[]> {
+      return (await http.call(ENDPOINTS.listQuestions, { ...byId(podcastId), signal })).questions;
     },
   };
 }
