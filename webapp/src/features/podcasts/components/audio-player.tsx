@@ -69,6 +69,7 @@ export interface AudioPlayerHandle {
   currentTime: () => number;
   seek: (seconds: number) => void;
   play: () => void;
+  pause: () => void;
   /** Seek, then play from there (a sentence clicked in the read-along), pausing any other player. */
   playFrom: (seconds: number) => void;
 }
@@ -154,6 +155,7 @@ export function AudioPlayer({
     currentTime: position,
     seek,
     play,
+    pause: () => audio()?.pause(),
     playFrom: (seconds) => {
       seek(seconds);
       if (audio()?.paused) play();

@@ -5,7 +5,8 @@
  * transcript that follows the audio (a sentence clicked plays from there), said beside it so it reads
  * apart from the card's "View Transcript", the script in a window; the chapters come with it. The speed is the listener's own; an
  * episode played to the end is marked played and the queue's next podcast starts. A podcast playing
- * when the member opens another screen plays on in its card there.
+ * when the member opens another screen plays on in its card there. "Ask" pauses it for a question about
+ * the article (ask-panel.tsx).
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import { finishEpisode, onPlayRequest, useQueue } from '../hooks/use-queue.ts';
 import { useTranscript } from '../hooks/use-transcript.ts';
 import { resumePoint } from '../../../../../shared/podcast/resume-point.ts';
 import { leavePlaying, takePlaying } from '../utils/playback-handoff.ts';
+import { AskPanel } from './ask-panel.tsx';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 import { ReadAlong } from './read-along.tsx';
 
@@ -142,6 +144,15 @@ export function PodcastPlayback({
           positionSaver.flush();
         }}
         onEnded={() => void finishEpisode(queryClient, podcastId)}
+      />
+      <AskPanel
+        podcastId={podcastId}
+        player={player}
+        cues={transcript?.cues ?? []}
+        onShowSource={(seconds) => {
+          setReadAlongOpen(true);
+          player.current?.seek(seconds);
+        }}
       />
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-2">

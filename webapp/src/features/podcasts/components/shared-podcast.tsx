@@ -27,6 +27,7 @@ import { ScriptBlocks } from './script-blocks.tsx';
 import { usePlaybackRate } from '../hooks/use-playback-rate.ts';
 import { useScript } from '../hooks/use-script.ts';
 import { useTranscript } from '../hooks/use-transcript.ts';
+import { AskPanel } from './ask-panel.tsx';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 import { ReadAlong } from './read-along.tsx';
 
@@ -156,6 +157,12 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
             </p>
           )}
         </div>
+        {/* Its owner, signed in, may ask it questions here too. */}
+        {source && podcast.podcastId && (
+          <div className="flex flex-col px-6 pt-4 sm:px-8">
+            <AskPanel podcastId={podcast.podcastId} player={player} cues={transcript?.cues ?? []} onShowSource={(seconds) => player.current?.seek(seconds)} />
+          </div>
+        )}
         <section aria-labelledby="shared-transcript" className="p-6 sm:p-8">
           <h2 id="shared-transcript" className="text-lg font-semibold tracking-tight text-slate-900">
             Transcript
