@@ -153,7 +153,7 @@ describe('production code imports no test helper and no devDependency', () => {
   });
 
   it('fails when production code imports a devDependency', async () => {
-    expect(await layerErrors('server/services/audio/decode.ts', "import { MPEGDecoder } from 'mpg123-decoder';")).toEqual([
+    expect(await layerErrors('server/machinery/audio/decode.ts', "import { MPEGDecoder } from 'mpg123-decoder';")).toEqual([
       'mpg123-decoder is a devDependency: production code may not import it.',
     ]);
     expect(await layerErrors('webapp/src/lib/player.ts', "import { browser } from 'wxt/browser';")).toHaveLength(1);
@@ -161,7 +161,7 @@ describe('production code imports no test helper and no devDependency', () => {
 
   it('lets tests use test helpers and devDependencies, and the extension use the wxt runtime', async () => {
     expect(
-      await layerErrors('server/services/audio/decode.test.ts', "import { MPEGDecoder } from 'mpg123-decoder';\nimport { value } from '../../test/app.ts';"),
+      await layerErrors('server/machinery/audio/decode.test.ts', "import { MPEGDecoder } from 'mpg123-decoder';\nimport { value } from '../../test/app.ts';"),
     ).toEqual([]);
     expect(await layerErrors('extension/popup.ts', "import { browser } from 'wxt/browser';")).toEqual([]);
   });

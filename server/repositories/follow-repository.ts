@@ -5,7 +5,7 @@
  * of processes fetch it at most once per interval. A member's digest across follows takes its day the
  * same way, so it is made once a day however many checks reach it.
  */
-import type { FeedItem } from '../services/follow/parse-feed.ts';
+import type { FeedItem } from '../machinery/follow/parse-feed.ts';
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';

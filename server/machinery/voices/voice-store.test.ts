@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bzip2Of, fakePiperModel, piperVoiceEntries, serveArchives, tarBz2, type ArchiveEntry, type ArchiveServer } from '../../test/fake-voice.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { CatalogueVoice } from '../speech/voice-catalogue.ts';
+import type { CatalogueVoice } from './voice-catalogue.ts';
 import { unpackArchive, VoiceArchiveError } from './unpack.ts';
 import { createVoiceStore, type VoiceEvent } from './voice-store.ts';
 

@@ -3,7 +3,7 @@
  * paragraph; a sentence is given out only once the text after it has begun (or its line has ended),
  * so a sentence is never cut early, and what was given out never changes.
  */
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import type { ScriptSentence } from './writer.ts';
 
 /** A line as the voice reads it: without the markdown a model adds despite being told not to. */

@@ -4,7 +4,7 @@
  * sentences, in proportion to its length, and at least its first words, so each part of the article
  * reaches the model in some form.
  */
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 
 /** Characters a paragraph keeps at least when the section has room for that much of each. */
 const LEAST_KEPT = 80;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepareSpeechText } from '../../../shared/text/prepare-speech-text.ts';
-import { splitIntoChunks, splitSentences } from './split-text.ts';
+import { prepareSpeechText } from './prepare-speech-text.ts';
+import { splitIntoChunks, splitSentences } from './split-sentences.ts';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 

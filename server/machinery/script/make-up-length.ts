@@ -3,7 +3,7 @@
  * prose only (never a line of code, a table row or a caption, whose spoken length the word count does
  * not tell), up to the words it lacks and no further; and a draft too long is cut at a sentence end.
  */
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { LINE_KIND } from './read-script.ts';
 import { countWords } from './script-format.ts';
 import type { ScriptSentence } from './writer.ts';

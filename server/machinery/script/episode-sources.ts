@@ -6,7 +6,7 @@
  * requests of the minutes asked can carry.
  */
 import { episodeFrame } from '../../../shared/text/fallback.ts';
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { templateParagraphs } from './mode-fallback.ts';
 import { readScript, LINE_KIND, guessKinds } from './read-script.ts';
 import { countWords } from './script-format.ts';

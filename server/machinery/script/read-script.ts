@@ -10,7 +10,7 @@
  * it came from (`sourceParagraph`).
  */
 import type { ScriptSentence } from './writer.ts';
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { readBlock } from './read-blocks.ts';
 import { READING_LABEL } from '../../../shared/extract/page-labels.ts';
 

@@ -3,7 +3,7 @@
  * boundaries so the voice's intonation is right at each join; a sentence longer than a chunk is cut
  * at clause boundaries, then between words. A word is never cut unless it alone is longer than a chunk.
  */
-import { SENTENCE_OPENERS } from '../../../shared/text/sentence-openers.ts';
+import { SENTENCE_OPENERS } from './sentence-openers.ts';
 
 // Words whose full stop does not end a sentence.
 const ABBREVIATIONS = new Set([

@@ -3,7 +3,7 @@
  * minutes and the requests allow, the outline's answer read back, and each section's share of the
  * words asked.
  */
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { MAX_ANSWER_WORDS, SECTION_INPUT_CHARS } from './mode-prompts.ts';
 import { countWords } from './script-format.ts';
 import { tidyLine } from './sentence-cutter.ts';

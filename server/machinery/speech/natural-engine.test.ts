@@ -12,9 +12,9 @@ import { speakEpisode, type EpisodeSegment } from './episode.ts';
 import { createEspeakEngine } from './espeak-engine.ts';
 import { hostVoices } from './language-voices.ts';
 import { createNaturalEngine, type NaturalEngineOptions } from './natural-engine.ts';
-import { checkVoiceLoads } from './natural-load-check.ts';
+import { checkVoiceLoads } from '../voices/natural-load-check.ts';
 import type { SpeechEngine } from './engine.ts';
-import type { CatalogueVoice } from './voice-catalogue.ts';
+import type { CatalogueVoice } from '../voices/voice-catalogue.ts';
 
 const FOLDER = 'vits-piper-en_US-test-low';
 const MODEL = 'en_US-test-low.onnx';

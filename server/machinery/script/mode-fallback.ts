@@ -7,7 +7,7 @@
  */
 import { FALLBACK_SCRIPT_PARAGRAPHS } from '../../../shared/constants.ts';
 import { episodeFrame, FALLBACK_THANKS, FALLBACK_WELCOME } from '../../../shared/text/fallback.ts';
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { readScript } from './read-script.ts';
 import { readSourcesScript, templateSourcesScript } from './episode-sources.ts';
 import { countWords } from './script-format.ts';

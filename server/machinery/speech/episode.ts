@@ -13,7 +13,7 @@ import { concatPcm } from '../audio/pcm.ts';
 import type { ScriptSentence } from '../script/writer.ts';
 import type { SpeechEngine } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
-import { splitIntoChunks } from './split-text.ts';
+import { splitIntoChunks } from '../../../shared/text/split-sentences.ts';
 import { voiceText } from './voice-text.ts';
 
 /** The pause after each sentence; a new paragraph adds PARAGRAPH_PAUSE_MS before its first. */

@@ -22,11 +22,11 @@ import { createWorkerPool, type WorkerLease, type WorkerPool } from '../workers/
 import type { NaturalVoiceState } from '../../../shared/api/premium.ts';
 import type { SpeechEngine, SynthesizeOptions, Voice } from './engine.ts';
 import type { LanguageVoice } from './language-voices.ts';
-import { checkVoiceLoads, type LoadCheck } from './natural-load-check.ts';
+import { checkVoiceLoads, type LoadCheck } from '../voices/natural-load-check.ts';
 import { checkNaturalRuntime, type NaturalRuntime } from './natural-runtime.ts';
-import { missingVoiceFile, sherpaTtsConfig, type SherpaTtsConfig } from './natural-model.ts';
+import { missingVoiceFile, sherpaTtsConfig, type SherpaTtsConfig } from '../voices/natural-model.ts';
 import { SpeechError } from './speech-error.ts';
-import { naturalVoices, offeredByDefault, type CatalogueVoice, type NaturalVoice } from './voice-catalogue.ts';
+import { naturalVoices, offeredByDefault, type CatalogueVoice, type NaturalVoice } from '../voices/voice-catalogue.ts';
 import { bindCall, Call, type CallMessage } from './worker-call.ts';
 
 export interface NaturalEngineOptions {

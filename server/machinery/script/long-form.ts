@@ -9,7 +9,7 @@
  * Planning is section-plan.ts; a section longer than a request carries is sent in part (send-in-part.ts).
  */
 import { episodeFrame } from '../../../shared/text/fallback.ts';
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { cleanDraft, inOtherLanguage } from './draft.ts';
 import { describeNotes, keepWithin, madeUpSentences, spokenWords } from './make-up-length.ts';
 import { languagePrompt, outlinePrompt, resizePrompt, SECTION_INPUT_CHARS, sectionPrompt, type PromptContext, type SectionRequest } from './mode-prompts.ts';

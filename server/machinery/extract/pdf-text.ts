@@ -7,7 +7,7 @@
  * cells announced instead of read, and the references section skipped with a note. Pure: the PDF
  * parser hands the runs in, the article's lines and their kinds come out (kinds as in line-kinds.ts).
  */
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { bodySizeOf, inMargin, pageLines, readingOrder, removeFurniture, type PdfPageRuns } from './pdf-lines.ts';
 import { findTables, type PdfTable, type TableLine } from './pdf-tables.ts';
 import { joinLines, vocabularyOf, type IsWord } from './pdf-words.ts';

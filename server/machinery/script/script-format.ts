@@ -5,7 +5,7 @@
  * - in a conversation, a line `Name: text` is said by that host (Name one of the hosts).
  * Read mode speaks a heading itself, so its script has the heading's line after its mark.
  */
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import type { ScriptSentence } from './writer.ts';
 
 const CHAPTER_MARK = /^#{1,6}\s+(.+)$/;

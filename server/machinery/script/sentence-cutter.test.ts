@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../speech/split-text.ts';
+import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { createSentenceCutter, joinSentences, scriptSentences, tidyLine } from './sentence-cutter.ts';
 import type { ScriptSentence } from './writer.ts';
 
