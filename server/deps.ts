@@ -11,7 +11,7 @@ import type { PodcastEvents } from './services/podcasts/events.ts';
 import type { HeldRequests } from './services/podcasts/held-requests.ts';
 import type { UploadSlots } from './machinery/upload/upload-slots.ts';
 import type { PodcastWatchers } from './services/podcasts/watchers.ts';
-import type { ScriptWriter } from './machinery/script/writer.ts';
+import type { ScriptWriter } from './machinery/script/types.ts';
 import type { SpeechEngine } from './machinery/speech/engine.ts';
 import type { AudioStore } from './machinery/audio/store.ts';
 import type { EncoderPool } from './machinery/audio/episode-encoder.ts';

@@ -35,7 +35,7 @@ import { createUploadSlots } from './machinery/upload/upload-slots.ts';
 import { createPodcastWatchers, type PodcastWatchers } from './services/podcasts/watchers.ts';
 import { createFallbackScriptWriter } from './machinery/script/fallback-writer.ts';
 import { NO_SCRIPT_WRITER_REASON } from '../shared/podcast/status-labels.ts';
-import type { ScriptWriter } from './machinery/script/writer.ts';
+import type { ScriptWriter } from './machinery/script/types.ts';
 import type { SpeechEngine } from './machinery/speech/engine.ts';
 import { createEncoderPool, type EncoderPool } from './machinery/audio/episode-encoder.ts';
 import { voiceGainDb } from './machinery/audio/loudness.ts';

@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { createFallbackScriptWriter } from '../machinery/script/fallback-writer.ts';
-import type { ScriptSentence } from '../machinery/script/writer.ts';
+import type { ScriptSentence } from '../machinery/script/types.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { extractPdf } from '../machinery/extract/extract-pdf.ts';
 import { splitSentences } from '../../shared/text/split-sentences.ts';

@@ -13,7 +13,7 @@ import { episode } from '../machinery/audio/store.ts';
 import { createArticleExtractor } from '../machinery/extract/extractor.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
 import { createFallbackScriptWriter } from '../machinery/script/fallback-writer.ts';
-import type { ScriptWriter } from '../machinery/script/writer.ts';
+import type { ScriptWriter } from '../machinery/script/types.ts';
 import { wholeScriptWriter } from '../machinery/script/script-stream.ts';
 import { createEncoderPool } from '../machinery/audio/episode-encoder.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';

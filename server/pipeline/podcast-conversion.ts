@@ -19,7 +19,7 @@ import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import { readScript } from '../machinery/script/read-script.ts';
 import { readSourcesScript } from '../machinery/script/episode-sources.ts';
 import { parseScript } from '../machinery/script/script-format.ts';
-import type { ScriptResult, ScriptSentence } from '../machinery/script/writer.ts';
+import type { ScriptResult, ScriptSentence } from '../machinery/script/types.ts';
 import { CONVERSATION_HOSTS } from './script-plan.ts';
 import { FRESH_EPISODE, type EpisodeSegment } from '../machinery/speech/episode.ts';
 import { expectedScriptChars, rawEstimateMs, settledEstimateMs, speechProgress } from './episode-estimate.ts';

@@ -8,7 +8,7 @@ import { BRIEF_MINUTES, PODCAST_MINUTES, type PodcastMode } from '../../shared/c
 import { speechSeconds } from '../services/podcasts/episode-length.ts';
 import { countWords } from '../machinery/script/script-format.ts';
 import { paceOf } from '../machinery/script/spoken-length.ts';
-import type { ScriptPlan } from '../machinery/script/writer.ts';
+import type { ScriptPlan } from '../machinery/script/types.ts';
 
 /** The two hosts of a conversation, as the script and the transcript name them. */
 export const CONVERSATION_HOSTS = ['Alex', 'Sam'] as const;

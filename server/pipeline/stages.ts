@@ -14,7 +14,7 @@ import type { ExtractionResult } from '../machinery/extract/extract-article.ts';
 import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import type { EncoderPool } from '../machinery/audio/episode-encoder.ts';
 import type { VoiceGain } from '../machinery/audio/loudness.ts';
-import type { ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from '../machinery/script/writer.ts';
+import type { ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from '../machinery/script/types.ts';
 import { parseScript } from '../machinery/script/script-format.ts';
 import { planScript } from './script-plan.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
@@ -22,7 +22,8 @@ import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../machin
 import { baseLanguage, hostVoices } from '../machinery/speech/language-voices.ts';
 import { withParagraphLanguages } from '../machinery/speech/paragraph-languages.ts';
 import type { AnyStage, Stage } from './stage.ts';
-import { sourcesForModel, type SourcePart } from '../machinery/script/episode-sources.ts';
+import { sourcesForModel } from '../machinery/script/episode-sources.ts';
+import type { SourcePart } from '../machinery/script/types.ts';
 import { SECTION_INPUT_CHARS } from '../machinery/script/mode-prompts.ts';
 
 /** What a conversion starts from: a page address, a PDF file (its bytes, as received), or an article the extension already read. */

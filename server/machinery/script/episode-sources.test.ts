@@ -1,7 +1,8 @@
 /** An episode of several sources as scripts: read mode's introductions, chapters and languages; the template's length; what the model reads. */
 import { describe, expect, it } from 'vitest';
 import { countWords } from './script-format.ts';
-import { fairShares, readSourcesScript, sourcesForModel, templateSourcesScript, type SourcePart } from './episode-sources.ts';
+import { fairShares, readSourcesScript, sourcesForModel, templateSourcesScript } from './episode-sources.ts';
+import type { SourcePart } from './types.ts';
 
 const text = ['Tides rise twice a day.', 'The moon pulls the sea.', 'Der Turm steht am Deich.', 'Er ist alt.'].join('\n');
 const parts: SourcePart[] = [

@@ -7,22 +7,10 @@
  */
 import { episodeFrame } from '../../../shared/text/fallback.ts';
 import { splitSentences } from '../../../shared/text/split-sentences.ts';
-import { templateParagraphs } from './mode-fallback.ts';
-import { readScript, LINE_KIND, guessKinds } from './read-script.ts';
+import { templateParagraphs } from './template-paragraphs.ts';
+import { readScript, guessKinds } from './read-script.ts';
 import { countWords } from './script-format.ts';
-import type { ScriptPlan, ScriptSentence } from './writer.ts';
-
-/** One source's place in the episode's stored text, and what is said of it. */
-export interface SourcePart {
-  title: string;
-  url: string | null;
-  author: string | null;
-  /** The site as a listener names it, when known. */
-  site: string | null;
-  language: string;
-  firstLine: number;
-  lineCount: number;
-}
+import { LINE_KIND, type ScriptPlan, type ScriptSentence, type SourcePart } from './types.ts';
 
 /** "First, from" and "Next, from" in the languages the intro is written in; English elsewhere. */
 const INTRO: Readonly<Record<string, { first: string; next: string }>> = {

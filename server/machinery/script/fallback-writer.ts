@@ -8,7 +8,7 @@ import { NO_SCRIPT_WRITER_REASON } from '../../../shared/podcast/status-labels.t
 import { scriptWithoutAi } from './mode-fallback.ts';
 import { formatScript } from './script-format.ts';
 import { sentencesStream, templateScriptStream } from './script-stream.ts';
-import type { Article, ScriptPlan, ScriptResult, ScriptWriter } from './writer.ts';
+import type { Article, ScriptPlan, ScriptResult, ScriptWriter } from './types.ts';
 
 
 /**

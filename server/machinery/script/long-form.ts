@@ -17,7 +17,7 @@ import type { ChatPrompt } from './prompts.ts';
 import { countWords, parseScript } from './script-format.ts';
 import { cutParts, evenStarts, firstWords, readOutline, sectionBudgets, sectionCount } from './section-plan.ts';
 import { abridge } from './send-in-part.ts';
-import type { ScriptSentence } from './writer.ts';
+import type { ScriptSentence } from './types.ts';
 
 export { MIN_SECTION_WORDS } from './section-plan.ts';
 

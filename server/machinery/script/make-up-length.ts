@@ -4,9 +4,9 @@
  * not tell), up to the words it lacks and no further; and a draft too long is cut at a sentence end.
  */
 import { splitSentences } from '../../../shared/text/split-sentences.ts';
-import { LINE_KIND } from './read-script.ts';
+import { LINE_KIND } from './types.ts';
 import { countWords } from './script-format.ts';
-import type { ScriptSentence } from './writer.ts';
+import type { ScriptSentence } from './types.ts';
 
 export const spokenWords = (sentences: readonly ScriptSentence[]) => sentences.reduce((n, s) => n + countWords(s.text), 0);
 

@@ -31,7 +31,7 @@ import { createScriptWriter } from './openai-writer.ts';
 import { paceOf } from './spoken-length.ts';
 import { countWords, parseScript } from './script-format.ts';
 import type { PodcastMode } from '../../../shared/constants.ts';
-import type { ScriptSentence, ScriptWriter } from './writer.ts';
+import type { ScriptSentence, ScriptWriter } from './types.ts';
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => quiet };
 const WPM = 200;

@@ -13,7 +13,7 @@ import {
 } from '../../test/fake-openai.ts';
 import { createScriptWriter, type ScriptWriterOptions } from './openai-writer.ts';
 import { joinSentences, scriptSentences } from './sentence-cutter.ts';
-import type { Article, ScriptSentence, ScriptStream } from './writer.ts';
+import type { Article, ScriptSentence, ScriptStream } from './types.ts';
 
 interface LogEntry {
   level: string;

@@ -20,11 +20,11 @@ import { createOpenAiClient, describeProviderError, ProviderAnswerError } from '
 import { writeLongForm } from './long-form.ts';
 import { scriptWithoutAi, templateSentences } from './mode-fallback.ts';
 import { scriptPrompt, titlePrompt, type ChatPrompt } from './prompts.ts';
-import { guessKinds, LINE_KIND } from './read-script.ts';
+import { guessKinds } from './read-script.ts';
 import { SOURCE_HEADING } from './episode-sources.ts';
 import { createScriptStream, sentencesStream } from './script-stream.ts';
 import { createSentenceCutter, scriptSentences } from './sentence-cutter.ts';
-import type { Article, ScriptPlan, ScriptSentence, ScriptStream, ScriptWriter, WriteOptions } from './writer.ts';
+import { LINE_KIND, type Article, type ScriptPlan, type ScriptSentence, type ScriptStream, type ScriptWriter, type WriteOptions } from './types.ts';
 
 export interface ScriptWriterOptions {
   apiKey: string | undefined;

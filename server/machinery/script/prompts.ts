@@ -7,7 +7,7 @@
  * the article that could open or close those tags is removed first so the data cannot break out.
  */
 import { AI_SETTINGS } from '../../../shared/constants.ts';
-import type { Article } from './writer.ts';
+import type { Article } from './types.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user';

@@ -5,7 +5,7 @@
  * row repeated in its body or footer is not read again; a long or wide table is summarized (and
  * shown). The words are the article's language's for en, de, fr and es, English otherwise.
  */
-import { LINE_KIND } from './read-script.ts';
+import { LINE_KIND } from './types.ts';
 
 /** Tables with more rows than this are summarized rather than read. */
 export const MAX_READ_ROWS = 12;

@@ -9,25 +9,10 @@
  * else is shortened: every other line is read. Each sentence keeps the line of the stored article
  * it came from (`sourceParagraph`).
  */
-import type { ScriptSentence } from './writer.ts';
+import { LINE_KIND, type ScriptSentence } from './types.ts';
 import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { readBlock } from './read-blocks.ts';
 import { READING_LABEL } from '../../../shared/extract/page-labels.ts';
-
-/** Line kinds, one letter each (the stored article structure). */
-export const LINE_KIND = {
-  text: 'p',
-  heading: 'h',
-  item: 'i',
-  quote: 'q',
-  row: 'r',
-  caption: 'c',
-  code: 'x',
-  /** A data table's header row, its rows, and a table's caption (read before it). */
-  headerRow: 't',
-  dataRow: 'd',
-  tableCaption: 'n',
-} as const;
 
 /** Lines an article shows between its paragraphs that are not part of it. */
 const ADVERTISEMENT = /^(?:advertisements?|ad|sponsored(?: content)?|story continues below(?: advertisement)?|continue reading(?: below)?)\W*$/i;

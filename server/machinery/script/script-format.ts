@@ -6,7 +6,7 @@
  * Read mode speaks a heading itself, so its script has the heading's line after its mark.
  */
 import { splitSentences } from '../../../shared/text/split-sentences.ts';
-import type { ScriptSentence } from './writer.ts';
+import type { ScriptSentence } from './types.ts';
 
 const CHAPTER_MARK = /^#{1,6}\s+(.+)$/;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptStream, templateScriptStream, wholeScriptWriter } from './script-stream.ts';
-import type { ScriptSentence, ScriptStream } from './writer.ts';
+import type { ScriptSentence, ScriptStream } from './types.ts';
 
 async function read(stream: ScriptStream): Promise<ScriptSentence[]> {
   const out: ScriptSentence[] = [];

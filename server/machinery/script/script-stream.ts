@@ -5,7 +5,7 @@
  */
 import { formatScript } from './script-format.ts';
 import { scriptSentences } from './sentence-cutter.ts';
-import type { Article, ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from './writer.ts';
+import type { Article, ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from './types.ts';
 
 export interface ScriptStreamSource {
   signal?: AbortSignal | undefined;

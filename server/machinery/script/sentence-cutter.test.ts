@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { createSentenceCutter, joinSentences, scriptSentences, tidyLine } from './sentence-cutter.ts';
-import type { ScriptSentence } from './writer.ts';
+import type { ScriptSentence } from './types.ts';
 
 /** Feeds `text` in pieces of `size` characters; notes after how many characters each sentence came out. */
 function cut(text: string, size: number, truncated = false) {

@@ -4,7 +4,7 @@
  * so a sentence is never cut early, and what was given out never changes.
  */
 import { splitSentences } from '../../../shared/text/split-sentences.ts';
-import type { ScriptSentence } from './writer.ts';
+import type { ScriptSentence } from './types.ts';
 
 /** A line as the voice reads it: without the markdown a model adds despite being told not to. */
 export function tidyLine(line: string): string {

@@ -5,7 +5,7 @@
  * runs of vowels, follow the time far better than words do; the pace of a text is its syllables per
  * word over the passage's, so its words a minute are the voice's rate divided by it.
  */
-import { CALIBRATION_TEXT } from '../speech/speaking-rate.ts';
+import { CALIBRATION_TEXT } from './calibration-text.ts';
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const VOWELS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœ]+/giu;

@@ -10,7 +10,7 @@
 import { ENCODER_DELAY_SAMPLES, type EncoderPool } from '../audio/episode-encoder.ts';
 import type { VoiceGain } from '../audio/loudness.ts';
 import { concatPcm } from '../audio/pcm.ts';
-import type { ScriptSentence } from '../script/writer.ts';
+import type { ScriptSentence } from '../script/types.ts';
 import type { SpeechEngine } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
 import { splitIntoChunks } from '../../../shared/text/split-sentences.ts';

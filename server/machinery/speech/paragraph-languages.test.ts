@@ -4,7 +4,7 @@
  * sentences not read from the article keep the episode's language; nothing is lost or reordered.
  */
 import { describe, expect, it } from 'vitest';
-import type { ScriptSentence } from '../script/writer.ts';
+import type { ScriptSentence } from '../script/types.ts';
 import { withParagraphLanguages } from './paragraph-languages.ts';
 
 const FRENCH = "Le gouvernement a présenté mardi une réforme des retraites que les syndicats jugent injuste et qu'ils promettent de combattre dans la rue.";

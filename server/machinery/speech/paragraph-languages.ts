@@ -9,7 +9,7 @@
  */
 import { bestGuess, isShortParagraph, paragraphLanguage } from '../../../shared/text/language.ts';
 import { baseLanguage } from './language-voices.ts';
-import type { ScriptSentence } from '../script/writer.ts';
+import type { ScriptSentence } from '../script/types.ts';
 
 /** Short lines held back for the paragraph after them; more than this and the first go as they are. */
 const MAX_WAITING = 2;

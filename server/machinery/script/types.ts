@@ -2,9 +2,9 @@
  * The script writer turns an article into a podcast script and a title. With no AI configured, or
  * when the AI fails, it answers a template script and the page's title and says why (`fallbackReason`).
  * `stream` gives the script sentence by sentence while it is written, so speech can start at once.
+ * The script's types live here, below every file of script/, so none imports another for a type.
  */
 import type { PodcastMode } from '../../../shared/constants.ts';
-import type { SourcePart } from './episode-sources.ts';
 
 export interface Article {
   title: string;
@@ -74,4 +74,31 @@ export interface WriteOptions {
 export interface ScriptWriter {
   write(article: Article, options?: WriteOptions): Promise<ScriptResult>;
   stream(article: Article, options?: WriteOptions): ScriptStream;
+}
+
+/** Line kinds, one letter each (the stored article structure). */
+export const LINE_KIND = {
+  text: 'p',
+  heading: 'h',
+  item: 'i',
+  quote: 'q',
+  row: 'r',
+  caption: 'c',
+  code: 'x',
+  /** A data table's header row, its rows, and a table's caption (read before it). */
+  headerRow: 't',
+  dataRow: 'd',
+  tableCaption: 'n',
+} as const;
+
+/** One source's place in the episode's stored text, and what is said of it. */
+export interface SourcePart {
+  title: string;
+  url: string | null;
+  author: string | null;
+  /** The site as a listener names it, when known. */
+  site: string | null;
+  language: string;
+  firstLine: number;
+  lineCount: number;
 }
