@@ -5,7 +5,7 @@
  * the older ones to end; they all end whole afterwards.
  */
 import { afterAll, expect, it } from 'vitest';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { podcastClient, voiceLike } from '../test/voices.ts';
