@@ -13,9 +13,9 @@ import { estimateResponseSchema, podcastSchema, type Podcast } from '../../share
 import { STEERING_MESSAGES } from '../../shared/api/steering.ts';
 import { GERMAN_ARTICLE_PARAGRAPHS } from '../../shared/testing/german-article.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createScriptWriter } from '../services/script/openai-writer.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { createScriptWriter } from '../machinery/script/openai-writer.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { FAKE_OPENAI_KEY, fakeScriptReply, startFakeOpenAi, type FakeChatRequest, type FakeOpenAi } from '../test/fake-openai.ts';

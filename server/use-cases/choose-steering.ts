@@ -8,7 +8,7 @@ import { STEERING_MESSAGES } from '../../shared/api/steering.ts';
 import type { PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { baseLanguage, speaksLanguage } from '../services/speech/language-voices.ts';
+import { baseLanguage, speaksLanguage } from '../machinery/speech/language-voices.ts';
 import { aiConfigured } from './choose-mode.ts';
 
 /** The focus to keep (null for none); checked before the article is read. */

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { Owner } from '../repositories/podcast-repository.ts';
 import { findQuestion, listQuestions as listRows, type QuestionRow } from '../repositories/question-repository.ts';
-import { episode, type AudioObject } from '../services/audio/store.ts';
+import { episode, type AudioObject } from '../machinery/audio/store.ts';
 import { findPodcast } from '../repositories/podcast-repository.ts';
 import { getPodcast } from './get-podcast.ts';
 import { podcastNotFound } from './podcast-errors.ts';

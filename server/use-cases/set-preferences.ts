@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { setPreferences as storePreferences } from '../repositories/user-repository.ts';
 import { preferencesOf } from '../services/auth/user-view.ts';
-import { speaksLanguage } from '../services/speech/language-voices.ts';
+import { speaksLanguage } from '../machinery/speech/language-voices.ts';
 import { STEERING_MESSAGES } from '../../shared/api/steering.ts';
 
 /**

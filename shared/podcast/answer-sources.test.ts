@@ -7,7 +7,6 @@ const cue = (index: number, startMs: number, text: string, sourceParagraph?: num
   startMs,
   endMs: startMs + 900,
   text,
-  paragraph: index,
   ...(sourceParagraph !== undefined ? { sourceParagraph } : {}),
 });
 
