@@ -6,6 +6,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { User } from '../shared/api/auth.ts';
 import type { Podcast } from '../shared/api/podcasts.ts';
 import type { Capabilities } from '../shared/api/capabilities.ts';
+import type { AnswerSource, QuestionAnswer } from '../shared/api/questions.ts';
 import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
 import type { PodcastMode } from '../shared/constants.ts';
 import type { Result } from './result.ts';
@@ -81,6 +82,12 @@ export interface AudioReport {
   error: string | null;
 }
 
+/** An answer to a question about the podcast playing: its audio's absolute address, and where in the episode each source is read (null: not found in it). */
+export interface AskedAnswer extends QuestionAnswer {
+  audioSrc: string | null;
+  sources: (AnswerSource & { at: number | null })[];
+}
+
 export interface ProtocolMap {
   // popup → background
   signIn(data: SignInRequest): Result<User>;
@@ -106,6 +113,8 @@ export interface ProtocolMap {
   playPodcast(data: { podcastId: string }): Result<Playback>;
   controlPlayback(data: PlaybackCommand): Result<Playback | null>;
   queuePodcast(data: { podcastId: string; place: QueuePlace }): Result<string[]>;
+  /** Asks the podcast playing a question, `at` seconds into it (the popup paused it there). */
+  askQuestion(data: { question: string; at: number }): Result<AskedAnswer>;
   // background → offscreen player
   startAudio(data: AudioStart): Result<null>;
   controlAudio(data: AudioCommand): Result<null>;

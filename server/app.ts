@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -68,10 +68,13 @@ export function createApp(deps: AppDeps) {
   app.use((c, next) => (takesFiles(c) ? finishUploads(c, next) : next()));
   // A signed audio address plays in any <audio> element, including the extension's player (another
   // site): its resource policy must allow that. Registered before secureHeaders so it runs after it.
-  app.use('/api/podcasts/:id/audio', async (c, next) => {
+  const playsAnywhere = async (c: Context, next: Next) => {
     await next();
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
-  });
+  };
+  app.use('/api/podcasts/:id/audio', playsAnywhere);
+  // An answer to a question, likewise (the extension's popup plays it).
+  app.use('/api/podcasts/:id/questions/:questionId/audio', playsAnywhere);
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

@@ -106,6 +106,8 @@ describeEachDatabase('questions', (ctx) => {
     const audio = await plain.app.request(new URL(asked.audioUrl!, PUBLIC_URL).href);
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+    // The extension's popup (another site) plays it too.
+    expect(audio.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const bytes = new Uint8Array(await audio.arrayBuffer());
     expect(bytes.length).toBeGreaterThan(2_000);
     expect(bytes[0] === 0xff || String.fromCharCode(...bytes.slice(0, 3)) === 'ID3').toBe(true);

@@ -19,6 +19,7 @@ import {
 } from './podcasts.ts';
 import { resumeTracking } from './progress.ts';
 import { finishEpisode, queuePodcast } from './queue.ts';
+import { askQuestion } from './questions.ts';
 import { followPlayback, forgetTab, seekToParagraph } from './read-along.ts';
 import { saveServerAddress } from './settings.ts';
 import { readWhenMade } from './transcript.ts';
@@ -47,6 +48,7 @@ export default defineBackground(() => {
   onMessage('estimateTray', ({ data }) => estimateTray(data));
   onMessage('createPodcastFromTray', ({ data }) => createPodcastFromTray(data));
   onMessage('queuePodcast', ({ data }) => queuePodcast(data));
+  onMessage('askQuestion', ({ data }) => askQuestion(data));
   onMessage('readAlongSeek', ({ data, sender }) => seekToParagraph(data, sender.tab?.id));
 
   browser.runtime.onInstalled.addListener(() => void createSelectionMenu());

@@ -16,6 +16,7 @@ import './styles/account.css';
 import './styles/mode-choice.css';
 import './styles/tray.css';
 import './styles/left-out.css';
+import './styles/ask.css';
 
 // The first frame waits for the stored state and the tab (a few milliseconds), never more than 50 ms.
 const ready = Promise.race([preloadPopupState(), new Promise((resolve) => setTimeout(resolve, 50))]);

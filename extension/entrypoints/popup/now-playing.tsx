@@ -5,7 +5,7 @@
  * as a band and in words, and moves only within it. The speed is the member's (saved as their
  * preference when changed here, pitch kept); skips go back 15 and forward 30 seconds; an episode with
  * two chapters or more names the one playing and steps to the previous or next. The web app's
- * keyboard shortcuts work here too.
+ * keyboard shortcuts work here too. "Ask" pauses it for a question about the article (ask-panel.tsx).
  */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { AudioLines, LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward, X } from 'lucide-react';
@@ -21,6 +21,7 @@ import { currentPosition, playableEnd } from '../../player-clock.ts';
 import type { Playback } from '../../storage.ts';
 import { sendMessage, settle, useNow } from './hooks.ts';
 import { ErrorNote, IconButton } from './ui.tsx';
+import { AskPanel } from './ask-panel.tsx';
 
 
 export function NowPlaying({ playback }: { playback: Playback }) {
@@ -184,6 +185,7 @@ export function NowPlaying({ playback }: { playback: Playback }) {
       {playback.status === 'error' && playback.error ? (
         <ErrorNote error={{ code: 'PLAYBACK_FAILED', message: playback.error }} />
       ) : null}
+      <AskPanel key={playback.podcastId} position={shown} paused={playback.status === 'paused'} reported={playback.position} />
     </section>
   );
 }
