@@ -23,6 +23,9 @@ export interface CreateOptions {
   mode?: PodcastMode;
   /** Podcast and conversation modes only. */
   minutes?: number;
+  /** The modes an AI writes: what the listener cares about, and the episode's language when not the article's. */
+  focus?: string;
+  language?: string;
 }
 
 /** The page's episode length before Create, for the mode asked. */

@@ -91,8 +91,15 @@ export async function createPodcast(
 
   await update({ phase: 'sending', title: ('title' in page.value && page.value.title) || pageTitle });
   // Minutes only where the mode takes a length; no mode: the member's default, else the server's.
-  const { mode, minutes } = options;
-  const asked = { ...(mode ? { mode } : {}), ...(minutes !== undefined && (mode === 'podcast' || mode === 'conversation') ? { minutes } : {}) };
+  // A focus and a language only where an AI writes the mode.
+  const { mode, minutes, focus, language } = options;
+  const steered = mode !== undefined && mode !== 'read';
+  const asked = {
+    ...(mode ? { mode } : {}),
+    ...(minutes !== undefined && (mode === 'podcast' || mode === 'conversation') ? { minutes } : {}),
+    ...(steered && focus?.trim() ? { focus: focus.trim() } : {}),
+    ...(steered && language ? { language } : {}),
+  };
   // One key per attempt: the server answers a request it already has with the podcast it made.
   // What the popup was told about the page stays here.
   const { listing: _listing, ...body } = page.value as typeof page.value & { listing?: unknown };

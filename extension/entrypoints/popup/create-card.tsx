@@ -5,7 +5,8 @@
  * starts on the member's preferences, else on the server's default mode; on a server without an AI
  * model the modes that need one say so and cannot be picked. "Add this page" gathers pages into the
  * tray (tray.tsx), of which "Make one episode" makes one podcast in the same mode. Progress then shows
- * in CreationStatus.
+ * in CreationStatus. Where an AI writes the mode, a focus and a language sit beside it (the member's
+ * defaults first).
  */
 import { useEffect, useState } from 'react';
 import { FileText, Sparkles, TextSelect } from 'lucide-react';
@@ -18,6 +19,7 @@ import { UNREADABLE_PAGE_HINT, UNREADABLE_PAGE_MESSAGE, isReadableUrl } from '..
 import type { ExtensionError } from '../../result.ts';
 import { creationItem, type Creation } from '../../storage.ts';
 import { countWords, formatLength, hostOf } from './format.ts';
+import { SteeringFields } from './steering-fields.tsx';
 import { queryActiveTab, sendMessage, settle, useEstimateOf, type ActiveTab } from './hooks.ts';
 import { Tray } from './tray.tsx';
 import { Button, ErrorNote } from './ui.tsx';
@@ -65,7 +67,13 @@ export function CreateCard({
   const [mode, setMode] = useState<PodcastMode | null>(null);
   const [minutesText, setMinutesText] = useState(String(PODCAST_MINUTES.default));
   const [chosen, setChosen] = useState(false);
+  const [focus, setFocus] = useState<string | null>(null);
+  const [language, setLanguage] = useState<string | null>(null);
   const noAi = capabilities?.aiWriter === false;
+  // Where an AI writes the mode: the focus and the language, the member's defaults first.
+  const steers = capabilities?.aiWriter === true && mode !== null && mode !== 'read';
+  const focusShown = focus ?? user?.defaultFocus ?? '';
+  const languageShown = language ?? user?.defaultLanguage ?? '';
   // The member's preferences arrive with the session, the server's default with its answer: they set
   // the choice until the reader makes one (Read where the server has no AI model).
   useEffect(() => {
@@ -75,7 +83,11 @@ export function CreateCard({
     if (user?.defaultMinutes != null && validMinutes(user.defaultMinutes)) setMinutesText(String(user.defaultMinutes));
   }, [user?.defaultMode, user?.defaultMinutes, capabilities?.defaultMode, noAi, chosen]);
   const minutes = Number(minutesText);
-  const options = createOptions(mode, minutes);
+  const chosenOptions = createOptions(mode, minutes);
+  const options =
+    chosenOptions && steers
+      ? { ...chosenOptions, ...(focusShown.trim() ? { focus: focusShown.trim() } : {}), ...(languageShown ? { language: languageShown } : {}) }
+      : chosenOptions;
   const estimate = useEstimate(knownUnreadable ? null : tab, options);
   const shownError = error && error.tabId === tab?.id ? error.error : null;
 
@@ -165,6 +177,15 @@ export function CreateCard({
               }}
             />
           </label>
+        ) : null}
+        {steers ? (
+          <SteeringFields
+            focus={focusShown}
+            language={languageShown}
+            languages={capabilities?.languages ?? []}
+            onFocusChange={setFocus}
+            onLanguageChange={setLanguage}
+          />
         ) : null}
         <p className="muted estimate" aria-live="polite">
           {options === null

@@ -94,7 +94,7 @@ describe('the podcast lists in the cache and in local storage', () => {
     const { streamUrl: _s, audioSeconds: _a, estimatedSeconds: _e, ...older } = podcast('1', { status: 'ready', audioUrl: '/api/podcasts/1/audio' });
     localStorage.setItem(STORAGE_KEYS.podcastStorage, JSON.stringify({ state: { owner: null, podcasts: [older] }, version: 1 }));
     expect(readStoredPodcasts(null)).toEqual([
-      { ...older, streamUrl: null, audioSeconds: null, estimatedSeconds: null, mode: 'podcast', minutes: null, scriptEdited: false, playedAt: null, language: null, sources: null },
+      { ...older, streamUrl: null, audioSeconds: null, estimatedSeconds: null, mode: 'podcast', minutes: null, scriptEdited: false, playedAt: null, language: null, sources: null, focus: null, articleLanguage: null },
     ]);
   });
 

@@ -24,7 +24,9 @@ const storedPodcastSchema = podcastSchema
   // When it was played to the end (or marked played).
   .extend(podcastSchema.pick({ playedAt: true }).partial().shape)
   // The sources of an episode made from several.
-  .extend(podcastSchema.pick({ sources: true }).partial().shape);
+  .extend(podcastSchema.pick({ sources: true }).partial().shape)
+  // What the listener asked it to weigh, and the article's own language when the episode is in another.
+  .extend(podcastSchema.pick({ focus: true, articleLanguage: true }).partial().shape);
 
 /** A podcast as the web app keeps it: what the cards show. */
 export type StoredPodcast = z.infer<typeof storedPodcastSchema>;
@@ -38,12 +40,14 @@ const storedListSchema = z.object({
 export function toStoredPodcast(podcast: StoredPodcast): StoredPodcast {
   const { id, title, hasScript, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl } = podcast;
   const { audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds } = podcast;
-  const { mode, minutes, scriptEdited, fallbackReason, playedAt, language, sources } = podcast;
+  const { mode, minutes, scriptEdited, fallbackReason, playedAt, language, sources, focus, articleLanguage } = podcast;
   return {
     ...{ id, title, hasScript, image, progress, status, error, sourceUrl, voice, positionSeconds, shareUrl, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds },
     ...{ mode, minutes, scriptEdited, fallbackReason, playedAt },
     ...(language === undefined ? {} : { language }),
     sources: sources ?? null,
+    focus: focus ?? null,
+    articleLanguage: articleLanguage ?? null,
   };
 }
 

@@ -28,7 +28,9 @@ function created(body: Record<string, unknown>): Podcast {
     sourceUrl: ARTICLE,
     mode: (body.mode as Podcast['mode']) ?? 'read',
     minutes: (body.minutes as number | undefined) ?? null,
-    language: null,
+    language: (body.language as string | undefined) ?? null,
+    articleLanguage: body.language ? 'en' : null,
+    focus: (body.focus as string | undefined) ?? null,
   });
 }
 
@@ -59,7 +61,7 @@ function serve({ words = 1500, estimateError, aiWriter, listing = null }: { word
       const { body, files } = await sentBody(init?.body);
       if (init?.method === 'POST') sent.push({ url, body, files });
       if (url === '/api/billing/config') return Response.json({ enabled: false, publishableKey: null });
-      if (url === '/api/capabilities' && aiWriter !== undefined) return Response.json({ aiWriter, defaultMode: aiWriter ? 'podcast' : 'read' });
+      if (url === '/api/capabilities' && aiWriter !== undefined) return Response.json({ aiWriter, defaultMode: aiWriter ? 'podcast' : 'read', languages: ['en', 'de', 'fr'] });
       if (url === '/api/voices') return Response.json({ voices: [{ id: 'en-us', name: 'American English', premium: false }], defaultVoice: 'en-us' });
       if (url === '/api/podcasts/estimate') {
         if (estimateError) return Response.json({ success: false, error: { code: 'FETCH_FAILED', message: estimateError } }, { status: 502 });
@@ -228,6 +230,27 @@ describe('the URL card: mode, minutes and the estimated length', () => {
     await waitFor(() => expect(text()).toContain(CONTENT_MESSAGES.starting));
     expect(sent.find((s) => s.url === '/api/podcasts')?.body).toEqual({ url: ARTICLE, mode: 'conversation', minutes: 5, requestKey: expect.any(String) });
     await waitFor(() => expect(view.container.querySelector('[data-testid="podcast-mode"]')?.textContent).toBe('Mode: Conversation, 5 min asked'));
+  });
+
+  it('offers a focus and a language where an AI writes the mode (the member\'s first), sends them, and the card says them', async () => {
+    setSession(member({ defaultFocus: 'the cost', defaultLanguage: 'de' }), 'tok');
+    const sent = serve({ aiWriter: true });
+    renderCard();
+    const focus = () => view.container.querySelector<HTMLInputElement>('input[placeholder^="e.g."]');
+    const language = () => view.container.querySelector<HTMLSelectElement>('select');
+    await waitFor(() => expect(focus()?.value).toBe('the cost'));
+    expect(language()!.value).toBe('de');
+    expect([...language()!.options].map((o) => o.textContent)).toEqual(['The article’s own', 'English', 'French', 'German']);
+    choose('Read');
+    expect(focus()).toBeNull();
+    choose('Brief');
+    type(focus()!, 'who pays for it');
+    type(urlField(), ARTICLE);
+    await submit();
+    await waitFor(() => expect(sent.find((s) => s.url === '/api/podcasts')).toBeDefined());
+    expect(sent.find((s) => s.url === '/api/podcasts')!.body).toMatchObject({ mode: 'brief', focus: 'who pays for it', language: 'de' });
+    await waitFor(() => expect(view.container.querySelector('[data-testid="podcast-focus"]')?.textContent).toBe('Focus: who pays for it'));
+    expect(view.container.querySelector('[data-testid="podcast-language"]')?.textContent).toBe('In German, from an article in English');
   });
 
   it('takes an address typed without https:// as the address bar does: estimated and created with it', async () => {

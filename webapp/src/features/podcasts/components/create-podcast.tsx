@@ -5,6 +5,7 @@
  * mode and, for podcast and conversation, the minutes (the member's defaults first) and sees the
  * estimated length before Create. Premium members pick the voice (their default first) and may have
  * the script drafted first; others see that voices are a Premium feature while billing is on.
+ * Where an AI writes the mode, a focus and a language sit beside it (steering-fields.tsx).
  * The podcast just asked for starts playing as soon as its first part is made.
  */
 import { lazy, Suspense, useId, useState } from 'react';
@@ -27,6 +28,7 @@ import { SectionLoading } from '../../../lib/lazy-section.tsx';
 import { useCapabilities } from '../../../lib/capabilities.ts';
 import { preloadHls } from '../../../lib/load-hls.ts';
 import { VoiceSelect } from './voice-select.tsx';
+import { SteeringFields } from './steering-fields.tsx';
 
 /**
  * A created podcast's card (with its player and read-along) downloads when the visitor turns to the
@@ -64,6 +66,12 @@ export function CreatePodcast() {
   const mode = pickedMode ?? starting.mode;
   const minutes = pickedMinutes === undefined ? starting.minutes : pickedMinutes;
   const withMinutes = mode !== null && takesMinutes(mode);
+  // A focus and a language, where an AI writes the mode (the member's defaults first).
+  const [pickedFocus, setPickedFocus] = useState<string | null>(null);
+  const [pickedLanguage, setPickedLanguage] = useState<string | null>(null);
+  const focus = pickedFocus ?? user?.defaultFocus ?? '';
+  const language = pickedLanguage ?? user?.defaultLanguage ?? '';
+  const steers = capabilities.aiWriter === true && mode !== null && mode !== 'read';
 
   let voiceOptions = null;
   if (isPremium) {
@@ -101,6 +109,15 @@ export function CreatePodcast() {
         onMinutesChange={setPickedMinutes}
         aiWriter={capabilities.aiWriter}
       />
+      {steers && (
+        <SteeringFields
+          focus={focus}
+          language={language}
+          languages={capabilities.languages}
+          onFocusChange={setPickedFocus}
+          onLanguageChange={setPickedLanguage}
+        />
+      )}
       <Estimate sources={sources} mode={mode} minutes={withMinutes ? minutes : null} voice={isPremium && voice ? voice : undefined} quiet={failed} />
       {voiceOptions}
       {isPremium && (
@@ -141,6 +158,8 @@ export function CreatePodcast() {
           mode: mode ?? undefined,
           minutes: withMinutes && minutes !== null ? minutes : undefined,
           draft: isPremium && draft ? true : undefined,
+          focus: steers && focus.trim() ? focus.trim() : undefined,
+          language: steers && language ? language : undefined,
         }}
         choiceError={withMinutes && minutes === null ? MINUTES_MESSAGE : null}
         options={options}

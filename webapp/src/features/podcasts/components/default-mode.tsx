@@ -1,5 +1,6 @@
 /**
- * The default mode and minutes on /profile: what the home page's URL card starts on. Saved with a
+ * The default mode and minutes on /profile, and where an AI writes the mode the default focus and
+ * language: what the home page's URL card (and the extension) starts on. Saved with a
  * button (stepping through the radios by keyboard saves nothing); the server's answer goes into the
  * session, so the URL card and a reload show it.
  */
@@ -16,6 +17,7 @@ import { useSetDefaultMode } from '../api/set-default-mode.ts';
 import { modeLabel, startingChoice, takesMinutes } from '../utils/modes.ts';
 import { ModePicker } from './mode-picker.tsx';
 import { useCapabilities } from '../../../lib/capabilities.ts';
+import { SteeringFields } from './steering-fields.tsx';
 
 /** The toast once saved: 'New podcasts will be Conversation, 15 minutes'. */
 export function savedMessage(mode: PodcastMode, minutes: number | null): string {
@@ -24,22 +26,31 @@ export function savedMessage(mode: PodcastMode, minutes: number | null): string 
 
 export function DefaultMode({ user, className = '' }: { user: User; className?: string }) {
   const saved = startingChoice(user, null);
-  const { aiWriter } = useCapabilities();
+  const { aiWriter, languages } = useCapabilities();
   const [pickedMode, setPickedMode] = useState<PodcastMode | null>(null);
   const [pickedMinutes, setPickedMinutes] = useState<number | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const mode = pickedMode ?? saved.mode;
   const minutes = pickedMinutes === undefined ? saved.minutes : pickedMinutes;
   const withMinutes = mode !== null && takesMinutes(mode);
-  const changed = mode !== saved.mode || (withMinutes && minutes !== saved.minutes);
+  // The focus and language new podcasts start with, where an AI writes the mode.
+  const [pickedFocus, setPickedFocus] = useState<string | null>(null);
+  const [pickedLanguage, setPickedLanguage] = useState<string | null>(null);
+  const focus = pickedFocus ?? user.defaultFocus ?? '';
+  const language = pickedLanguage ?? user.defaultLanguage ?? '';
+  const steers = aiWriter === true && mode !== null && mode !== 'read';
+  const steered = steers && (focus.trim() !== (user.defaultFocus ?? '') || language !== (user.defaultLanguage ?? ''));
+  const changed = mode !== saved.mode || (withMinutes && minutes !== saved.minutes) || steered;
 
   const save = useSetDefaultMode({
-    onSuccess: ({ defaultMode, defaultMinutes }) => {
+    onSuccess: ({ defaultMode, defaultMinutes, defaultFocus, defaultLanguage }) => {
       // The session as it is now: another panel may have changed it meanwhile.
       const current = getSession().user ?? user;
-      setSessionUser({ ...current, defaultMode, defaultMinutes });
+      setSessionUser({ ...current, defaultMode, defaultMinutes, defaultFocus, defaultLanguage });
       setPickedMode(null);
       setPickedMinutes(undefined);
+      setPickedFocus(null);
+      setPickedLanguage(null);
       setError(null);
       if (defaultMode) toast.success(savedMessage(defaultMode, defaultMinutes));
     },
@@ -55,7 +66,8 @@ export function DefaultMode({ user, className = '' }: { user: User; className?: 
     event.preventDefault();
     if (!mode || !changed || saving) return;
     if (withMinutes && minutes === null) return;
-    save.mutate(withMinutes && minutes !== null ? { defaultMode: mode, defaultMinutes: minutes } : { defaultMode: mode });
+    const steering = steers ? { defaultFocus: focus.trim() || null, defaultLanguage: language || null } : {};
+    save.mutate(withMinutes && minutes !== null ? { defaultMode: mode, defaultMinutes: minutes, ...steering } : { defaultMode: mode, ...steering });
   }
 
   return (
@@ -83,6 +95,18 @@ export function DefaultMode({ user, className = '' }: { user: User; className?: 
           }}
           disabled={saving}
         />
+        {steers && (
+          <SteeringFields
+            focus={focus}
+            language={language}
+            languages={languages}
+            onFocusChange={setPickedFocus}
+            onLanguageChange={setPickedLanguage}
+            disabled={saving}
+            focusLabel="Focus for new podcasts (optional)"
+            languageLabel="Language for new podcasts"
+          />
+        )}
         <Button type="submit" loading={saving} disabled={!mode || !changed || (withMinutes && minutes === null)} className="h-11">
           Save default
         </Button>

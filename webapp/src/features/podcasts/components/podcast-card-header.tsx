@@ -1,8 +1,9 @@
 /**
  * The top of a podcast card: the image, the title, the page it was made from (or, for an episode of
  * several, a list of its sources that opens), and a line of badges
- * (the 'Free' badge, the mode (and minutes asked), the length once ready, the voice, the stage while it converts, Failed or
- * Unfinished (failed part of the way, the part made still plays), Shared).
+ * (the 'Free' badge, the mode (and minutes asked), the language when not the article's ("from an article in
+ * English"), the length once ready, the voice, the stage while it converts, Failed or
+ * Unfinished (failed part of the way, the part made still plays), Shared); the focus asked, under the title.
  */
 import { ExternalLink, Link2, Mic } from 'lucide-react';
 import type { PodcastSource } from '../../../../../shared/api/podcasts.ts';
@@ -13,6 +14,7 @@ import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
 import { podcastStatusLabel } from '../../../../../shared/podcast/status-labels.ts';
 import { webAddress } from '../../../../../shared/validation.ts';
 import { modeLabel } from '../utils/modes.ts';
+import { languageName } from '../../../../../shared/api/steering.ts';
 
 /**
  * The page a podcast was made from, as a link: only an http(s) address, whatever the server or the
@@ -83,6 +85,11 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
         ) : (
           source && <SourceLink source={source} className="mt-1 inline-flex max-w-full" />
         )}
+        {podcast.focus && (
+          <p data-testid="podcast-focus" className="mt-1 line-clamp-2 text-sm text-slate-600">
+            <span className="font-medium text-slate-700">Focus:</span> {podcast.focus}
+          </p>
+        )}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500">
           {showFreeBadge && <Badge>Free</Badge>}
           {podcast.mode && (
@@ -90,6 +97,11 @@ export function PodcastCardHeader({ podcast, titleId, title, showFreeBadge, voic
               <span className="sr-only">Mode: </span>
               {modeLabel(podcast.mode)}
               {podcast.minutes ? `, ${podcast.minutes} min asked` : ''}
+            </span>
+          )}
+          {podcast.articleLanguage && podcast.language && (
+            <span data-testid="podcast-language">
+              In {languageName(podcast.language)}, from an article in {languageName(podcast.articleLanguage)}
             </span>
           )}
           {status === 'ready' && durationSeconds ? <span>{formatDuration(durationSeconds)}</span> : null}
