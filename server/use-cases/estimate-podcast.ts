@@ -9,7 +9,8 @@ import type { EstimatePodcast, PodcastEstimate, WithFiles } from '../../shared/a
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { hostRate, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
+import type { IntakePorts, ServerPipeline } from '../pipeline/ports.ts';
+import { hostRate } from '../pipeline/voice-rate.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import { chooseMode } from './choose-mode.ts';
