@@ -4,7 +4,8 @@
  * PipelinePorts, so the server (server-ports.ts, plus the podcast's row: podcast-record.ts,
  * episode-sink.ts) and the CLI (server/cli/cli-pipeline.ts) run the same list with their own ports.
  */
-import type { CreateFromOne, WithFiles } from '../../shared/api/podcasts.ts';
+import type { CreateFromOne } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import type { PodcastMode } from '../../shared/constants.ts';
 import type { EncoderPool } from '../machinery/audio/episode-encoder.ts';
 import type { VoiceGain } from '../machinery/audio/loudness.ts';
