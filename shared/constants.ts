@@ -38,6 +38,9 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** The script writer's model and its settings, for the script and for the title. */
+/** The longest focus a listener may give an episode (what it should weigh). */
+export const MAX_FOCUS_CHARS = 300;
+
 export const AI_SETTINGS = {
   model: 'gpt-3.5-turbo',
   script: { temperature: 0.7, maxTokens: 1500 },

@@ -5,17 +5,10 @@
  */
 import { z } from 'zod';
 import { cleanTitleText } from './nul.ts';
+import { MAX_FOCUS_CHARS } from '../constants.ts';
+import { languageName } from '../text/language-name.ts';
 
-export const MAX_FOCUS_CHARS = 300;
-
-/** A language's name in English ("German"), or the code when the runtime does not know it. */
-export function languageName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export { MAX_FOCUS_CHARS };
 
 export const STEERING_MESSAGES = {
   focusTooLong: `A focus is at most ${MAX_FOCUS_CHARS} characters.`,

@@ -1,5 +1,6 @@
 /** The focus and the language of an episode an AI writes, beside the mode and the minutes. */
-import { languageName, MAX_FOCUS_CHARS } from '../../../shared/api/steering.ts';
+import { MAX_FOCUS_CHARS } from '../../../shared/constants.ts';
+import { languageName } from '../../../shared/text/language-name.ts';
 
 interface SteeringFieldsProps {
   focus: string;

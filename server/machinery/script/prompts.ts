@@ -8,7 +8,7 @@
  */
 import { AI_SETTINGS } from '../../../shared/constants.ts';
 import type { Article } from './types.ts';
-import { languageName } from '../../../shared/api/steering.ts';
+import { languageName } from '../../../shared/text/language-name.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user';

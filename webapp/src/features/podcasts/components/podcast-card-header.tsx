@@ -14,7 +14,7 @@ import { isFinished } from '../../../../../shared/podcast/apply-event.ts';
 import { podcastStatusLabel } from '../../../../../shared/podcast/status-labels.ts';
 import { webAddress } from '../../../../../shared/validation.ts';
 import { modeLabel } from '../utils/modes.ts';
-import { languageName } from '../../../../../shared/api/steering.ts';
+import { languageName } from '../../../../../shared/text/language-name.ts';
 
 /**
  * The page a podcast was made from, as a link: only an http(s) address, whatever the server or the

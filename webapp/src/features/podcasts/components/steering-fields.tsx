@@ -5,7 +5,8 @@
  */
 import { useId } from 'react';
 import { Crosshair, Languages } from 'lucide-react';
-import { languageName, MAX_FOCUS_CHARS } from '../../../../../shared/api/steering.ts';
+import { MAX_FOCUS_CHARS } from '../../../../../shared/constants.ts';
+import { languageName } from '../../../../../shared/text/language-name.ts';
 import { IconField } from '../../../components/ui/icon-field.tsx';
 
 interface SteeringFieldsProps {
