@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/api/error.ts';
 import { podcastSchema } from '../../shared/api/podcasts.ts';
+import { sharedPodcastSchema } from '../../shared/api/premium.ts';
 import { QUESTION_MESSAGES, questionAnswerSchema, questionListSchema } from '../../shared/api/questions.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
@@ -141,6 +142,12 @@ describeEachDatabase('questions', (ctx) => {
     }
     const mine = questionAnswerSchema.parse(await (await call(plain, path, owner, post({ question: 'When did the harbour open?' }))).json());
     expect(mine.answer).toContain('14 May 1891');
+    // Its share page names the podcast to its owner alone, who may ask it from there.
+    const shared = (await (await call(plain, `/api/podcasts/${podcast.id}/share`, owner, { method: 'POST' })).json()) as { url: string };
+    const sharedPath = `/api/shared/${new URL(shared.url).pathname.split('/').pop()}`;
+    expect(sharedPodcastSchema.parse(await (await call(plain, sharedPath, owner)).json()).podcastId).toBe(podcast.id);
+    expect(sharedPodcastSchema.parse(await (await call(plain, sharedPath, other)).json()).podcastId).toBeNull();
+    expect(sharedPodcastSchema.parse(await (await call(plain, sharedPath, null)).json()).podcastId).toBeNull();
     // Someone else's signed address does not open another answer, nor a made-up one.
     const forged = mine.audioUrl!.replace(mine.id, crypto.randomUUID());
     expect((await plain.app.request(new URL(forged, PUBLIC_URL).href)).status).toBe(404);

@@ -7,7 +7,7 @@
  * and the player has the speed and the chapters; a podcast without timed sentences shows its script,
  * read on its own (`/api/shared/:token/script`: the podcast's JSON does not carry it).
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { sharedPodcastTitle } from '../../../../../shared/pages.ts';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -27,9 +27,11 @@ import { ScriptBlocks } from './script-blocks.tsx';
 import { usePlaybackRate } from '../hooks/use-playback-rate.ts';
 import { useScript } from '../hooks/use-script.ts';
 import { useTranscript } from '../hooks/use-transcript.ts';
-import { AskPanel } from './ask-panel.tsx';
 import { AudioPlayer, type AudioPlayerHandle } from './audio-player.tsx';
 import { ReadAlong } from './read-along.tsx';
+
+/** Asking is its owner's alone: its code (and the schemas it checks answers with) loads only for them. */
+const AskPanel = lazy(() => import('./ask-panel.tsx').then((m) => ({ default: m.AskPanel })));
 
 /** How often the page asks again while the episode is being made. */
 export const SHARED_REFRESH_MS = 2000;
@@ -160,7 +162,9 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
         {/* Its owner, signed in, may ask it questions here too. */}
         {source && podcast.podcastId && (
           <div className="flex flex-col px-6 pt-4 sm:px-8">
-            <AskPanel podcastId={podcast.podcastId} player={player} cues={transcript?.cues ?? []} onShowSource={(seconds) => player.current?.seek(seconds)} />
+            <Suspense fallback={null}>
+              <AskPanel podcastId={podcast.podcastId} player={player} cues={transcript?.cues ?? []} onShowSource={(seconds) => player.current?.seek(seconds)} />
+            </Suspense>
           </div>
         )}
         <section aria-labelledby="shared-transcript" className="p-6 sm:p-8">
