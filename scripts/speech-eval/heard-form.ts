@@ -54,6 +54,12 @@ const ONE: Record<string, [RegExp, string]> = {
   ru: [/(?<!\p{L})од(?:ин|на|но)(?!\p{L})/gu, 'один'],
 };
 
+/** "eins", "une", "uno" as one form: how heardWords hears "one" (for a pattern of what must be heard). */
+export function oneForm(text: string, language: string): string {
+  const one = ONE[language];
+  return one ? text.replace(one[0], one[1]) : text;
+}
+
 /** Lower case, hyphens and punctuation as spaces, one space between words. */
 export function heardWords(text: string, language: string): string {
   let out = voiceReads(text.normalize('NFC'), language)

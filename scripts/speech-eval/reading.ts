@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scriptSentences } from '../../server/services/script/sentence-cutter.ts';
 import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
-import { heardWords } from './heard-form.ts';
+import { heardWords, oneForm } from './heard-form.ts';
 
 export interface ReadingSentence {
   language: string;
@@ -34,7 +34,7 @@ export function voiceOf(s: { text: string; language: string }): string {
 export function scoreReading(s: ReadingSentence): { said: string; right: boolean } {
   const said = voiceOf(s);
   // heard-form.ts leaves English "and" out; so does the pattern
-  const pattern = s.language === 'en' ? s.heard.replace(/\band /g, '') : s.heard;
+  const pattern = s.language === 'en' ? s.heard.replace(/\band /g, '') : oneForm(s.heard, s.language);
   return { said, right: new RegExp(pattern, 'iu').test(heardWords(said, s.language)) };
 }
 

@@ -16,7 +16,7 @@ import { decodeEntities, removeUnspeakable, tidy } from './speech/clean.ts';
 import { englishSpeechText } from './speech/en/index.ts';
 import { readKinds, readKindsAfter } from './speech/kinds/index.ts';
 import { japaneseSpeechText } from './speech/ja.ts';
-import { isSpeechLanguage, localSpeechText } from './speech/local-rules.ts';
+import { isSpeechLanguage, localDatesAndTimes, localSpeechText } from './speech/local-rules.ts';
 
 export { cardinalWords, ordinalWords, yearWords } from './speech/en/index.ts';
 
@@ -34,5 +34,6 @@ export function prepareSpeechText(text: string, language = 'en'): string {
   const out = removeUnspeakable(decodeEntities(text).normalize('NFC'), base);
   if (base === 'en') return tidy(englishSpeechText(readKinds(out, 'en')));
   if (base === 'ja') return tidy(japaneseSpeechText(out));
-  return tidy(isSpeechLanguage(base) ? readKindsAfter(localSpeechText(readKinds(out, base), base), base) : out);
+  if (!isSpeechLanguage(base)) return tidy(out);
+  return tidy(readKindsAfter(localSpeechText(readKinds(localDatesAndTimes(out, base), base), base), base));
 }

@@ -5,7 +5,7 @@
 import { ordinalOf } from '../speech-numbers.ts';
 import type { ContextAbbreviation } from './kinds/abbreviations.ts';
 
-export type SpeechLanguage = 'de' | 'fr' | 'es';
+export type { SpeechLanguage } from './language.ts';
 
 // ── Ordinals (n2words), inflected the way each language writes them after a noun or article ──
 
@@ -51,8 +51,8 @@ export interface Lexicon {
   point: string;
   /** Version, chapter, part, war…: words a Roman numeral after them is a cardinal for. */
   numbered: string;
-  /** A ruler's numeral: "Elizabeth II." → "Elisabeth die Zweite"; undefined keeps it a number. */
-  regnal: (name: string, n: number) => string;
+  /** A ruler's numeral: "Elizabeth II." → "Elisabeth die Zweite"; `before` is the text before the name (its case). */
+  regnal: (name: string, n: number, before: string) => string;
   /** Rulers' names a Roman numeral after is a regnal number for. */
   rulers: string;
   and: string;
@@ -68,6 +68,12 @@ export interface Lexicon {
   time(hour: number, minute: number): string;
   date(day: number, month: number, year: number | undefined): string;
   abbreviations: Array<[RegExp, string]>;
+  /** "1.º", "2ª", "3°" before a noun: the ordinal, feminine or not (Spanish's when not given). */
+  ordinal?: (n: number, feminine: boolean) => string;
+  /** Abbreviations read before any other rule, as what follows them needs: "s. XVIII" is a century. */
+  early?: Array<[RegExp, string]>;
+  /** Whether a time is written "14h30" (as in French). */
+  hourMark?: boolean;
   /** Abbreviations read by where they stand: a saint before a name, a street after one, a unit after a number. */
   inContext: Record<string, ContextAbbreviation>;
 }

@@ -7,7 +7,7 @@
  * those meant to be words ("OTAN"). Acronyms said as words, and words a text writes in capitals, stay;
  * so does a line in capitals, a heading.
  */
-import type { ReadingLanguage } from './index.ts';
+import type { ReadingLanguage } from '../language.ts';
 
 // Capitals said as a word in each language, and short words a sentence may write in capitals.
 const ENGLISH_WORDS = ['OK', 'THE', 'AND', 'NEW', 'TOP', 'HOT', 'BIG', 'WOW', 'YES', 'ONE', 'TWO', 'ALL', 'FOR', 'OUT', 'NOW'];
@@ -28,6 +28,9 @@ const SAID_AS_WORDS: Record<ReadingLanguage, ReadonlySet<string>> = {
     'JA', 'ER', 'ES', 'IN', 'AM', 'IM', 'ZU', 'SO', 'DU', 'WO', 'OB', 'DER', 'DIE', 'DAS', 'UND', 'IST', 'EIN', 'MIT', 'VON', 'ZUM',
     'AUS', 'AUF', 'BIS', 'WIR', 'SIE', 'IHR', 'GUT', 'NUR', 'NIE', 'NEU',
   ]),
+  it: new Set([...ENGLISH_WORDS, 'IVA', 'ANSA', 'RAI', 'FIAT', 'CGIL', 'CISL', 'IL', 'LA', 'LO', 'DI', 'DA', 'IN', 'UN', 'NON', 'SI', 'NO', 'CHE', 'PER', 'CON']),
+  pt: new Set([...ENGLISH_WORDS, 'IVA', 'ONU', 'SUS', 'O', 'A', 'OS', 'AS', 'DE', 'DO', 'DA', 'EM', 'UM', 'NÃO', 'SIM', 'QUE', 'POR', 'COM']),
+  ru: new Set(['ООН', 'ВУЗ', 'МИД', 'ГОСТ', 'НАТО', 'ЕС', 'И', 'В', 'НА', 'НЕ', 'ДА', 'НЕТ', 'ОН', 'ОНА', 'МЫ', 'ВЫ', 'ОНИ', 'ЧТО', 'КАК', 'ВСЕ']),
 };
 
 // After an elided article or a space, before a non-letter: "l'OM", "de l'UE", "el PP", "35 UMP".
