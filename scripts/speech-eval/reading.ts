@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { scriptSentences } from '../../server/services/script/sentence-cutter.ts';
+import { scriptSentences } from '../../server/machinery/script/sentence-cutter.ts';
 import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
 import { heardWords, oneForm } from './heard-form.ts';
 
