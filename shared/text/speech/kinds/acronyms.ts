@@ -36,16 +36,37 @@ const SAID_AS_WORDS: Record<ReadingLanguage, ReadonlySet<string>> = {
 // After an elided article or a space, before a non-letter: "l'OM", "de l'UE", "el PP", "35 UMP".
 const FEW_CAPITALS = /(?<=^|[\s(«"“„'’])\p{Lu}{2,3}(?![\p{L}\d'’-]|\.\p{L}|['’]s\b)/gmu;
 
+// English acronyms said as words: written as a word ("Nato"), so no voice spells them; the rest of
+// two to five capitals with at most one vowel among four or five ("USGS", "HTTPS") are spelled.
+const ENGLISH_SAID = new Set(
+  ('NATO NASA UNESCO UNICEF OPEC FIFA UEFA NAFTA AIDS COVID OSHA FEMA ASEAN DARPA CERN SWAT SCOTUS POTUS FLOTUS ISIS ISIL ' +
+    'LIDAR RADAR LASER SONAR SCUBA NIMBY GIF JPEG PIN RAM ROM SIM LAN WAN CAD ASAP YOLO FOMO MIDI NOAA MERS SARS IKEA LEGO ZIP ' +
+    'FICO GAAP TARP CAPTCHA JSON AJAX WASP NAND RAID BAFTA ACAS OFCOM OFSTED ANZAC INTERPOL EUROPOL FRONTEX GATT SPAC REIT ' +
+    'NIMH NICE UNIX LINUX').split(' '),
+);
+const ENGLISH_KEPT = new Set([...ENGLISH_WORDS, 'AM', 'PM', 'I', 'A', 'TV', 'OK']);
+const ENGLISH_CAPITALS = /(?<=^|[\s(«"“„'’/])\p{Lu}{2,7}(?![\p{L}\d'’-]|\.\p{L}|['’]s\b)/gmu;
+
+function englishAcronym(all: string): string {
+  if (ENGLISH_KEPT.has(all) || /^[IVXLC]+$/.test(all)) return all;
+  if (ENGLISH_SAID.has(all)) return all[0] + all.slice(1).toLowerCase();
+  const vowels = all.replace(/[^AEIOU]/g, '').length;
+  return all.length <= 3 || (all.length <= 5 && vowels <= 1) ? [...all].join('.') : all;
+}
+
 export function readAcronyms(text: string, language: ReadingLanguage): string {
-  if (language === 'en') return text; // an English voice spells these already
+  if (language === 'en') return /\p{Lu}{2}/u.test(text) ? byLine(text, (line) => line.replace(ENGLISH_CAPITALS, englishAcronym)) : text;
   const words = SAID_AS_WORDS[language];
+  return byLine(text, (line) => line.replace(FEW_CAPITALS, (all: string) => (words.has(all) || /^[IVXLC]+$/.test(all) ? all : [...all].join('.'))));
+}
+
+/** Each line read by `read`, but a line mostly in capitals: a heading. */
+function byLine(text: string, read: (line: string) => string): string {
   return text
     .split('\n')
     .map((line) => {
-      // a line mostly in capitals is a heading
       const letters = line.replace(/[^\p{L}]/gu, '');
-      if (letters.length > 0 && letters.replace(/[^\p{Lu}]/gu, '').length > letters.length / 2) return line;
-      return line.replace(FEW_CAPITALS, (all: string) => (words.has(all) || /^[IVXLC]+$/.test(all) ? all : [...all].join('.')));
+      return letters.length > 0 && letters.replace(/[^\p{Lu}]/gu, '').length > letters.length / 2 ? line : read(line);
     })
     .join('\n');
 }

@@ -31,7 +31,7 @@ const HOUSE_LETTER = /(?<![\p{L}\d.,$€£])(\d{1,4})(?:([AC-HJLN-SU-Z])(?=[\s,;
 // After an address word any letter is part of the number: "Apt 12B", "Gate 4M".
 const ADDRESS_CODE = /\b(Apt\.?|Apartment|Unit|Flat|Suite|Room|Gate|Seat|Platform|Nr\.|No\.)\s?(\d{1,4})(\p{Lu})(?![\p{L}\d])/gu;
 // "1080p", "720p", "1440p": a video resolution, in pairs.
-const RESOLUTION = /(?<![\d.])\b(\d{3,4})([pi])\b/g;
+const RESOLUTION = /(?<![\d.])\b(144|240|360|480|540|576|720|1080|1440|2160|4320)([pi])\b/g;
 // "CA 94107", "NY 10001-1234": a US state and its ZIP code, digit by digit.
 const ZIP = /\b([A-Z]{2}) (\d{5})(?:-(\d{4}))?\b(?![.,]\d)/g;
 // "911": the emergency number, digit by digit.

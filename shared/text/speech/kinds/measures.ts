@@ -113,8 +113,13 @@ const AREA = new RegExp(`${AMOUNT}\\s?(${LENGTHS})([²³]|[23](?![\\d.,]?\\d))(?
 const BARE_AREA = new RegExp(`(?<![\\p{L}\\d])(${LENGTHS})([²³])(?![\\p{L}\\d])`, 'gu');
 const PERCENT: Record<ReadingLanguage, string> = { en: 'percent', de: 'Prozent', fr: 'pour cent', es: 'por ciento', it: 'per cento', pt: 'por cento', ru: 'процентов' };
 // "x²", "(a+b)³", "10⁶" with no unit: a power.
-// "10⁻⁶", "10¹²": a negative or longer exponent (a lone "¹" or "⁰" is a footnote's mark).
-const POWER = /([\p{L})\d])(⁻)?([⁰¹²³⁴-⁹]{1,3})/gu;
+// "10⁻⁶ m", "10¹²": a negative or longer exponent (a lone "¹" or "⁰" is a footnote's mark), and the unit after it.
+const POWER = Object.fromEntries(
+  Object.entries(WORDS).map(([language, words]) => {
+    const units = Object.keys(words.units).sort((a, b) => b.length - a.length).join('|');
+    return [language, new RegExp(`([\\p{L})\\d])(⁻)?([⁰¹²³⁴-⁹]{1,3})(?:\\s(${units})(?![\\p{L}\\d/]))?`, 'gu')];
+  }),
+) as Record<ReadingLanguage, RegExp>;
 const RAISED = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 function isMany(amount: string): boolean {
@@ -170,10 +175,11 @@ export function readMeasures(text: string, language: ReadingLanguage): string {
     .replace(alone, (all, top: string, bottom: string) =>
       (`${top}/${bottom}` === 'km/h' ? `${words.units.km![1]} ${words.hourly}` : `${words.units[top]![1]} ${words.per} ${words.units[bottom]![0]}`))
     .replace(/(?<=^|\s)%(?=\s|$)/gm, PERCENT[language])
-    .replace(POWER, (all, base: string, minus: string | undefined, raised: string) => {
+    .replace(POWER[language], (all, base: string, minus: string | undefined, raised: string, unit: string | undefined) => {
       if (!minus && /^[⁰¹]$/.test(raised)) return all;
       const exponent = Number([...raised].map((c) => RAISED.indexOf(c)).join(''));
       // a negative power is said "to the power of minus six"; the sign's word comes with the signs
-      return words.power(base === ')' ? '' : base, minus ? -exponent : exponent).trim();
+      const power = words.power(base === ')' ? '' : base, minus ? -exponent : exponent).trim();
+      return unit ? `${power} ${words.units[unit]![1]}` : power;
     });
 }
