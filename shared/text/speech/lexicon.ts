@@ -31,6 +31,17 @@ export function spanishOrdinal(n: number, feminine = false): string {
 export interface Currency {
   one: string;
   many: string;
+  /** Russian's form after 2, 3 and 4 ("2 рубля"). */
+  few?: string;
+}
+
+/** The form a count takes: [one, many] or, in Russian, [one, many, few] ("1 рубль", "5 рублей", "3 рубля"). */
+export function formFor(amount: string, forms: readonly [string, string, string?]): string {
+  if (/^1(?:[.,]0+)?$/.test(amount)) return forms[0];
+  if (forms[2] === undefined || !/^\d+$/.test(amount)) return forms[1];
+  const n = Number(amount.slice(-2));
+  if (n % 10 === 1 && n !== 11) return forms[0];
+  return n % 10 >= 2 && n % 10 <= 4 && (n < 12 || n > 14) ? forms[2] : forms[1];
 }
 
 export interface Lexicon {
@@ -64,7 +75,9 @@ export interface Lexicon {
   magnitudeOf: string;
   /** "9,99 €" → "9 Euro 99": the word between the whole amount and the cents ('' for none). */
   centsJoin: string;
-  units: Record<string, [string, string]>;
+  units: Record<string, [string, string, string?]>;
+  /** After "°C": "Celsius" unless given ("по Цельсию"). */
+  celsius?: string;
   time(hour: number, minute: number): string;
   date(day: number, month: number, year: number | undefined): string;
   abbreviations: Array<[RegExp, string]>;
@@ -78,7 +91,7 @@ export interface Lexicon {
   inContext: Record<string, ContextAbbreviation>;
 }
 
-export const SHARED_UNITS = (kilometer: [string, string], perHour: string): Record<string, [string, string]> => ({
+export const SHARED_UNITS = (kilometer: [string, string], perHour: string): Record<string, [string, string, string?]> => ({
   km: kilometer,
   'km/h': [`${kilometer[0]} ${perHour}`, `${kilometer[1]} ${perHour}`],
 });

@@ -17,7 +17,7 @@ import { replaceDatesAndTimes } from './local-dates.ts';
 import { PT } from './pt.ts';
 import { RU } from './ru.ts';
 import type { SpeechLanguage } from './language.ts';
-import { frenchOrdinal, germanOrdinal, spanishOrdinal, type Lexicon } from './lexicon.ts';
+import { formFor, frenchOrdinal, germanOrdinal, spanishOrdinal, type Lexicon } from './lexicon.ts';
 
 export { isSpeechLanguage, type SpeechLanguage } from './language.ts';
 
@@ -50,7 +50,7 @@ function moneyWords(lex: Lexicon, symbol: string, whole: string, cents: string |
     const of = !lex.magnitudeOf ? '' : lex.magnitudeOf === 'de' && /^[aeiouéè]/i.test(currency.many) ? "d'" : `${lex.magnitudeOf} `;
     return `${amount} ${big} ${of}${currency.many}`;
   }
-  const name = whole === '1' ? currency.one : currency.many;
+  const name = formFor(whole, [currency.one, currency.many, currency.few]);
   if (!cents || /^0+$/.test(cents)) return `${whole} ${name}`;
   const centAmount = String(Number(cents.length === 1 ? `${cents}0` : cents));
   return `${whole} ${name} ${lex.centsJoin ? `${lex.centsJoin} ` : ''}${centAmount}`;
@@ -126,11 +126,11 @@ function replaceQuantities(text: string, lex: Lexicon): string {
   return text
     .replace(/(\d)\s?(?:-|–|—)\s?(\d+(?:[.,]\d+)?)\s?%/g, `$1 ${lex.to} $2 ${lex.percent}`)
     .replace(/(\d)\s?%/g, `$1 ${lex.percent}`)
-    .replace(/°\s?([CF])\b/g, (_, unit: string) => ` ${lex.degrees} ${unit === 'C' ? 'Celsius' : 'Fahrenheit'}`)
+    .replace(/°\s?([CF])\b/g, (_, unit: string) => ` ${lex.degrees} ${unit === 'C' ? lex.celsius ?? 'Celsius' : 'Fahrenheit'}`)
     // "1° maggio", "2° posto": a degree sign before a word is an ordinal's mark in Italian, Spanish, Portuguese
     .replace(/(\d)\s?°(?!\s(?!(?:de|di|da|en|in)\s)\p{Ll})/gu, `$1 ${lex.degrees}`)
     .replace(new RegExp(`\\b(\\d+(?:[.,]\\d+)?)\\s?(${units})(?![\\p{L}/])`, 'gu'), (_, n: string, unit: string) =>
-      `${n} ${n === '1' ? lex.units[unit]![0] : lex.units[unit]![1]}`)
+      `${n} ${formFor(n, lex.units[unit]!)}`)
     .replace(/(\d)\s?–\s?(?=\d)/g, `$1 ${lex.to} `);
 }
 

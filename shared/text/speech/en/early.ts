@@ -22,7 +22,8 @@ function numericDates(text: string): string {
     // "Sat., 3/9": the weekday before such a date is said whole
     .replace(/\b(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?(?=,?\s\d{1,2}\/\d)/g, (day: string) => DAYS[day.slice(0, 3).toLowerCase()]!)
     .replace(DAY_MONTH, (all, a: string, b: string, offset: number, whole: string) => {
-    if (!DATE_CUE.test(whole.slice(Math.max(0, offset - 14), offset))) return all;
+    // "9/11" is the name of a day, said "nine eleven"
+    if (all === '9/11' || !DATE_CUE.test(whole.slice(Math.max(0, offset - 14), offset))) return all;
     const [first, second] = [Number(a), Number(b)];
     if (first >= 1 && first <= 12 && second >= 1 && second <= 31) return `${MONTHS[first - 1]} ${ordinalWords(second)}`;
     if (second >= 1 && second <= 12 && first >= 13 && first <= 31) return `the ${ordinalWords(first)} of ${MONTHS[second - 1]}`;

@@ -19,7 +19,7 @@ const SAID_AS_WORDS: Record<ReadingLanguage, ReadonlySet<string>> = {
     'UNE', 'QUI', 'EST', 'SUR', 'PAS', 'TOI', 'MOI', 'LUI', 'BON', 'VOS', 'NOS', 'SES', 'CES', 'MES', 'TES', 'SON', 'TON', 'MON',
   ]),
   es: new Set([
-    ...ENGLISH_WORDS, 'IVA', 'AVE', 'ETA', 'EFE', 'RAE', 'UCI', 'ERE',
+    ...ENGLISH_WORDS, 'IVA', 'AVE', 'ETA', 'EFE', 'RAE', 'UCI', 'ERE', 'ONU',
     'NO', 'SÍ', 'YA', 'YO', 'TU', 'SU', 'MI', 'EL', 'LA', 'LO', 'DE', 'EN', 'UN', 'ES', 'SE', 'QUE', 'LOS', 'LAS', 'UNA', 'UNO', 'DEL',
     'MÁS', 'POR', 'SIN', 'CON', 'HOY', 'MUY', 'BAR',
   ]),
@@ -28,7 +28,7 @@ const SAID_AS_WORDS: Record<ReadingLanguage, ReadonlySet<string>> = {
     'JA', 'ER', 'ES', 'IN', 'AM', 'IM', 'ZU', 'SO', 'DU', 'WO', 'OB', 'DER', 'DIE', 'DAS', 'UND', 'IST', 'EIN', 'MIT', 'VON', 'ZUM',
     'AUS', 'AUF', 'BIS', 'WIR', 'SIE', 'IHR', 'GUT', 'NUR', 'NIE', 'NEU',
   ]),
-  it: new Set([...ENGLISH_WORDS, 'IVA', 'ANSA', 'RAI', 'FIAT', 'CGIL', 'CISL', 'IL', 'LA', 'LO', 'DI', 'DA', 'IN', 'UN', 'NON', 'SI', 'NO', 'CHE', 'PER', 'CON']),
+  it: new Set([...ENGLISH_WORDS, 'IVA', 'PIL', 'ANSA', 'RAI', 'ONU', 'FIAT', 'CGIL', 'CISL', 'IL', 'LA', 'LO', 'DI', 'DA', 'IN', 'UN', 'NON', 'SI', 'NO', 'CHE', 'PER', 'CON']),
   pt: new Set([...ENGLISH_WORDS, 'IVA', 'ONU', 'SUS', 'O', 'A', 'OS', 'AS', 'DE', 'DO', 'DA', 'EM', 'UM', 'NÃO', 'SIM', 'QUE', 'POR', 'COM']),
   ru: new Set(['ООН', 'ВУЗ', 'МИД', 'ГОСТ', 'НАТО', 'ЕС', 'И', 'В', 'НА', 'НЕ', 'ДА', 'НЕТ', 'ОН', 'ОНА', 'МЫ', 'ВЫ', 'ОНИ', 'ЧТО', 'КАК', 'ВСЕ']),
 };
@@ -44,14 +44,25 @@ const ENGLISH_SAID = new Set(
     'FICO GAAP TARP CAPTCHA JSON AJAX WASP NAND RAID BAFTA ACAS OFCOM OFSTED ANZAC INTERPOL EUROPOL FRONTEX GATT SPAC REIT ' +
     'NIMH NICE UNIX LINUX').split(' '),
 );
-const ENGLISH_KEPT = new Set([...ENGLISH_WORDS, 'AM', 'PM', 'I', 'A', 'TV', 'OK']);
+// Short words a sentence writes in capitals ("no ON clause", "say NO"): "IT", "US" and "WHO" are names there.
+const ENGLISH_KEPT = new Set([
+  ...ENGLISH_WORDS, 'AM', 'PM', 'I', 'A', 'TV', 'OK', 'ON', 'IN', 'OF', 'TO', 'IS', 'AS', 'AT', 'BE', 'BY', 'DO', 'GO', 'HE', 'IF', 'ME',
+  'MY', 'NO', 'OR', 'SO', 'UP', 'WE', 'AN', 'ARE', 'BUT', 'CAN', 'GET', 'GOT', 'HAS', 'HAD', 'HER', 'HIM', 'HIS', 'HOW', 'ITS', 'LET', 'MAY',
+  'NOT', 'OUR', 'OWN', 'PUT', 'SAY', 'SEE', 'SHE', 'TOO', 'USE', 'WAS', 'WAY', 'WHY', 'YOU', 'BAD', 'BOX', 'BUY', 'CAR', 'DAY', 'END', 'FAR',
+  'FEW', 'FUN', 'JOB', 'KEY', 'LAW', 'LOW', 'MAN', 'MEN', 'MIX', 'OFF', 'OLD', 'PAY', 'RED', 'RUN', 'SET', 'SIX', 'SUN', 'TAX', 'TEN',
+  'WAR', 'WIN', 'YET', 'ADD', 'AGE', 'AIR', 'ANY', 'ASK', 'BIG', 'BUS', 'CUT', 'DID', 'DOG', 'EAT', 'FIT', 'FIX', 'FLY', 'GAS', 'HIT', 'ICE',
+  'LOT', 'MAP', 'MAX', 'MIN', 'NET', 'PRO', 'SEX', 'SIT', 'TOP', 'TRY', 'VIA', 'WET', 'ZEN',
+]);
+// Two consonants no English word opens with ("NCCIH", "WSGI"): such capitals cannot be said as a word.
+const ONSETS = /^(?:[AEIOUY]|BL|BR|CH|CL|CR|DR|DW|FL|FR|GL|GR|KN|PH|PL|PR|PS|SC|SH|SK|SL|SM|SN|SP|SQ|ST|SW|TH|TR|TW|WH|WR|[B-DF-HJ-NP-TV-Z][AEIOUY])/;
 const ENGLISH_CAPITALS = /(?<=^|[\s(«"“„'’/])\p{Lu}{2,7}(?![\p{L}\d'’-]|\.\p{L}|['’]s\b)/gmu;
 
 function englishAcronym(all: string): string {
   if (ENGLISH_KEPT.has(all) || /^[IVXLC]+$/.test(all)) return all;
   if (ENGLISH_SAID.has(all)) return all[0] + all.slice(1).toLowerCase();
-  const vowels = all.replace(/[^AEIOU]/g, '').length;
-  return all.length <= 3 || (all.length <= 5 && vowels <= 1) ? [...all].join('.') : all;
+  // two or three capitals are letters; four or five when no vowel, no word's opening or three consonants in a row
+  const spelled = all.length <= 3 || (all.length <= 5 && (!/[AEIOUY]/.test(all) || !ONSETS.test(all) || /[^AEIOUY]{3}/.test(all)));
+  return spelled ? [...all].join('.') : all;
 }
 
 export function readAcronyms(text: string, language: ReadingLanguage): string {

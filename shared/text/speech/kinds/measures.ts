@@ -172,7 +172,8 @@ export function readMeasures(text: string, language: ReadingLanguage): string {
       const forms = words.units[unit];
       return forms ? (power === '³' ? words.cube(forms, true) : words.square(forms, true)) : all;
     })
-    .replace(alone, (all, top: string, bottom: string) =>
+    // "m/m" is a change month on month, not a unit per itself
+    .replace(alone, (all, top: string, bottom: string) => top === bottom ? all :
       (`${top}/${bottom}` === 'km/h' ? `${words.units.km![1]} ${words.hourly}` : `${words.units[top]![1]} ${words.per} ${words.units[bottom]![0]}`))
     .replace(/(?<=^|\s)%(?=\s|$)/gm, PERCENT[language])
     .replace(POWER[language], (all, base: string, minus: string | undefined, raised: string, unit: string | undefined) => {
