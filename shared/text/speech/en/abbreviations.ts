@@ -123,6 +123,7 @@ const LIFE_DATES = /(?<=^|[\s(,;])([bd])\.\s?(?=(?:c\.\s?|ca\.\s?)?\d|(?:Jan|Feb
 
 /** Before the numbers are read: "(R-Tex.)" → "(Republican, Texas)", "(b. 1685, d. 1750)" → "(born 1685, died 1750)". */
 export function replacePartiesAndLives(text: string): string {
+  if (!/[RDI]-|[bd]\./.test(text)) return text;
   return text
     .replace(PARTY_STATE, (all, party: string, state: string) => {
       const name = STATES[state.replace(/\.$/, '')];
@@ -161,9 +162,6 @@ const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/\bw\/o\b/gi, 'without'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\band\/or\b/gi, 'and or'],
-  // "his/her", "Walk/Run": a choice; "UI/UX", "TCP/IP": two names said one after the other
-  [/(?<![\p{L}\d/.])(\p{Lu}{2,5})\/(?=\p{Lu}{2,5}(?![\p{L}\d/]))/gu, '$1 '],
-  [/(?<![\p{L}\d/.])(\p{L}[\p{Ll}'’]{1,14})\/(?=\p{L}[\p{Ll}'’]{1,14}(?![\p{L}\d/.]))/gu, '$1 or '],
   [/\s&\s/g, ' and '],
   [/(\w)&(\w)/g, '$1 and $2'],
   // 1800 x 1920, 3x3x3: dimensions; 9x, ~2.5x: multipliers
@@ -179,7 +177,12 @@ const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/≈\s?/g, 'about '],
 ];
 
+// "his/her", "Walk/Run": a choice; "UI/UX", "TCP/IP": two names said one after the other.
+const CHOICE = /(?<=^|[^\p{L}\d/.])(\p{L}[\p{Ll}'’]{1,14})\/(?=\p{L}[\p{Ll}'’]{1,14}(?![\p{L}\d/.]))/gu;
+const NAMES = /(?<=^|[^\p{L}\d/.])(\p{Lu}{2,5})\/(?=\p{Lu}{2,5}(?![\p{L}\d/]))/gu;
+
 export function replaceAbbreviations(text: string): string {
+  if (text.includes('/')) text = text.replace(NAMES, '$1 ').replace(CHOICE, '$1 or ');
   return ABBREVIATIONS.reduce((out, [pattern, words]) =>
     (typeof words === 'string' ? out.replace(pattern, words) : out.replace(pattern, words)), text);
 }

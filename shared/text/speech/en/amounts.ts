@@ -65,6 +65,13 @@ function beforeNoun(text: string, offset: number, length: number): boolean {
 
 /** "$7.99" → "7 dollars and 99 cents", "$2.5bn" → "2.5 billion dollars", "€10/mo" → "10 euros per month". */
 export function replaceMoney(text: string): string {
+  return readCurrency(text)
+    // "12p", "340p": pence (a video's lines are the identifiers' "1080p")
+    .replace(/(?<![\p{L}\d.,])(\d{1,4}(?:\.\d{1,2})?)p\b/gu, (_, n: string) => `${n} ${n === '1' ? 'penny' : 'pence'}`);
+}
+
+function readCurrency(text: string): string {
+  if (!/[$€£¥₹₽₩]/.test(text)) return text;
   return text.replace(
     /(?<![\p{L}\d])((?:US|NZ|HK|CA|AU|NT|[ACSR])\$|[$€£¥₹₽₩])\s?(\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)(?:\.(\d+))?(?:\s?(thousand|million|billion|trillion|lakhs?|crores?|k|mn|m|bn|b|tn|t)\b)?(?:\s?\/\s?(mo|month|yr|year|y|wk|week|day|d|hr|h|hour|min|minute|user|person|seat)\b)?/giu,
     (all: string, symbol: string, whole: string, fraction: string | undefined, magnitude: string | undefined, per: string | undefined, offset: number, input: string) => {
@@ -88,8 +95,6 @@ export function replaceMoney(text: string): string {
   )
     // "$7.9 million dollars": the currency named after the amount as well is said once
     .replace(/\b(thousand|million|billion|trillion) (dollar|euro|pound)(s?) \2s?\b/g, '$1 $2$3')
-    // "12p", "340p": pence (a video's lines are the identifiers' "1080p")
-    .replace(/(?<![\p{L}\d.,])(\d{1,4}(?:\.\d{1,2})?)p\b/gu, (_, n: string) => `${n} ${n === '1' ? 'penny' : 'pence'}`)
     // "a price of $3/Gb": a price per a thing
     .replace(/\b(dollars?|euros?|pounds?|pence|cents?|rupees?|yen)\/(\p{L}{1,12})\b/gu, '$1 per $2');
 }
@@ -126,6 +131,7 @@ const UNIT_PATTERN = new RegExp(
 
 /** Percentages, ranges, units, and "10k" / "5M" shorthand. */
 export function replaceQuantities(text: string): string {
+  if (!/\d/.test(text)) return text; // every quantity has a number
   return text
     .replace(/(\d)\s?(?:-|–|—|to)\s?(\d+(?:\.\d+)?)\s?%/g, '$1 to $2 percent')
     .replace(/(\d)\s?%\s?[-–—]\s?(?=\d[\d.]*\s?%)/g, '$1 to ')

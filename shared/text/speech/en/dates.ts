@@ -44,6 +44,8 @@ function weekdayName(text: string): string {
 }
 
 export function replaceDates(text: string): string {
+  // every date holds a digit; a weekday range ("Mon-Fri") may not
+  if (!/\d/.test(text) && !/\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)/.test(text)) return text;
   return text
     .replace(WEEKDAY_RANGE, (_, a: string, b: string) => `${weekdayName(a)} to ${weekdayName(b)}`)
     .replace(WEEKDAY_BEFORE_DATE, (_, day: string) => weekdayName(day))
@@ -97,6 +99,7 @@ function durationWords(h: string, m: string, sec: string): string {
 }
 
 export function replaceTimes(text: string): string {
+  if (!/\d[:.]\d|\d\s?[ap]\.?m/i.test(text)) return text;
   return text
     // "10:00–16:30": the dash between two times is "to"
     .replace(/(?<![\d:])(\d{1,2}:[0-5]\d(?:\s?[ap]\.?m\.?)?)\s?[-–]\s?(?=\d{1,2}:[0-5]\d)/gi, '$1 to ')

@@ -56,15 +56,18 @@ function list(items: string[]): string {
 }
 
 export function readEnglishInContext(text: string): string {
-  if (!/\d|\//.test(text)) return text;
-  let out = text.replace(DAY_LIST, (_, first: string, rest: string) =>
+  const slash = text.includes('/');
+  const colon = text.includes(':');
+  if (!slash && !colon) return text;
+  let out = !slash ? text : text.replace(DAY_LIST, (_, first: string, rest: string) =>
     list([first, ...rest.split('/').slice(1)].map((d) => DAYS[d.slice(0, 3).toLowerCase()]!)));
   if (!/\d/.test(out)) return out;
-  out = out
+  if (colon) out = out
     .replace(VERSE, (_, book: string, chapter: string, verse: string, last?: string) =>
       `${book} chapter ${chapter}, ${last ? `verses ${verse} to ${last}` : `verse ${verse}`}`)
     .replace(RACE_TIME, (_, h: string | undefined, m: string, s: string, fraction: string) =>
       [h ? plural(Number(h), 'hour') : '', plural(Number(m), 'minute'), `${Number(s)}.${fraction} seconds`].filter(Boolean).join(', '));
+  if (!slash) return out;
   if (CRICKET.test(out)) {
     out = out.replace(RUNS_FOR_WICKETS, (all, runs: string, wickets: string) =>
       (Number(wickets) <= 10 && Number(runs) > Number(wickets) ? `${runs} for ${wickets}` : all));

@@ -55,7 +55,15 @@ const ENGLISH_KEPT = new Set([
 ]);
 // Two consonants no English word opens with ("NCCIH", "WSGI"): such capitals cannot be said as a word.
 const ONSETS = /^(?:[AEIOUY]|BL|BR|CH|CL|CR|DR|DW|FL|FR|GL|GR|KN|PH|PL|PR|PS|SC|SH|SK|SL|SM|SN|SP|SQ|ST|SW|TH|TR|TW|WH|WR|[B-DF-HJ-NP-TV-Z][AEIOUY])/;
-const ENGLISH_CAPITALS = /(?<=^|[\s(«"“„'’/])\p{Lu}{2,7}(?![\p{L}\d'’-]|\.\p{L}|['’]s\b)/gmu;
+// Two to seven capitals ending a word; whether a word starts there is checked after (a cheaper scan).
+const ENGLISH_CAPITALS = /[A-Z]{2,7}(?![A-Za-z\u00C0-\u024F\d'’-]|\.[A-Za-z]|['’]s\b)/g;
+const WORD_START = /[\s(«"“„'’/]/;
+
+/** Whether a line is mostly capitals: a heading, read as written. */
+function isHeading(line: string): boolean {
+  const letters = line.replace(/[^\p{L}]/gu, '');
+  return letters.length > 0 && letters.replace(/[^\p{Lu}]/gu, '').length > letters.length / 2;
+}
 
 function englishAcronym(all: string): string {
   if (ENGLISH_KEPT.has(all) || /^[IVXLC]+$/.test(all)) return all;
@@ -66,7 +74,17 @@ function englishAcronym(all: string): string {
 }
 
 export function readAcronyms(text: string, language: ReadingLanguage): string {
-  if (language === 'en') return /\p{Lu}{2}/u.test(text) ? byLine(text, (line) => line.replace(ENGLISH_CAPITALS, englishAcronym)) : text;
+  if (language === 'en') {
+    if (!/[A-Z]{2}/.test(text)) return text;
+    return text.split('\n').map((line) => {
+      let heading: boolean | undefined;
+      return line.replace(ENGLISH_CAPITALS, (all: string, offset: number) => {
+        if (offset > 0 && !WORD_START.test(line[offset - 1]!)) return all;
+        heading ??= isHeading(line);
+        return heading ? all : englishAcronym(all);
+      });
+    }).join('\n');
+  }
   const words = SAID_AS_WORDS[language];
   return byLine(text, (line) => line.replace(FEW_CAPITALS, (all: string) => (words.has(all) || /^[IVXLC]+$/.test(all) ? all : [...all].join('.'))));
 }
@@ -75,9 +93,6 @@ export function readAcronyms(text: string, language: ReadingLanguage): string {
 function byLine(text: string, read: (line: string) => string): string {
   return text
     .split('\n')
-    .map((line) => {
-      const letters = line.replace(/[^\p{L}]/gu, '');
-      return letters.length > 0 && letters.replace(/[^\p{Lu}]/gu, '').length > letters.length / 2 ? line : read(line);
-    })
+    .map((line) => (isHeading(line) ? line : read(line)))
     .join('\n');
 }
