@@ -12,7 +12,9 @@ import type { Database } from '../db/client.ts';
 import { JobYieldedError, type JobClose, type JobTurn } from '../jobs/runner.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findPodcast, replaceTitleIfUnchanged, updatePodcast, type PodcastRow } from '../repositories/podcast-repository.ts';
+import { findPronunciations } from '../repositories/pronunciation-repository.ts';
 import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segment-repository.ts';
+import { compilePronunciations } from '../../shared/text/pronunciations.ts';
 import { segment as segmentObject, type AudioStore } from '../services/audio/store.ts';
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
@@ -306,9 +308,13 @@ async function convert(
     if (previousKey && previousKey !== speech.key) await discardEpisode(deps, previousKey);
   };
 
+  // The member's pronunciations as they are when the voice starts (a visitor's podcast has none).
+  const pronunciations = podcast.userId ? compilePronunciations(await findPronunciations(db, podcast.userId)) : undefined;
   const stages = conversionStages(
     { ...deps.ports, storeAudio, openEpisode, scriptWritten, titleWritten: (title) => keepTitle(title, titleAtStart) },
     podcast.voice,
+    undefined,
+    pronunciations,
   );
   if (podcast.draft && !scriptAtStart) {
     // A draft stops once its script is written: the member edits it, then voices it.

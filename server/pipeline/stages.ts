@@ -17,6 +17,7 @@ import type { VoiceGain } from '../services/audio/loudness.ts';
 import type { ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from '../services/script/writer.ts';
 import { parseScript } from '../services/script/script-format.ts';
 import { planScript } from './script-plan.ts';
+import type { Pronunciations } from '../../shared/text/pronunciations.ts';
 import type { SpeechEngine } from '../services/speech/engine.ts';
 import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
 import { baseLanguage, hostVoices } from '../services/speech/language-voices.ts';
@@ -250,6 +251,8 @@ export function speechStage(
   ports: Pick<PipelinePorts, 'speech' | 'encoders' | 'gainDb' | 'openEpisode' | 'scriptWritten' | 'titleWritten'>,
   /** The voice asked for, or null for the engine's default. */
   voice: string | null,
+  /** The member's own pronunciations, if any. */
+  pronunciations?: Pronunciations,
 ): Stage<ScriptSource, Speech> {
   return {
     name: 'speech',
@@ -275,6 +278,7 @@ export function speechStage(
           engine: ports.speech,
           voice: spoken,
           language,
+          pronunciations,
           sentences: mapSentences(
             // a paragraph read from the article in another language is spoken in it (a front page's teaser)
             withParagraphLanguages(
@@ -328,6 +332,6 @@ export function intakeStages(ports: IntakePorts): AnyStage[] {
 }
 
 /** The whole conversion, in order. Adding a stage is one line here and its own small function. */
-export function conversionStages(ports: PipelinePorts, voice: string | null, telling?: Telling): AnyStage[] {
-  return [...intakeStages(ports), scriptStage(ports, voice, telling), speechStage(ports, voice), storeStage(ports)];
+export function conversionStages(ports: PipelinePorts, voice: string | null, telling?: Telling, pronunciations?: Pronunciations): AnyStage[] {
+  return [...intakeStages(ports), scriptStage(ports, voice, telling), speechStage(ports, voice, pronunciations), storeStage(ports)];
 }
