@@ -1,7 +1,7 @@
 /**
  * `pagecast speech-text [--lang CODE] [--pronunciations FILE] [TEXT]`: prints what the voice receives
  * for TEXT (standard input when there is none), one sentence a line, by the speech stage's own steps
- * (services/speech/speech-text.ts). The language is detected from the text unless --lang gives it;
+ * (machinery/speech/speech-text.ts). The language is detected from the text unless --lang gives it;
  * --pronunciations applies a member's list, the `{ entries }` JSON of `PUT /api/pronunciations`.
  */
 import fs from 'node:fs/promises';
@@ -51,7 +51,7 @@ export const speechTextCommand: CliCommand = {
     // The text steps load only for this command, so `pagecast extract` starts light.
     const [{ detectLanguage, normaliseLanguage }, { speechTextLines }] = await Promise.all([
       import('../../../shared/text/language.ts'),
-      import('../../services/speech/speech-text.ts'),
+      import('../../machinery/speech/speech-text.ts'),
     ]);
     const asked = parsed.values.lang;
     const stated = asked === undefined ? undefined : normaliseLanguage(asked);
