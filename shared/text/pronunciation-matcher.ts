@@ -63,31 +63,58 @@ interface TextView {
   folded: string;
   /** The original index of each view position. */
   at: Int32Array;
+  /** Each view position's kind of character: 0 no word's, 1 a word's, 2 a word's in a script without spaces. */
+  kind: Uint8Array;
 }
 
+const kindOf = (ch: string) => (!WORD.test(ch) ? 0 : UNSPACED.test(ch) ? 2 : 1);
+
+/** ASCII by table (most text), the rest by Unicode property. */
+const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9_]/.test(String.fromCharCode(c)) ? 1 : 0));
+const isAsciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+const UTF16 = new TextDecoder('utf-16le');
+
 function textView(text: string): TextView {
-  let exact = '';
-  let folded = '';
-  const at: number[] = [];
-  let i = 0;
-  for (const ch of text) {
-    if (SPACE.test(ch)) {
-      if (exact.length === 0 || exact.endsWith(' ')) {
-        i += ch.length;
-        continue;
+  const exact = new Uint16Array(text.length);
+  const folded = new Uint16Array(text.length);
+  const at = new Int32Array(text.length);
+  const kind = new Uint8Array(text.length);
+  let n = 0;
+  let space = true; // white space at the start is dropped
+  const put = (unit: number, low: number, from: number, k: number) => {
+    exact[n] = unit;
+    folded[n] = low;
+    at[n] = from;
+    kind[n++] = k;
+  };
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if (isAsciiSpace(c)) {
+        if (!space) put(32, 32, i, 0);
+        space = true;
+      } else {
+        space = false;
+        put(c, c >= 65 && c <= 90 ? c + 32 : c, i, ASCII_KIND[c]!);
       }
-      exact += ' ';
-      folded += ' ';
-      at.push(i);
+      i++;
+      continue;
+    }
+    const ch = String.fromCodePoint(text.codePointAt(i)!);
+    if (SPACE.test(ch)) {
+      if (!space) put(32, 32, i, 0);
+      space = true;
     } else {
-      const c = APOSTROPHES.has(ch) ? "'" : ch;
-      exact += c;
-      folded += lower(c);
-      for (let k = 0; k < c.length; k++) at.push(i + k);
+      space = false;
+      const out = APOSTROPHES.has(ch) ? "'" : ch;
+      const low = lower(out);
+      const k = kindOf(out);
+      for (let u = 0; u < out.length; u++) put(out.charCodeAt(u), low.charCodeAt(u), i + u, k);
     }
     i += ch.length;
   }
-  return { exact, folded, at: Int32Array.from(at) };
+  return { exact: UTF16.decode(exact.subarray(0, n)), folded: UTF16.decode(folded.subarray(0, n)), at: at.subarray(0, n), kind: kind.subarray(0, n) };
 }
 
 /** An Aho–Corasick automaton over UTF-16 units; `out` holds the entry ending at a node (or -1). */
@@ -98,6 +125,8 @@ class Automaton {
   private fail: Int32Array = new Int32Array(1);
   /** The nearest node down the failure chain that ends an entry (0: none). */
   private dict: Int32Array = new Int32Array(1);
+  /** Whether an entry ending at the node or down its chain ends in a script without spaces. */
+  private unspacedChain: Uint8Array = new Uint8Array(1);
 
   /** Adds a pattern; an entry already ending at its node keeps its place (the caller adds the preferred first). */
   add(pattern: string, entry: number): void {
@@ -117,10 +146,12 @@ class Automaton {
     if (this.out[node] === -1) this.out[node] = entry;
   }
 
-  build(): void {
+  /** Links the trie; `unspacedLast[entry]` says whether the entry's last character is of a script without spaces. */
+  build(unspacedLast: Uint8Array): void {
     const n = this.next.length;
     this.fail = new Int32Array(n);
     this.dict = new Int32Array(n);
+    this.unspacedChain = new Uint8Array(n);
     const queue: number[] = [];
     for (const to of this.next[0]!.values()) queue.push(to);
     for (let q = 0; q < queue.length; q++) {
@@ -135,10 +166,18 @@ class Automaton {
         queue.push(to);
       }
     }
+    // Breadth first, so a node's chain (all shallower) is done before it.
+    for (const node of queue) {
+      const own = this.out[node]! !== -1 && unspacedLast[this.out[node]!] === 1;
+      this.unspacedChain[node] = own || this.unspacedChain[this.dict[node]!] === 1 ? 1 : 0;
+    }
   }
 
-  /** Calls `found(entry, endExclusive, length)` for every entry occurrence in `view`. */
-  scan(view: string, work: MatchWork, found: (entry: number, end: number, length: number) => void): void {
+  /**
+   * Calls `found(entry, endExclusive, length)` for every entry occurrence in `view`; where `wordAfter(end)`
+   * says a word goes on past the end, only entries ending in a script without spaces are looked at.
+   */
+  scan(view: string, work: MatchWork, wordAfter: (end: number) => boolean, found: (entry: number, end: number, length: number) => void): void {
     let node = 0;
     for (let j = 0; j < view.length; j++) {
       const c = view.charCodeAt(j);
@@ -150,6 +189,7 @@ class Automaton {
         work.steps++;
       }
       node = to ?? 0;
+      if (wordAfter(j + 1) && !this.unspacedChain[node]) continue;
       for (let o = this.out[node] !== -1 ? node : this.dict[node]!; o !== 0; o = this.dict[o]!) {
         work.steps++;
         found(this.out[o]!, j + 1, this.depth[o]!);
@@ -170,35 +210,32 @@ export interface PronunciationMatcher {
 export function createMatcher(entries: readonly MatcherEntry[]): PronunciationMatcher {
   const exact = new Automaton();
   const folded = new Automaton();
-  const first: string[] = [];
-  const last: string[] = [];
+  // Whether each entry's first and last characters are of a script written without spaces.
+  const unspacedFirst = new Uint8Array(entries.length);
+  const unspacedLast = new Uint8Array(entries.length);
   entries.forEach((entry, index) => {
     const view = viewOf(entry.written, entry.caseSensitive);
     if (!view) return;
     (entry.caseSensitive ? exact : folded).add(view, index);
-    first[index] = String.fromCodePoint(view.codePointAt(0)!);
-    last[index] = [...view.slice(-2)].at(-1)!;
+    unspacedFirst[index] = kindOf(String.fromCodePoint(view.codePointAt(0)!)) === 2 ? 1 : 0;
+    unspacedLast[index] = kindOf([...view.slice(-2)].at(-1)!) === 2 ? 1 : 0;
   });
-  exact.build();
-  folded.build();
+  exact.build(unspacedLast);
+  folded.build(unspacedLast);
 
   return {
     find(text, work = { steps: 0 }) {
       const view = textView(text);
       const n = view.exact.length;
+      const { kind } = view;
       const bestLength = new Int32Array(n);
       const bestEntry = new Int32Array(n).fill(-1);
       const bestExact = new Uint8Array(n);
-      const codePointBefore = (i: number) => (i > 0 ? String.fromCodePoint(text.codePointAt(i - 1 - (isLowSurrogate(text, i - 1) ? 1 : 0))!) : '');
-      const codePointAt = (i: number) => (i < text.length ? String.fromCodePoint(text.codePointAt(i)!) : '');
       const consider = (isExact: boolean) => (entry: number, end: number, length: number) => {
         const start = end - length;
-        const from = view.at[start]!;
-        const to = view.at[end - 1]! + 1;
-        const before = codePointBefore(from);
-        const after = codePointAt(to);
-        if (before && joins(before, first[entry]!)) return;
-        if (after && joins(after, last[entry]!)) return;
+        // A word's character either side joins the match to a longer word, unless either is of a script without spaces.
+        if (start > 0 && kind[start - 1] === 1 && !unspacedFirst[entry]) return;
+        if (end < n && kind[end] === 1 && !unspacedLast[entry]) return;
         const better =
           length > bestLength[start]! ||
           (length === bestLength[start]! && ((isExact && !bestExact[start]) || (Number(isExact) === bestExact[start] && entry < bestEntry[start]!)));
@@ -208,8 +245,9 @@ export function createMatcher(entries: readonly MatcherEntry[]): PronunciationMa
           bestExact[start] = isExact ? 1 : 0;
         }
       };
-      exact.scan(view.exact, work, consider(true));
-      folded.scan(view.folded, work, consider(false));
+      const wordAfter = (end: number) => end < n && kind[end] === 1;
+      exact.scan(view.exact, work, wordAfter, consider(true));
+      folded.scan(view.folded, work, wordAfter, consider(false));
       const matches: Match[] = [];
       for (let s = 0; s < n; ) {
         const entry = bestEntry[s]!;
@@ -224,14 +262,4 @@ export function createMatcher(entries: readonly MatcherEntry[]): PronunciationMa
       return matches;
     },
   };
-}
-
-/** Whether a neighbouring character makes the entry's edge character part of a longer word. */
-function joins(neighbour: string, edge: string): boolean {
-  return WORD.test(neighbour) && !UNSPACED.test(neighbour) && !UNSPACED.test(edge);
-}
-
-function isLowSurrogate(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= 0xdc00 && c <= 0xdfff && i > 0;
 }
