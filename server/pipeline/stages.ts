@@ -3,7 +3,8 @@
  * store. Each stage does one step through a port, so the server and the CLI run the same list with
  * their own fetcher, extractor, writer, voice and audio storage.
  */
-import type { CreateFromOne, WithFiles } from '../../shared/api/podcasts.ts';
+import type { CreateFromOne } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import type { PodcastMode } from '../../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { pageTitle } from '../../shared/text/clean-title.ts';

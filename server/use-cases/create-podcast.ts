@@ -7,7 +7,8 @@
  * A request that carries the key of one already made (a double click, a retry after a lost answer)
  * answers that podcast: nothing more is counted, fetched or made.
  */
-import type { CreatePodcast, WithFiles } from '../../shared/api/podcasts.ts';
+import type { CreatePodcast } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { Config } from '../config.ts';

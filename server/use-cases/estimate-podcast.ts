@@ -5,7 +5,8 @@
  * but nothing is stored and the daily allowance is untouched. An episode past the caller's length
  * limit is refused here as at Create.
  */
-import type { EstimatePodcast, PodcastEstimate, WithFiles } from '../../shared/api/podcasts.ts';
+import type { EstimatePodcast, PodcastEstimate } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';

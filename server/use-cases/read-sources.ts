@@ -4,7 +4,8 @@
  * left out, the others stored one after the other with where each one's lines are. All failing is
  * an answer of its own that names each.
  */
-import type { EpisodeSource, UnreadableSource, WithFiles } from '../../shared/api/podcasts.ts';
+import type { EpisodeSource, UnreadableSource } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';

@@ -14,7 +14,7 @@ import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
 /** `--mode` and `--minutes` as given, checked by the API's own fields (minutes: whole digits only). */
 async function askedTelling(values: { mode?: string | undefined; minutes?: string | undefined }): Promise<{ mode?: PodcastMode; minutes?: number }> {
   // The schemas load only for this command, so `pagecast extract` starts without zod.
-  const { minutesField, modeField } = await import('../../../shared/api/podcasts.ts');
+  const { minutesField, modeField } = await import('../../../shared/api/podcast-modes.ts');
   const mode = values.mode === undefined ? undefined : modeField.safeParse(values.mode);
   const minutes = values.minutes === undefined ? undefined : minutesField.safeParse(/^\d+$/.test(values.minutes) ? Number(values.minutes) : Number.NaN);
   for (const parsed of [mode, minutes]) if (parsed && !parsed.success) throw new UsageError(parsed.error.issues[0]!.message);
