@@ -10,7 +10,7 @@ import { errorBodySchema } from '../../shared/api/error.ts';
 import { podcastSchema } from '../../shared/api/podcasts.ts';
 import { savedPronunciationsSchema, speechTextResponseSchema } from '../../shared/api/pronunciations.ts';
 import { transcriptSchema } from '../../shared/api/transcript.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { deleteAccount, pronunciationListsOf, userByEmail } from '../test/rows.ts';

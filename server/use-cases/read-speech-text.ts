@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { rateLimited } from '../errors.ts';
 import { findPronunciations } from '../repositories/pronunciation-repository.ts';
 import { take } from '../repositories/rate-limit-repository.ts';
-import { speechTextLines } from '../services/speech/speech-text.ts';
+import { speechTextLines } from '../machinery/speech/speech-text.ts';
 import type { Caller } from './identify-caller.ts';
 
 /** Speech texts a member or an address may ask for in an hour. */
