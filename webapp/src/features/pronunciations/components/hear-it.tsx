@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Volume2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/query-client.ts';
-import { useHearIt } from '../api/pronunciations.ts';
+import { useHearIt } from '../api/hear-it.ts';
 import { LANGUAGES } from '../utils/languages.ts';
 
 export function HearIt({ example, unsaved }: { example: string; unsaved: boolean }) {
