@@ -31,7 +31,7 @@ export function HearIt({ example, unsaved }: { example: string; unsaved: boolean
   return (
     <form onSubmit={submit} className="mt-6 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset">
       <div className="flex flex-wrap items-end gap-3">
-        <label htmlFor={textId} className="min-w-0 flex-1 text-sm font-medium text-slate-800">
+        <label htmlFor={textId} className="min-w-0 flex-1 basis-48 text-sm font-medium text-slate-800">
           Try a sentence
           <input
             id={textId}

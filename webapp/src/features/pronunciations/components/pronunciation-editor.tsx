@@ -17,7 +17,8 @@ import { languageChoices } from '../utils/languages.ts';
 import { changed, entriesOf, newRow, problemsOf, rowOfRefusal, type Row } from '../utils/rows.ts';
 import { HearIt } from './hear-it.tsx';
 
-const inputClass = 'block h-10 w-full rounded-lg border bg-white px-3 text-sm';
+// Written and spoken side by side, each on its own line where the panel is narrow (a phone).
+const inputClass = 'block h-10 min-w-0 flex-1 basis-40 rounded-lg border bg-white px-3 text-sm';
 
 export function PronunciationEditor({ className = '' }: { className?: string }) {
   const list = usePronunciations();
@@ -91,7 +92,7 @@ export function PronunciationEditor({ className = '' }: { className?: string }) 
               const border = invalid ? 'border-red-400' : 'border-slate-300';
               return (
                 <li key={row.key} data-testid="pronunciation-row">
-                  <div className="grid grid-cols-[1fr_1fr_auto_auto] items-center gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
                     <input
                       aria-label={`Written form ${i + 1}`}
                       placeholder="Written (Nginx)"
