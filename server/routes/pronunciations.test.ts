@@ -11,6 +11,7 @@ import { podcastSchema } from '../../shared/api/podcasts.ts';
 import { savedPronunciationsSchema, speechTextResponseSchema } from '../../shared/api/pronunciations.ts';
 import { transcriptSchema } from '../../shared/api/transcript.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import { SPEECH_TEXTS_PER_HOUR } from '../use-cases/read-speech-text.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { deleteAccount, pronunciationListsOf, userByEmail } from '../test/rows.ts';
@@ -166,6 +167,23 @@ describeEachDatabase('a member’s pronunciations', (ctx) => {
     expect((await call(null, '/api/speech-text/audio', 'POST', { text: 'Hello.', lang: 'en' })).status).toBe(401);
     const long = await refusal(await call('ann', '/api/speech-text/audio', 'POST', { text: 'word '.repeat(101), lang: 'en' }));
     expect(long.message).toBe('The text to hear is too long: at most 500 characters.');
+  });
+
+  it('counts speech texts per member an hour: past the allowance a 429 says when to come back, and others go on', async () => {
+    const ask = (who: string | null) => call(who, '/api/speech-text', 'POST', { text: 'Hi.', lang: 'en' });
+    // Ann has asked a few already; her next ones up to the allowance pass, one more is refused.
+    let allowed = 0;
+    // in batches at once: the count is taken atomically, so parallel asks cannot slip past it
+    for (let i = 0; i < SPEECH_TEXTS_PER_HOUR; i += 50) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => ask('ann')));
+      allowed += answers.filter((r) => r.status === 200).length;
+    }
+    expect(allowed).toBeGreaterThan(SPEECH_TEXTS_PER_HOUR - 10);
+    const refused = await ask('ann');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(errorBodySchema.parse(await refused.json()).error.message).toMatch(/^Too many speech texts asked for in the last hour\. Try again in /);
+    expect((await ask('bob')).status).toBe(200);
   });
 
   it('goes with the account', async () => {
