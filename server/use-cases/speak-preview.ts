@@ -7,7 +7,7 @@ import type { SpeechTextRequest } from '../../shared/api/pronunciations.ts';
 import { normaliseLanguage } from '../../shared/text/language.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import type { ServerPipeline } from '../pipeline/stages.ts';
+import type { ServerPipeline } from '../pipeline/ports.ts';
 import { scriptSentences } from '../machinery/script/sentence-cutter.ts';
 import { speakEpisode } from '../machinery/speech/episode.ts';
 import { SpeechError } from '../machinery/speech/speech-error.ts';
