@@ -3,27 +3,29 @@
  * store. Each stage does one step through a port, so the server and the CLI run the same list with
  * their own fetcher, extractor, writer, voice and audio storage.
  */
-import type { CreateFromOne, WithFiles } from '../../shared/api/podcasts.ts';
+import type { CreateFromOne } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import type { PodcastMode } from '../../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { pageTitle } from '../../shared/text/clean-title.ts';
 import { detectLanguage } from '../../shared/text/language.ts';
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import { AppError } from '../errors.ts';
-import type { ExtractionResult } from '../services/extract/extract-article.ts';
-import type { ReceivedFile } from '../services/upload/read-form.ts';
-import type { EncoderPool } from '../services/audio/episode-encoder.ts';
-import type { VoiceGain } from '../services/audio/loudness.ts';
-import type { ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from '../services/script/writer.ts';
-import { parseScript } from '../services/script/script-format.ts';
+import type { ExtractionResult } from '../machinery/extract/extract-article.ts';
+import type { ReceivedFile } from '../machinery/upload/read-form.ts';
+import type { EncoderPool } from '../machinery/audio/episode-encoder.ts';
+import type { VoiceGain } from '../machinery/audio/loudness.ts';
+import type { ScriptResult, ScriptSentence, ScriptStream, ScriptWriter } from '../machinery/script/types.ts';
+import { parseScript } from '../machinery/script/script-format.ts';
 import { planScript } from './script-plan.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
-import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../services/speech/episode.ts';
-import { baseLanguage, hostVoices } from '../services/speech/language-voices.ts';
-import { withParagraphLanguages } from '../services/speech/paragraph-languages.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import { speakEpisode, type EpisodeResume, type EpisodeSegment } from '../machinery/speech/episode.ts';
+import { baseLanguage, hostVoices } from '../machinery/speech/language-voices.ts';
+import { withParagraphLanguages } from '../machinery/speech/paragraph-languages.ts';
 import type { AnyStage, Stage } from './stage.ts';
-import { sourcesForModel, type SourcePart } from '../services/script/episode-sources.ts';
-import { SECTION_INPUT_CHARS } from '../services/script/mode-prompts.ts';
+import { sourcesForModel } from '../machinery/script/episode-sources.ts';
+import type { SourcePart } from '../machinery/script/types.ts';
+import { SECTION_INPUT_CHARS } from '../machinery/script/mode-prompts.ts';
 
 /** What a conversion starts from: a page address, a PDF file (its bytes, as received), or an article the extension already read. */
 export type Source = WithFiles<CreateFromOne, ReceivedFile>;

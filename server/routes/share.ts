@@ -18,8 +18,8 @@ import { openSharePage } from '../use-cases/open-share-page.ts';
 import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
 import { seconds } from '../http/podcast-view.ts';
 import { playlistResponse, segmentNumber } from '../http/stream.ts';
-import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
-import { episode } from '../services/audio/store.ts';
+import { hlsPlaylist } from '../machinery/audio/hls-playlist.ts';
+import { episode } from '../machinery/audio/store.ts';
 import { listStreamSegments, openStreamSegment, streamComplete } from '../use-cases/open-episode-stream.ts';
 import { hasEpisodeStream } from '../services/podcasts/events.ts';
 import { SHARE_MESSAGE, sharePodcast } from '../use-cases/share-podcast.ts';
@@ -33,7 +33,7 @@ export function shareRoutes(deps: AppDeps) {
       return c.json({ url: await sharePodcast(deps, caller.userId, c.req.param('id')) });
     })
     // Taking a page down needs no Premium: a member whose subscription ended still controls what
-    // they shared. Their shares stay public until they do (README, "Payments").
+    // they shared. Their shares stay public until they do (docs/operations.md, "Payments").
     .delete('/:id/share', async (c) => {
       const caller = requireCaller(c);
       await stopSharingPodcast(deps, caller.userId, c.req.param('id'));

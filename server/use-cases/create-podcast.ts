@@ -7,7 +7,8 @@
  * A request that carries the key of one already made (a double click, a retry after a lost answer)
  * answers that podcast: nothing more is counted, fetched or made.
  */
-import type { CreatePodcast, WithFiles } from '../../shared/api/podcasts.ts';
+import type { CreatePodcast } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { Config } from '../config.ts';
@@ -18,8 +19,8 @@ import { findPodcastByRequestKey, insertPodcastOnce, newPodcastId, type Owner, t
 import { inTransaction } from '../repositories/transaction.ts';
 import type { IntakePorts, ServerPipeline } from '../pipeline/stages.ts';
 import { takeDailyConversion } from '../services/podcasts/limits.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
-import type { ReceivedFile } from '../services/upload/read-form.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import type { Logger } from '../lib/logger.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';

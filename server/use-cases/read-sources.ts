@@ -4,19 +4,21 @@
  * left out, the others stored one after the other with where each one's lines are. All failing is
  * an answer of its own that names each.
  */
-import type { EpisodeSource, UnreadableSource, WithFiles } from '../../shared/api/podcasts.ts';
+import type { EpisodeSource, UnreadableSource } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { AppError } from '../errors.ts';
 import { askedMinutes } from '../pipeline/script-plan.ts';
 import type { PreparedArticle } from '../pipeline/stages.ts';
-import { guessKinds } from '../services/script/read-script.ts';
-import { sourceIntro, type SourcePart } from '../services/script/episode-sources.ts';
-import { countWords } from '../services/script/script-format.ts';
+import { guessKinds } from '../machinery/script/read-script.ts';
+import { sourceIntro } from '../machinery/script/episode-sources.ts';
+import type { SourcePart } from '../machinery/script/types.ts';
+import { countWords } from '../machinery/script/script-format.ts';
 import { speechSeconds } from '../services/podcasts/episode-length.ts';
 import type { LimitSubject } from '../services/podcasts/limits.ts';
-import type { ReceivedFile } from '../services/upload/read-form.ts';
+import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
 
 /** A source as received: a PDF's bytes in place of its part. */
