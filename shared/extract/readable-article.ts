@@ -11,7 +11,7 @@ import type { PageDocument, PageElement } from './page-dom.ts';
 import { pageKind, type PageKind } from './page-kind.ts';
 import { productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
-import { mainArea, wholePage } from './whole-page.ts';
+import { mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
   title: string;
@@ -40,6 +40,7 @@ export function readableArticle(
     elementsWithTags?: (node: PageElement, tagNames: readonly string[]) => PageElement[];
   } = {},
 ): ReadableArticle | null {
+  revealHiddenBody(document);
   dropAreas(document);
   options.check?.(document);
   const area = mainArea(document);
@@ -72,7 +73,8 @@ export function readableArticle(
   cleanArticle(root);
   return {
     title: article.title?.trim() ?? '',
-    byline: article.byline ?? null,
+    // A thread's posts each say their author: the byline Readability took is the first poster's box.
+    byline: posts && root === whole ? null : (article.byline ?? null),
     dir: article.dir ?? null,
     lang: article.lang ?? null,
     excerpt: article.excerpt ?? null,

@@ -28,6 +28,24 @@ export function mainArea(document: PageDocument): PageElement | null {
   return best && bestWords >= all * 0.3 ? best : body;
 }
 
+/** Visible words under which a page whose text waits in hidden elements is read from them. */
+const MIN_VISIBLE_WORDS = 50;
+const MIN_HIDDEN_WORDS = 100;
+
+/**
+ * A page that shows next to nothing while its body waits in a hidden placeholder (a script-built
+ * page's server-rendered copy in a `<div hidden>`) is read from the placeholder: the hidden
+ * attributes go.
+ */
+export function revealHiddenBody(document: PageDocument): void {
+  const body = document.body;
+  if (!body) return;
+  const hidden = [...body.querySelectorAll('[hidden]')].filter((element) => !element.parentElement?.closest('[hidden]'));
+  const hiddenWords = hidden.reduce((sum, element) => sum + wordCount(element.textContent), 0);
+  if (hiddenWords < MIN_HIDDEN_WORDS || wordCount(body.textContent) - hiddenWords >= MIN_VISIBLE_WORDS) return;
+  for (const element of hidden) element.removeAttribute('hidden');
+}
+
 /** Words of a class or id that name page chrome on a page read whole. */
 const CHROME_WORDS = new Set([
   'pagination', 'pager', 'paging', 'pages', 'sort', 'sorting', 'sortby', 'filter', 'filters', 'facet', 'facets', 'toolbar',
@@ -60,18 +78,18 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
 function dropChrome(area: PageElement): void {
   for (const hidden of [...area.querySelectorAll('[hidden], [aria-hidden="true"], [style]')]) {
     const style = hidden.getAttribute('style');
-    if (hidden.isConnected !== false && (style === null || HIDDEN_STYLE.test(style))) hidden.remove();
+    if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style))) hidden.remove();
   }
   const all = (area.textContent ?? '').length;
   for (const element of [...area.querySelectorAll('[class], [id]')]) {
-    if (element.isConnected === false) continue;
+    if (!isInside(element, area)) continue;
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
     if (!names.some(isChromeName)) continue;
     if ((element.textContent ?? '').length > all * 0.4) continue;
     element.remove();
   }
   for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p')]) {
-    if (element.isConnected === false || element.firstElementChild?.querySelector('p, div')) continue;
+    if (!isInside(element, area) || element.firstElementChild?.querySelector('p, div')) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text && text.length <= 48 && (POSTER_DETAIL.test(text) || DETAILS_LINE.test(text))) element.remove();
   }
@@ -94,12 +112,12 @@ function authorName(marker: PageElement): string | null {
 function announceAuthors(area: PageElement, document: PageDocument): number {
   const create = (document as unknown as { createElement?(name: string): PageElement }).createElement;
   if (!create) return 0;
-  const posts = new Map<PageElement, PageElement>();
+  const posts = new Set<PageElement>();
   const counts = new Map<PageElement, number>();
   for (const marker of area.querySelectorAll(AUTHOR_SELECTOR)) {
     for (let post: PageElement | null = marker, up = marker.parentElement; up && post !== area; post = up, up = up.parentElement) {
       if (post && !posts.has(post)) {
-        posts.set(post, marker);
+        posts.add(post);
         counts.set(up, (counts.get(up) ?? 0) + 1);
       }
     }
@@ -111,10 +129,10 @@ function announceAuthors(area: PageElement, document: PageDocument): number {
   if (!thread) return 0;
   let announced = 0;
   for (let post = thread.firstElementChild; post; post = post.nextElementSibling) {
-    const marker = posts.get(post);
-    const name = marker && authorName(marker);
-    if (!marker || !name) continue;
-    for (const other of [...post.querySelectorAll(AUTHOR_SELECTOR)]) if (other.isConnected !== false && authorName(other) === name) other.remove();
+    if (!posts.has(post)) continue;
+    const name = [...post.querySelectorAll(AUTHOR_SELECTOR)].map(authorName).find((found) => found !== null);
+    if (!name) continue;
+    for (const other of [...post.querySelectorAll(AUTHOR_SELECTOR)]) if (isInside(other, post) && authorName(other) === name) other.remove();
     const line = create.call(document, 'p') as PageElement & { textContent: string };
     line.textContent = `${name} wrote:`;
     (post as unknown as { prepend(node: PageElement): void }).prepend(line);
@@ -123,6 +141,7 @@ function announceAuthors(area: PageElement, document: PageDocument): number {
   return announced;
 }
 
+/** Whether `element` is still below `ancestor` (the copy is detached, so isConnected says nothing). */
 function isInside(element: PageElement, ancestor: PageElement): boolean {
   for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
   return false;
