@@ -68,7 +68,7 @@ export function readableArticle(
   // A thread whose posts were announced by their authors is read post by post.
   const posts = (thread?.posts ?? 0) >= 2;
   if (whole && (!root || product || posts || readWhole(kind, root, whole))) root = whole;
-  if (!root) return null;
+  if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   cleanArticle(root);
   return {
