@@ -66,6 +66,7 @@ const stateColumns = {
   estimatedMs: podcasts.estimatedMs,
   durationMs: podcasts.durationMs,
   draft: podcasts.draft,
+  fallbackReason: podcasts.fallbackReason,
 };
 export type PodcastState = Pick<PodcastRow, keyof typeof stateColumns>;
 

@@ -112,6 +112,8 @@ export async function createPodcast(
     estimatedSeconds: podcast.estimatedSeconds,
     error: podcast.error ? { code: 'INTERNAL_ERROR', message: podcast.error } : null,
     unreadable: podcast.unreadable,
+    mode: podcast.mode,
+    fallbackReason: podcast.fallbackReason,
   });
   await recentPodcastsItem.setValue([podcast, ...(await recentPodcastsItem.getValue()).filter((p) => p.id !== podcast.id)]);
   // Linked before it can start playing: read-along takes its steps in order.
