@@ -205,4 +205,6 @@ export const FOLLOW_MESSAGES = {
   limit: (n: number) => `You follow ${n} sources, the most one member may.`,
   notFound: 'Follow not found',
   signIn: 'Sign in to follow a site.',
+  checkPaused: 'This follow is paused: resume it to check its feed.',
+  checkedOften: 'This feed was checked often already; it is checked by itself every interval.',
 } as const;

@@ -168,3 +168,12 @@ export async function lockPodcast(tx: Database, id: string): Promise<PodcastRow 
   const [row] = await tx.select().from(podcasts).where(eq(podcasts.id, id)).for('update');
   return row ?? null;
 }
+
+/** The addresses of the member's podcasts' pages (each once). */
+export async function ownedSourceUrls(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ url: podcasts.sourceUrl })
+    .from(podcasts)
+    .where(and(eq(podcasts.userId, userId), isNotNull(podcasts.sourceUrl)));
+  return rows.map((r) => r.url!).filter(Boolean);
+}

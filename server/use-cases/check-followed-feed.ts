@@ -52,6 +52,7 @@ import { looksLikeFeed, readFeed } from '../services/follow/parse-feed.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import { createPodcast, type CreatePodcastDeps, type PodcastRequest } from './create-podcast.ts';
+import { ALREADY_A_PODCAST, memberHasPage } from './follow-duplicates.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle } from './read-article.ts';
@@ -101,6 +102,7 @@ async function fetchIfDue(deps: CheckFeedDeps, feed: FeedRow, now: Date, signal:
     if (answer.notModified) {
       log.info('feed checked', { notModified: true });
       await updateFeed(deps.db, feed.id, { failures: 0, error: null });
+      for (const follow of await followsOfFeed(deps.db, feed.id)) await updateFollow(deps.db, follow.id, { lastCheckedAt: now });
       return null;
     }
     if (!looksLikeFeed(answer.body)) throw new AppError('NOT_A_FEED', { message: 'The address no longer gives a feed.' });
@@ -345,6 +347,14 @@ async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest
   // Follows with something to say whose items are not in this episode (all left out or waiting).
   const others = notes.follows().filter((followId) => !byFollow.has(followId));
   try {
+    if ('url' in request && items.length === 1) {
+      // The page read here is kept a few minutes: Create reads it from there, counted once.
+      const page = await readArticle(deps, { caller, clientAddress: null }, { url: request.url });
+      if (await memberHasPage(deps.db, caller.userId, [request.url, page.sourceUrl])) {
+        await settleFollowItems(deps.db, items[0]!.followId, [items[0]!.item.id], { status: 'skipped', error: ALREADY_A_PODCAST });
+        return true;
+      }
+    }
     const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request });
     for (const [followId, ids] of byFollow) {
       await settleFollowItems(deps.db, followId, ids, { status: 'made', podcastId: podcast.id });

@@ -1,11 +1,12 @@
 /**
- * The sites a member follows: add one by its address or its feed's, pause or resume it, remove it.
- * Each shows its last check, its last new item and, when something went wrong, why in a sentence.
+ * The sites a member follows: add one by its address or its feed's, check it now, pause or resume
+ * it, remove it. Each shows its last check, its last new item and, when something went wrong, why in
+ * a sentence. A check asked for is shown under way until the follow's last check moves (a minute at most).
  * Under the list, the member may have one episode a day of all their follows (member-digest.tsx).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pause, Play, Rss, Trash2 } from 'lucide-react';
+import { Pause, Play, RefreshCw, Rss, Trash2 } from 'lucide-react';
 import type { Follow } from '../../../../../shared/api/follows.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,12 +17,28 @@ import { useSessionUser } from '../../../lib/session.ts';
 import { hourName, MemberDigest } from './member-digest.tsx';
 
 const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleString() : never);
+/** A check asked for is followed this long at most: the list is asked again every 2 s meanwhile. */
+const CHECK_WATCH_MS = 60_000;
 
 export function FollowsPanel() {
   const queryClient = useQueryClient();
   const email = useSessionUser()?.email ?? null;
   const queryKey = ['follows', email];
-  const follows = useQuery({ queryKey, queryFn: ({ signal }) => pagecast.follows.list({ signal }), refetchInterval: 30_000 });
+  // Each follow being checked: its last check when asked, and when it was asked.
+  const [checking, setChecking] = useState<Record<string, { last: string | null; at: number }>>({});
+  const follows = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => pagecast.follows.list({ signal }),
+    refetchInterval: Object.keys(checking).length > 0 ? 2000 : 30_000,
+  });
+  const underWay = (follow: Follow) => {
+    const asked = checking[follow.id];
+    return !!asked && asked.last === follow.lastCheckedAt && Date.now() - asked.at < CHECK_WATCH_MS;
+  };
+  useEffect(() => {
+    const done = (follows.data ?? []).filter((f) => checking[f.id] && !underWay(f)).map((f) => f.id);
+    if (done.length) setChecking((now) => Object.fromEntries(Object.entries(now).filter(([id]) => !done.includes(id))));
+  });
   const digestKey = ['follows', email, 'digest'];
   const memberDigest = useQuery({ queryKey: digestKey, queryFn: ({ signal }) => pagecast.follows.digest({ signal }) });
   const dailyHour = memberDigest.data?.digestHour ?? null;
@@ -39,6 +56,11 @@ export function FollowsPanel() {
   const change = useMutation({
     mutationFn: ({ id, paused }: { id: string; paused: boolean }) => pagecast.follows.change(id, { paused }),
     onSuccess: () => void refresh(),
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const check = useMutation({
+    mutationFn: (follow: Follow) => pagecast.follows.checkNow(follow.id),
+    onSuccess: (_, follow) => setChecking((now) => ({ ...now, [follow.id]: { last: follow.lastCheckedAt, at: Date.now() } })),
     onError: (err) => toast.error(errorMessage(err)),
   });
   const remove = useMutation({
@@ -97,6 +119,8 @@ export function FollowsPanel() {
             follow={follow}
             dailyHour={dailyHour}
             busy={change.isPending || remove.isPending}
+            checking={underWay(follow) || (check.isPending && check.variables?.id === follow.id)}
+            onCheck={() => check.mutate(follow)}
             onPause={(paused) => change.mutate({ id: follow.id, paused })}
             onRemove={() => remove.mutate(follow.id)}
           />
@@ -111,6 +135,8 @@ function FollowRow({
   follow,
   dailyHour,
   busy,
+  checking,
+  onCheck,
   onPause,
   onRemove,
 }: {
@@ -118,6 +144,9 @@ function FollowRow({
   /** The member's daily episode of all follows, when on: it tells this follow's items too. */
   dailyHour: number | null;
   busy: boolean;
+  /** A check asked for is under way. */
+  checking: boolean;
+  onCheck(): void;
   onPause(paused: boolean): void;
   onRemove(): void;
 }) {
@@ -142,6 +171,9 @@ function FollowRow({
         )}
       </div>
       <div className="flex shrink-0 gap-2">
+        <Button variant="outline" size="sm" disabled={busy || checking || follow.paused} onClick={onCheck} aria-label={`Check ${name} now`}>
+          {checking ? <Spinner /> : <RefreshCw aria-hidden size={14} />} {checking ? 'Checking…' : 'Check now'}
+        </Button>
         <Button variant="outline" size="sm" disabled={busy} onClick={() => onPause(!follow.paused)}>
           {follow.paused ? <Play aria-hidden size={14} /> : <Pause aria-hidden size={14} />} {follow.paused ? 'Resume' : 'Pause'}
         </Button>
