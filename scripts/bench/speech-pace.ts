@@ -1,7 +1,7 @@
 /**
  * The pacing of speech, measured on real pages spoken by every espeak voice: each voice's words a
  * minute on real episodes (beside the calibration passage's figure the server plans with), and how
- * well a text's pace (server/services/script/spoken-length.ts) tells a passage's length. Pages are
+ * well a text's pace (server/machinery/script/spoken-length.ts) tells a passage's length. Pages are
  * split by site before anything is fitted: the weights of syllables and sentence pauses are fitted on
  * the tuning half, and the length error is reported on both halves, for the weights in use and for
  * syllables alone.
@@ -12,12 +12,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { articleText } from '../../shared/text/article-text.ts';
-import { createEncoderPool } from '../../server/services/audio/episode-encoder.ts';
-import { parseScript } from '../../server/services/script/script-format.ts';
-import { PACE_WEIGHTS, paceFeatures, paceOf } from '../../server/services/script/spoken-length.ts';
-import { speakEpisode } from '../../server/services/speech/episode.ts';
-import { createEspeakEngine, ESPEAK_VOICES } from '../../server/services/speech/espeak-engine.ts';
-import { MEASURED_WORDS_PER_MINUTE } from '../../server/services/speech/speaking-rate.ts';
+import { createEncoderPool } from '../../server/machinery/audio/episode-encoder.ts';
+import { parseScript } from '../../server/machinery/script/script-format.ts';
+import { PACE_WEIGHTS, paceFeatures, paceOf } from '../../server/machinery/script/spoken-length.ts';
+import { speakEpisode } from '../../server/machinery/speech/episode.ts';
+import { createEspeakEngine, ESPEAK_VOICES } from '../../server/machinery/speech/espeak-engine.ts';
+import { MEASURED_WORDS_PER_MINUTE } from '../../server/machinery/speech/speaking-rate.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/readability');
 const PAGES_PER_HALF = 8;

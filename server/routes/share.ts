@@ -19,8 +19,8 @@ import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-pod
 import { podcastMode, seconds } from '../http/podcast-view.ts';
 import { howMadeLabel } from '../../shared/podcast/status-labels.ts';
 import { playlistResponse, segmentNumber } from '../http/stream.ts';
-import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
-import { episode } from '../services/audio/store.ts';
+import { hlsPlaylist } from '../machinery/audio/hls-playlist.ts';
+import { episode } from '../machinery/audio/store.ts';
 import { listStreamSegments, openStreamSegment, streamComplete } from '../use-cases/open-episode-stream.ts';
 import { hasEpisodeStream } from '../services/podcasts/events.ts';
 import { SHARE_MESSAGE, sharePodcast } from '../use-cases/share-podcast.ts';
