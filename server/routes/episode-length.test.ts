@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { createLogger } from '../lib/logger.ts';
+import { extractArticle } from '../machinery/extract/extract-article.ts';
 import { createScriptWriter } from '../machinery/script/openai-writer.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { openTestDatabase, type TestDatabase } from '../test/databases.ts';
@@ -78,7 +79,6 @@ const call = (path: string, body?: unknown) =>
 
 /** Makes a podcast of the tutorial page (sent as the extension sends a page it read) and waits until it is done. */
 async function make(minutes: number): Promise<Podcast> {
-  const { extractArticle } = await import('../machinery/extract/extract-article.ts');
   const article = extractArticle(tutorialPage(), 'https://example.com/job-queue');
   const created = await call('/api/podcasts', { title: article.title, text: article.text, sourceUrl: 'https://example.com/job-queue', mode: 'podcast', minutes });
   expect(created.status).toBe(201);
@@ -96,11 +96,6 @@ describe('the length asked, as a listener hears it', () => {
     fake.setBehaviour({ chatReply: fakeScriptReply() });
     const done = await make(5);
     expect(done.status).toBe('ready');
-    const script = ((await (await call(`/api/podcasts/${done.id}/script`)).json()) as { script: string }).script;
-    const asked = fake.requests.map((r) => /about (\d+) words/.exec(JSON.stringify(r.body))?.[1]).filter(Boolean);
-    const { paceOf } = await import('../machinery/script/spoken-length.ts');
-    const { speechSeconds } = await import('../services/podcasts/episode-length.ts');
-    console.log('obedient', done.durationSeconds, done.fallbackReason, script.split(/\s+/).length, asked, paceOf(script), done.voice, speechSeconds(script, 168));
     expect(Math.abs(done.durationSeconds! - 300) / 300).toBeLessThanOrEqual(0.1);
     expect(done.fallbackReason).toBeNull();
   }, 180_000);
@@ -109,10 +104,6 @@ describe('the length asked, as a listener hears it', () => {
     fake.setBehaviour({ chatReply: fixedSize(60) });
     const done = await make(10);
     expect(done.status).toBe('ready');
-    const script = ((await (await call(`/api/podcasts/${done.id}/script`)).json()) as { script: string }).script;
-    const { speechSeconds } = await import('../services/podcasts/episode-length.ts');
-    const { paceOf } = await import('../machinery/script/spoken-length.ts');
-    console.log('60 words', done.durationSeconds, done.fallbackReason, script.split(/\s+/).length, speechSeconds(script, 168), paceOf(script));
     expect(Math.abs(done.durationSeconds! - 600) / 600).toBeLessThanOrEqual(0.15);
     expect(done.fallbackReason).toMatch(/less than the length asked; \d+ words were read from the article to make it up/);
   }, 180_000);
