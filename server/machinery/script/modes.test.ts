@@ -35,8 +35,6 @@ import type { ScriptSentence, ScriptWriter } from './types.ts';
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => quiet };
 const WPM = 200;
-/** The words of the episode's own welcome and thanks, part of the length asked. */
-const FRAME_WORDS = countWords(`${FALLBACK_WELCOME} ${FALLBACK_THANKS}`);
 
 let fake: FakeOpenAi;
 beforeAll(async () => {
