@@ -196,6 +196,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 };
 
 /** What following a site answers when it cannot. */
+/** What to do when a natural voice cannot be downloaded here: a mirror, or a voices folder copied in. */
+export const VOICE_DOWNLOAD_HINT =
+  'To download voices from a mirror, set VOICE_MODELS_URL to it; or copy the voices folder (DATA_DIR/voices) from a machine that has them.';
+
 export const FOLLOW_MESSAGES = {
   noFeed: 'This page names no feed to follow (RSS, Atom or JSON Feed). Try the address of the site’s feed.',
   notAFeed: 'This address is not a feed Pagecast can read (RSS, Atom or JSON Feed).',
