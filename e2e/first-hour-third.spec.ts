@@ -68,8 +68,15 @@ test.describe('with an AI that refuses the key', () => {
     const tip = (await tooltip.boundingBox())!;
     // The point of the tooltip inside the header's band is the tooltip's, not the header's.
     const onTop = await page.evaluate(
-      ({ x, y, id }) => document.elementFromPoint(x, y)?.closest(`[id="${id}"]`) !== null,
-      { x: tip.x + tip.width / 2, y: Math.max(tip.y + 4, 4), id: (await help.getAttribute('aria-describedby'))! },
+      ({ x, y, id }) => {
+        // The tooltip lets clicks through; hit-testing it needs it to take them for the moment.
+        const tip = document.getElementById(id)!;
+        tip.style.pointerEvents = 'auto';
+        const hit = document.elementFromPoint(x, y)?.closest(`[id="${id}"]`) !== null;
+        tip.style.pointerEvents = '';
+        return hit;
+      },
+      { x: tip.x + tip.width / 2, y: Math.max(tip.y + tip.height - 4, 4), id: (await help.getAttribute('aria-describedby'))! },
     );
     expect(onTop).toBe(true);
   });
