@@ -106,6 +106,14 @@ export const pdfPagesNote = (read: number, pages: number) =>
 export const notAWebPageMessage = (kind: string) =>
   `This link is to ${kind}, not a web page. Pagecast reads articles on web pages: paste the address of one.`;
 
+/** The extension's tab shows a file that is not a web page (nothing was pasted: the tab is named). */
+export const notAWebPageTabMessage = (kind: string) =>
+  `This tab shows ${kind}, not a web page. Pagecast reads articles on web pages: open one, then make its podcast.`;
+
+/** The extension's tab shows an error page ('404 Not Found'): nothing was fetched, the tab is named. */
+export const errorTabMessage = (status: string) =>
+  `This tab shows an error page (${status}), not an article. Open the article itself, then make its podcast.`;
+
 /** 'Failed to fetch content: Not Found' */
 export const fetchNotOkMessage = (statusText: string) => `Failed to fetch content: ${statusText}`;
 
