@@ -36,7 +36,7 @@ export function usage(commands: readonly CliCommand[] = COMMANDS): string {
     'Usage:',
     ...commands.flatMap((c) => [wrapUsage(c.usage, '      ', '  '), wrap(c.summary, '    ')]),
     '',
-    'Settings come from the environment, as for the server (see README.md).',
+    'Settings come from the environment, as for the server (see docs/operations.md).',
     '',
   ].join('\n');
 }

@@ -5,7 +5,7 @@
  * Under the list, the member may have one episode a day of all their follows (member-digest.tsx).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Pause, Play, RefreshCw, Rss, Trash2 } from 'lucide-react';
 import type { Follow } from '../../../../../shared/api/follows.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
@@ -14,6 +14,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { useSessionUser } from '../../../lib/session.ts';
+import { useAddFollow } from '../api/add-follow.ts';
+import { useCheckFollow } from '../api/check-follow.ts';
+import { useDeleteFollow } from '../api/delete-follow.ts';
+import { followKeys } from '../api/follow-keys.ts';
+import { useUpdateFollow } from '../api/update-follow.ts';
 import { hourName, MemberDigest } from './member-digest.tsx';
 
 const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleString() : never);
@@ -21,13 +26,11 @@ const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocal
 const CHECK_WATCH_MS = 60_000;
 
 export function FollowsPanel() {
-  const queryClient = useQueryClient();
   const email = useSessionUser()?.email ?? null;
-  const queryKey = ['follows', email];
   // Each follow being checked: its last check when asked, and when it was asked.
   const [checking, setChecking] = useState<Record<string, { last: string | null; at: number }>>({});
   const follows = useQuery({
-    queryKey,
+    queryKey: followKeys.list(email),
     queryFn: ({ signal }) => pagecast.follows.list({ signal }),
     refetchInterval: Object.keys(checking).length > 0 ? 2000 : 30_000,
   });
@@ -39,38 +42,25 @@ export function FollowsPanel() {
     const done = (follows.data ?? []).filter((f) => checking[f.id] && !underWay(f)).map((f) => f.id);
     if (done.length) setChecking((now) => Object.fromEntries(Object.entries(now).filter(([id]) => !done.includes(id))));
   });
-  const digestKey = ['follows', email, 'digest'];
-  const memberDigest = useQuery({ queryKey: digestKey, queryFn: ({ signal }) => pagecast.follows.digest({ signal }) });
+  const memberDigest = useQuery({ queryKey: followKeys.digest(email), queryFn: ({ signal }) => pagecast.follows.digest({ signal }) });
   const dailyHour = memberDigest.data?.digestHour ?? null;
   const [address, setAddress] = useState('');
   const [digest, setDigest] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
-  const add = useMutation({
-    mutationFn: () => pagecast.follows.add({ url: address.trim(), ...(digest ? { digest: true } : {}) }),
+  const add = useAddFollow({
     onSuccess: (follow) => {
       setAddress('');
       toast.success(`Following ${follow.title ?? follow.address}`);
-      void refresh();
     },
   });
-  const change = useMutation({
-    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => pagecast.follows.change(id, { paused }),
-    onSuccess: () => void refresh(),
-    onError: (err) => toast.error(errorMessage(err)),
-  });
-  const check = useMutation({
-    mutationFn: (follow: Follow) => pagecast.follows.checkNow(follow.id),
+  const change = useUpdateFollow({ onError: (err) => toast.error(errorMessage(err)) });
+  const remove = useDeleteFollow({ onError: (err) => toast.error(errorMessage(err)) });
+  const check = useCheckFollow({
     onSuccess: (_, follow) => setChecking((now) => ({ ...now, [follow.id]: { last: follow.lastCheckedAt, at: Date.now() } })),
-    onError: (err) => toast.error(errorMessage(err)),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => pagecast.follows.remove(id),
-    onSuccess: () => void refresh(),
     onError: (err) => toast.error(errorMessage(err)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (address.trim()) add.mutate();
+    if (address.trim()) add.mutate({ url: address.trim(), ...(digest ? { digest: true } : {}) });
   };
 
   return (
@@ -126,7 +116,7 @@ export function FollowsPanel() {
           />
         ))}
       </ul>
-      <MemberDigest digest={memberDigest} onSaved={() => void queryClient.invalidateQueries({ queryKey: digestKey })} />
+      <MemberDigest digest={memberDigest} />
     </section>
   );
 }
