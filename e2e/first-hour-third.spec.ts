@@ -88,7 +88,9 @@ test('the follows page checks a follow now', async ({ page }) => {
   await page.getByLabel('Site or feed address').fill(`${articles.url}${QUIET_FEED_PATH}`);
   await page.getByRole('button', { name: 'Follow' }).click();
   const row = page.getByRole('listitem', { name: QUIET_FEED_TITLE });
-  const lastChecked = async () => ((await (await page.request.get(`${E2E_BASE_URL}/api/follows`)).json()) as { follows: { lastCheckedAt: string | null }[] }).follows[0]!.lastCheckedAt;
+  await expect(row).toBeVisible();
+  const lastChecked = async () =>
+    ((await (await page.request.get(`${E2E_BASE_URL}/api/follows`)).json()) as { follows: { lastCheckedAt: string | null }[] }).follows[0]?.lastCheckedAt ?? null;
   await expect.poll(lastChecked, { timeout: 60_000 }).not.toBeNull();
   const before = await lastChecked();
   const check = row.getByRole('button', { name: `Check ${QUIET_FEED_TITLE} now` });
