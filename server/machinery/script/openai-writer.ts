@@ -180,6 +180,7 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
       headings,
       kinds,
       targetWords: plan.targetWords ?? 900,
+      ...(plan.pace ? { pace: plan.pace } : {}),
       context: {
         mode: plan.mode,
         language: plan.language,
