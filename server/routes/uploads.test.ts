@@ -252,7 +252,7 @@ describe('PDFs uploaded as files', () => {
     }
   });
 
-  it('takes a form with a session cookie only when the browser says it comes from this site', async () => {
+  it('takes a form with a session cookie only when the browser says it comes from this origin', async () => {
     const registered = await t.app.request('/api/auth/register', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -269,6 +269,9 @@ describe('PDFs uploaded as files', () => {
       });
     };
     expect((await send({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    // A page on another port of this host, or a sibling subdomain: the same site, another origin.
+    expect((await send({ 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await send({ Origin: 'http://localhost:8788' })).status).toBe(403);
     // Neither Sec-Fetch-Site nor Origin: a form must say where it comes from.
     expect((await send({})).status).toBe(403);
     expect((await send({ 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
