@@ -8,8 +8,9 @@
  *   "busy, try again in N s" (429), one still running is cut off (its worker replaced) and answers the
  *   parse-failure (or PDF too-slow) message;
  * - a bounded queue, in all and per owner: past it the answer is the same 429 at once;
- * - bounded memory: each worker's heap is capped, and a task during which the process grows by more
- *   than `memoryGrowthMb` is cut off, its worker ended, so the memory a bomb took returns.
+ * - bounded memory: each worker's heap is capped, a worker whose memory (heap and the buffers outside
+ *   it, where pdf.js unpacks streams) passes `workerMemoryMb` is cut off and replaced, and so is a task
+ *   during which the process grows by more than `memoryGrowthMb`, so the memory a bomb took returns.
  */
 import os from 'node:os';
 import { CONTENT_MESSAGES, ERROR_CODES, PDF_MESSAGES, type ErrorCode } from '../../../shared/errors.ts';
@@ -57,6 +58,8 @@ export interface ArticleExtractorOptions {
   heapMb?: number;
   /** How much the process may grow during a task before it is cut off, in MB (default 1024). */
   memoryGrowthMb?: number;
+  /** A worker's memory, heap and buffers together, before its task is cut off, in MB (default 768). */
+  workerMemoryMb?: number;
 }
 
 type Task = { html: string; url: string } | { pdf: Uint8Array };
@@ -71,7 +74,7 @@ interface Entry {
   /** Ends the entry still waiting at its deadline: it was never tried, so it answers "busy". */
   expire: () => void;
   /** Set while it runs: the process's size when it started, and how to cut it off. */
-  running?: { rss: number; cutOff: (error: Error) => void };
+  running?: { rss: number; cutOff: (error: Error) => void; memory: () => Promise<number> };
 }
 
 export function createArticleExtractor(options: ArticleExtractorOptions = {}): ArticleExtractor {
@@ -82,6 +85,7 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   const perOwner = Math.max(1, size - 1);
   const growthBytes = (options.memoryGrowthMb ?? 1024) * 1024 * 1024;
   const heapMb = options.heapMb ?? 512;
+  const workerBytes = (options.workerMemoryMb ?? 768) * 1024 * 1024;
   const pool = createWorkerPool({
     url: options.workerUrl ?? new URL('./extract-worker.mjs', import.meta.url),
     size,
@@ -137,9 +141,14 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
     watchdog ??= setInterval(() => {
       const rss = process.memoryUsage.rss();
       for (const entry of running) {
-        if (entry.running && rss - entry.running.rss > growthBytes) {
-          entry.running.cutOff(new Error(`the process grew by ${Math.round((rss - entry.running.rss) / 1048576)} MB while extracting`));
-        }
+        const task = entry.running;
+        if (!task) continue;
+        if (rss - task.rss > growthBytes) task.cutOff(new Error(`the process grew by ${Math.round((rss - task.rss) / 1048576)} MB while extracting`));
+        // Asked of the worker even while it runs a long synchronous step (a stream being unpacked).
+        task.memory().then(
+          (bytes) => bytes > workerBytes && task.cutOff(new Error(`the worker held ${Math.round(bytes / 1048576)} MB while extracting`)),
+          () => {},
+        );
       }
     }, 100);
     watchdog.unref();
@@ -168,6 +177,7 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
       reject('pdf' in entry.task ? new AppError('NO_READABLE_CONTENT', { message: PDF_MESSAGES.tooSlow, cause }) : parseFailed(cause));
     }, Math.max(0, entry.deadline - Date.now()));
     entry.running = {
+      memory: () => lease.memory(),
       rss: process.memoryUsage.rss(),
       cutOff: (cause) => {
         if (settle(true)) reject(tooBig(entry.task, cause));
