@@ -1,6 +1,9 @@
 // ESLint: typescript-eslint's recommended rules (syntax only, no type information, so it stays fast)
 // plus the layer rules that keep the code's seams closed:
 //   - routes never import the database layer (drizzle-orm, server/db, repositories);
+//   - the server's floors import only floors below them: routes > http > use-cases > pipeline and
+//     jobs > services (domain, database-backed) > machinery (no database) and repositories > db;
+//     none below the composition root imports it (deps.ts, wiring.ts, boot.ts, app.ts, cli/);
 //   - only repositories and server/db import drizzle-orm or server/db/schema;
 //   - shared/ imports nothing from the apps, and its production code no Node built-in and no
 //     DOM-only or Node-only global;
@@ -26,6 +29,14 @@ const NOT_PRODUCTION = [...TEST_FILES, 'e2e/**', 'scripts/**', '**/*.config.{ts,
 // Folders: each file belongs to the first folder listed here that contains it.
 const ELEMENTS = [
   { type: 'route', pattern: 'server/routes' },
+  { type: 'http', pattern: 'server/http' },
+  { type: 'use-case', pattern: 'server/use-cases' },
+  { type: 'pipeline', pattern: 'server/pipeline' },
+  { type: 'jobs', pattern: 'server/jobs' },
+  { type: 'domain', pattern: 'server/services' },
+  { type: 'machinery', pattern: 'server/machinery' },
+  { type: 'repository', pattern: 'server/repositories' },
+  { type: 'db', pattern: 'server/db' },
   { type: 'server', pattern: 'server' },
   { type: 'shared', pattern: 'shared' },
   { type: 'feature', pattern: 'webapp/src/features/*', capture: ['feature'] },
@@ -36,7 +47,9 @@ const ELEMENTS = [
 // The database layer: the only files that hold SQL.
 const DATABASE_FILES = ['server/db/**', 'server/repositories/**'];
 
-const SERVER = ['route', 'server'];
+const SERVER = ['route', 'http', 'use-case', 'pipeline', 'jobs', 'domain', 'machinery', 'repository', 'db', 'server'];
+// The files that pick implementations and start processes: nothing they build imports them.
+const COMPOSITION_FILES = ['server/deps.ts', 'server/wiring.ts', 'server/boot.ts', 'server/app.ts', 'server/index.ts', 'server/cli/**'];
 const WEBAPP = ['webapp', 'feature'];
 const DRIZZLE = { module: { origin: 'external', source: 'drizzle-orm' } };
 
@@ -66,6 +79,22 @@ const LAYERS = [
   ...ROUTES,
 ];
 
+/** `fromTypes` may import none of `types`: they sit above it. */
+const below = (fromTypes, types, message) => forbid(fromTypes, { element: { types: { anyOf: types } } }, message);
+
+// The server's floors, top to bottom; a floor imports only floors below it (production files:
+// a test may drive a use case from a pipeline test).
+const FLOORS = [
+  below(['http'], ['route'], 'http/ sits below routes/: it never imports a route.'),
+  below(['use-case'], ['route', 'http'], 'Use cases know nothing of HTTP: they never import routes/ or http/.'),
+  below(['pipeline', 'jobs'], ['route', 'http', 'use-case'], 'pipeline/ and jobs/ run below the use cases: they never import routes/, http/ or use-cases/.'),
+  below(['domain'], ['route', 'http', 'use-case', 'pipeline', 'jobs'], 'services/ (domain) sits below the use cases, pipeline and jobs: it never imports them.'),
+  below(['repository'], ['route', 'http', 'use-case', 'pipeline', 'jobs', 'domain', 'machinery'], 'Repositories hold SQL only: they never import services/, machinery/ or anything above them.'),
+  below(['machinery'], ['route', 'http', 'use-case', 'pipeline', 'jobs', 'domain', 'repository', 'db'], 'machinery/ never touches the database: it imports no repository, server/db, services/ or anything above them.'),
+  below(['db'], ['route', 'http', 'use-case', 'pipeline', 'jobs', 'domain', 'machinery', 'repository'], 'server/db is the lowest floor: it imports nothing above it.'),
+  forbid(['http', 'use-case', 'pipeline', 'jobs', 'domain', 'machinery', 'repository', 'db'], { file: { categories: 'composition' } }, 'Only the composition root (deps.ts, wiring.ts, boot.ts, app.ts, cli/) imports the composition root: dependencies are handed down.'),
+];
+
 // Rules for production files outside the database layer (passed to PRODUCTION).
 const OUTSIDE_DATABASE = [
   { disallow: { to: DRIZZLE }, message: 'Only repositories (server/repositories/) and server/db import drizzle-orm.' },
@@ -76,6 +105,7 @@ const OUTSIDE_DATABASE = [
 // the ones in shared/ run in Node.
 const PRODUCTION = (...outsideDatabase) => [
   ...LAYERS,
+  ...FLOORS,
   forbid(['shared'], { module: { origin: 'core' } }, 'shared/ also runs in browsers: no Node built-in ({{ to.module.source }}).'),
   ...outsideDatabase,
   // Again after the database rules, so a route hears the route's reason (the last match reports).
@@ -147,6 +177,7 @@ export default defineConfig(
         { category: 'test', pattern: TEST_FILES },
         { category: 'database', pattern: DATABASE_FILES },
         { category: 'schema', pattern: 'server/db/schema.ts' },
+        { category: 'composition', pattern: COMPOSITION_FILES },
       ],
     },
     rules: dependencies(...LAYERS),

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ARTICLE_BASE_URL } from '../playwright.config.ts';
-import { extractArticle } from '../server/services/extract/extract-article.ts';
-import { wordF1 } from '../server/services/extract/word-f1.ts';
+import { extractArticle } from '../server/machinery/extract/extract-article.ts';
+import { wordF1 } from '../server/machinery/extract/word-f1.ts';
 import { expect, test } from './fixtures/extension.ts';
 
 const AEB = path.resolve(import.meta.dirname, '..', '..', 'shared', 'corpora', 'aeb');

@@ -16,6 +16,11 @@ const STUBS = [
   'server/repositories/podcast-repository.ts',
   'server/use-cases/create-podcast.ts',
   'server/test/app.ts',
+  'server/services/billing/apply-snapshot.ts',
+  'server/machinery/audio/loudness.ts',
+  'server/pipeline/run-stages.ts',
+  'server/http/caller.ts',
+  'server/wiring.ts',
   'shared/format-time.ts',
   'webapp/src/features/podcasts/api/podcasts.ts',
   'webapp/src/features/auth/api/auth-api.ts',
@@ -87,6 +92,56 @@ describe('routes never import the database layer', () => {
   });
 });
 
+describe("the server's floors import only floors below them", () => {
+  it('fails when machinery imports a repository, the database or a domain service', async () => {
+    expect(await layerErrors('server/machinery/speech/engine.ts', "import { value } from '../../repositories/podcast-repository.ts';")).toEqual([
+      expect.stringContaining('machinery/ never touches the database'),
+    ]);
+    expect(await layerErrors('server/machinery/speech/engine.ts', "import { value } from '../../services/billing/apply-snapshot.ts';")).toHaveLength(1);
+    expect(await layerErrors('server/machinery/speech/engine.ts', "import { value } from '../../db/schema.ts';")).toHaveLength(1);
+  });
+
+  it('fails when a repository imports a service or machinery', async () => {
+    expect(await layerErrors('server/repositories/member-repository.ts', "import { value } from '../services/billing/apply-snapshot.ts';")).toEqual([
+      expect.stringContaining('Repositories hold SQL only'),
+    ]);
+    expect(await layerErrors('server/repositories/follow-repository.ts', "import type { value } from '../machinery/audio/loudness.ts';")).toHaveLength(1);
+  });
+
+  it('fails when a domain service reaches up to a use case or the pipeline', async () => {
+    expect(await layerErrors('server/services/podcasts/limits.ts', "import { value } from '../../use-cases/create-podcast.ts';")).toEqual([
+      expect.stringContaining('services/ (domain) sits below'),
+    ]);
+    expect(await layerErrors('server/services/podcasts/limits.ts', "import { value } from '../../pipeline/run-stages.ts';")).toHaveLength(1);
+  });
+
+  it('fails when the pipeline imports a use case, or a use case the HTTP edge', async () => {
+    expect(await layerErrors('server/pipeline/stages.ts', "import { value } from '../use-cases/create-podcast.ts';")).toEqual([
+      expect.stringContaining('pipeline/ and jobs/ run below the use cases'),
+    ]);
+    expect(await layerErrors('server/use-cases/create-podcast.ts', "import { value } from '../http/caller.ts';")).toEqual([
+      expect.stringContaining('Use cases know nothing of HTTP'),
+    ]);
+  });
+
+  it('fails when a floor below imports the composition root', async () => {
+    expect(await layerErrors('server/pipeline/stages.ts', "import { value } from '../wiring.ts';")).toEqual([
+      expect.stringContaining('Only the composition root'),
+    ]);
+  });
+
+  it('passes on arrows that point down', async () => {
+    expect(
+      await layerErrors(
+        'server/services/billing/apply-snapshot.ts',
+        "import { value } from '../../repositories/podcast-repository.ts';\nimport { value as gain } from '../../machinery/audio/loudness.ts';",
+      ),
+    ).toEqual([]);
+    expect(await layerErrors('server/use-cases/create-podcast.ts', "import { value } from '../pipeline/run-stages.ts';")).toEqual([]);
+    expect(await layerErrors('server/wiring.ts', "import { value } from './use-cases/create-podcast.ts';")).toEqual([]);
+  });
+});
+
 describe('shared/ imports nothing from the apps and no Node built-in', () => {
   it('fails on node:fs and on a bare built-in', async () => {
     expect(await layerErrors('shared/text.ts', "import fs from 'node:fs';")).toEqual([expect.stringContaining('no Node built-in')]);
@@ -153,7 +208,7 @@ describe('production code imports no test helper and no devDependency', () => {
   });
 
   it('fails when production code imports a devDependency', async () => {
-    expect(await layerErrors('server/services/audio/decode.ts', "import { MPEGDecoder } from 'mpg123-decoder';")).toEqual([
+    expect(await layerErrors('server/machinery/audio/decode.ts', "import { MPEGDecoder } from 'mpg123-decoder';")).toEqual([
       'mpg123-decoder is a devDependency: production code may not import it.',
     ]);
     expect(await layerErrors('webapp/src/lib/player.ts', "import { browser } from 'wxt/browser';")).toHaveLength(1);
@@ -161,7 +216,7 @@ describe('production code imports no test helper and no devDependency', () => {
 
   it('lets tests use test helpers and devDependencies, and the extension use the wxt runtime', async () => {
     expect(
-      await layerErrors('server/services/audio/decode.test.ts', "import { MPEGDecoder } from 'mpg123-decoder';\nimport { value } from '../../test/app.ts';"),
+      await layerErrors('server/machinery/audio/decode.test.ts', "import { MPEGDecoder } from 'mpg123-decoder';\nimport { value } from '../../test/app.ts';"),
     ).toEqual([]);
     expect(await layerErrors('extension/popup.ts', "import { browser } from 'wxt/browser';")).toEqual([]);
   });

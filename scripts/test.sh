@@ -46,6 +46,8 @@ npx tsc -p server/tsconfig.json --noEmit
 
 step "Lint"
 npx eslint .
+# No circle between files or folders (dependency-cruiser, .dependency-cruiser.cjs).
+npx depcruise server shared webapp extension
 
 mkdir -p e2e-artifacts
 step "Unit and API tests"

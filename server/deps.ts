@@ -9,14 +9,14 @@ import type { ConversionJobs } from './jobs/conversion.ts';
 import type { PreparedArticle, ServerPipeline } from './pipeline/stages.ts';
 import type { PodcastEvents } from './services/podcasts/events.ts';
 import type { HeldRequests } from './services/podcasts/held-requests.ts';
-import type { UploadSlots } from './services/upload/upload-slots.ts';
+import type { UploadSlots } from './machinery/upload/upload-slots.ts';
 import type { PodcastWatchers } from './services/podcasts/watchers.ts';
-import type { ScriptWriter } from './services/script/writer.ts';
-import type { SpeechEngine } from './services/speech/engine.ts';
-import type { AudioStore } from './services/audio/store.ts';
-import type { EncoderPool } from './services/audio/episode-encoder.ts';
-import type { ArticleExtractor } from './services/extract/extractor.ts';
-import type { RecentPages } from './services/fetch/recent-pages.ts';
+import type { ScriptWriter } from './machinery/script/types.ts';
+import type { SpeechEngine } from './machinery/speech/engine.ts';
+import type { AudioStore } from './machinery/audio/store.ts';
+import type { EncoderPool } from './machinery/audio/episode-encoder.ts';
+import type { ArticleExtractor } from './machinery/extract/extractor.ts';
+import type { RecentPages } from './machinery/fetch/recent-pages.ts';
 
 /** What createApp needs. Tests build it with fakes; index.ts with the real things. */
 export interface AppDeps {

@@ -16,7 +16,7 @@ import { unusedPort } from './test/processes.ts';
 import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
-import { id3TagSize } from './services/audio/id3-chapters.ts';
+import { id3TagSize } from './machinery/audio/id3-chapters.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'restart-test-browser-token';

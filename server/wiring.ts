@@ -15,35 +15,35 @@ import type { PipelinePorts, PreparedArticle, ServerPipeline } from './pipeline/
 import { getOrCreateSecret } from './repositories/secret-repository.ts';
 import { JOBS_CHANNEL } from './repositories/job-repository.ts';
 import { openNotifications } from './db/notifications.ts';
-import type { AudioStore } from './services/audio/store.ts';
-import { createDiskAudioStore } from './services/audio/disk-store.ts';
-import { createS3AudioStore } from './services/audio/s3-store.ts';
+import type { AudioStore } from './machinery/audio/store.ts';
+import { createDiskAudioStore } from './machinery/audio/disk-store.ts';
+import { createS3AudioStore } from './machinery/audio/s3-store.ts';
 import { createAuthDeps } from './services/auth/auth-deps.ts';
-import type { ArticleExtractor } from './services/extract/extractor.ts';
-import { createArticleExtractor } from './services/extract/extractor.ts';
-import { fetchPage } from './services/fetch/fetch-page.ts';
-import { BlockedAddressError } from './services/fetch/resolve-target.ts';
+import type { ArticleExtractor } from './machinery/extract/extractor.ts';
+import { createArticleExtractor } from './machinery/extract/extractor.ts';
+import { fetchPage } from './machinery/fetch/fetch-page.ts';
+import { BlockedAddressError } from './machinery/fetch/resolve-target.ts';
 import { AppError } from './errors.ts';
-import { createRecentPages, type RecentPages } from './services/fetch/recent-pages.ts';
-import { extractArticle } from './services/extract/extract-article.ts';
-import { extractPdf } from './services/extract/extract-pdf.ts';
+import { createRecentPages, type RecentPages } from './machinery/fetch/recent-pages.ts';
+import { extractArticle } from './machinery/extract/extract-article.ts';
+import { extractPdf } from './machinery/extract/extract-pdf.ts';
 import { loadPage } from './cli/load-page.ts';
 import fs from 'node:fs';
 import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
 import { createHeldRequests } from './services/podcasts/held-requests.ts';
-import { createUploadSlots } from './services/upload/upload-slots.ts';
+import { createUploadSlots } from './machinery/upload/upload-slots.ts';
 import { createPodcastWatchers, type PodcastWatchers } from './services/podcasts/watchers.ts';
-import { createFallbackScriptWriter } from './services/script/fallback-writer.ts';
+import { createFallbackScriptWriter } from './machinery/script/fallback-writer.ts';
 import { NO_SCRIPT_WRITER_REASON } from '../shared/podcast/status-labels.ts';
-import type { ScriptWriter } from './services/script/writer.ts';
-import type { SpeechEngine } from './services/speech/engine.ts';
-import { createEncoderPool, type EncoderPool } from './services/audio/episode-encoder.ts';
-import { voiceGainDb } from './services/audio/loudness.ts';
-import { FRESH_EPISODE, type EpisodeSegment } from './services/speech/episode.ts';
-import { createEspeakEngine } from './services/speech/espeak-engine.ts';
-import { createNaturalEngine } from './services/speech/natural-engine.ts';
-import { createVoiceStore, type VoiceStore } from './services/voices/voice-store.ts';
-import { createSpeakingRates } from './services/speech/speaking-rate.ts';
+import type { ScriptWriter } from './machinery/script/types.ts';
+import type { SpeechEngine } from './machinery/speech/engine.ts';
+import { createEncoderPool, type EncoderPool } from './machinery/audio/episode-encoder.ts';
+import { voiceGainDb } from './machinery/audio/loudness.ts';
+import { FRESH_EPISODE, type EpisodeSegment } from './machinery/speech/episode.ts';
+import { createEspeakEngine } from './machinery/speech/espeak-engine.ts';
+import { createNaturalEngine } from './machinery/speech/natural-engine.ts';
+import { createVoiceStore, type VoiceStore } from './machinery/voices/voice-store.ts';
+import { createSpeakingRates } from './machinery/speech/speaking-rate.ts';
 import { checkFollowedFeed, type CheckFeedDeps } from './use-cases/check-followed-feed.ts';
 import { createFeedCheckSchedule, tickMsFor } from './jobs/feed-checks.ts';
 
@@ -74,14 +74,14 @@ export async function createSpeechEngine(config: Config, logger: Logger): Promis
         downloadOnFirstUse: config.voices.downloads,
       });
     case 'openai':
-      return (await import('./services/speech/openai-engine.ts')).createOpenAiSpeechEngine({ ...config.tts, logger });
+      return (await import('./machinery/speech/openai-engine.ts')).createOpenAiSpeechEngine({ ...config.tts, logger });
   }
 }
 
 /** The AI script writer OPENAI_* configures, else the template. */
 async function createScriptWriter(config: Config, logger: Logger): Promise<ScriptWriter> {
   if (!config.openai.apiKey && !config.openai.baseUrl) return createFallbackScriptWriter(NO_SCRIPT_WRITER_REASON);
-  return (await import('./services/script/openai-writer.ts')).createScriptWriter({ ...config.openai, logger });
+  return (await import('./machinery/script/openai-writer.ts')).createScriptWriter({ ...config.openai, logger });
 }
 
 /** Where podcast audio is kept: DATA_DIR/audio, or the bucket AUDIO_STORE=s3 names. */

@@ -20,9 +20,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { createArticleExtractor } from '../../server/services/extract/extractor.ts';
-import { parsePage } from '../../server/services/extract/page-document.ts';
-import { wordF1 } from '../../server/services/extract/word-f1.ts';
+import { createArticleExtractor } from '../../server/machinery/extract/extractor.ts';
+import { parsePage } from '../../server/machinery/extract/page-document.ts';
+import { wordF1 } from '../../server/machinery/extract/word-f1.ts';
 import { articleText, type ArticleNode } from '../../shared/text/article-text.ts';
 
 const CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');

@@ -2,7 +2,7 @@
  * Loudness of each espeak voice, and the calibration of its gain: a fixed passage is spoken, its raw
  * loudness measured, then the gain that brings it to TARGET_LUFS through the normalizer and 64 kbps
  * MP3 is found (a few corrections, as the limiter takes off loudness). The table shows the result
- * with the gain in server/services/audio/voice-gains.ts, which is what episodes use; when the
+ * with the gain in server/machinery/audio/voice-gains.ts, which is what episodes use; when the
  * calibrated gain drifts from it, copy the new figures there.
  *
  * Then whole episodes as the speech stage makes them (speakEpisode, the encoder worker, the voice's
@@ -23,15 +23,15 @@ import {
   TARGET_LUFS,
   voiceGainDb,
   type LoudnessMeasurement,
-} from '../../server/services/audio/loudness.ts';
-import { createEncoderPool } from '../../server/services/audio/episode-encoder.ts';
-import { createMp3Encoder } from '../../server/services/audio/mp3-encoder.ts';
-import { scriptSentences } from '../../server/services/script/sentence-cutter.ts';
-import { speakEpisode } from '../../server/services/speech/episode.ts';
-import { createEspeakEngine, ESPEAK_VOICES } from '../../server/services/speech/espeak-engine.ts';
-import type { SpeechEngine } from '../../server/services/speech/engine.ts';
+} from '../../server/machinery/audio/loudness.ts';
+import { createEncoderPool } from '../../server/machinery/audio/episode-encoder.ts';
+import { createMp3Encoder } from '../../server/machinery/audio/mp3-encoder.ts';
+import { scriptSentences } from '../../server/machinery/script/sentence-cutter.ts';
+import { speakEpisode } from '../../server/machinery/speech/episode.ts';
+import { createEspeakEngine, ESPEAK_VOICES } from '../../server/machinery/speech/espeak-engine.ts';
+import type { SpeechEngine } from '../../server/machinery/speech/engine.ts';
 import { decodeMp3 } from '../../server/test/mp3.ts';
-import { concatPcm } from '../../server/services/audio/pcm.ts';
+import { concatPcm } from '../../server/machinery/audio/pcm.ts';
 import { generateArticle } from './support/articles.ts';
 
 /** About 330 words of plain news prose: statements, a question, a quotation, numbers. */

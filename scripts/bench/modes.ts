@@ -11,17 +11,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createEncoderPool } from '../../server/services/audio/episode-encoder.ts';
-import { extractArticle } from '../../server/services/extract/extract-article.ts';
+import { createEncoderPool } from '../../server/machinery/audio/episode-encoder.ts';
+import { extractArticle } from '../../server/machinery/extract/extract-article.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { planScript } from '../../server/pipeline/script-plan.ts';
-import { createScriptWriter } from '../../server/services/script/openai-writer.ts';
-import { speakEpisode } from '../../server/services/speech/episode.ts';
-import { createEspeakEngine, ESPEAK_VOICES } from '../../server/services/speech/espeak-engine.ts';
-import { MEASURED_WORDS_PER_MINUTE, measureWordsPerMinute } from '../../server/services/speech/speaking-rate.ts';
+import { createScriptWriter } from '../../server/machinery/script/openai-writer.ts';
+import { speakEpisode } from '../../server/machinery/speech/episode.ts';
+import { createEspeakEngine, ESPEAK_VOICES } from '../../server/machinery/speech/espeak-engine.ts';
+import { MEASURED_WORDS_PER_MINUTE, measureWordsPerMinute } from '../../server/machinery/speech/speaking-rate.ts';
 import { DEFAULT_FAKE_BEHAVIOUR, FAKE_OPENAI_KEY, fakeScriptReply, startFakeOpenAi } from '../../server/test/fake-openai.ts';
 import { MODEL_BEHAVIOURS } from '../../server/test/model-behaviours.ts';
-import { countWords } from '../../server/services/script/script-format.ts';
+import { countWords } from '../../server/machinery/script/script-format.ts';
 import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 
 const PAGES = ['bbc-1', 'guardian-1', 'wapo-1'];

@@ -25,10 +25,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
-import { createEspeakEngine } from '../../server/services/speech/espeak-engine.ts';
-import { createNaturalEngine } from '../../server/services/speech/natural-engine.ts';
-import { naturalVoices, type CatalogueVoice } from '../../server/services/speech/voice-catalogue.ts';
-import { createVoiceStore, type VoiceStore } from '../../server/services/voices/voice-store.ts';
+import { createEspeakEngine } from '../../server/machinery/speech/espeak-engine.ts';
+import { createNaturalEngine } from '../../server/machinery/speech/natural-engine.ts';
+import { naturalVoices, type CatalogueVoice } from '../../server/machinery/voices/voice-catalogue.ts';
+import { createVoiceStore, type VoiceStore } from '../../server/machinery/voices/voice-store.ts';
 import { piperVoiceEntries, serveArchives, tarBz2 } from '../../server/test/fake-voice.ts';
 import { machineNote, median, table } from './support/report.ts';
 

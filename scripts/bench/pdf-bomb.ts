@@ -5,7 +5,7 @@
  *
  *   npm run bench -- pdf-bomb
  */
-import { createArticleExtractor } from '../../server/services/extract/extractor.ts';
+import { createArticleExtractor } from '../../server/machinery/extract/extractor.ts';
 import { bombPdf, type BombDisguise } from '../../server/test/pdf-document.ts';
 import { machineNote, table } from './support/report.ts';
 

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDF_LIMITS } from '../../shared/constants.ts';
-import { extractPdf } from '../../server/services/extract/extract-pdf.ts';
-import { wordF1 } from '../../server/services/extract/word-f1.ts';
+import { extractPdf } from '../../server/machinery/extract/extract-pdf.ts';
+import { wordF1 } from '../../server/machinery/extract/word-f1.ts';
 import { bombPdf, layoutDocument, prose, writePdf } from '../../server/test/pdf-document.ts';
 import { machineNote, median, table } from './support/report.ts';
 

@@ -11,12 +11,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseHTML } from 'linkedom';
 import { articleText } from '../../shared/text/article-text.ts';
 import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
-import { createMp3Encoder } from '../../server/services/audio/mp3-encoder.ts';
-import { createEncoderPool } from '../../server/services/audio/episode-encoder.ts';
-import { voiceGainDb } from '../../server/services/audio/loudness.ts';
-import { scriptSentences } from '../../server/services/script/sentence-cutter.ts';
-import { createEspeakEngine } from '../../server/services/speech/espeak-engine.ts';
-import { speakEpisode } from '../../server/services/speech/episode.ts';
+import { createMp3Encoder } from '../../server/machinery/audio/mp3-encoder.ts';
+import { createEncoderPool } from '../../server/machinery/audio/episode-encoder.ts';
+import { voiceGainDb } from '../../server/machinery/audio/loudness.ts';
+import { scriptSentences } from '../../server/machinery/script/sentence-cutter.ts';
+import { createEspeakEngine } from '../../server/machinery/speech/espeak-engine.ts';
+import { speakEpisode } from '../../server/machinery/speech/episode.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/readability');
 /** A script is at most about 1,500 tokens: roughly 1,000 words. */

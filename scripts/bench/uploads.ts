@@ -12,7 +12,7 @@ import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
-import { readForm } from '../../server/services/upload/read-form.ts';
+import { readForm } from '../../server/machinery/upload/read-form.ts';
 import { prose, writePdf } from '../../server/test/pdf-document.ts';
 import { machineNote, median, table } from './support/report.ts';
 import { sleep, startServer, type ServerProcess } from './support/server.ts';

@@ -13,10 +13,10 @@
  * neither alone nor as a decimal; rows, a table's rows each heard in one paragraph with every cell
  * after its column's name; furniture, lines of running headers, footers or page labels heard.
  */
-import { extractPdf } from '../../server/services/extract/extract-pdf.ts';
-import { wordF1, words } from '../../server/services/extract/word-f1.ts';
-import { readScript } from '../../server/services/script/read-script.ts';
-import { splitSentences } from '../../server/services/speech/split-text.ts';
+import { extractPdf } from '../../server/machinery/extract/extract-pdf.ts';
+import { wordF1, words } from '../../server/machinery/extract/word-f1.ts';
+import { readScript } from '../../server/machinery/script/read-script.ts';
+import { splitSentences } from '../../shared/text/split-sentences.ts';
 import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
 import { evalDocuments, type EvalDocument } from './documents.ts';
 

@@ -2,7 +2,7 @@
  * What espeak-ng says for a voice text, in IPA, for judging what a voice makes of what the front end
  * leaves to it (numbers left as digits in German, symbols in a language with no rules).
  */
-import { espeakLanguageVoice, voiceLanguage } from '../../server/services/speech/language-voices.ts';
+import { espeakLanguageVoice, voiceLanguage } from '../../server/machinery/speech/language-voices.ts';
 
 interface Synth {
   set_voice(name: string): number;

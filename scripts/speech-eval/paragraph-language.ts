@@ -7,7 +7,7 @@
  *
  *   npx tsx scripts/speech-eval/paragraph-language.ts
  */
-import { extractArticle } from '../../server/services/extract/extract-article.ts';
+import { extractArticle } from '../../server/machinery/extract/extract-article.ts';
 import { detectLanguage, paragraphLanguage, rank } from '../../shared/text/language.ts';
 import { corpusPages } from '../bench/speech-text.ts';
 

@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { scriptSentences } from '../../server/services/script/sentence-cutter.ts';
-import { voiceText } from '../../server/services/speech/voice-text.ts';
+import { scriptSentences } from '../../server/machinery/script/sentence-cutter.ts';
+import { voiceText } from '../../server/machinery/speech/voice-text.ts';
 import type { EvalSentence } from './split.ts';
 
 export type Half = 'tuning' | 'held-out';

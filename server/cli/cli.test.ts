@@ -10,7 +10,7 @@ import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
 import { layoutDocument, prose } from '../test/pdf-document.ts';
 import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
-import { scriptSentences } from '../services/script/sentence-cutter.ts';
+import { scriptSentences } from '../machinery/script/sentence-cutter.ts';
 import { main } from './main.ts';
 
 /** Runs the real `pagecast` bin as a user would, in `cwd`, with `env` added to the environment. */
@@ -155,7 +155,7 @@ describe('the compiled CLI', () => {
       expect(await compiled.main(['extract', page], { out: (t) => viaBuild.push(t), err: (t) => viaBuild.push(t) })).toBe(0);
       const viaSources = await runMain(['extract', page]);
       expect(viaBuild.join('')).toBe(viaSources.stdout);
-      expect(fs.readFileSync(path.join(outDir, 'server/services/extract/page-document.js'), 'utf8')).toContain('vendor/linkedom.js');
+      expect(fs.readFileSync(path.join(outDir, 'server/machinery/extract/page-document.js'), 'utf8')).toContain('vendor/linkedom.js');
     } finally {
       fs.rmSync(outDir, { recursive: true, force: true });
     }

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
 import type { Page } from '../pipeline/stages.ts';
 import { hasPdfSignature } from '../../shared/pdf-file.ts';
-import { fetchPage } from '../services/fetch/fetch-page.ts';
+import { fetchPage } from '../machinery/fetch/fetch-page.ts';
 import { UsageError } from './command.ts';
 
 /** A page's HTML or a PDF's bytes; `url` is where links resolve: --base-url, the final URL, or the file's URL. */

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../errors.ts';
-import { createDiskAudioStore } from '../services/audio/disk-store.ts';
-import { createS3AudioStore } from '../services/audio/s3-store.ts';
-import { episode, segment, type AudioStore } from '../services/audio/store.ts';
+import { createDiskAudioStore } from '../machinery/audio/disk-store.ts';
+import { createS3AudioStore } from '../machinery/audio/s3-store.ts';
+import { episode, segment, type AudioStore } from '../machinery/audio/store.ts';
 import { startTestBucket, type TestBucket } from '../test/s3-bucket.ts';
 import { contentDisposition, serveAudio } from './serve-audio.ts';
 

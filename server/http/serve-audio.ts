@@ -4,8 +4,8 @@
  * (a file on disk, or a ranged GET from the bucket). Never holds the whole episode in memory.
  */
 import type { Context } from 'hono';
-import type { AudioObject, AudioStore } from '../services/audio/store.ts';
-import { audioNotFound } from '../services/audio/store.ts';
+import type { AudioObject, AudioStore } from '../machinery/audio/store.ts';
+import { audioNotFound } from '../machinery/audio/store.ts';
 
 export interface ServeAudioOptions {
   contentType: string;

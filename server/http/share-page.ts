@@ -4,7 +4,7 @@
  */
 import { escapeMarkup as escapeHtml } from '../lib/document-text.ts';
 import type { SharePreview } from '../use-cases/open-share-page.ts';
-import { PODCAST_ARTWORK_PATH, PODCAST_ARTWORK_PX } from '../services/feed/artwork.ts';
+import { PODCAST_ARTWORK_PATH, PODCAST_ARTWORK_PX } from '../machinery/feed/artwork.ts';
 
 const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
 

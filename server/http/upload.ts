@@ -16,8 +16,8 @@ import { PDF_LIMITS, PODCAST_JSON_MAX_BYTES } from '../../shared/constants.ts';
 import { UPLOAD_MESSAGES } from '../../shared/errors.ts';
 import type { Config } from '../config.ts';
 import { AppError, rateLimited } from '../errors.ts';
-import { readForm, type ReceivedFile, type ReceivedForm } from '../services/upload/read-form.ts';
-import type { UploadSlots } from '../services/upload/upload-slots.ts';
+import { readForm, type ReceivedFile, type ReceivedForm } from '../machinery/upload/read-form.ts';
+import type { UploadSlots } from '../machinery/upload/upload-slots.ts';
 import { clientAddress } from './caller.ts';
 import { checked } from './validate.ts';
 

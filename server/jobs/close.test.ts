@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { jobs } from '../db/schema.ts';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { podcastById } from '../test/rows.ts';

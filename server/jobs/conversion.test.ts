@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger, type LogSink } from '../lib/logger.ts';
 import { convertPodcast, PodcastDeletedError } from '../pipeline/podcast-conversion.ts';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { countJobs } from '../test/rows.ts';

@@ -4,7 +4,7 @@
  * that never ends, and resumes later after its last stored segment, ending whole.
  */
 import { afterAll, expect, it } from 'vitest';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { podcastClient, voiceLike } from '../test/voices.ts';

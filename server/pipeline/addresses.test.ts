@@ -5,8 +5,8 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import type { PodcastMode } from '../../shared/constants.ts';
-import { createEncoderPool } from '../services/audio/episode-encoder.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import { createEncoderPool } from '../machinery/audio/episode-encoder.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { speakThroughStages } from '../test/stage-run.ts';
 import type { Article } from './stages.ts';
 

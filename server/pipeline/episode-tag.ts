@@ -5,8 +5,8 @@
  */
 import type { Database } from '../db/client.ts';
 import { listSegments } from '../repositories/segment-repository.ts';
-import { id3Tag } from '../services/audio/id3-chapters.ts';
-import { buildTranscript } from '../services/feed/transcript.ts';
+import { id3Tag } from '../machinery/audio/id3-chapters.ts';
+import { buildTranscript } from '../machinery/feed/transcript.ts';
 
 export const EPISODE_ARTIST = 'Pagecast';
 

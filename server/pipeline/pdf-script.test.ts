@@ -5,11 +5,11 @@
  * script, and its numbered sections are said as sections.
  */
 import { expect, it } from 'vitest';
-import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
-import type { ScriptSentence } from '../services/script/writer.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
-import { extractPdf } from '../services/extract/extract-pdf.ts';
-import { splitSentences } from '../services/speech/split-text.ts';
+import { createFallbackScriptWriter } from '../machinery/script/fallback-writer.ts';
+import type { ScriptSentence } from '../machinery/script/types.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import { extractPdf } from '../machinery/extract/extract-pdf.ts';
+import { splitSentences } from '../../shared/text/split-sentences.ts';
 import { layoutDocument, prose } from '../test/pdf-document.ts';
 import { extractStage, fetchStage, prepareStage, scriptStage, type Article, type Page, type ScriptSource } from './stages.ts';
 

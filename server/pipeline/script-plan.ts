@@ -6,9 +6,9 @@
  */
 import { BRIEF_MINUTES, PODCAST_MINUTES, type PodcastMode } from '../../shared/constants.ts';
 import { speechSeconds } from '../services/podcasts/episode-length.ts';
-import { countWords } from '../services/script/script-format.ts';
-import { paceOf } from '../services/script/spoken-length.ts';
-import type { ScriptPlan } from '../services/script/writer.ts';
+import { countWords } from '../machinery/script/script-format.ts';
+import { paceOf } from '../machinery/script/spoken-length.ts';
+import type { ScriptPlan } from '../machinery/script/types.ts';
 
 /** The two hosts of a conversation, as the script and the transcript name them. */
 export const CONVERSATION_HOSTS = ['Alex', 'Sam'] as const;

@@ -5,7 +5,6 @@
  * of processes fetch it at most once per interval. A member's digest across follows takes its day the
  * same way, so it is made once a day however many checks reach it.
  */
-import type { FeedItem } from '../services/follow/parse-feed.ts';
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -142,8 +141,15 @@ export async function updateFeed(db: Database, id: string, values: Partial<typeo
   await db.update(feeds).set(values).where(eq(feeds.id, id));
 }
 
-/** An item as the feed gave it. */
-export type NewItem = FeedItem;
+/** An item as the feed gave it (the feed parser's item). */
+export interface NewItem {
+  guid: string;
+  url: string | null;
+  title: string | null;
+  author: string | null;
+  content: string | null;
+  publishedAt: Date | null;
+}
 
 /**
  * Stores a fetch's items: one already known by its GUID keeps its row (its text is brought up to

@@ -3,7 +3,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { shouldFollow, type SubscriptionSnapshot } from '../services/billing/subscription-state.ts';
 
 export type UserRow = typeof users.$inferSelect;
 /** A database or a transaction on it. */
@@ -30,21 +29,23 @@ export async function claimCustomer(db: Executor, userId: string, customerId: st
   return row.stripeCustomerId ?? customerId;
 }
 
-/**
- * Writes a subscription's state onto the member's row when the row should follow it (see
- * shouldFollow); answers the row as it now stands.
- */
-export async function applySnapshot(db: Executor, member: UserRow, snapshot: SubscriptionSnapshot): Promise<UserRow> {
-  if (!shouldFollow({ subscriptionId: member.subscriptionId, status: member.subscriptionStatus }, snapshot)) {
-    return member;
-  }
+/** The columns of a member's row that mirror a Stripe subscription. */
+export interface SubscriptionColumns {
+  subscriptionId: string;
+  status: string;
+  periodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** Writes a subscription's state onto the member's row; answers the row as it now stands. */
+export async function writeSubscription(db: Executor, member: UserRow, subscription: SubscriptionColumns): Promise<UserRow> {
   const [row] = await db
     .update(users)
     .set({
-      subscriptionId: snapshot.subscriptionId,
-      subscriptionStatus: snapshot.status,
-      subscriptionPeriodEnd: snapshot.periodEnd,
-      cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+      subscriptionId: subscription.subscriptionId,
+      subscriptionStatus: subscription.status,
+      subscriptionPeriodEnd: subscription.periodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     })
     .where(eq(users.id, member.id))
     .returning();

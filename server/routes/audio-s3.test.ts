@@ -7,13 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { jobLog } from '../test/job-log.ts';
 import { decodeMp3 } from '../test/mp3.ts';
-import { id3TagSize } from '../services/audio/id3-chapters.ts';
+import { id3TagSize } from '../machinery/audio/id3-chapters.ts';
 import { countJobs, podcastById } from '../test/rows.ts';
 import { startTestBucket, type TestBucket } from '../test/s3-bucket.ts';
 import { pacedVoice, podcastClient } from '../test/voices.ts';

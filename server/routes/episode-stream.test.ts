@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { id3TagSize } from '../services/audio/id3-chapters.ts';
-import { measureLoudness, TARGET_LUFS } from '../services/audio/loudness.ts';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import { id3TagSize } from '../machinery/audio/id3-chapters.ts';
+import { measureLoudness, TARGET_LUFS } from '../machinery/audio/loudness.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { createTestApp } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { jobLog } from '../test/job-log.ts';

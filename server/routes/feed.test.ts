@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { feedResponseSchema } from '../../shared/api/premium.ts';
 import { podcastChaptersSchema, transcriptSchema } from '../../shared/api/transcript.ts';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { ALL_FORBIDDEN, forbiddenIn, wordsOf } from '../test/forbidden-characters.ts';

@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { requirePremium } from '../http/premium.ts';
 import { serveAudio } from '../http/serve-audio.ts';
 import { textResponse } from '../http/text-response.ts';
-import { renderChaptersJson, renderHtml, renderText, renderVtt } from '../services/feed/transcript.ts';
+import { renderChaptersJson, renderHtml, renderText, renderVtt } from '../machinery/feed/transcript.ts';
 import { FEED_MESSAGE, getFeedAddress } from '../use-cases/get-feed-address.ts';
 import { openFeedAudio } from '../use-cases/open-feed-audio.ts';
 import { feedNotFound, readFeed, readFeedTranscript } from '../use-cases/read-feed.ts';

@@ -14,9 +14,9 @@ import { estimateResponseSchema, MODE_MESSAGES, podcastSchema, scriptResponseSch
 import { voicesResponseSchema } from '../../shared/api/premium.ts';
 import { transcriptSchema } from '../../shared/api/transcript.ts';
 import { CONVERSATION_HOSTS } from '../pipeline/script-plan.ts';
-import { createScriptWriter } from '../services/script/openai-writer.ts';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import { createScriptWriter } from '../machinery/script/openai-writer.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { FAKE_OPENAI_KEY, fakeScriptReply, startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';

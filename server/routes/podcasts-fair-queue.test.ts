@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { voiceLike } from '../test/voices.ts';

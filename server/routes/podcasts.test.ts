@@ -6,8 +6,8 @@ import { clearRateLimits, countJobs, hasLiveJob, markPodcastFailed, podcastById,
 import { describeEachDatabase } from '../test/databases.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { ARTICLE_TITLE, startArticlePages, type ArticlePages } from '../test/article-pages.ts';
-import { wholeScriptWriter } from '../services/script/script-stream.ts';
-import { episode } from '../services/audio/store.ts';
+import { wholeScriptWriter } from '../machinery/script/script-stream.ts';
+import { episode } from '../machinery/audio/store.ts';
 
 let pages: ArticlePages;
 beforeAll(async () => {

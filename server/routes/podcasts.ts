@@ -10,7 +10,7 @@ import { ownerOf, requireOwner } from '../http/owner.ts';
 import { toPodcast, toPodcastEvent } from '../http/podcast-view.ts';
 import { serveAudio } from '../http/serve-audio.ts';
 import { firstPartNotYetResponse, playlistResponse, segmentNumber } from '../http/stream.ts';
-import { hlsPlaylist } from '../services/audio/hls-playlist.ts';
+import { hlsPlaylist } from '../machinery/audio/hls-playlist.ts';
 import { FIRST_PART_WAIT_MS, findStreamingPodcast, listStreamSegments, openStreamSegment } from '../use-cases/open-episode-stream.ts';
 import { readPodcastRequest } from '../http/upload.ts';
 import { validate } from '../http/validate.ts';

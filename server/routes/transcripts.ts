@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requireOwner } from '../http/owner.ts';
 import { textResponse } from '../http/text-response.ts';
-import { renderChaptersJson, renderText, renderVtt } from '../services/feed/transcript.ts';
+import { renderChaptersJson, renderText, renderVtt } from '../machinery/feed/transcript.ts';
 import { getPodcast } from '../use-cases/get-podcast.ts';
 import { scriptOf } from '../use-cases/podcast-script.ts';
 import { openSharedPodcast } from '../use-cases/open-shared-podcast.ts';

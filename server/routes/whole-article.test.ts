@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateResponseSchema, MAX_ARTICLE_CHARS, podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { transcriptSchema } from '../../shared/api/transcript.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createScriptWriter } from '../services/script/openai-writer.ts';
+import { createScriptWriter } from '../machinery/script/openai-writer.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { openTestDatabase, type TestDatabase } from '../test/databases.ts';
 import { FAKE_OPENAI_KEY, fakeScriptReply, startFakeOpenAi, type FakeChatRequest, type FakeOpenAi } from '../test/fake-openai.ts';

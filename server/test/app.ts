@@ -9,14 +9,14 @@ import { createLogger } from '../lib/logger.ts';
 import { createUrlSigner } from '../http/signed-url.ts';
 import { createPodcastEvents } from '../services/podcasts/events.ts';
 import { createHeldRequests } from '../services/podcasts/held-requests.ts';
-import { createUploadSlots } from '../services/upload/upload-slots.ts';
+import { createUploadSlots } from '../machinery/upload/upload-slots.ts';
 import { createAudioStore, createJobs, createRecentArticles, createServerPipeline, createWatchers } from '../wiring.ts';
 import { createPasswordHasher } from '../services/auth/passwords.ts';
-import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
+import { createFallbackScriptWriter } from '../machinery/script/fallback-writer.ts';
 import type { TestDatabase } from './databases.ts';
-import { createEspeakEngine } from '../services/speech/espeak-engine.ts';
-import { createEncoderPool } from '../services/audio/episode-encoder.ts';
-import { createArticleExtractor } from '../services/extract/extractor.ts';
+import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
+import { createEncoderPool } from '../machinery/audio/episode-encoder.ts';
+import { createArticleExtractor } from '../machinery/extract/extractor.ts';
 
 /** Billing on, with a Stripe nothing listens for (never called where it is used), so free and Premium members both exist. */
 export const BILLING_ON = {

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { MPEGDecoder } from 'mpg123-decoder';
-import { readFrameHeader, type Mp3FrameHeader } from '../services/audio/mp3-frames.ts';
+import { readFrameHeader, type Mp3FrameHeader } from '../machinery/audio/mp3-frames.ts';
 
 export interface DecodedAudio {
   samples: Float32Array;

@@ -11,7 +11,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type { S3AudioSettings } from '../services/audio/s3-store.ts';
+import type { S3AudioSettings } from '../machinery/audio/s3-store.ts';
 
 export interface TestBucket {
   env: Record<string, string>;

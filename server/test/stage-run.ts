@@ -2,10 +2,10 @@
  * For tests: an article through the stages a conversion runs (prepare, script, speech) with the
  * template writer and in-memory ports; answers the cues the episode got.
  */
-import type { EncoderPool } from '../services/audio/episode-encoder.ts';
-import { createFallbackScriptWriter } from '../services/script/fallback-writer.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
-import { FRESH_EPISODE, type EpisodeCue } from '../services/speech/episode.ts';
+import type { EncoderPool } from '../machinery/audio/episode-encoder.ts';
+import { createFallbackScriptWriter } from '../machinery/script/fallback-writer.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import { FRESH_EPISODE, type EpisodeCue } from '../machinery/speech/episode.ts';
 import { prepareStage, scriptStage, speechStage, type Article } from '../pipeline/stages.ts';
 
 export async function speakThroughStages(article: Article, speech: SpeechEngine, encoders: EncoderPool): Promise<EpisodeCue[]> {

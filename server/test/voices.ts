@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import type { createTestApp } from './app.ts';
 
 /** `voice` with another way to speak; everything else is the voice's own. */

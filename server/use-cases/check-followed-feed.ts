@@ -20,7 +20,7 @@
 import { SOURCES_PER_EPISODE } from '../../shared/api/podcasts.ts';
 import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
-import { itemText } from '../services/follow/item-text.ts';
+import { itemText } from '../machinery/follow/item-text.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import {
@@ -47,8 +47,8 @@ import { findUser, type UserRow } from '../repositories/user-repository.ts';
 import type { PreparedArticle, Source } from '../pipeline/stages.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { hoursAndMinutes } from '../services/podcasts/episode-length.ts';
-import { fetchFeed } from '../services/follow/fetch-feed.ts';
-import { looksLikeFeed, readFeed } from '../services/follow/parse-feed.ts';
+import { fetchFeed } from '../machinery/follow/fetch-feed.ts';
+import { looksLikeFeed, readFeed } from '../machinery/follow/parse-feed.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import { createPodcast, type CreatePodcastDeps, type PodcastRequest } from './create-podcast.ts';

@@ -5,7 +5,7 @@
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { findUser } from '../repositories/user-repository.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import type { Caller } from './identify-caller.ts';
 
 export const VOICE_MESSAGE = 'Upgrade to Premium to choose a voice';

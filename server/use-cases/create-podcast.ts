@@ -18,8 +18,8 @@ import { findPodcastByRequestKey, insertPodcastOnce, newPodcastId, type Owner, t
 import { inTransaction } from '../repositories/transaction.ts';
 import type { IntakePorts, ServerPipeline } from '../pipeline/stages.ts';
 import { takeDailyConversion } from '../services/podcasts/limits.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
-import type { ReceivedFile } from '../services/upload/read-form.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import type { Logger } from '../lib/logger.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { deletePodcast as deleteRow, type Owner } from '../repositories/podcast-repository.ts';
-import type { AudioStore } from '../services/audio/store.ts';
+import type { AudioStore } from '../machinery/audio/store.ts';
 import { getPodcast } from './get-podcast.ts';
 
 /**

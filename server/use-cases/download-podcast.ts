@@ -1,7 +1,7 @@
 import { DOWNLOAD_MESSAGES } from '../../shared/errors.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { episode, type AudioObject } from '../services/audio/store.ts';
+import { episode, type AudioObject } from '../machinery/audio/store.ts';
 import { getPodcast } from './get-podcast.ts';
 import type { Caller } from './identify-caller.ts';
 

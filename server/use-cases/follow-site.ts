@@ -22,8 +22,8 @@ import {
   queueFeedCheck,
   type FollowWithFeed,
 } from '../repositories/follow-repository.ts';
-import { fetchFeed } from '../services/follow/fetch-feed.ts';
-import { feedLinkOf, looksLikeFeed, readFeed } from '../services/follow/parse-feed.ts';
+import { fetchFeed } from '../machinery/follow/fetch-feed.ts';
+import { feedLinkOf, looksLikeFeed, readFeed } from '../machinery/follow/parse-feed.ts';
 import { takePageFetch } from '../services/podcasts/limits.ts';
 import type { Caller } from './identify-caller.ts';
 import { newPodcastId } from '../repositories/podcast-repository.ts';

@@ -10,7 +10,8 @@ import { inTransaction } from '../repositories/transaction.ts';
 import { AppError } from '../errors.ts';
 import type { BillingContext } from '../services/billing/context.ts';
 import { oneAtATimePerCustomer } from '../services/billing/customer-queue.ts';
-import { applySnapshot, findMemberByCustomer, getMember } from '../repositories/member-repository.ts';
+import { applySnapshot } from '../services/billing/apply-snapshot.ts';
+import { findMemberByCustomer, getMember } from '../repositories/member-repository.ts';
 import { isMissingResource } from '../services/billing/stripe-errors.ts';
 import { snapshotOf, type SubscriptionSnapshot } from '../services/billing/subscription-state.ts';
 

@@ -1,6 +1,6 @@
 import type { NaturalVoiceState, VoiceDownload, VoiceOption } from '../../shared/api/premium.ts';
 import { voiceRate, type ServerPipeline } from '../pipeline/stages.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 
 /**
  * The configured engine's voices, each with its speaking rate (measured, else assumed: a list

@@ -10,7 +10,7 @@
 import type { Database } from '../db/client.ts';
 import { findOwnedPodcast, findPodcast, findPodcastStates, type Owner, type PodcastRow, type PodcastState } from '../repositories/podcast-repository.ts';
 import { findSegment, lastSegment, listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
-import { episode, segment as segmentObject, type AudioObject, type AudioStore } from '../services/audio/store.ts';
+import { episode, segment as segmentObject, type AudioObject, type AudioStore } from '../machinery/audio/store.ts';
 import { podcastNotFound } from './podcast-errors.ts';
 import { firstEpisodeComing, hasEpisodeStream } from '../services/podcasts/events.ts';
 import type { PodcastWatchers } from '../services/podcasts/watchers.ts';

@@ -1,4 +1,4 @@
-import { episode, type AudioObject } from '../services/audio/store.ts';
+import { episode, type AudioObject } from '../machinery/audio/store.ts';
 import { audioVersion, findFeedEpisode, type FeedDeps } from './read-feed.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { Owner, PodcastRow } from '../repositories/podcast-repository.ts';
 import { findOwnedPodcast, findPodcast } from '../repositories/podcast-repository.ts';
-import { episode, type AudioObject } from '../services/audio/store.ts';
+import { episode, type AudioObject } from '../machinery/audio/store.ts';
 import { podcastNotFound } from './podcast-errors.ts';
 
 /**

@@ -6,7 +6,7 @@
 import { cleanTitleText } from '../../shared/api/nul.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { articleExcerpt } from '../services/feed/description.ts';
+import { articleExcerpt } from '../machinery/feed/description.ts';
 import { openSharedPodcast } from './open-shared-podcast.ts';
 
 export interface SharePreview {

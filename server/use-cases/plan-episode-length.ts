@@ -8,8 +8,8 @@ import type { Config } from '../config.ts';
 import { askedMinutes, estimateEpisodeSeconds } from '../pipeline/script-plan.ts';
 import { hostRate, type ServerPipeline } from '../pipeline/stages.ts';
 import { checkEpisodeLength } from '../services/podcasts/episode-length.ts';
-import { countWords } from '../services/script/script-format.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import { countWords } from '../machinery/script/script-format.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { aiConfigured } from './choose-mode.ts';
 import type { Caller } from './identify-caller.ts';
 

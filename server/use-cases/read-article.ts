@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { runIntake } from '../pipeline/intake.ts';
 import type { IntakePorts, PreparedArticle, Source } from '../pipeline/stages.ts';
-import type { RecentPages } from '../services/fetch/recent-pages.ts';
+import type { RecentPages } from '../machinery/fetch/recent-pages.ts';
 import { takePageFetch, type LimitSubject } from '../services/podcasts/limits.ts';
 
 export interface ReadArticleDeps {

@@ -12,9 +12,9 @@ import { AppError } from '../errors.ts';
 import { findFeedPodcastOf, listFeedPodcastsOf, listSegmentsOfKeys, type FeedPodcastRow } from '../repositories/feed-repository.ts';
 import { findUserByFeedToken, type UserRow } from '../repositories/user-repository.ts';
 import { isPremium } from '../services/auth/user-view.ts';
-import { PODCAST_ARTWORK_PATH } from '../services/feed/artwork.ts';
-import { episodeDescription } from '../services/feed/description.ts';
-import { renderRss, uuidV5 } from '../services/feed/rss.ts';
+import { PODCAST_ARTWORK_PATH } from '../machinery/feed/artwork.ts';
+import { episodeDescription } from '../machinery/feed/description.ts';
+import { renderRss, uuidV5 } from '../machinery/feed/rss.ts';
 import { feedUrl } from './get-feed-address.ts';
 import { readFinishedTranscript, sourcesOf, transcriptOfSegments, type PodcastTranscript } from './read-transcript.ts';
 

@@ -11,12 +11,13 @@ import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { AppError } from '../errors.ts';
 import { askedMinutes } from '../pipeline/script-plan.ts';
 import type { PreparedArticle } from '../pipeline/stages.ts';
-import { guessKinds } from '../services/script/read-script.ts';
-import { sourceIntro, type SourcePart } from '../services/script/episode-sources.ts';
-import { countWords } from '../services/script/script-format.ts';
+import { guessKinds } from '../machinery/script/read-script.ts';
+import { sourceIntro } from '../machinery/script/episode-sources.ts';
+import type { SourcePart } from '../machinery/script/types.ts';
+import { countWords } from '../machinery/script/script-format.ts';
 import { speechSeconds } from '../services/podcasts/episode-length.ts';
 import type { LimitSubject } from '../services/podcasts/limits.ts';
-import type { ReceivedFile } from '../services/upload/read-form.ts';
+import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
 
 /** A source as received: a PDF's bytes in place of its part. */

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { listSegments, type SegmentRow } from '../repositories/segment-repository.ts';
 import { hasEpisodeStream } from '../services/podcasts/events.ts';
-import { buildTranscript } from '../services/feed/transcript.ts';
+import { buildTranscript } from '../machinery/feed/transcript.ts';
 import { streamComplete } from './open-episode-stream.ts';
 
 export type PodcastTranscript = ReturnType<typeof buildTranscript> & { title: string; language: string; sources: PodcastSource[] | null };

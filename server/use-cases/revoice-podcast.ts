@@ -1,5 +1,5 @@
 import { AppError } from '../errors.ts';
-import type { SpeechEngine } from '../services/speech/engine.ts';
+import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { SCRIPTED_PROGRESS } from '../pipeline/progress.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { checkVoice, VOICE_MESSAGE } from './choose-voice.ts';

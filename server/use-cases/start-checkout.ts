@@ -8,7 +8,8 @@ import type Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '../../shared/errors.ts';
 import { AppError } from '../errors.ts';
 import type { BillingContext } from '../services/billing/context.ts';
-import { applySnapshot, claimCustomer, getMember, type UserRow } from '../repositories/member-repository.ts';
+import { applySnapshot } from '../services/billing/apply-snapshot.ts';
+import { claimCustomer, getMember, type UserRow } from '../repositories/member-repository.ts';
 import { isMissingResource, paymentError } from '../services/billing/stripe-errors.ts';
 import { isEntitled, snapshotOf } from '../services/billing/subscription-state.ts';
 

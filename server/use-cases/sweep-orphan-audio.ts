@@ -6,7 +6,7 @@
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { referencedAudioKeys } from '../repositories/segment-repository.ts';
-import type { AudioStore, StoredKey } from '../services/audio/store.ts';
+import type { AudioStore, StoredKey } from '../machinery/audio/store.ts';
 
 /** Audio younger than this is never swept. */
 export const ORPHAN_GRACE_MS = 10 * 60 * 1000;

@@ -8,7 +8,8 @@ import { PAYMENT_MESSAGES } from '../../shared/errors.ts';
 import { AppError } from '../errors.ts';
 import type { BillingContext } from '../services/billing/context.ts';
 import { oneAtATimePerCustomer } from '../services/billing/customer-queue.ts';
-import { applySnapshot, getMember, type UserRow } from '../repositories/member-repository.ts';
+import { applySnapshot } from '../services/billing/apply-snapshot.ts';
+import { getMember, type UserRow } from '../repositories/member-repository.ts';
 import { isMissingResource, paymentError } from '../services/billing/stripe-errors.ts';
 import { snapshotOf } from '../services/billing/subscription-state.ts';
 

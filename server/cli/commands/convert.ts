@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { StageRecord } from '../../pipeline/stage.ts';
 import type { Article, Source, Speech } from '../../pipeline/stages.ts';
-import type { ScriptStream } from '../../services/script/writer.ts';
+import type { ScriptStream } from '../../machinery/script/types.ts';
 import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
 import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
 

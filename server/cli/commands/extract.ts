@@ -36,11 +36,11 @@ async function extractOne(source: string, baseUrl: string | undefined, config: (
   // The extraction (its DOM) loads only for this command, so every other command starts light.
   const [{ loadPage }, { extractArticle }] = await Promise.all([
     import('../load-page.ts'),
-    import('../../services/extract/extract-article.ts'),
+    import('../../machinery/extract/extract-article.ts'),
   ]);
   const page = await loadPage(source, { baseUrl, config });
   if (!('pdf' in page)) return { url: page.url, ...extractArticle(page.html, page.url) };
-  const { extractPdf } = await import('../../services/extract/extract-pdf.ts');
+  const { extractPdf } = await import('../../machinery/extract/extract-pdf.ts');
   return { url: page.url, ...(await extractPdf(page.pdf)) };
 }
 

@@ -1,7 +1,7 @@
 /**
  * `pagecast speech-text [--lang CODE] [TEXT]`: prints what the voice receives for TEXT (standard
  * input when there is none), one sentence a line, by the speech stage's own steps: the script's
- * sentences (one paragraph a line), then each sentence's voice text (services/speech/voice-text.ts). The
+ * sentences (one paragraph a line), then each sentence's voice text (machinery/speech/voice-text.ts). The
  * language is detected from the text unless --lang gives it.
  */
 import { parseArgs } from 'node:util';
@@ -27,8 +27,8 @@ export const speechTextCommand: CliCommand = {
     // The text steps load only for this command, so `pagecast extract` starts light.
     const [{ detectLanguage, normaliseLanguage }, { scriptSentences }, { voiceText }] = await Promise.all([
       import('../../../shared/text/language.ts'),
-      import('../../services/script/sentence-cutter.ts'),
-      import('../../services/speech/voice-text.ts'),
+      import('../../machinery/script/sentence-cutter.ts'),
+      import('../../machinery/speech/voice-text.ts'),
     ]);
     const asked = parsed.values.lang;
     const stated = asked === undefined ? undefined : normaliseLanguage(asked);

@@ -24,7 +24,7 @@ async function openStore() {
 
 async function list(output: CliOutput): Promise<number> {
   const { store, config } = await openStore();
-  const { checkNaturalRuntime } = await import('../../services/speech/natural-runtime.ts');
+  const { checkNaturalRuntime } = await import('../../machinery/speech/natural-runtime.ts');
   const runtime = await checkNaturalRuntime();
   const rows = [['ID', 'LANGUAGE', 'GENDER', 'QUALITY', 'SIZE', 'USE', 'STATE', 'LICENCE']];
   const marks = { commercial: 'ok', 'non-commercial': 'NON-COMMERCIAL', unclear: 'UNCLEAR' } as const;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEncoderPool } from '../audio/episode-encoder.ts';
-import { createEspeakEngine } from '../speech/espeak-engine.ts';
+import { createEncoderPool } from '../../machinery/audio/episode-encoder.ts';
+import { createEspeakEngine } from '../../machinery/speech/espeak-engine.ts';
 import { speakThroughStages } from '../../test/stage-run.ts';
 import { prose } from '../../test/pdf-document.ts';
 import { checkEpisodeLength, speechSeconds } from './episode-length.ts';

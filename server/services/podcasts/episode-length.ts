@@ -13,7 +13,7 @@
 import type { PodcastMode } from '../../../shared/constants.ts';
 import { prepareSpeechText } from '../../../shared/text/prepare-speech-text.ts';
 import { AppError } from '../../errors.ts';
-import { countWords } from '../script/script-format.ts';
+import { countWords } from '../../machinery/script/script-format.ts';
 
 /** The rate the figures below were measured at (espeak's English voices, about 168 words a minute). */
 const REFERENCE_WORDS_PER_MINUTE = 168;

@@ -1,6 +1,6 @@
 /**
  * The reading front end, rule by rule and language by language, on sentences written as articles
- * write them: what the voice receives. (What the transcript keeps: server/services/speech/voice-text.test.ts.)
+ * write them: what the voice receives. (What the transcript keeps: server/machinery/speech/voice-text.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { prepareSpeechText } from '../prepare-speech-text.ts';
