@@ -205,4 +205,6 @@ export const FOLLOW_MESSAGES = {
   limit: (n: number) => `You follow ${n} sources, the most one member may.`,
   notFound: 'Follow not found',
   signIn: 'Sign in to follow a site.',
+  /** A feed whose items' links cannot be read spends its own hourly budget, never its followers'. */
+  linksFail: 'Its links fail: too many of this feed’s items could not be read in the last hour.',
 } as const;

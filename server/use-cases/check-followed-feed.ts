@@ -28,6 +28,7 @@ import {
   findFeed,
   followsOfFeed,
   hasFollowItems,
+  lockFollow,
   findMemberDigest,
   newestItems,
   pendingItems,
@@ -43,12 +44,14 @@ import {
   type FeedRow,
   type FollowRow,
 } from '../repositories/follow-repository.ts';
+import { inTransaction } from '../repositories/transaction.ts';
 import { findUser, type UserRow } from '../repositories/user-repository.ts';
 import type { PreparedArticle, Source } from '../pipeline/stages.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { hoursAndMinutes } from '../services/podcasts/episode-length.ts';
 import { fetchFeed } from '../machinery/follow/fetch-feed.ts';
-import { looksLikeFeed, readFeed } from '../machinery/follow/parse-feed.ts';
+import type { ArticleExtractor } from '../machinery/extract/extractor.ts';
+import { looksLikeFeed } from '../machinery/follow/parse-feed.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import { createPodcast, type CreatePodcastDeps, type PodcastRequest } from './create-podcast.ts';
@@ -65,6 +68,8 @@ const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
 export interface CheckFeedDeps extends CreatePodcastDeps {
   config: CreatePodcastDeps['config'] & Pick<Config, 'followIntervalMs' | 'fetchAllowHosts' | 'stripe'>;
   logger: Logger;
+  /** Reads a feed off the event loop. */
+  extractor: Pick<ArticleExtractor, 'readFeed'>;
 }
 
 /** When the feed is checked next: the interval (or the feed's own, when longer) plus up to a tenth of jitter; doubled per failure in a row. */
@@ -104,7 +109,7 @@ async function fetchIfDue(deps: CheckFeedDeps, feed: FeedRow, now: Date, signal:
       return null;
     }
     if (!looksLikeFeed(answer.body)) throw new AppError('NOT_A_FEED', { message: 'The address no longer gives a feed.' });
-    const parsed = readFeed(answer.body, answer.url);
+    const parsed = await deps.extractor.readFeed(answer.body, answer.url, { owner: `feed:${feed.id}` });
     const fresh = await storeItems(deps.db, feed.id, parsed.items, now);
     await updateFeed(deps.db, feed.id, {
       title: parsed.title ?? feed.title,
@@ -129,17 +134,24 @@ async function fetchIfDue(deps: CheckFeedDeps, feed: FeedRow, now: Date, signal:
   }
 }
 
-/** Gives a follow the items new to the feed: its first check the newest few (the rest pass), a paused follow none. */
+/**
+ * Gives a follow the items new to the feed: its first check the newest few (the rest pass), a paused
+ * follow none. In a transaction of its own under the follow's lock: a follow that went during the check
+ * (unfollowed) is skipped, and the other followers get their items whatever happens to it.
+ */
 async function giveItems(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRow, fresh: readonly FeedItemRow[], now: Date) {
-  if (!(await hasFollowItems(deps.db, follow.id))) {
-    const newest = await newestItems(deps.db, feed.id, 200);
-    const take = follow.paused ? [] : newest.slice(0, FIRST_CHECK_ITEMS);
-    await addFollowItems(deps.db, follow.id, take.map((i) => i.id), 'pending');
-    await addFollowItems(deps.db, follow.id, newest.filter((i) => !take.includes(i)).map((i) => i.id), 'skipped');
-  } else {
-    await addFollowItems(deps.db, follow.id, fresh.map((i) => i.id), follow.paused ? 'skipped' : 'pending');
-  }
-  await updateFollow(deps.db, follow.id, { lastCheckedAt: now, ...(fresh.length && !follow.paused ? { lastItemAt: now } : {}), ...(feed.error ? {} : { error: null }) });
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await lockFollow(tx, follow.id))) return;
+    if (!(await hasFollowItems(tx, follow.id))) {
+      const newest = await newestItems(tx, feed.id, 200);
+      const take = follow.paused ? [] : newest.slice(0, FIRST_CHECK_ITEMS);
+      await addFollowItems(tx, follow.id, take.map((i) => i.id), 'pending');
+      await addFollowItems(tx, follow.id, newest.filter((i) => !take.includes(i)).map((i) => i.id), 'skipped');
+    } else {
+      await addFollowItems(tx, follow.id, fresh.map((i) => i.id), follow.paused ? 'skipped' : 'pending');
+    }
+    await updateFollow(tx, follow.id, { lastCheckedAt: now, ...(fresh.length && !follow.paused ? { lastItemAt: now } : {}), ...(feed.error ? {} : { error: null }) });
+  });
 }
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -294,7 +306,7 @@ async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: Telling,
     let article: PreparedArticle | null = null;
     try {
       // Read as Create reads it: a page read now is neither fetched nor counted again by the Create that follows.
-      article = await readArticle(deps, { caller, clientAddress: null }, requestOf(source));
+      article = await readArticle(deps, { caller, clientAddress: null, failuresOf: `feed:${entry.item.feedId}` }, requestOf(source));
     } catch (err) {
       if (err instanceof AppError && err.code === 'RATE_LIMITED') {
         for (const followId of new Set(waiting.map((w) => w.followId))) await updateFollow(deps.db, followId, { error: `New items wait: ${err.message}` });
@@ -345,7 +357,9 @@ async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest
   // Follows with something to say whose items are not in this episode (all left out or waiting).
   const others = notes.follows().filter((followId) => !byFollow.has(followId));
   try {
-    const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request });
+    // An item whose link fails spends its feed's budget of failures, not the member's.
+    const failuresOf = `feed:${items[0]!.item.feedId}`;
+    const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request, failuresOf });
     for (const [followId, ids] of byFollow) {
       await settleFollowItems(deps.db, followId, ids, { status: 'made', podcastId: podcast.id });
       await notes.say(deps, followId);

@@ -44,6 +44,8 @@ export interface CreatePodcastInput {
   /** The anonymous visitor's network address (null for members), for the per-address limits. */
   clientAddress: string | null;
   request: PodcastRequest;
+  /** Whose failed-fetch budget an unreadable page spends, when not the caller's (a followed feed's). */
+  failuresOf?: string;
 }
 
 /** What to make, as received: a PDF as its bytes. */
@@ -77,7 +79,7 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
   let stored: PodcastRow | null;
   try {
-    const subject = { caller, clientAddress };
+    const subject = { caller, clientAddress, ...(input.failuresOf ? { failuresOf: input.failuresOf } : {}) };
     const { article, sources } =
       'sources' in request ? await readSources(deps, subject, request.sources) : { article: await readArticle(deps, subject, request), sources: null };
     // Past the plan's length nothing is queued (and the allowance is given back below).

@@ -1,7 +1,7 @@
 /**
  * Extraction off the event loop: Readability takes about 80 ms per thousand elements and a large
- * page a second or more, all of it synchronous, so the server runs it in worker threads; a PDF is
- * read there too. Nobody can hog them:
+ * page a second or more, all of it synchronous, so the server runs it in worker threads; a PDF and a
+ * followed feed are read there too. Nobody can hog them:
  * - a small pool sized to the machine, where one owner (member or browser) holds at most all but one
  *   worker, and waiting tasks start by owner, the one with the fewest running first;
  * - a deadline that counts the time in the queue: a task still waiting at its deadline answers
@@ -16,6 +16,7 @@ import os from 'node:os';
 import { CONTENT_MESSAGES, ERROR_CODES, PDF_MESSAGES, type ErrorCode } from '../../../shared/errors.ts';
 import { AppError, rateLimited } from '../../errors.ts';
 import { createWorkerPool, type WorkerLease } from '../workers/worker-pool.ts';
+import type { ParsedFeed } from '../follow/parse-feed.ts';
 import type { ExtractionResult } from './extract-article.ts';
 
 export interface ExtractOptions {
@@ -28,6 +29,8 @@ export interface ArticleExtractor {
   extract(html: string, url: string, options?: ExtractOptions): Promise<ExtractionResult>;
   /** A PDF's article; throws AppError with the PDF messages, like extractPdf. */
   extractPdf(pdf: Uint8Array, options?: ExtractOptions): Promise<ExtractionResult>;
+  /** A feed's items (its first few hundred), like readFeed; throws AppError NOT_A_FEED. */
+  readFeed(body: string, base: string, options?: ExtractOptions): Promise<ParsedFeed>;
   close(): Promise<void>;
 }
 
@@ -39,7 +42,7 @@ const MIN_START_MS = 1000;
 /** Worker threads for extraction: one fewer than the cores, at least two (so one owner never holds them all), at most four. */
 export const extractionWorkers = () => Math.min(4, Math.max(2, os.availableParallelism() - 1));
 
-type Reply = { id: number; ok: true; article: ExtractionResult } | { id: number; ok: false; error: { code: string; message: string } };
+type Reply = { id: number; ok: true; article: ExtractionResult | ParsedFeed } | { id: number; ok: false; error: { code: string; message: string } };
 
 const parseFailed = (cause?: unknown) =>
   new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.parseFailed, cause });
@@ -62,7 +65,7 @@ export interface ArticleExtractorOptions {
   workerMemoryMb?: number;
 }
 
-type Task = { html: string; url: string } | { pdf: Uint8Array };
+type Task = { html: string; url: string } | { pdf: Uint8Array } | { feed: string; base: string };
 
 interface Entry {
   owner: string;
@@ -157,7 +160,7 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   const tooBig = (task: Task, cause: Error) =>
     'pdf' in task ? new AppError('NO_READABLE_CONTENT', { message: PDF_MESSAGES.unpacksTooLarge, cause }) : parseFailed(cause);
 
-  function runOn(lease: WorkerLease, entry: Entry, resolve: (article: ExtractionResult) => void, reject: (error: Error) => void) {
+  function runOn(lease: WorkerLease, entry: Entry, resolve: (article: ExtractionResult | ParsedFeed) => void, reject: (error: Error) => void) {
     const id = nextId++;
     let settled = false;
     const settle = (retire: boolean) => {
@@ -199,10 +202,10 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
     lease.post({ id, ...entry.task });
   }
 
-  const run = (task: Task, owner = ''): Promise<ExtractionResult> => {
+  const run = (task: Task, owner = ''): Promise<ExtractionResult | ParsedFeed> => {
     if (closed) return Promise.reject(new Error('the extractor is closed'));
     if (waiting.length >= queueLimit || waiting.filter((e) => e.owner === owner).length >= ownerQueueLimit) return Promise.reject(busy());
-    return new Promise<ExtractionResult>((resolve, reject) => {
+    return new Promise<ExtractionResult | ParsedFeed>((resolve, reject) => {
       const entry: Entry = {
         owner,
         task,
@@ -241,8 +244,9 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   };
 
   return {
-    extract: (html, url, opts) => run({ html, url }, opts?.owner),
-    extractPdf: (pdf, opts) => run({ pdf }, opts?.owner),
+    extract: (html, url, opts) => run({ html, url }, opts?.owner) as Promise<ExtractionResult>,
+    extractPdf: (pdf, opts) => run({ pdf }, opts?.owner) as Promise<ExtractionResult>,
+    readFeed: (feed, base, opts) => run({ feed, base }, opts?.owner) as Promise<ParsedFeed>,
     async close() {
       closed = true;
       clearInterval(watchdog);
