@@ -24,7 +24,7 @@ import type { Logger } from '../lib/logger.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
-import { planEpisodeLength } from './plan-episode-length.ts';
+import { planEpisodeLength, sourcesWordBudget } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
 import { readSources } from './read-sources.ts';
 
@@ -81,7 +81,9 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   try {
     const subject = { caller, clientAddress, ...(input.failuresOf ? { failuresOf: input.failuresOf } : {}) };
     const { article, sources } =
-      'sources' in request ? await readSources(deps, subject, request.sources) : { article: await readArticle(deps, subject, request), sources: null };
+      'sources' in request
+        ? await readSources(deps, subject, request.sources, sourcesWordBudget(deps, { caller, mode, minutes, voice }))
+        : { article: await readArticle(deps, subject, request), sources: null };
     // Past the plan's length nothing is queued (and the allowance is given back below).
     await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
     const now = deps.clock();

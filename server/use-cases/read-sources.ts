@@ -38,26 +38,89 @@ export interface SourcesArticle {
   sources: NonNullable<PodcastRow['sources']>;
 }
 
+/** One deadline for the whole set, however many sources and however slowly each arrives. */
+export const SOURCES_DEADLINE_MS = 60_000;
+/** Sources read at the same time. */
+export const SOURCES_AT_ONCE = 3;
+export const SOURCE_TOO_SLOW_MESSAGE = 'It was not read in time: the sources together take at most a minute.';
+export const SOURCE_LEFT_OUT_MESSAGE = 'Left out: the sources before it already hold more words than one episode can.';
+
 /**
- * Reads every source (one after the other, so the page limits count each in order); answers the
- * combined article with a part per source read, and the sources left out. Throws when none is read:
- * the first one's code, a message naming each.
+ * The words the sources may hold together, and what to do past them: `refuse` throws the answer
+ * (EPISODE_TOO_LONG when the episode reads them all) with the articles read by then, or returns when
+ * the rest may be left out (a retelling of the minutes asked).
  */
-export async function readSources(deps: ReadArticleDeps, subject: LimitSubject, sources: readonly ReceivedSource[]): Promise<SourcesArticle> {
+export interface WordBudget {
+  words: number;
+  refuse(read: readonly PreparedArticle[]): Promise<void>;
+}
+
+/**
+ * Reads the sources a few at a time, under one deadline for the set, counting their words as each
+ * arrives: past the budget's words the reading stops (the rest are never fetched, those under way
+ * are stopped), so no more than an episode can hold is ever read or joined. Answers the combined
+ * article with a part per source read, and the sources left out. Throws when none is read: the first
+ * one's code, a message naming each.
+ */
+export async function readSources(
+  deps: ReadArticleDeps,
+  subject: LimitSubject,
+  sources: readonly ReceivedSource[],
+  budget?: WordBudget,
+  deadlineMs = SOURCES_DEADLINE_MS,
+): Promise<SourcesArticle> {
+  const outcomes: ({ article: PreparedArticle; words: number } | { error: AppError } | null)[] = sources.map(() => null);
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(new Error('the sources took longer than their deadline')), deadlineMs);
+  let timedOut = false;
+  stop.signal.addEventListener('abort', () => (timedOut = !overBudget), { once: true });
+  let overBudget = false;
+  let words = 0;
+  let next = 0;
+  const readNext = async (): Promise<void> => {
+    while (next < sources.length && !stop.signal.aborted) {
+      const index = next++;
+      const source = sources[index]!;
+      const one = 'text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source;
+      try {
+        const article = await readArticle(deps, subject, one, stop.signal);
+        if (stop.signal.aborted) return;
+        const count = countWords(article.text);
+        outcomes[index] = { article, words: count };
+        words += count;
+        if (budget && words > budget.words) {
+          overBudget = true;
+          stop.abort(new Error('the sources hold more words than an episode can'));
+        }
+      } catch (err) {
+        if (stop.signal.aborted) return;
+        // Only an answer about the source leaves it out; a fault of the server's (or a limit reached) is the request's.
+        if (!(err instanceof AppError) || err.code === 'RATE_LIMITED' || err.code === 'INTERNAL_ERROR') {
+          stop.abort(err);
+          throw err;
+        }
+        outcomes[index] = { error: err };
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(SOURCES_AT_ONCE, sources.length) }, readNext));
+  } finally {
+    clearTimeout(timer);
+  }
   const read: PreparedArticle[] = [];
   const unreadable: UnreadableSource[] = [];
   let firstError: AppError | null = null;
-  for (const [index, source] of sources.entries()) {
-    const one = 'text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source;
-    try {
-      read.push(await readArticle(deps, subject, one));
-    } catch (err) {
-      // Only an answer about the source leaves it out; a fault of the server's (or a limit reached) is the request's.
-      if (!(err instanceof AppError) || err.code === 'RATE_LIMITED' || err.code === 'INTERNAL_ERROR') throw err;
-      firstError ??= err;
-      unreadable.push({ index, source: sourceName(source), error: err.message });
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome && 'article' in outcome) {
+      read.push(outcome.article);
+      continue;
     }
+    const error = outcome?.error ?? new AppError('FETCH_FAILED', { message: timedOut ? SOURCE_TOO_SLOW_MESSAGE : SOURCE_LEFT_OUT_MESSAGE });
+    firstError ??= error;
+    unreadable.push({ index, source: sourceName(sources[index]!), error: error.message });
   }
+  if (overBudget) await budget!.refuse(read);
   if (read.length === 0) {
     const named = unreadable.map((u) => `${u.source}: ${u.error}`).join('; ');
     throw new AppError(firstError?.code ?? 'FETCH_FAILED', { message: `${NO_SOURCE_READ_MESSAGE}. ${named}`, cause: firstError });
