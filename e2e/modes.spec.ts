@@ -7,7 +7,7 @@
  * serious accessibility violation (axe).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MODE_MESSAGES } from '../shared/api/podcasts.ts';
+import { MODE_MESSAGES } from '../shared/api/podcast-modes.ts';
 import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
 import { aiWriterServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';

@@ -2,7 +2,8 @@
  * A PDF kept in the extension's storage (the tray), which holds only JSON: its name and its bytes in
  * base64. It is sent as a file again (`FileToSend`), never as base64.
  */
-import type { EpisodeSource, FileToSend, WithFiles } from '../shared/api/podcasts.ts';
+import type { EpisodeSource } from '../shared/api/podcasts.ts';
+import type { FileToSend, WithFiles } from '../shared/api/podcast-files.ts';
 
 export interface StoredFile {
   name: string;

@@ -11,7 +11,8 @@
  */
 import type { User } from '../../shared/api/auth.ts';
 import { errorBodySchema, type ErrorBody } from '../../shared/api/error.ts';
-import { UPLOAD_FORM, type CreateFromSources, type CreateFromText, type Podcast, type PodcastEvent } from '../../shared/api/podcasts.ts';
+import type { CreateFromSources, CreateFromText, Podcast, PodcastEvent } from '../../shared/api/podcasts.ts';
+import { UPLOAD_FORM } from '../../shared/api/podcast-files.ts';
 import type { Transcript } from '../../shared/api/transcript.ts';
 import { ENDPOINTS, matchEndpoint, type EndpointName, type PathParams } from '../../shared/client/endpoints.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';

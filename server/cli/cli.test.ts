@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/server-build.mjs';
-import { MODE_MESSAGES } from '../../shared/api/podcasts.ts';
+import { MODE_MESSAGES } from '../../shared/api/podcast-modes.ts';
 import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
 import { layoutDocument, prose } from '../test/pdf-document.ts';

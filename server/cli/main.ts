@@ -19,7 +19,7 @@ export function usage(commands: readonly CliCommand[] = COMMANDS): string {
     'Usage:',
     ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
-    'Settings come from the environment, as for the server (see README.md).',
+    'Settings come from the environment, as for the server (see docs/operations.md).',
     '',
   ].join('\n');
 }

@@ -3,7 +3,7 @@
  * install on 127.0.0.1, say) and then call it as if same-origin; the browser still sends that name as
  * the Host. So with PUBLIC_URL set, a request whose Host is not PUBLIC_URL's host is refused with 421
  * (Misdirected Request) before any route runs. The health check stays open, for probes that address
- * the server by its IP. Without PUBLIC_URL nothing is checked (see README, PUBLIC_URL).
+ * the server by its IP. Without PUBLIC_URL nothing is checked (see docs/operations.md, PUBLIC_URL).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';

@@ -11,7 +11,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { cleanFreeText } from '../../shared/api/nul.ts';
-import { SOURCES_PER_EPISODE, UPLOAD_FORM, type CreatePodcast, type EstimatePodcast, type FilePart, type WithFiles } from '../../shared/api/podcasts.ts';
+import { SOURCES_PER_EPISODE, type CreatePodcast, type EstimatePodcast } from '../../shared/api/podcasts.ts';
+import { mapFiles, UPLOAD_FORM, type FilePart, type WithFiles } from '../../shared/api/podcast-files.ts';
 import { PDF_LIMITS, PODCAST_JSON_MAX_BYTES } from '../../shared/constants.ts';
 import { UPLOAD_MESSAGES } from '../../shared/errors.ts';
 import type { Config } from '../config.ts';
@@ -236,13 +237,8 @@ function withFiles<T extends CreatePodcast | EstimatePodcast>(request: T, files:
     used.add(part);
     return { ...file, name: cleanFreeText(file.name).trim().slice(0, 255) };
   };
-  const resolved =
-    'sources' in request
-      ? { ...request, sources: request.sources.map((source) => ('file' in source ? { ...source, file: take(source.file) } : source)) }
-      : 'file' in request
-        ? { ...request, file: take(request.file) }
-        : request;
+  const resolved = mapFiles(request, take);
   const unused = [...files.keys()].find((name) => !used.has(name));
   if (unused !== undefined) throw new AppError('VALIDATION_ERROR', { message: UPLOAD_MESSAGES.extraPart(unused) });
-  return resolved as WithFiles<T, ReceivedFile>;
+  return resolved;
 }

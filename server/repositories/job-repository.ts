@@ -43,7 +43,8 @@ const CLAIM_LOCK_ID = 727_262_402;
 /**
  * Claims the next due job (queued, or running with an expired lease) for `workerId`: a job of the
  * owner with the fewest jobs running (under a live lease); among those, a podcast with no audio yet
- * first (a job that gave its slot up for it must not take the slot back), then the longest due.
+ * first (a job that gave its slot up for it must not take the slot back), then the owner waiting
+ * longest, and of that owner's jobs the newest (the podcast they are about to listen to).
  * Claims take turns under a transaction-wide lock, so two slots claiming at the same moment count
  * each other's claim.
  */
@@ -57,6 +58,12 @@ export async function claimJob(db: Database, workerId: string, leaseMs: number, 
         SELECT owner, count(*) AS jobs_running FROM jobs
         WHERE status = 'running' AND locked_until >= ${at}
         GROUP BY owner
+      ),
+      -- Owners take turns oldest waiting first; within an owner, the newest podcast goes first.
+      waiting AS (
+        SELECT owner, min(run_after) AS since FROM jobs
+        WHERE status = 'queued' AND run_after <= ${at}
+        GROUP BY owner
       )
       UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until.toISOString()}::timestamptz,
         attempts = attempts + 1
@@ -64,9 +71,11 @@ export async function claimJob(db: Database, workerId: string, leaseMs: number, 
         SELECT j.id FROM jobs j
         LEFT JOIN running ON running.owner = j.owner
         LEFT JOIN podcasts p ON p.id = j.podcast_id
+        LEFT JOIN waiting ON waiting.owner IS NOT DISTINCT FROM j.owner
         WHERE (j.status = 'queued' AND j.run_after <= ${at})
            OR (j.status = 'running' AND j.locked_until < ${at})
-        ORDER BY coalesce(running.jobs_running, 0), coalesce(p.made_ms, 0) > 0, j.run_after, j.created_at
+        ORDER BY coalesce(running.jobs_running, 0), coalesce(p.made_ms, 0) > 0,
+          least(waiting.since, j.run_after), j.created_at DESC
         LIMIT 1
         FOR UPDATE OF j SKIP LOCKED
       )
@@ -119,14 +128,17 @@ export async function failJob(db: Database, job: Job, error: string, runAfter: D
 }
 
 /**
- * Whether another owner's job is due and waiting; with `firstPartOnly`, one whose podcast has no
- * audio yet (a listener is waiting for its first sound).
+ * Whether the running job should give its slot up: another owner's job is due and waiting (with
+ * `firstPartOnly`, only one whose podcast has no audio yet), or, once this job's podcast has some
+ * audio, a newer podcast of the same owner waits for its first sound (the one they are about to hear).
  */
-export async function otherOwnersJobWaits(db: Database, job: Job, { firstPartOnly }: { firstPartOnly: boolean }): Promise<boolean> {
+export async function slotWanted(db: Database, job: Job, { firstPartOnly }: { firstPartOnly: boolean }): Promise<boolean> {
   const result = await db.execute(sql`
     SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id
-    WHERE j.status = 'queued' AND j.run_after <= now() AND j.owner IS DISTINCT FROM ${job.owner}
-      AND (${!firstPartOnly} OR coalesce(p.made_ms, 0) = 0)
+    WHERE j.status = 'queued' AND j.run_after <= now() AND (
+      (j.owner IS DISTINCT FROM ${job.owner} AND (${!firstPartOnly} OR coalesce(p.made_ms, 0) = 0))
+      OR (j.owner = ${job.owner} AND j.created_at > ${job.createdAt.toISOString()}::timestamptz AND coalesce(p.made_ms, 0) = 0
+        AND EXISTS (SELECT 1 FROM podcasts mine WHERE mine.id = ${job.podcastId} AND coalesce(mine.made_ms, 0) > 0)))
     LIMIT 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -33,7 +33,7 @@ export function shareRoutes(deps: AppDeps) {
       return c.json({ url: await sharePodcast(deps, caller.userId, c.req.param('id')) });
     })
     // Taking a page down needs no Premium: a member whose subscription ended still controls what
-    // they shared. Their shares stay public until they do (README, "Payments").
+    // they shared. Their shares stay public until they do (docs/operations.md, "Payments").
     .delete('/:id/share', async (c) => {
       const caller = requireCaller(c);
       await stopSharingPodcast(deps, caller.userId, c.req.param('id'));

@@ -2,7 +2,7 @@
  * How a new podcast tells its article: the mode asked, else the member's default, else podcast when
  * an AI is configured and read when not; and the length, for the modes that take one.
  */
-import { MODE_MESSAGES } from '../../shared/api/podcasts.ts';
+import { MODE_MESSAGES } from '../../shared/api/podcast-modes.ts';
 import { PODCAST_MINUTES, type PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';

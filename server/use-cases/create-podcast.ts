@@ -7,7 +7,8 @@
  * A request that carries the key of one already made (a double click, a retry after a lost answer)
  * answers that podcast: nothing more is counted, fetched or made.
  */
-import type { CreatePodcast, WithFiles } from '../../shared/api/podcasts.ts';
+import type { CreatePodcast } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { Config } from '../config.ts';
@@ -16,7 +17,7 @@ import { AppError } from '../errors.ts';
 import type { ConversionJobs } from '../jobs/conversion.ts';
 import { findPodcastByRequestKey, insertPodcastOnce, newPodcastId, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
-import type { IntakePorts, ServerPipeline } from '../pipeline/stages.ts';
+import type { IntakePorts, PreparedArticle, ServerPipeline } from '../pipeline/ports.ts';
 import { takeDailyConversion } from '../services/podcasts/limits.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import type { ReceivedFile } from '../machinery/upload/read-form.ts';
@@ -26,7 +27,7 @@ import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength, sourcesWordBudget } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
-import { readSources } from './read-sources.ts';
+import { readSources, type SourcesArticle } from './read-sources.ts';
 
 export interface CreatePodcastDeps extends ReadArticleDeps {
   db: Database;
@@ -46,6 +47,14 @@ export interface CreatePodcastInput {
   request: PodcastRequest;
   /** Whose failed-fetch budget an unreadable page spends, when not the caller's (a followed feed's). */
   failuresOf?: string;
+  /** The article already read (a followed feed's items, read to fit the episode); else the request is read here. */
+  read?: () => Promise<ReadRequest>;
+}
+
+/** What a request reads to: its article, and for several sources where each one is in it. */
+export interface ReadRequest {
+  article: PreparedArticle;
+  sources: SourcesArticle['sources'] | null;
 }
 
 /** What to make, as received: a PDF as its bytes. */
@@ -80,8 +89,9 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   let stored: PodcastRow | null;
   try {
     const subject = { caller, clientAddress, ...(input.failuresOf ? { failuresOf: input.failuresOf } : {}) };
-    const { article, sources } =
-      'sources' in request
+    const { article, sources }: ReadRequest = input.read
+      ? await input.read()
+      : 'sources' in request
         ? await readSources(deps, subject, request.sources, sourcesWordBudget(deps, { caller, mode, minutes, voice }))
         : { article: await readArticle(deps, subject, request), sources: null };
     // Past the plan's length nothing is queued (and the allowance is given back below).

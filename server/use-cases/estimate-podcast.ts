@@ -5,11 +5,13 @@
  * but nothing is stored and the daily allowance is untouched. An episode past the caller's length
  * limit is refused here as at Create.
  */
-import type { EstimatePodcast, PodcastEstimate, WithFiles } from '../../shared/api/podcasts.ts';
+import type { EstimatePodcast, PodcastEstimate } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { hostRate, type IntakePorts, type ServerPipeline } from '../pipeline/stages.ts';
+import type { IntakePorts, ServerPipeline } from '../pipeline/ports.ts';
+import { hostRate } from '../pipeline/voice-rate.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import { chooseMode } from './choose-mode.ts';

@@ -4,7 +4,7 @@
  * failed). An edited script is what "Change voice" speaks next.
  */
 import type { PodcastScript } from '../../shared/api/podcasts.ts';
-import { MODE_MESSAGES } from '../../shared/api/podcasts.ts';
+import { MODE_MESSAGES } from '../../shared/api/podcast-modes.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { hasLiveJob } from '../repositories/job-repository.ts';

@@ -1,16 +1,17 @@
 /**
- * The article of an episode of several sources: each source read in turn as one page is (under the
- * same hourly page limits, each counting as one page), those that cannot be read named with why and
+ * The article of an episode of several sources: each source read as one page is (under the same
+ * hourly page limits, each counting as one page; a few at a time, under one deadline for the set), those that cannot be read named with why and
  * left out, the others stored one after the other with where each one's lines are. All failing is
  * an answer of its own that names each.
  */
-import type { EpisodeSource, UnreadableSource, WithFiles } from '../../shared/api/podcasts.ts';
+import type { EpisodeSource, UnreadableSource } from '../../shared/api/podcasts.ts';
+import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import { fallbackTitle } from '../../shared/text/fallback.ts';
 import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { AppError } from '../errors.ts';
 import { askedMinutes } from '../pipeline/script-plan.ts';
-import type { PreparedArticle } from '../pipeline/stages.ts';
+import type { PreparedArticle } from '../pipeline/ports.ts';
 import { guessKinds } from '../machinery/script/read-script.ts';
 import { sourceIntro } from '../machinery/script/episode-sources.ts';
 import type { SourcePart } from '../machinery/script/types.ts';
@@ -69,12 +70,10 @@ export async function readSources(
   budget?: WordBudget,
   deadlineMs = SOURCES_DEADLINE_MS,
 ): Promise<SourcesArticle> {
-  const outcomes: ({ article: PreparedArticle; words: number } | { error: AppError } | null)[] = sources.map(() => null);
+  const readings: (SourceReading | null)[] = sources.map(() => null);
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(new Error('the sources took longer than their deadline')), deadlineMs);
-  let timedOut = false;
-  stop.signal.addEventListener('abort', () => (timedOut = !overBudget), { once: true });
   let overBudget = false;
+  const timer = setTimeout(() => stop.abort(new Error('the sources took longer than their deadline')), deadlineMs);
   let words = 0;
   let next = 0;
   const readNext = async (): Promise<void> => {
@@ -85,21 +84,19 @@ export async function readSources(
       try {
         const article = await readArticle(deps, subject, one, stop.signal);
         if (stop.signal.aborted) return;
-        const count = countWords(article.text);
-        outcomes[index] = { article, words: count };
-        words += count;
+        readings[index] = article;
+        words += countWords(article.text);
         if (budget && words > budget.words) {
           overBudget = true;
           stop.abort(new Error('the sources hold more words than an episode can'));
         }
       } catch (err) {
         if (stop.signal.aborted) return;
-        // Only an answer about the source leaves it out; a fault of the server's (or a limit reached) is the request's.
-        if (!(err instanceof AppError) || err.code === 'RATE_LIMITED' || err.code === 'INTERNAL_ERROR') {
+        if (!isAnswerAboutSource(err)) {
           stop.abort(err);
           throw err;
         }
-        outcomes[index] = { error: err };
+        readings[index] = err;
       }
     }
   };
@@ -108,19 +105,36 @@ export async function readSources(
   } finally {
     clearTimeout(timer);
   }
+  if (overBudget) await budget!.refuse(readings.filter((r): r is PreparedArticle => r !== null && !(r instanceof AppError)));
+  const notRead = new AppError('FETCH_FAILED', { message: overBudget ? SOURCE_LEFT_OUT_MESSAGE : SOURCE_TOO_SLOW_MESSAGE });
+  return sourcesArticle(sources, readings.map((r) => r ?? notRead));
+}
+
+/** One source as read: its article, or the answer why it could not be read. */
+export type SourceReading = PreparedArticle | AppError;
+
+/** Only an answer about the source leaves it out; a fault of the server's (or a limit reached) is the request's. */
+export function isAnswerAboutSource(err: unknown): err is AppError {
+  return err instanceof AppError && err.code !== 'RATE_LIMITED' && err.code !== 'INTERNAL_ERROR';
+}
+
+/**
+ * The episode's article from its sources as read (a followed feed's items are read once, to fit the
+ * episode, and made from that reading): a part per source read, the others named with why.
+ */
+export function sourcesArticle(sources: readonly ReceivedSource[], readings: readonly SourceReading[]): SourcesArticle {
   const read: PreparedArticle[] = [];
   const unreadable: UnreadableSource[] = [];
   let firstError: AppError | null = null;
-  for (const [index, outcome] of outcomes.entries()) {
-    if (outcome && 'article' in outcome) {
-      read.push(outcome.article);
+  for (const [index, reading] of readings.entries()) {
+    if (!(reading instanceof AppError)) {
+      read.push(reading);
       continue;
     }
-    const error = outcome?.error ?? new AppError('FETCH_FAILED', { message: timedOut ? SOURCE_TOO_SLOW_MESSAGE : SOURCE_LEFT_OUT_MESSAGE });
-    firstError ??= error;
-    unreadable.push({ index, source: sourceName(sources[index]!), error: error.message });
+    if (!isAnswerAboutSource(reading)) throw reading;
+    firstError ??= reading;
+    unreadable.push({ index, source: sourceName(sources[index]!), error: reading.message });
   }
-  if (overBudget) await budget!.refuse(read);
   if (read.length === 0) {
     const named = unreadable.map((u) => `${u.source}: ${u.error}`).join('; ');
     throw new AppError(firstError?.code ?? 'FETCH_FAILED', { message: `${NO_SOURCE_READ_MESSAGE}. ${named}`, cause: firstError });

@@ -1,6 +1,6 @@
 /** `GET /api/capabilities`: what this server can make, so clients offer only what works. */
 import { z } from 'zod';
-import { modeField } from './podcasts.ts';
+import { modeField } from './podcast-modes.ts';
 
 export const capabilitiesSchema = z.object({
   /** An AI model writes the scripts: Podcast, Brief and Conversation retell the article. Without one they read it as written. */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CONTENT_MESSAGES } from '../errors.ts';
 import { isWebsiteUrl } from '../validation.ts';
-import { minutesAllowed, minutesField, modeField, MODE_MESSAGES } from './podcasts.ts';
+import { minutesAllowed, minutesField, modeField, MODE_MESSAGES } from './podcast-modes.ts';
 
 const hourField = z.number({ error: 'digestHour is an hour from 0 to 23' }).int('digestHour is an hour from 0 to 23').min(0, 'digestHour is an hour from 0 to 23').max(23, 'digestHour is an hour from 0 to 23');
 

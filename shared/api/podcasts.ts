@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../constants.ts';
-import { CONTENT_MESSAGES, UPLOAD_MESSAGES } from '../errors.ts';
+import { PODCAST_MODES } from '../constants.ts';
+import { CONTENT_MESSAGES } from '../errors.ts';
 import { isPageAddress, isWebsiteUrl } from '../validation.ts';
 import { hasNoNul, nulMessage, cleanFreeText, cleanTitleText } from './nul.ts';
+import { MODE_MESSAGES, minutesAllowed, modeFields } from './podcast-modes.ts';
+import { filePart, type FileToSend, type WithFiles } from './podcast-files.ts';
 
 /** Upper bound on text the extension may send: far beyond any article, well below abuse. */
 export const MAX_ARTICLE_CHARS = 200_000;
@@ -16,31 +18,6 @@ const websiteUrl = z
 
 const voiceName = z.string().max(100).refine(hasNoNul, nulMessage('A voice'));
 
-/** The messages of a mode or length the API refuses. */
-export const MODE_MESSAGES = {
-  invalidMode: `The mode must be one of: ${PODCAST_MODES.join(', ')}.`,
-  invalidMinutes: `The length must be a whole number of minutes from ${PODCAST_MINUTES.min} to ${PODCAST_MINUTES.max}.`,
-  minutesNotForMode: 'A length in minutes can be asked only in podcast and conversation modes.',
-  emptyScript: 'The script cannot be empty.',
-} as const;
-
-export const modeField = z.enum(PODCAST_MODES, { error: MODE_MESSAGES.invalidMode });
-export const minutesField = z
-  .number({ error: MODE_MESSAGES.invalidMinutes })
-  .int(MODE_MESSAGES.invalidMinutes)
-  .min(PODCAST_MINUTES.min, MODE_MESSAGES.invalidMinutes)
-  .max(PODCAST_MINUTES.max, MODE_MESSAGES.invalidMinutes);
-
-/**
- * How the episode is told: `mode` (default: the member's, else podcast with an AI, else read),
- * `minutes` (podcast and conversation only) and `draft` (Premium: stop once the script is written).
- */
-const modeFields = {
-  mode: modeField.optional(),
-  minutes: minutesField.optional(),
-  draft: z.boolean({ error: 'draft must be true or false' }).optional(),
-};
-
 /**
  * A key the client makes once per podcast it means to make (a UUID): the same request sent again (a
  * double click, a retry after a lost answer) answers the podcast the first made instead of another.
@@ -51,11 +28,6 @@ const requestKeyField = {
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'requestKey is 8 to 100 letters, digits, - or _')
     .optional(),
 };
-
-/** Minutes only for the modes that take a length. */
-export function minutesAllowed(mode: PodcastMode | undefined, minutes: number | undefined): boolean {
-  return minutes === undefined || mode === undefined || mode === 'podcast' || mode === 'conversation';
-}
 
 /** `{ url }`: the server fetches the page. */
 export const createFromUrlSchema = z
@@ -97,25 +69,6 @@ export const createFromTextSchema = z
 const estimateFromTextSchema = z
   .object({ ...fromTextFields, sourceUrl: pageAddress.optional() })
   .refine((b) => minutesAllowed(b.mode, b.minutes), { message: MODE_MESSAGES.minutesNotForMode, path: ['minutes'] });
-
-/**
- * A PDF travels as a file, never inside JSON: the request is `multipart/form-data`, its part
- * `request` is the JSON body (as for an address), and each PDF is a part of its own (its filename
- * the file's name), named where the PDF goes: `{ "file": { "part": "file0" } }`. A form of one file
- * part and no `request` part is `{ file }` with the server's choices.
- */
-export const UPLOAD_FORM = { request: 'request' } as const;
-
-/** What a PDF is in the JSON: the part that carries its bytes. */
-const filePart = z.object(
-  {
-    part: z
-      .string({ error: UPLOAD_MESSAGES.asPart })
-      .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'A file part is named with 1 to 100 letters, digits, dots, - or _.'),
-  },
-  { error: UPLOAD_MESSAGES.asPart },
-);
-export type FilePart = z.infer<typeof filePart>;
 
 /** `{ file: { part } }`: a PDF the member chose, sent as a part of the form; the server reads it as it reads a PDF link. */
 export const createFromFileSchema = z
@@ -175,42 +128,32 @@ export type CreateFromFile = z.infer<typeof createFromFileSchema>;
 export type CreateFromOne = CreateFromUrl | CreateFromText | CreateFromFile;
 export type CreatePodcast = CreateFromOne | CreateFromSources;
 
-/**
- * A request with each PDF as F instead of its `{ part }`: the bytes a client sends (FileToSend), the
- * bytes the server received.
- */
-export type WithFiles<R, F> = R extends { sources: readonly (infer S)[] }
-  ? Omit<R, 'sources'> & { sources: WithFiles<S, F>[] }
-  : R extends { file: FilePart }
-    ? Omit<R, 'file'> & { file: F }
-    : R;
-
-/** A PDF as a client sends it: its name and its bytes. */
-export interface FileToSend {
-  name: string;
-  data: Blob;
-}
-
 const SEND_A_SOURCE = 'Send { url }, { file }, { title, text, sourceUrl } or { sources: [...] }';
 const hasSource = (input: unknown): input is object =>
   !!input && typeof input === 'object' && ('url' in input || 'text' in input || 'file' in input || 'sources' in input);
 
 /**
- * Any of the bodies. Chosen by the presence of `url` or `file` rather than as a plain union, so a bad
- * address gets the URL form's own message instead of a generic "invalid input".
+ * A body of create (or estimate, whose text needs no address) chosen by the presence of `sources`,
+ * `url` or `file` rather than as a plain union, so a bad address gets the URL form's own message
+ * instead of a generic "invalid input".
  */
-export const createPodcastSchema = z.unknown().transform((input, ctx): CreatePodcast => {
-  if (!hasSource(input)) {
-    ctx.addIssue({ code: 'custom', message: SEND_A_SOURCE });
+function bySource<T>(fromText: z.ZodType) {
+  return z.unknown().transform((input, ctx): T => {
+    if (!hasSource(input)) {
+      ctx.addIssue({ code: 'custom', message: SEND_A_SOURCE });
+      return z.NEVER;
+    }
+    const schema =
+      'sources' in input ? createFromSourcesSchema : 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : fromText;
+    const result = schema.safeParse(input);
+    if (result.success) return result.data as T;
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
-  }
-  const schema =
-    'sources' in input ? createFromSourcesSchema : 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : createFromTextSchema;
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  return z.NEVER;
-});
+  });
+}
+
+/** Any of the bodies of create. */
+export const createPodcastSchema = bySource<CreatePodcast>(createFromTextSchema);
 
 /** One source of an episode of several, as the API answers it: its address (null when it has none), title and author. */
 export const podcastSourceSchema = z.object({
@@ -303,18 +246,7 @@ export const podcastEventSchema = z.object({
 export type PodcastEvent = z.infer<typeof podcastEventSchema>;
 
 /** `POST /api/podcasts/estimate`: the page (as for create, `sourceUrl` optional) and the mode asked. */
-export const estimatePodcastSchema = z.unknown().transform((input, ctx): EstimatePodcast => {
-  if (!hasSource(input)) {
-    ctx.addIssue({ code: 'custom', message: SEND_A_SOURCE });
-    return z.NEVER;
-  }
-  const schema =
-    'sources' in input ? createFromSourcesSchema : 'url' in input ? createFromUrlSchema : 'file' in input ? createFromFileSchema : estimateFromTextSchema;
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  return z.NEVER;
-});
+export const estimatePodcastSchema = bySource<EstimatePodcast>(estimateFromTextSchema);
 export type EstimatePodcast = CreateFromUrl | CreateFromFile | z.infer<typeof estimateFromTextSchema> | CreateFromSources;
 
 /** Create and estimate as a client asks them: each PDF by its bytes (the client sends them as a form). */

@@ -4,19 +4,15 @@
  * PDF named by its part, `{ file: { part: 'file0' } }`, and each PDF a file part of its own, so its
  * bytes travel as they are, never as base64 inside JSON.
  */
-import { UPLOAD_FORM, type CreatePodcast, type CreatePodcastRequest, type EstimatePodcast, type EstimatePodcastRequest, type FileToSend } from '../api/podcasts.ts';
+import type { CreatePodcast, CreatePodcastRequest, EstimatePodcast, EstimatePodcastRequest } from '../api/podcasts.ts';
+import { mapFiles, UPLOAD_FORM, type FileToSend } from '../api/podcast-files.ts';
 
 export function podcastBody(input: CreatePodcastRequest): { body: CreatePodcast } | { form: FormData };
 export function podcastBody(input: EstimatePodcastRequest): { body: EstimatePodcast } | { form: FormData };
 export function podcastBody(input: CreatePodcastRequest | EstimatePodcastRequest): { body: unknown } | { form: FormData } {
   const files: FileToSend[] = [];
   const part = (file: FileToSend) => ({ part: `file${files.push(file) - 1}` });
-  const json =
-    'sources' in input
-      ? { ...input, sources: input.sources.map((source) => ('file' in source ? { ...source, file: part(source.file) } : source)) }
-      : 'file' in input
-        ? { ...input, file: part(input.file) }
-        : input;
+  const json = mapFiles(input, part);
   if (files.length === 0) return { body: json };
   const form = new FormData();
   form.append(UPLOAD_FORM.request, JSON.stringify(json));

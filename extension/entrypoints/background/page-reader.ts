@@ -17,7 +17,7 @@ import { MAX_ARTICLE_CHARS, MAX_TITLE_CHARS } from '../../../shared/api/podcasts
 import { PDF_LIMITS } from '../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
 import { statusRefusal } from '../../../shared/page-rules.ts';
-import type { FileToSend } from '../../../shared/api/podcasts.ts';
+import type { FileToSend } from '../../../shared/api/podcast-files.ts';
 import { hasPdfSignature } from '../../../shared/pdf-file.ts';
 
 /** A PDF tab as the server takes it: the file (uploaded as a file), and the tab's address. */

@@ -30,16 +30,16 @@ describe('the natural voice catalogue', () => {
   });
 });
 
-/** The README's row for a catalogue voice: the table is checked against the catalogue, never written apart. */
+/** docs/voices.md's row for a catalogue voice: the table is checked against the catalogue, never written apart. */
 function readmeRow(voice: (typeof VOICE_CATALOGUE)[number]): string {
   const id = voice.speakers ? `\`${voice.id}\` (${voice.speakers.length} speakers)` : `\`${voice.id}\``;
   const use = { commercial: 'yes', 'non-commercial': '**no: non-commercial**', unclear: '**unclear**' }[voice.licenceUse];
   return `| ${id} | ${voice.language} | ${voice.gender} | ${voice.quality} | ~${Math.round(voice.approxBytes / 1_000_000)} MB | ${voice.licence} | ${use} | [source](${voice.licenceSource}) |`;
 }
 
-describe('the README\'s voice table', () => {
+describe('the voice table of docs/voices.md', () => {
   it('is the catalogue: every voice, its licence as its source states it, whether a paid service may use it, and the source', () => {
-    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/voices.md'), 'utf8');
     const rows = readme.split('\n').filter((line) => /^\| `(piper|kokoro)-/.test(line));
     expect(rows).toEqual(VOICE_CATALOGUE.map(readmeRow));
   });

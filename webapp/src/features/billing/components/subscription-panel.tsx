@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { CalendarClock, CircleAlert, CreditCard, Crown } from 'lucide-react';
-import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { PREMIUM_PLAN } from '../../../../../shared/constants.ts';
@@ -14,7 +13,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useBillingConfig } from '../../../lib/billing-config.ts';
 import { setSessionUser, useSessionUser } from '../../../lib/session.ts';
-import { pagecast } from '../../../lib/api-client.ts';
+import { useOpenBillingPortal } from '../api/open-billing-portal.ts';
+import { useUpdateSubscription } from '../api/update-subscription.ts';
 
 /** Statuses that still have a subscription to manage. */
 const MANAGEABLE = ['active', 'trialing', 'past_due', 'unpaid'];
@@ -37,8 +37,7 @@ function Panel({ user, subscription, className }: { user: User; subscription: Su
   const [confirming, setConfirming] = useState(false);
   const date = subscription.currentPeriodEnd ? formatRenewalDate(subscription.currentPeriodEnd) : null;
   const failing = subscription.status === 'past_due' || subscription.status === 'unpaid';
-  const change = useMutation({
-    mutationFn: (cancel: boolean) => pagecast.billing.setCancelAtPeriodEnd(cancel),
+  const change = useUpdateSubscription({
     onSuccess: (updated, cancel) => {
       setSessionUser({ ...user, ...updated });
       setConfirming(false);
@@ -50,8 +49,7 @@ function Panel({ user, subscription, className }: { user: User; subscription: Su
     },
     onError: (err) => toast.error(err instanceof Error ? err.message : 'Something went wrong. Please try again.'),
   });
-  const portal = useMutation({
-    mutationFn: () => pagecast.billing.portalUrl(),
+  const portal = useOpenBillingPortal({
     onSuccess: (url) => window.location.assign(url),
     onError: (err) => toast.error(err instanceof Error ? err.message : 'Could not open the billing portal. Please try again.'),
   });

@@ -4,7 +4,7 @@
  * is and that it comes with Premium.
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { RefreshCw, Rss } from 'lucide-react';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +15,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { useSessionUser } from '../../../lib/session.ts';
+import { feedKeys } from '../api/feed-keys.ts';
+import { useRotateFeed } from '../api/rotate-feed.ts';
 
 export function PrivateFeed({ isPremium, className = '' }: { isPremium: boolean; className?: string }) {
   return (
@@ -37,15 +39,10 @@ export function PrivateFeed({ isPremium, className = '' }: { isPremium: boolean;
 }
 
 function FeedAddress() {
-  const queryClient = useQueryClient();
-  // The address is the member's own: another member signing in on this page must not see it.
-  const queryKey = ['feed', useSessionUser()?.email ?? null];
-  const feed = useQuery({ queryKey, queryFn: ({ signal }) => pagecast.feed.get({ signal }) });
+  const feed = useQuery({ queryKey: feedKeys.address(useSessionUser()?.email ?? null), queryFn: ({ signal }) => pagecast.feed.get({ signal }) });
   const [confirming, setConfirming] = useState(false);
-  const rotation = useMutation({
-    mutationFn: () => pagecast.feed.rotate(),
-    onSuccess: (url) => {
-      queryClient.setQueryData(queryKey, url);
+  const rotation = useRotateFeed({
+    onSuccess: () => {
       setConfirming(false);
       toast.success('Your feed has a new address. Add it to your podcast app again.');
     },

@@ -4,7 +4,7 @@
  * Under the list, the member may have one episode a day of all their follows (member-digest.tsx).
  */
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Pause, Play, Rss, Trash2 } from 'lucide-react';
 import type { Follow } from '../../../../../shared/api/follows.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
@@ -13,42 +13,32 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { useSessionUser } from '../../../lib/session.ts';
+import { useAddFollow } from '../api/add-follow.ts';
+import { useDeleteFollow } from '../api/delete-follow.ts';
+import { followKeys } from '../api/follow-keys.ts';
+import { useUpdateFollow } from '../api/update-follow.ts';
 import { hourName, MemberDigest } from './member-digest.tsx';
 
 const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleString() : never);
 
 export function FollowsPanel() {
-  const queryClient = useQueryClient();
   const email = useSessionUser()?.email ?? null;
-  const queryKey = ['follows', email];
-  const follows = useQuery({ queryKey, queryFn: ({ signal }) => pagecast.follows.list({ signal }), refetchInterval: 30_000 });
-  const digestKey = ['follows', email, 'digest'];
-  const memberDigest = useQuery({ queryKey: digestKey, queryFn: ({ signal }) => pagecast.follows.digest({ signal }) });
+  const follows = useQuery({ queryKey: followKeys.list(email), queryFn: ({ signal }) => pagecast.follows.list({ signal }), refetchInterval: 30_000 });
+  const memberDigest = useQuery({ queryKey: followKeys.digest(email), queryFn: ({ signal }) => pagecast.follows.digest({ signal }) });
   const dailyHour = memberDigest.data?.digestHour ?? null;
   const [address, setAddress] = useState('');
   const [digest, setDigest] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
-  const add = useMutation({
-    mutationFn: () => pagecast.follows.add({ url: address.trim(), ...(digest ? { digest: true } : {}) }),
+  const add = useAddFollow({
     onSuccess: (follow) => {
       setAddress('');
       toast.success(`Following ${follow.title ?? follow.address}`);
-      void refresh();
     },
   });
-  const change = useMutation({
-    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => pagecast.follows.change(id, { paused }),
-    onSuccess: () => void refresh(),
-    onError: (err) => toast.error(errorMessage(err)),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => pagecast.follows.remove(id),
-    onSuccess: () => void refresh(),
-    onError: (err) => toast.error(errorMessage(err)),
-  });
+  const change = useUpdateFollow({ onError: (err) => toast.error(errorMessage(err)) });
+  const remove = useDeleteFollow({ onError: (err) => toast.error(errorMessage(err)) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (address.trim()) add.mutate();
+    if (address.trim()) add.mutate({ url: address.trim(), ...(digest ? { digest: true } : {}) });
   };
 
   return (
@@ -102,7 +92,7 @@ export function FollowsPanel() {
           />
         ))}
       </ul>
-      <MemberDigest digest={memberDigest} onSaved={() => void queryClient.invalidateQueries({ queryKey: digestKey })} />
+      <MemberDigest digest={memberDigest} />
     </section>
   );
 }

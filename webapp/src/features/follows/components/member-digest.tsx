@@ -3,20 +3,20 @@
  * server keeps it), of every follow's new articles, a chapter each, instead of an episode per article.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useMutation, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import type { MemberDigest as Digest } from '../../../../../shared/api/follows.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
+import { useSetDigest } from '../api/set-digest.ts';
 
 /** The hour the digest starts on for a member who has not chosen one. */
 const FIRST_HOUR = 7;
 export const hourName = (hour: number) => `${String(hour).padStart(2, '0')}:00 UTC`;
 
-export function MemberDigest({ digest, onSaved }: { digest: UseQueryResult<Digest>; onSaved: () => void }) {
+export function MemberDigest({ digest }: { digest: UseQueryResult<Digest> }) {
   const saved = digest.data?.digestHour ?? null;
   const [on, setOn] = useState(false);
   const [hour, setHour] = useState(FIRST_HOUR);
@@ -27,17 +27,15 @@ export function MemberDigest({ digest, onSaved }: { digest: UseQueryResult<Diges
     setOn(saved !== null);
     if (saved !== null) setHour(saved);
   }, [saved]);
-  const save = useMutation({
-    mutationFn: () => pagecast.follows.setDigest({ digestHour: on ? hour : null }),
+  const save = useSetDigest({
     onSuccess: (answer) => {
       toast.success(answer.digestHour === null ? 'Each follow makes its own episodes again.' : `One episode a day from ${hourName(answer.digestHour)}.`);
-      onSaved();
     },
   });
   const changed = on !== (saved !== null) || (on && hour !== saved);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate({ digestHour: on ? hour : null });
   };
 
   return (

@@ -21,12 +21,13 @@ import type { Chapter } from '../../../../../shared/api/transcript.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { formatTime } from '../../../../../shared/format-time.ts';
 import type { EpisodeSource } from '../../../../../shared/podcast/episode-source.ts';
-import { clampToMade, estimatedLength, type GrowingEpisode } from '../../../../../shared/podcast/growing-episode.ts';
+import type { GrowingEpisode } from '../../../../../shared/podcast/growing-episode.ts';
 import { formatPlaybackRate, stepPlaybackRate, type PlaybackRate } from '../../../../../shared/podcast/playback-rate.ts';
 import type { PlayerAction } from '../../../../../shared/podcast/player-keys.ts';
 import { currentChapterIndex, nextChapterStart, previousChapterStart } from '../../../../../shared/podcast/read-along.ts';
 import { usePlayerKeys } from '../hooks/use-player-keys.ts';
 import { useAttachedEpisode } from '../hooks/use-attached-episode.ts';
+import { useEpisodeClock } from '../hooks/use-episode-clock.ts';
 import { useMediaSession } from '../hooks/use-media-session.ts';
 import { useOnePlayerAtATime } from '../hooks/use-one-player-at-a-time.ts';
 import { useVolume } from '../hooks/use-volume.ts';
@@ -92,24 +93,13 @@ export function AudioPlayer({
   onNextTrack,
 }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  /** A seek past the part of a stream the element knows yet, made once it knows that far. */
-  const pendingSeek = useRef<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [waiting, setWaiting] = useState(false);
-  const [current, setCurrent] = useState(0);
-  const [mediaDuration, setMediaDuration] = useState(Number.NaN);
+  const clock = useEpisodeClock(audioRef, { source, growing, durationHint });
+  const { current, duration, made, seek, position } = clock;
   const volume = useVolume(audioRef);
   /** What the last control did, for screen readers. */
   const [announcement, setAnnouncement] = useState('');
-
-  const known = Number.isFinite(mediaDuration) && mediaDuration > 0 ? mediaDuration : 0;
-  // While the episode grows the element's duration is the part it has loaded, the server's figure the
-  // part made: the larger is what exists. A completed stream's duration catches up with the server's.
-  const made = growing ? { ...growing, madeSeconds: Math.max(growing.madeSeconds, known) } : null;
-  let duration: number;
-  if (made) duration = estimatedLength(made);
-  else if (source.kind === 'stream') duration = Math.max(known, durationHint ?? 0);
-  else duration = known || (durationHint ?? 0);
 
   useOnePlayerAtATime(audioRef);
 
@@ -130,25 +120,6 @@ export function AudioPlayer({
     if (el.paused) play();
     else el.pause();
   }
-
-  function seek(seconds: number) {
-    const el = audio();
-    if (!el) return;
-    // Within what is made: the rest does not exist yet.
-    const target = made ? clampToMade(seconds, made.madeSeconds) : seconds;
-    // A stream's element knows only the length of the playlist it last read; the browser would stop a
-    // later seek at that length, so the seek waits until the element knows more (the episode exists there).
-    if (source.kind === 'stream' && Number.isFinite(el.duration) && target > el.duration) {
-      pendingSeek.current = target;
-    } else {
-      pendingSeek.current = null;
-      el.currentTime = target;
-    }
-    setCurrent(target);
-  }
-
-  /** Where the listener is: a seek still waiting counts as made. */
-  const position = () => pendingSeek.current ?? audio()?.currentTime ?? 0;
 
   useImperativeHandle(ref, () => ({
     currentTime: position,
@@ -216,10 +187,6 @@ export function AudioPlayer({
   }, [playbackRate]);
 
   useAttachedEpisode(audioRef, source, { startAt, autoPlay, play });
-  // Another episode drops a seek still waiting in the last one.
-  useEffect(() => {
-    pendingSeek.current = null;
-  }, [source]);
 
   return (
     <div
@@ -251,23 +218,13 @@ export function AudioPlayer({
           onEnded?.();
         }}
         onLoadedMetadata={(e) => {
-          setMediaDuration(e.currentTarget.duration);
+          clock.knowDuration(e.currentTarget);
           applyRate(e.currentTarget, playbackRate);
         }}
         onTimeUpdate={(e) => {
-          if (pendingSeek.current !== null) return;
-          setCurrent(e.currentTarget.currentTime);
-          onTimeUpdate?.(e.currentTarget.currentTime);
+          if (clock.timeUpdated(e.currentTarget)) onTimeUpdate?.(e.currentTarget.currentTime);
         }}
-        onDurationChange={(e) => {
-          const el = e.currentTarget;
-          setMediaDuration(el.duration);
-          const waitingFor = pendingSeek.current;
-          if (waitingFor !== null && el.duration >= waitingFor) {
-            pendingSeek.current = null;
-            el.currentTime = waitingFor;
-          }
-        }}
+        onDurationChange={(e) => clock.durationChanged(e.currentTarget)}
         onVolumeChange={(e) => volume.onVolumeChange(e.currentTarget)}
       />
       <div className="flex items-center gap-3">

@@ -1,26 +1,15 @@
 import { CircleAlert, RotateCcw } from 'lucide-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
-import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
-import { toStoredPodcast } from '../api/podcast-storage.ts';
+import { useRetryPodcast } from '../api/retry-podcast.ts';
 
 /**
  * Why a podcast could not be made, and 'Try again', which queues its conversion again. An unfinished
  * one (it failed part of the way) keeps the part made, which still plays.
  */
 export function ConversionFailed({ podcastId, error, unfinished = false }: { podcastId: string; error: string | null; unfinished?: boolean }) {
-  const queryClient = useQueryClient();
-  const retry = useMutation({
-    mutationFn: () => pagecast.podcasts.retry(podcastId),
-    onSuccess: (fresh) => {
-      patchPodcast(queryClient, podcastId, toStoredPodcast(fresh));
-      void refreshPodcastLists(queryClient);
-    },
-    onError: (err) => toast.error(errorMessage(err)),
-  });
+  const retry = useRetryPodcast({ onError: (err) => toast.error(errorMessage(err)) });
 
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
@@ -37,7 +26,7 @@ export function ConversionFailed({ podcastId, error, unfinished = false }: { pod
         size="sm"
         icon={<RotateCcw aria-hidden size={16} />}
         loading={retry.isPending}
-        onClick={() => retry.mutate()}
+        onClick={() => retry.mutate(podcastId)}
         className="shrink-0"
       >
         Try again

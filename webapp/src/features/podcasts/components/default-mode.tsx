@@ -5,15 +5,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { User } from '../../../../../shared/api/auth.ts';
 import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FeaturePanel } from '../../../components/ui/feature-panel.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { getSession, setSessionUser } from '../../../lib/session.ts';
+import { useSetDefaultMode } from '../api/set-default-mode.ts';
 import { modeLabel, startingChoice, takesMinutes } from '../utils/modes.ts';
 import { ModePicker } from './mode-picker.tsx';
 import { useCapabilities } from '../../../lib/capabilities.ts';
@@ -34,8 +33,7 @@ export function DefaultMode({ user, className = '' }: { user: User; className?: 
   const withMinutes = mode !== null && takesMinutes(mode);
   const changed = mode !== saved.mode || (withMinutes && minutes !== saved.minutes);
 
-  const save = useMutation({
-    mutationFn: (choice: { defaultMode: PodcastMode; defaultMinutes?: number }) => pagecast.auth.setPreferences(choice),
+  const save = useSetDefaultMode({
     onSuccess: ({ defaultMode, defaultMinutes }) => {
       // The session as it is now: another panel may have changed it meanwhile.
       const current = getSession().user ?? user;

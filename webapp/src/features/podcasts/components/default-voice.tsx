@@ -5,14 +5,13 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Mic } from 'lucide-react';
-import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import type { User } from '../../../../../shared/api/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FeaturePanel } from '../../../components/ui/feature-panel.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { setSessionUser } from '../../../lib/session.ts';
+import { useSetDefaultVoice } from '../api/set-default-voice.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
@@ -21,8 +20,7 @@ export function DefaultVoice({ user, className = '' }: { user: User; className?:
   const saved = user.defaultVoice ?? voices.defaultVoice ?? '';
   const [picked, setPicked] = useState<string | null>(null);
   const voice = picked ?? saved;
-  const saveVoice = useMutation({
-    mutationFn: (voice: string) => pagecast.voices.setDefault(voice),
+  const saveVoice = useSetDefaultVoice({
     onSuccess: (stored) => {
       setSessionUser({ ...user, defaultVoice: stored });
       setPicked(null);

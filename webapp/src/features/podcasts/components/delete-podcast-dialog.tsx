@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
-import { refreshPodcastLists, removePodcast } from '../api/podcast-list.ts';
+import { useDeletePodcast } from '../api/delete-podcast.ts';
 
 /** Asks before deleting a podcast, its audio and its bookmarks for good. */
 export function DeletePodcastDialog({ podcastId, title, open, onClose }: { podcastId: string; title: string; open: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => pagecast.podcasts.remove(podcastId),
+  const remove = useDeletePodcast({
     onSuccess: () => {
       onClose();
-      removePodcast(queryClient, podcastId);
-      void refreshPodcastLists(queryClient);
       toast.success('Podcast deleted');
     },
     onError: (err) => toast.error(errorMessage(err)),
@@ -33,7 +27,7 @@ export function DeletePodcastDialog({ podcastId, title, open, onClose }: { podca
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="danger" loading={busy} onClick={() => remove.mutate()}>
+          <Button variant="danger" loading={busy} onClick={() => remove.mutate(podcastId)}>
             Delete podcast
           </Button>
         </>

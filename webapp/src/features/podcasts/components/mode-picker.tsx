@@ -7,6 +7,7 @@
 import { useId, useState } from 'react';
 import { Clock } from 'lucide-react';
 import { PODCAST_MINUTES, type PodcastMode } from '../../../../../shared/constants.ts';
+import { IconField } from '../../../components/ui/icon-field.tsx';
 import { MINUTES_MESSAGE, MODE_OPTIONS, needsAi, NEEDS_AI_LABEL, NO_AI_HINT, takesMinutes, validMinutes } from '../utils/modes.ts';
 
 interface ModePickerProps {
@@ -89,11 +90,7 @@ export function ModePicker({
       </fieldset>
       {mode !== null && takesMinutes(mode) && (
         <div>
-          <label htmlFor={minutesId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            {minutesLabel}
-          </label>
-          <div className="relative w-36">
-            <Clock aria-hidden size={16} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+          <IconField icon={Clock} label={minutesLabel} htmlFor={minutesId} className="w-36">
             <input
               id={minutesId}
               type="number"
@@ -115,7 +112,7 @@ export function ModePicker({
               }}
               className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-400 disabled:bg-slate-50"
             />
-          </div>
+          </IconField>
           <p id={minutesHintId} className={`mt-1.5 text-xs ${invalid ? 'font-medium text-red-700' : 'text-slate-500'}`}>
             {MINUTES_MESSAGE}
           </p>

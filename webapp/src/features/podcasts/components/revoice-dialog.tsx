@@ -5,14 +5,11 @@
  * script the same voice may speak it again.
  */
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
-import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
-import { toStoredPodcast } from '../api/podcast-storage.ts';
+import { useRevoicePodcast } from '../api/revoice-podcast.ts';
 import { useVoices, voiceName } from '../hooks/use-voices.ts';
 import { VoiceSelect } from './voice-select.tsx';
 
@@ -30,7 +27,6 @@ interface RevoiceDialogProps {
 }
 
 export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarted, drafted = false, scriptEdited = false }: RevoiceDialogProps) {
-  const queryClient = useQueryClient();
   const voices = useVoices(open);
   const current = currentVoice ?? voices.defaultVoice ?? '';
   const [picked, setPicked] = useState<string | null>(null);
@@ -38,11 +34,8 @@ export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarte
   const formId = `revoice-${podcastId}`;
   const sameVoiceAllowed = drafted || scriptEdited;
   const unchanged = voice === current && !sameVoiceAllowed;
-  const revoice = useMutation({
-    mutationFn: (newVoice: string) => pagecast.podcasts.revoice(podcastId, newVoice),
-    onSuccess: (fresh, newVoice) => {
-      patchPodcast(queryClient, podcastId, toStoredPodcast(fresh));
-      void refreshPodcastLists(queryClient);
+  const revoice = useRevoicePodcast({
+    onSuccess: (_, { voice: newVoice }) => {
       onStarted();
       onClose();
       setPicked(null);
@@ -55,7 +48,7 @@ export function RevoiceDialog({ podcastId, currentVoice, open, onClose, onStarte
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!voice || unchanged || busy) return;
-    revoice.mutate(voice);
+    revoice.mutate({ podcastId, voice });
   }
 
   return (

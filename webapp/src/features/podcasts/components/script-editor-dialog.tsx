@@ -6,18 +6,14 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../../../shared/ui/toast.tsx';
-import type { Podcast, PodcastScript, PodcastStatus } from '../../../../../shared/api/podcasts.ts';
+import type { PodcastStatus } from '../../../../../shared/api/podcasts.ts';
 import type { PodcastMode } from '../../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
-import { podcastKeys } from '../api/podcast-keys.ts';
-import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
-import { toStoredPodcast } from '../api/podcast-storage.ts';
+import { useSaveScript } from '../api/save-script.ts';
 import { useScript } from '../hooks/use-script.ts';
 import { useVoices } from '../hooks/use-voices.ts';
 
@@ -37,7 +33,6 @@ export const SCRIPT_SAVED = 'Script saved';
 const VOICING_EDITED = 'Script saved: making new audio of it';
 
 export function ScriptEditorDialog({ podcastId, status, mode, currentVoice, open, onClose, onVoiced }: ScriptEditorDialogProps) {
-  const queryClient = useQueryClient();
   const formId = useId();
   const fieldId = useId();
   const hintId = useId();
@@ -54,22 +49,9 @@ export function ScriptEditorDialog({ podcastId, status, mode, currentVoice, open
   const voices = useVoices(open && !drafted);
   const voice = currentVoice ?? voices.defaultVoice;
 
-  const save = useMutation({
-    mutationFn: async ({ next, voiceAgain }: { next: string; voiceAgain: boolean }): Promise<{ saved: Podcast; sent: string; voiced: Podcast | null }> => {
-      const saved = await pagecast.podcasts.saveScript(podcastId, next);
-      return { saved, sent: next, voiced: voiceAgain && voice ? await pagecast.podcasts.revoice(podcastId, voice) : null };
-    },
-    onSuccess: ({ saved, sent, voiced }) => {
-      patchPodcast(queryClient, podcastId, { hasScript: saved.hasScript, scriptEdited: saved.scriptEdited, status: saved.status });
-      // The answer carries no script: the one sent shows at once, and the server's (its lines tidied)
-      // is read the next time the script is asked for.
-      queryClient.setQueryData(podcastKeys.script(podcastId), (old: PodcastScript | undefined) => ({ title: old?.title ?? saved.title, script: sent }));
-      void queryClient.invalidateQueries({ queryKey: podcastKeys.script(podcastId) });
-      if (voiced) {
-        patchPodcast(queryClient, podcastId, toStoredPodcast(voiced));
-        void refreshPodcastLists(queryClient);
-        onVoiced();
-      }
+  const save = useSaveScript({
+    onSuccess: ({ voiced }) => {
+      if (voiced) onVoiced();
       setEdited(null);
       setError(null);
       toast.success(voiced ? VOICING_EDITED : SCRIPT_SAVED);
@@ -94,7 +76,7 @@ export function ScriptEditorDialog({ podcastId, status, mode, currentVoice, open
     if (busy || edited === null) return;
     // The submitter says which: Save script, or Save and voice again.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    save.mutate({ next: edited, voiceAgain: submitter?.dataset.voiceAgain === 'true' });
+    save.mutate({ podcastId, script: edited, voice: submitter?.dataset.voiceAgain === 'true' ? voice : null });
   }
 
   const unchanged = !script.isSuccess || edited === null || edited === stored;

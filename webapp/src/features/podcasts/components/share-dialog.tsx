@@ -4,16 +4,15 @@
  * 'no longer shared' page. The card's 'Shared' badge follows the podcast in the cache.
  */
 import { useEffect } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Link2Off } from 'lucide-react';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
-import { patchPodcast, refreshPodcastLists } from '../api/podcast-list.ts';
+import { useSharePodcast } from '../api/share-podcast.ts';
+import { useStopSharing } from '../api/stop-sharing.ts';
 
 interface ShareDialogProps {
   podcastId: string;
@@ -25,17 +24,10 @@ interface ShareDialogProps {
 }
 
 export function ShareDialog({ podcastId, title, shareUrl, open, onClose }: ShareDialogProps) {
-  const queryClient = useQueryClient();
-  const sharedChanged = (shareUrl: string | null) => {
-    patchPodcast(queryClient, podcastId, { shareUrl });
-    void refreshPodcastLists(queryClient);
-  };
-  const share = useMutation({ mutationFn: () => pagecast.sharing.share(podcastId), onSuccess: sharedChanged });
-  const stop = useMutation({
-    mutationFn: () => pagecast.sharing.stop(podcastId),
+  const share = useSharePodcast();
+  const stop = useStopSharing({
     onSuccess: () => {
       share.reset();
-      sharedChanged(null);
       toast.success('Sharing stopped: the link no longer works');
       onClose();
     },
@@ -44,8 +36,8 @@ export function ShareDialog({ podcastId, title, shareUrl, open, onClose }: Share
   const { mutate: createLink } = share;
 
   useEffect(() => {
-    if (open) createLink();
-  }, [open, createLink]);
+    if (open) createLink(podcastId);
+  }, [open, createLink, podcastId]);
 
   const url = share.data ?? shareUrl;
   return (
@@ -57,7 +49,7 @@ export function ShareDialog({ podcastId, title, shareUrl, open, onClose }: Share
       footer={
         <>
           {url && (
-            <Button variant="outline" icon={<Link2Off aria-hidden size={16} />} loading={stop.isPending} onClick={() => stop.mutate()} className="mr-auto">
+            <Button variant="outline" icon={<Link2Off aria-hidden size={16} />} loading={stop.isPending} onClick={() => stop.mutate(podcastId)} className="mr-auto">
               Stop sharing
             </Button>
           )}
@@ -89,7 +81,7 @@ export function ShareDialog({ podcastId, title, shareUrl, open, onClose }: Share
         ) : share.isError ? (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
             <p role="alert">{errorMessage(share.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => createLink()}>
+            <Button variant="outline" size="sm" onClick={() => createLink(podcastId)}>
               Try again
             </Button>
           </div>

@@ -5,6 +5,7 @@
  */
 import type { ClipboardEvent, Ref } from 'react';
 import { FileText, Link2, X } from 'lucide-react';
+import { IconField } from '../../../components/ui/icon-field.tsx';
 import { fileSize } from '../utils/pdf-file.ts';
 import type { SourceLine } from '../utils/form-sources.ts';
 
@@ -48,8 +49,7 @@ export function SourceLineField({ as: Item, line, fieldId, name, removable, inva
   }
   return (
     <Item className="flex items-center gap-1.5">
-      <div className="relative min-w-0 flex-1">
-        <Link2 aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+      <IconField icon={Link2} iconSize={18} className="min-w-0 flex-1">
         <input
           ref={fieldRef as Ref<HTMLInputElement>}
           id={fieldId}
@@ -67,7 +67,7 @@ export function SourceLineField({ as: Item, line, fieldId, name, removable, inva
           aria-describedby={describedBy}
           className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-4 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-400"
         />
-      </div>
+      </IconField>
       {removable && (
         <button type="button" aria-label={`Remove ${name ? name.toLowerCase() : 'this address'}`} onClick={onRemove} className={removeButton}>
           <X aria-hidden size={16} />

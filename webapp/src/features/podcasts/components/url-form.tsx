@@ -6,9 +6,7 @@
  * the form says the podcast is on its way, then 'Podcast created successfully!' once it is ready.
  *
  * One podcast per intent: Create is busy while its request is out (a second click before the page
- * re-renders is ignored too), and the request carries a key the server honours, so a request sent
- * twice still makes one podcast. The same request sent again after a lost answer keeps its key; a
- * made podcast or a changed request takes a new one.
+ * re-renders is ignored too), and the request carries a key the server honours (useCreatePodcast).
  *
  * A PDF chosen from disk or dropped on the card takes the empty address's place (its name and size
  * shown, with a way to remove it); a file over the cap or that is not a PDF is refused before it is sent.
@@ -19,18 +17,13 @@
  * read is named, with why, once the podcast is made without it.
  */
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type ReactNode } from 'react';
-import { CircleAlert, CircleCheck, Plus, Sparkles, TriangleAlert } from 'lucide-react';
-import { useMutation } from '@tanstack/react-query';
-import type { CreateFromUrl, CreatePodcastRequest, Podcast, PodcastStatus, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
-import { PDF_LIMITS } from '../../../../../shared/constants.ts';
+import type { Podcast, PodcastStatus, UnreadableSource } from '../../../../../shared/api/podcasts.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
-import { withScheme } from '../../../../../shared/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { pagecast } from '../../../lib/api-client.ts';
-import { capTogether, fileSize, readPdfFile, type ChosenPdf } from '../utils/pdf-file.ts';
+import { useCreatePodcast, type Choices } from '../api/create-podcast.ts';
+import { capTogether, readPdfFile, type ChosenPdf } from '../utils/pdf-file.ts';
 import {
-  episodeSource,
   filledSources,
   insertLines,
   linesProblem,
@@ -38,16 +31,13 @@ import {
   newLine,
   pastedAddresses,
   SOURCE_LINE_MESSAGES,
-  sourceIdentity,
   type FormSource,
   type SourceLine,
 } from '../utils/form-sources.ts';
 import { SourceLineField } from './source-line-field.tsx';
-import { UnreadableSources } from './unreadable-sources.tsx';
+import { AddSourceLine, UrlFormIntro, UrlFormMessages } from './url-form-parts.tsx';
 
 const draggingFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
-
-type Choices = Omit<CreateFromUrl, 'url'>;
 
 interface UrlFormProps {
   signedIn: boolean;
@@ -60,20 +50,6 @@ interface UrlFormProps {
   options?: ReactNode | ((sources: readonly FormSource[], failed: boolean) => ReactNode);
   /** Where the podcast this form made last is now (its card tells a failure). */
   madeStatus?: PodcastStatus | null;
-}
-
-/** The request for the filled lines: one as it always was sent, several as `sources`. */
-function createRequest(sources: readonly FormSource[], choices: Choices | undefined): { request: CreatePodcastRequest; identity: string } {
-  if (sources.length > 1) {
-    return {
-      request: { ...choices, sources: sources.map(episodeSource) },
-      identity: JSON.stringify({ ...choices, sources: sources.map(sourceIdentity) }),
-    };
-  }
-  const { url, pdf } = sources[0]!;
-  if (pdf) return { request: { ...choices, file: { name: pdf.name, data: pdf.data } }, identity: JSON.stringify({ ...choices, file: pdf.key }) };
-  const request = { ...choices, url: withScheme(url) };
-  return { request, identity: JSON.stringify(request) };
 }
 
 export function UrlForm({ signedIn, onCreated, choices, choiceError = null, options, madeStatus = null }: UrlFormProps) {
@@ -90,20 +66,13 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
   const fields = useRef(new Map<string, HTMLElement>());
   const messageId = useId();
   const sending = useRef(false);
-  const lastRequest = useRef<{ body: string; key: string } | null>(null);
   const filled = filledSources(lines);
   const several = lines.length > 1;
-  const create = useMutation({
-    mutationFn: ({ sources, choices }: { sources: readonly FormSource[]; choices?: Choices }) => {
-      const { request, identity } = createRequest(sources, choices);
-      if (lastRequest.current?.body !== identity) lastRequest.current = { body: identity, key: crypto.randomUUID() };
-      return pagecast.podcasts.create({ ...request, requestKey: lastRequest.current.key });
-    },
+  const create = useCreatePodcast({
     onSettled: () => {
       sending.current = false;
     },
     onSuccess: (podcast) => {
-      lastRequest.current = null;
       setLines([newLine()]);
       setCreated(true);
       setLeftOut(podcast.unreadable);
@@ -243,28 +212,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
         void choose([...event.dataTransfer.files]);
       }}
     >
-      <div className="flex items-start gap-3">
-        <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 sm:flex">
-          <Sparkles aria-hidden size={20} />
-        </span>
-        <div>
-          <h2 id="url-input-title" className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
-            Convert Any Website to Podcast
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 sm:text-base">
-            Paste the address of an article, a blog post or a report, or{' '}
-            {/* A button, not the file input's label: it shows its focus, and Enter opens the chooser as Space does. */}
-            <button
-              type="button"
-              onClick={() => fileInput.current?.click()}
-              className="cursor-pointer rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-            >
-              choose a PDF
-            </button>{' '}
-            (up to {fileSize(PDF_LIMITS.maxBytes)}, or drop it here).
-          </p>
-        </div>
-      </div>
+      <UrlFormIntro onChoose={() => fileInput.current?.click()} />
 
       <form noValidate onSubmit={submit} className="mt-6">
         <label id={labelId} htmlFor={several ? undefined : `${lines[0]!.id}-field`} className="mb-2 block text-sm font-medium text-slate-700">
@@ -293,26 +241,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
                 />
               ))}
             </List>
-            <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-              {lines.length < MAX_SOURCE_LINES ? (
-                <>
-                  <button
-                    type="button"
-                    onClick={addLine}
-                    className="inline-flex cursor-pointer items-center gap-1 rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    <Plus aria-hidden size={14} />
-                    Add another address
-                  </button>
-                  <span className="text-slate-500">or paste several, one a line.</span>
-                </>
-              ) : (
-                <span className="text-slate-500">{SOURCE_LINE_MESSAGES.full}</span>
-              )}
-            </div>
-            {several && (
-              <p className="mt-1 text-sm text-slate-500">One episode, with a chapter for each source in this order.</p>
-            )}
+            <AddSourceLine full={lines.length >= MAX_SOURCE_LINES} several={several} onAdd={addLine} />
           </div>
           <Button type="submit" size="lg" loading={loading} disabled={lines.every((l) => l.url === '' && !l.pdf)} className="sm:w-44 sm:self-start">
             Create Podcast
@@ -332,28 +261,7 @@ export function UrlForm({ signedIn, onCreated, choices, choiceError = null, opti
           }}
         />
         {typeof options === 'function' ? options(filled, error !== null) : options}
-        <div id={messageId} aria-live="polite" className="min-h-0">
-          {error && (
-            <p role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-red-700">
-              <CircleAlert aria-hidden size={16} className="mt-0.5 shrink-0" />
-              {error}
-            </p>
-          )}
-          {created && !error && madeStatus !== 'failed' && (
-            <p className="mt-3 flex items-center gap-2 text-sm font-medium text-emerald-700">
-              <CircleCheck aria-hidden size={16} className="shrink-0" />
-              {madeStatus === 'ready' || madeStatus === 'drafted' ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.starting}
-            </p>
-          )}
-          {created && leftOut.length > 0 && (
-            <UnreadableSources
-              className="mt-3"
-              icon={<TriangleAlert aria-hidden size={16} className="mt-0.5 shrink-0" />}
-              heading={leftOut.length === 1 ? 'Made without one source, which could not be read:' : `Made without ${leftOut.length} sources, which could not be read:`}
-              sources={leftOut}
-            />
-          )}
-        </div>
+        <UrlFormMessages id={messageId} error={error} created={created} madeStatus={madeStatus} leftOut={leftOut} />
         {!signedIn && <p className="mt-4 text-sm text-slate-500">{CONTENT_MESSAGES.signInToSave}</p>}
       </form>
     </section>

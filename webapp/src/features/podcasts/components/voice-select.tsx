@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ChevronDown, Mic } from 'lucide-react';
 import type { NaturalVoiceState, VoiceDownload, VoiceOption } from '../../../../../shared/api/premium.ts';
+import { IconField } from '../../../components/ui/icon-field.tsx';
 import { naturalVoiceSentences } from '../utils/voice-state.ts';
 
 const selectClass =
@@ -36,11 +37,7 @@ export function VoiceSelect({
   const options = voices.some((v) => v.id === value) || !value ? voices : [{ id: value, name: value, premium: false }, ...voices];
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <div className="relative">
-        <Mic aria-hidden size={16} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+      <IconField icon={Mic} label={label} htmlFor={id}>
         <select
           id={id}
           value={value}
@@ -56,7 +53,7 @@ export function VoiceSelect({
           ))}
         </select>
         <ChevronDown aria-hidden size={16} className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-slate-500" />
-      </div>
+      </IconField>
       {naturalVoiceSentences(natural, downloads).map((sentence) => (
         <p key={sentence} role="status" className="mt-1.5 text-xs text-slate-600">
           {sentence}
