@@ -10,6 +10,8 @@ import type { Database } from '../db/client.ts';
 import { JobYieldedError, type JobClose, type JobTurn } from '../jobs/runner.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findPodcast, updatePodcast } from '../repositories/podcast-repository.ts';
+import { findPronunciations } from '../repositories/pronunciation-repository.ts';
+import { compilePronunciations } from '../../shared/text/pronunciations.ts';
 import type { AudioStore } from '../machinery/audio/store.ts';
 import type { ScriptResult } from '../machinery/script/types.ts';
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
@@ -149,6 +151,8 @@ async function convert(
     podcast.scriptChars = result.script.length;
     await podcast.keepTitle(result.title);
   };
+  // The member's pronunciations as they are when the voice starts (a visitor's podcast has none).
+  const pronunciations = row.userId ? compilePronunciations(await findPronunciations(deps.db, row.userId)) : undefined;
   const stages = conversionStages(
     {
       ...deps.ports,
@@ -158,6 +162,8 @@ async function convert(
       titleWritten: (title) => podcast.keepTitle(title),
     },
     row.voice,
+    undefined,
+    pronunciations,
   );
   const record = podcastRecord(podcast);
   if (row.draft && !podcast.scriptAtStart) {

@@ -3,6 +3,7 @@
  * store, one file each in stages/. Each stage does one step through a port (ports.ts), so the
  * server and the CLI run the same list with their own fetcher, extractor, writer, voice and storage.
  */
+import type { Pronunciations } from '../../shared/text/pronunciations.ts';
 import type { AnyStage, IntakePorts, PipelinePorts, Telling } from './ports.ts';
 import { extractStage } from './stages/extract.ts';
 import { fetchStage } from './stages/fetch.ts';
@@ -17,6 +18,6 @@ export function intakeStages(ports: IntakePorts): AnyStage[] {
 }
 
 /** The whole conversion, in order. Adding a stage is one line here and its own file in stages/. */
-export function conversionStages(ports: PipelinePorts, voice: string | null, telling?: Telling): AnyStage[] {
-  return [...intakeStages(ports), scriptStage(ports, voice, telling), speechStage(ports, voice), storeStage(ports)];
+export function conversionStages(ports: PipelinePorts, voice: string | null, telling?: Telling, pronunciations?: Pronunciations): AnyStage[] {
+  return [...intakeStages(ports), scriptStage(ports, voice, telling), speechStage(ports, voice, pronunciations), storeStage(ports)];
 }

@@ -4,6 +4,7 @@ import type { ScriptSentence } from '../../machinery/script/types.ts';
 import { speakEpisode } from '../../machinery/speech/episode.ts';
 import { baseLanguage, hostVoices } from '../../machinery/speech/language-voices.ts';
 import { withParagraphLanguages } from '../../machinery/speech/paragraph-languages.ts';
+import type { Pronunciations } from '../../../shared/text/pronunciations.ts';
 import type { PipelinePorts, ScriptSource, Speech, Stage } from '../ports.ts';
 
 /**
@@ -29,6 +30,8 @@ export function speechStage(
   ports: Pick<PipelinePorts, 'speech' | 'encoders' | 'gainDb' | 'openEpisode' | 'scriptWritten' | 'titleWritten'>,
   /** The voice asked for, or null for the engine's default. */
   voice: string | null,
+  /** The member's own pronunciations, if any. */
+  pronunciations?: Pronunciations,
 ): Stage<ScriptSource, Speech> {
   return {
     name: 'speech',
@@ -54,6 +57,7 @@ export function speechStage(
           engine: ports.speech,
           voice: spoken,
           language,
+          pronunciations,
           sentences: mapSentences(
             // a paragraph read from the article in another language is spoken in it (a front page's teaser)
             withParagraphLanguages(
