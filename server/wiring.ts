@@ -34,7 +34,7 @@ import { createEncoderPool } from './machinery/audio/episode-encoder.ts';
 import { createEspeakEngine } from './machinery/speech/espeak-engine.ts';
 import { createNaturalEngine } from './machinery/speech/natural-engine.ts';
 import { createVoiceStore, type VoiceStore } from './machinery/voices/voice-store.ts';
-import type { CheckFeedDeps } from './use-cases/check-followed-feed.ts';
+import type { CheckFeedDeps } from './use-cases/follow-items.ts';
 import { jobHandler } from './use-cases/run-job.ts';
 import { createFeedCheckSchedule, tickMsFor } from './jobs/feed-checks.ts';
 
