@@ -116,7 +116,7 @@ export function createJobs(
     ...options,
     handler: jobHandler({ conversion, feedChecks }),
   });
-  const schedule = createFeedCheckSchedule({ db: deps.db, logger: deps.logger, clock: deps.clock, tickMs: tickMsFor(deps.config.followIntervalMs), queued: () => runner.nudge() });
+  const schedule = createFeedCheckSchedule({ db: deps.db, logger: deps.logger, clock: deps.clock, tickMs: tickMsFor(deps.config.followIntervalMs), intervalMs: deps.config.followIntervalMs, queued: () => runner.nudge() });
   self.jobs = {
     ...runner,
     start() {

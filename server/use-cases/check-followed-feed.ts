@@ -79,6 +79,7 @@ async function fetchIfDue(deps: CheckFeedDeps, feed: FeedRow, now: Date, signal:
     if (answer.notModified) {
       log.info('feed checked', { notModified: true });
       await updateFeed(deps.db, feed.id, { failures: 0, error: null });
+      for (const follow of await followsOfFeed(deps.db, feed.id)) await updateFollow(deps.db, follow.id, { lastCheckedAt: now });
       return null;
     }
     if (!looksLikeFeed(answer.body)) throw new AppError('NOT_A_FEED', { message: 'The address no longer gives a feed.' });

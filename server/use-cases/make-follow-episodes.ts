@@ -21,6 +21,8 @@ import { findUser, type UserRow } from '../repositories/user-repository.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { createPodcast, type PodcastRequest, type ReadRequest } from './create-podcast.ts';
 import { fitEpisode, readOf } from './fit-follow-episode.ts';
+import { ALREADY_A_PODCAST, memberHasPage } from './follow-duplicates.ts';
+import { readArticle } from './read-article.ts';
 import { FollowNotes, itemName, NO_SOURCE, requestFor, requestOf, sourceOf, type CheckFeedDeps, type Waiting } from './follow-items.ts';
 import type { Caller } from './identify-caller.ts';
 
@@ -116,6 +118,14 @@ async function make(
   try {
     // An item whose link fails spends its feed's budget of failures, not the member's.
     const failuresOf = `feed:${items[0]!.item.feedId}`;
+    if ('url' in request && items.length === 1 && !read) {
+      // The page read here is kept a few minutes: Create reads it from there, counted once.
+      const page = await readArticle(deps, { caller, clientAddress: null, failuresOf }, { url: request.url });
+      if (await memberHasPage(deps.db, caller.userId, [request.url, page.sourceUrl])) {
+        await settleFollowItems(deps.db, items[0]!.followId, [items[0]!.item.id], { status: 'skipped', error: ALREADY_A_PODCAST });
+        return true;
+      }
+    }
     const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request, failuresOf, ...(read ? { read } : {}) });
     for (const [followId, ids] of byFollow) {
       await settleFollowItems(deps.db, followId, ids, { status: 'made', podcastId: podcast.id });
