@@ -57,6 +57,11 @@ export interface AppDeps {
   pipeline: ServerPipeline;
   /** Pages read in the last few minutes, so a Create right after its estimate does not fetch again. */
   recentPages: RecentPages<PreparedArticle>;
+  /**
+   * Loads the voice and the encoder ahead of a podcast (later calls do nothing); the app calls it on
+   * the requests that come before one. Absent where this process makes no podcasts or loads them itself.
+   */
+  warmUp?: () => void;
   /** Queues and runs conversion jobs; index.ts starts and stops them. */
   jobs: ConversionJobs;
 }
