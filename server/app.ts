@@ -29,6 +29,7 @@ import { bookmarkRoutes } from './routes/bookmarks.ts';
 import { playedRoutes, queueRoutes } from './routes/listening.ts';
 import { sharePageRoutes, shareRoutes, sharedRoutes } from './routes/share.ts';
 import { followRoutes } from './routes/follows.ts';
+import { pronunciationRoutes, speechTextRoutes } from './routes/pronunciations.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { podcastTranscriptRoutes, sharedTranscriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voices.ts';
@@ -120,6 +121,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/feed', feedRoutes(deps));
   app.route('/api/follows', followRoutes(deps));
   app.route('/api/voices', voiceRoutes(deps));
+  app.route('/api/pronunciations', pronunciationRoutes(deps));
+  app.route('/api/speech-text', speechTextRoutes(deps));
   app.route('/api/capabilities', capabilityRoutes(deps));
   app.route('/api/stripe', stripeRoutes(deps));
 

@@ -6,7 +6,7 @@ import type { AuthDeps } from './services/auth/auth-deps.ts';
 import type { UrlSigner } from './http/signed-url.ts';
 import type { UploadTimes } from './http/upload.ts';
 import type { ConversionJobs } from './jobs/conversion.ts';
-import type { PreparedArticle, ServerPipeline } from './pipeline/stages.ts';
+import type { PreparedArticle, ServerPipeline } from './pipeline/ports.ts';
 import type { PodcastEvents } from './services/podcasts/events.ts';
 import type { HeldRequests } from './services/podcasts/held-requests.ts';
 import type { UploadSlots } from './machinery/upload/upload-slots.ts';

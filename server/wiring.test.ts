@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
 import type { Logger } from './lib/logger.ts';
-import { createServerPipeline } from './wiring.ts';
+import { createServerPipeline } from './pipeline/server-ports.ts';
 
 function recordingLogger(): { logger: Logger; warnings: string[] } {
   const warnings: string[] = [];

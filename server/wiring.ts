@@ -1,6 +1,7 @@
 /**
  * The composition root: the one place that knows which implementation backs each service, and
- * that builds the conversion pipeline and the job handlers. The server (index.ts), the CLI and the
+ * that builds the server's pipeline ports (pipeline/server-ports.ts) and the job runner
+ * (use-cases/run-job.ts dispatches by kind). The server (index.ts), the CLI and the
  * tests all build through it; tests override what they fake.
  */
 import path from 'node:path';
@@ -8,10 +9,10 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createUrlSigner } from './http/signed-url.ts';
+import { createServerPipeline } from './pipeline/server-ports.ts';
 import { createConversionJobs, type ConversionJobs } from './jobs/conversion.ts';
 import type { Logger } from './lib/logger.ts';
-import { convertPodcast, markConversionFailed, PodcastDeletedError } from './pipeline/podcast-conversion.ts';
-import type { PipelinePorts, PreparedArticle, ServerPipeline } from './pipeline/stages.ts';
+import type { PreparedArticle, ServerPipeline } from './pipeline/ports.ts';
 import { getOrCreateSecret } from './repositories/secret-repository.ts';
 import { JOBS_CHANNEL } from './repositories/job-repository.ts';
 import { openNotifications } from './db/notifications.ts';
@@ -19,16 +20,8 @@ import type { AudioStore } from './machinery/audio/store.ts';
 import { createDiskAudioStore } from './machinery/audio/disk-store.ts';
 import { createS3AudioStore } from './machinery/audio/s3-store.ts';
 import { createAuthDeps } from './services/auth/auth-deps.ts';
-import type { ArticleExtractor } from './machinery/extract/extractor.ts';
 import { createArticleExtractor } from './machinery/extract/extractor.ts';
-import { fetchPage } from './machinery/fetch/fetch-page.ts';
-import { BlockedAddressError } from './machinery/fetch/resolve-target.ts';
-import { AppError } from './errors.ts';
 import { createRecentPages, type RecentPages } from './machinery/fetch/recent-pages.ts';
-import { extractArticle } from './machinery/extract/extract-article.ts';
-import { extractPdf } from './machinery/extract/extract-pdf.ts';
-import { loadPage } from './cli/load-page.ts';
-import fs from 'node:fs';
 import { createPodcastEvents, type PodcastEvents } from './services/podcasts/events.ts';
 import { createHeldRequests } from './services/podcasts/held-requests.ts';
 import { createUploadSlots } from './machinery/upload/upload-slots.ts';
@@ -37,14 +30,12 @@ import { createFallbackScriptWriter } from './machinery/script/fallback-writer.t
 import { NO_SCRIPT_WRITER_REASON } from '../shared/podcast/status-labels.ts';
 import type { ScriptWriter } from './machinery/script/types.ts';
 import type { SpeechEngine } from './machinery/speech/engine.ts';
-import { createEncoderPool, type EncoderPool } from './machinery/audio/episode-encoder.ts';
-import { voiceGainDb } from './machinery/audio/loudness.ts';
-import { FRESH_EPISODE, type EpisodeSegment } from './machinery/speech/episode.ts';
+import { createEncoderPool } from './machinery/audio/episode-encoder.ts';
 import { createEspeakEngine } from './machinery/speech/espeak-engine.ts';
 import { createNaturalEngine } from './machinery/speech/natural-engine.ts';
 import { createVoiceStore, type VoiceStore } from './machinery/voices/voice-store.ts';
-import { createSpeakingRates } from './machinery/speech/speaking-rate.ts';
-import { checkFollowedFeed, type CheckFeedDeps } from './use-cases/check-followed-feed.ts';
+import type { CheckFeedDeps } from './use-cases/check-followed-feed.ts';
+import { jobHandler } from './use-cases/run-job.ts';
 import { createFeedCheckSchedule, tickMsFor } from './jobs/feed-checks.ts';
 
 // The OpenAI SDK (about 25 MB) loads only when an AI writer or an API voice is configured.
@@ -79,7 +70,7 @@ export async function createSpeechEngine(config: Config, logger: Logger): Promis
 }
 
 /** The AI script writer OPENAI_* configures, else the template. */
-async function createScriptWriter(config: Config, logger: Logger): Promise<ScriptWriter> {
+export async function createScriptWriter(config: Config, logger: Logger): Promise<ScriptWriter> {
   if (!config.openai.apiKey && !config.openai.baseUrl) return createFallbackScriptWriter(NO_SCRIPT_WRITER_REASON);
   return (await import('./machinery/script/openai-writer.ts')).createScriptWriter({ ...config.openai, logger });
 }
@@ -92,40 +83,6 @@ export function createAudioStore(config: Pick<Config, 'dataDir' | 'audio'>): Aud
     case 's3':
       return createS3AudioStore(config.audio);
   }
-}
-
-/** The server's pipeline: pages fetched under the address policy, extraction in a worker, audio in the store. */
-export function createServerPipeline(parts: {
-  config: Pick<Config, 'fetchAllowHosts'> & Partial<Pick<Config, 'env'>>;
-  extractor: ArticleExtractor;
-  scriptWriter: ScriptWriter;
-  speech: SpeechEngine;
-  encoders: EncoderPool;
-  logger?: Logger;
-}): ServerPipeline {
-  return {
-    fetchPage: async (url, signal) => {
-      try {
-        return await fetchPage(url, { allowHosts: parts.config.fetchAllowHosts, signal });
-      } catch (err) {
-        // In development the refusal of a page on this machine names the setting that lets it through.
-        const blocked = err instanceof AppError && err.cause instanceof BlockedAddressError ? err.cause : null;
-        if (blocked?.hostPort && parts.config.env === 'development') {
-          parts.logger?.warn(`refused a private address: to read pages at ${blocked.hostPort}, start the server with FETCH_ALLOW_HOSTS=${blocked.hostPort}`, {
-            reason: blocked.message,
-          });
-        }
-        throw err;
-      }
-    },
-    extract: (page, options) =>
-      'pdf' in page ? parts.extractor.extractPdf(page.pdf, options) : parts.extractor.extract(page.html, page.url, options),
-    scriptWriter: parts.scriptWriter,
-    speech: parts.speech,
-    encoders: parts.encoders,
-    gainDb: (voice) => voiceGainDb(parts.speech.name, voice),
-    wordsPerMinute: createSpeakingRates(parts.speech, parts.encoders, parts.logger).wordsPerMinute,
-  };
 }
 
 /** The articles of pages read in the last few minutes, weighed by the text they hold. */
@@ -157,15 +114,7 @@ export function createJobs(
     concurrency: deps.config.jobConcurrency,
     leaseMs: deps.config.jobLeaseMs,
     ...options,
-    handler: {
-      run: (job, signal, close, turn) =>
-        job.kind === 'check-feed' ? checkFollowedFeed(feedChecks, job.feedId!, signal) : convertPodcast(conversion, job.podcastId!, signal, close, turn),
-      giveUp: async (job, error, tx) => {
-        if (job.kind === 'check-feed') deps.logger.error('a feed check gave up', { feedId: job.feedId, err: error });
-        else return markConversionFailed(conversion, job.podcastId!, error, tx);
-      },
-      cancelled: (error) => error instanceof PodcastDeletedError,
-    },
+    handler: jobHandler({ conversion, feedChecks }),
   });
   const schedule = createFeedCheckSchedule({ db: deps.db, logger: deps.logger, clock: deps.clock, tickMs: tickMsFor(deps.config.followIntervalMs), queued: () => runner.nudge() });
   self.jobs = {
@@ -180,49 +129,6 @@ export function createJobs(
     },
   };
   return self.jobs;
-}
-
-/**
- * The CLI's pipeline: the page is a web address, an HTML file or a PDF file, extraction runs in this process,
- * and the segments are appended to a part file renamed to `outFile` once the episode is whole.
- */
-export async function createCliPipeline(parts: {
-  config: Config;
-  logger: Logger;
-  baseUrl?: string | undefined;
-  outFile: string;
-  onTitle?: (title: string) => void;
-  onSegment?: (segment: EpisodeSegment) => void;
-}): Promise<PipelinePorts & { close(): Promise<void> }> {
-  const partFile = `${parts.outFile}.${process.pid}.part`;
-  const speech = await createSpeechEngine(parts.config, parts.logger);
-  const encoders = createEncoderPool({ size: 1 });
-  return {
-    fetchPage: (source, signal) => loadPage(source, { baseUrl: parts.baseUrl, config: () => parts.config, signal }),
-    extract: async (page) => ('pdf' in page ? extractPdf(page.pdf) : extractArticle(page.html, page.url)),
-    scriptWriter: await createScriptWriter(parts.config, parts.logger),
-    speech,
-    encoders,
-    gainDb: (voice) => voiceGainDb(speech.name, voice),
-    async openEpisode() {
-      await fs.promises.rm(partFile, { force: true });
-      return {
-        key: path.basename(parts.outFile),
-        resume: FRESH_EPISODE,
-        async segment(segment) {
-          await fs.promises.appendFile(partFile, segment.bytes);
-          parts.onSegment?.(segment);
-        },
-      };
-    },
-    scriptWritten: async (result) => parts.onTitle?.(result.title),
-    titleWritten: async (title) => parts.onTitle?.(title),
-    storeAudio: () => fs.promises.rename(partFile, parts.outFile),
-    async close() {
-      await fs.promises.rm(partFile, { force: true });
-      await Promise.all([speech.close(), encoders.close()]);
-    },
-  };
 }
 
 /** NOTIFY channel of podcast changes, between the processes sharing one PostgreSQL. */

@@ -277,7 +277,47 @@ describe.concurrent('pagecast speech-text, run as a command', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('--lang takes a language code such as en, de or ja, not "german!"');
-    expect(run.stderr).toContain('pagecast speech-text [--lang CODE] [TEXT]');
+    expect(run.stderr).toContain('pagecast speech-text [--lang CODE] [--pronunciations FILE] [TEXT]');
+  });
+});
+
+describe.concurrent('pagecast speech-text --pronunciations', () => {
+  const listFile = (name: string, content: string) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-pron-')), name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+
+  it('gives the voice each spoken form of the list for the words written, and nothing else changes', async () => {
+    const file = listFile('list.json', JSON.stringify({ entries: [
+      { written: 'Nginx', spoken: 'engine X' },
+      { written: 'Saoirse', spoken: 'Seer-sha' },
+      { written: 'Paris', spoken: 'Pah-ree', lang: 'fr' },
+    ] }));
+    const text = 'Saoirse moved 3 servers to Nginx in Paris. The word nginx stays lower case.';
+    const run = await pagecast(['speech-text', '--lang', 'en', '--pronunciations', file, text]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe('Seer-sha moved three servers to engine X in Paris.\nThe word nginx stays lower case.\n');
+  });
+
+  it.each([
+    ['a list with a spoken form too long', JSON.stringify({ entries: [{ written: 'Nginx', spoken: 'engine X' }, { written: 'Kubernetes', spoken: 'k'.repeat(201) }] }),
+      'Entry 2 ("Kubernetes"): the spoken form is too long: at most 200 characters.'],
+    ['a file that is not JSON', '{ entries: [', 'not JSON ('],
+    ['JSON of another shape', JSON.stringify([{ written: 'a', spoken: 'b' }]), 'it must be { "entries": [{ "written", "spoken", "lang"? }] }'],
+  ])('refuses %s, names what is wrong, and exits with 2', async (_name, content, message) => {
+    const file = listFile('list.json', content);
+    const run = await pagecast(['speech-text', '--lang', 'en', '--pronunciations', file, 'Hello there.']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`--pronunciations ${file}: `);
+    expect(run.stderr).toContain(message);
+  });
+
+  it('says when the file is not there', async () => {
+    const run = await pagecast(['speech-text', '--pronunciations', '/nonexistent/list.json', 'Hello there.']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--pronunciations /nonexistent/list.json: no such file');
   });
 });
 

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
-import type { Page } from '../pipeline/stages.ts';
+import type { Page } from '../pipeline/ports.ts';
 import { hasPdfSignature } from '../../shared/pdf-file.ts';
 import { fetchPage } from '../machinery/fetch/fetch-page.ts';
 import { UsageError } from './command.ts';

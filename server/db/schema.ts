@@ -357,6 +357,15 @@ export const memberDigests = pgTable('member_digests', {
   createdAt: createdAt(),
 });
 
+/** A member's own pronunciations: the whole list, in their order, replaced as one (see shared/api/pronunciations.ts). */
+export const pronunciationLists = pgTable('pronunciation_lists', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  entries: jsonb('entries').$type<{ written: string; spoken: string; lang?: string }[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** What became of each feed item for a follow: waiting, made into an episode, left out or failed. */
 export const followItems = pgTable(
   'follow_items',

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger, type LogSink } from '../lib/logger.ts';
-import { convertPodcast, PodcastDeletedError } from '../pipeline/podcast-conversion.ts';
+import { convertPodcast } from '../pipeline/podcast-conversion.ts';
+import { PodcastDeletedError } from '../pipeline/podcast-state.ts';
 import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';

@@ -8,7 +8,7 @@ import type { PodcastMode } from '../../shared/constants.ts';
 import { createEncoderPool } from '../machinery/audio/episode-encoder.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { speakThroughStages } from '../test/stage-run.ts';
-import type { Article } from './stages.ts';
+import type { Article } from './ports.ts';
 
 const encoders = createEncoderPool({ size: 1 });
 afterAll(() => encoders.close());

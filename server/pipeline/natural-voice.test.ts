@@ -14,7 +14,7 @@ import { createNaturalEngine } from '../machinery/speech/natural-engine.ts';
 import { createVoiceStore } from '../machinery/voices/voice-store.ts';
 import { piperVoiceEntries, serveArchives, tarBz2 } from '../test/fake-voice.ts';
 import { speakThroughStages } from '../test/stage-run.ts';
-import type { Article } from './stages.ts';
+import type { Article } from './ports.ts';
 
 const FOLDER = 'vits-piper-en_US-test-low';
 const encoders = createEncoderPool({ size: 1 });

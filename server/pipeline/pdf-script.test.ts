@@ -11,7 +11,11 @@ import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { extractPdf } from '../machinery/extract/extract-pdf.ts';
 import { splitSentences } from '../../shared/text/split-sentences.ts';
 import { layoutDocument, prose } from '../test/pdf-document.ts';
-import { extractStage, fetchStage, prepareStage, scriptStage, type Article, type Page, type ScriptSource } from './stages.ts';
+import type { Article, Page, ScriptSource } from './ports.ts';
+import { extractStage } from './stages/extract.ts';
+import { fetchStage } from './stages/fetch.ts';
+import { prepareStage } from './stages/prepare.ts';
+import { scriptStage } from './stages/script.ts';
 
 const document = layoutDocument({
   title: 'Why Reports Should Be Heard',

@@ -19,7 +19,7 @@ import { createEncoderPool } from '../machinery/audio/episode-encoder.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { createServerPipeline } from '../wiring.ts';
+import { createServerPipeline } from './server-ports.ts';
 import { convertPodcast } from './podcast-conversion.ts';
 import { voiceLike } from '../test/voices.ts';
 

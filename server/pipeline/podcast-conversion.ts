@@ -1,40 +1,27 @@
 /**
- * A job's run of the pipeline over one podcast. The podcast row is the stage record: the article
- * stored at creation stands for the intake stages, a stored script for the script stage. Speech
- * stores the episode in segments as it is made (`stream_key`, `audio_segments`), so a restarted job
- * resumes after the last stored segment when the script it speaks was complete; a script still being
- * written when the run stopped is written, and spoken, afresh. Status, progress, the audio made so
- * far and the estimated length are stored and published as stages start and segments are stored.
+ * A job's run of the pipeline over one podcast. The podcast row is the stage record
+ * (podcast-record.ts); speech stores the episode in segments as it is made (episode-sink.ts), so a
+ * restarted job resumes after the last stored segment when the script it speaks was complete; a
+ * script still being written when the run stopped is written, and spoken, afresh. Status, progress,
+ * the audio made so far and the estimated length are stored and published as stages start and
+ * segments are stored (podcast-state.ts).
  */
-import { detectLanguage } from '../../shared/text/language.ts';
-import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import type { Database } from '../db/client.ts';
 import { JobYieldedError, type JobClose, type JobTurn } from '../jobs/runner.ts';
 import type { Logger } from '../lib/logger.ts';
-import { findPodcast, replaceTitleIfUnchanged, updatePodcast, type PodcastRow } from '../repositories/podcast-repository.ts';
-import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segment-repository.ts';
-import { segment as segmentObject, type AudioStore } from '../machinery/audio/store.ts';
+import { findPodcast, updatePodcast } from '../repositories/podcast-repository.ts';
+import { findPronunciations } from '../repositories/pronunciation-repository.ts';
+import { compilePronunciations } from '../../shared/text/pronunciations.ts';
+import type { AudioStore } from '../machinery/audio/store.ts';
+import type { ScriptResult } from '../machinery/script/types.ts';
 import { changeOf, type PodcastEvents } from '../services/podcasts/events.ts';
-import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
-import { readScript } from '../machinery/script/read-script.ts';
-import { readSourcesScript } from '../machinery/script/episode-sources.ts';
-import { parseScript } from '../machinery/script/script-format.ts';
-import type { ScriptResult, ScriptSentence } from '../machinery/script/types.ts';
-import { CONVERSATION_HOSTS } from './script-plan.ts';
-import { FRESH_EPISODE, type EpisodeSegment } from '../machinery/speech/episode.ts';
-import { expectedScriptChars, rawEstimateMs, settledEstimateMs, speechProgress } from './episode-estimate.ts';
-import { READY_PROGRESS, SCRIPTED_PROGRESS, WRITING_PROGRESS } from './progress.ts';
-import { episodeTag } from './episode-tag.ts';
-import { runStages, type StageRecord } from './stage.ts';
-import {
-  conversionStages,
-  type Article,
-  type EpisodeSink,
-  type PreparedArticle,
-  type ScriptSource,
-  type ServerPipeline,
-  type Speech,
-} from './stages.ts';
+import { openEpisodeSink, storeEpisode } from './episode-sink.ts';
+import { podcastRecord } from './podcast-record.ts';
+import { PodcastDeletedError, podcastState } from './podcast-state.ts';
+import type { ScriptSource, ServerPipeline } from './ports.ts';
+import { SCRIPTED_PROGRESS } from './progress.ts';
+import { runStages } from './run-stages.ts';
+import { conversionStages } from './stages.ts';
 
 export interface PodcastConversionDeps {
   db: Database;
@@ -42,14 +29,6 @@ export interface PodcastConversionDeps {
   events: Pick<PodcastEvents, 'publish'>;
   audio: Pick<AudioStore, 'remove' | 'newKey' | 'write' | 'join' | 'removeSegments'>;
   ports: ServerPipeline;
-}
-
-/** The podcast being converted is gone: its job is cancelled, not failed. */
-export class PodcastDeletedError extends Error {
-  override readonly name = 'PodcastDeletedError';
-  constructor(options?: { cause?: unknown }) {
-    super('the podcast was deleted', options);
-  }
 }
 
 /** Runs the conversion; whatever stops it, a podcast deleted meanwhile answers PodcastDeletedError. */
@@ -160,209 +139,41 @@ async function convert(
   close: JobClose,
   segmentStored: (final: boolean) => Promise<void>,
 ): Promise<void> {
-  const { db, logger } = deps;
-  let podcast = await findPodcast(db, podcastId);
-  if (!podcast) throw new PodcastDeletedError(); // deleted after the job was claimed
-  if (podcast.status === 'ready') return; // already done
-  const scriptAtStart = podcast.content;
-
-  const save = async (values: Partial<PodcastRow>, on: Database = db) => {
-    const row = await updatePodcast(on, podcastId, values);
-    if (!row) throw new PodcastDeletedError();
-    podcast = row;
-    return row;
-  };
-  const publish = (row: PodcastRow) => deps.events.publish(changeOf(row));
-  const saveAndTell = async (values: Partial<PodcastRow>) => publish(await save(values));
-  /** The podcast's last state, written with the job's close. */
-  const saveFinal = async (values: Partial<PodcastRow>) => publish(await close((tx) => save(values, tx)));
-  let lastProgress = 0;
-  let scriptChars: number | null = scriptAtStart ? scriptAtStart.length : null;
-
-  const record: StageRecord = {
-    async load(stage) {
-      const row = podcast!;
-      const article = articleOf(row);
-      if (stage === 'fetch' || stage === 'extract') return article;
-      // A podcast stored before languages were kept has its language detected from its text.
-      const language = row.language ?? (await detectLanguage(article.text));
-      if (stage === 'prepare') return { ...article, scriptText: prepareScriptText(article.text), language } satisfies PreparedArticle;
-      if (stage === 'script' && scriptAtStart) {
-        return { written: { script: scriptAtStart, title: '', fallbackReason: row.fallbackReason }, language, ...writtenSentences(row, article) };
-      }
-      return undefined;
-    },
-    async started(stage) {
-      if (stage === 'script') await saveAndTell({ status: 'writing', progress: WRITING_PROGRESS, error: null });
-      if (stage === 'speech') {
-        // Progress moves with the audio made from here on (see episode-estimate.ts), not ahead of it.
-        await saveAndTell({ status: 'speaking', error: null });
-        lastProgress = podcast!.progress;
-      }
-    },
-    progress: async () => {},
-    save: async () => {}, // a streamed script is kept by scriptWritten, once whole
-  };
-
-  const keepTitle = async (title: string, titleBefore: string) => {
-    // The written title replaces the page's, unless the member renamed the podcast meanwhile.
-    if (!title || podcast!.title !== titleBefore) return;
-    const renamed = await replaceTitleIfUnchanged(db, podcastId, titleBefore, title);
-    if (renamed) {
-      podcast = renamed;
-      deps.events.publish(changeOf(renamed));
-    }
-  };
-  const titleAtStart = podcast.title;
+  const row = await findPodcast(deps.db, podcastId);
+  if (!row) throw new PodcastDeletedError(); // deleted after the job was claimed
+  if (row.status === 'ready') return; // already done
+  const podcast = podcastState(deps, row, close);
 
   const scriptWritten = async (result: ScriptResult) => {
     // The writer logs a provider failure itself (a warning); this records which podcast it hit.
-    if (result.fallbackReason) logger.info('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
-    await saveAndTell({ content: result.script, fallbackReason: result.fallbackReason });
-    scriptChars = result.script.length;
-    await keepTitle(result.title, titleAtStart);
+    if (result.fallbackReason) deps.logger.info('script fallback used', { code: 'AI_ERROR', podcastId, reason: result.fallbackReason });
+    await podcast.saveAndTell({ content: result.script, fallbackReason: result.fallbackReason });
+    podcast.scriptChars = result.script.length;
+    await podcast.keepTitle(result.title);
   };
-
-  const openEpisode = async (): Promise<EpisodeSink> => {
-    const row = podcast!;
-    const inProgress = row.streamKey && row.streamKey !== row.audioKey ? row.streamKey : null;
-    let key: string;
-    let resume = FRESH_EPISODE;
-    const last = inProgress && scriptAtStart ? await lastSegment(db, inProgress) : null;
-    if (inProgress && last) {
-      // The script spoken before is the one stored: resume after the last stored segment.
-      key = inProgress;
-      const spokenChars = (writtenSentences(row, articleOf(row)).sentences ?? parseScript(scriptAtStart, hostsOf(row)))
-        .slice(0, last.nextSentence)
-        .reduce((n, s) => n + s.text.length + 1, 0);
-      resume = { nextSentence: last.nextSentence, seq: last.seq + 1, ms: last.startMs + last.durationMs, bytes: last.byteOffset + last.bytes, spokenChars };
-      await deleteSegments(db, key, resume.seq); // none, unless a crash stored one past the last whole row
-      logger.info('speech resumes after the last stored segment', { podcastId, seq: last.seq, nextSentence: last.nextSentence });
-    } else {
-      if (inProgress) await discardEpisode(deps, inProgress);
-      key = deps.audio.newKey();
-      await saveAndTell({ streamKey: key, madeMs: 0, estimatedMs: null });
-    }
-    let lastEstimate = podcast!.estimatedMs ?? null;
-    const expectedChars = expectedScriptChars(row.mode, row.articleText?.length ?? 0);
-    return {
-      key,
-      resume,
-      async segment(segment: EpisodeSegment) {
-        await deps.audio.write(segmentObject(key, segment.seq), segment.bytes);
-        await upsertSegment(db, {
-          audioKey: key,
-          seq: segment.seq,
-          podcastId,
-          byteOffset: segment.byteOffset,
-          bytes: segment.bytes.length,
-          startMs: Math.round(segment.startMs),
-          durationMs: Math.round(segment.durationMs),
-          nextSentence: segment.nextSentence,
-          cues: segment.cues.map(({ index, startMs, endMs, text, paragraph, speaker, sourceParagraph, chapter, shown }) => ({
-            index,
-            startMs,
-            endMs,
-            text,
-            paragraph,
-            ...(speaker ? { speaker } : {}),
-            ...(sourceParagraph !== undefined ? { sourceParagraph } : {}),
-            ...(chapter ? { chapter } : {}),
-            ...(shown ? { shown } : {}),
-          })),
-        });
-        if (segment.seq === 0) logger.debug('first segment stored', { podcastId });
-        const madeMs = Math.round(segment.startMs + segment.durationMs);
-        const total = Math.max(scriptChars ?? expectedChars, segment.spokenChars);
-        const estimatedMs = segment.final ? madeMs : settledEstimateMs(lastEstimate, rawEstimateMs(madeMs, segment.spokenChars, total), madeMs);
-        lastEstimate = estimatedMs;
-        const progress = speechProgress(madeMs, estimatedMs, lastProgress);
-        lastProgress = progress;
-        await saveAndTell({ madeMs, estimatedMs, progress });
-        // A run may stop from here on only once its script is stored: the next one speaks it from the row.
-        if (scriptChars !== null) await segmentStored(segment.final);
-      },
-    };
-  };
-
-  const storeAudio = async (speech: Speech) => {
-    const previousKey = podcast!.audioKey;
-    // The finished file starts with an ID3 tag naming its chapters; the segments follow it.
-    const bytes = await deps.audio.join(speech.key, speech.segments, await episodeTag(db, podcast!.title, speech.key, speech.durationMs));
-    await saveFinal({
-      status: 'ready',
-      progress: READY_PROGRESS,
-      audioKey: speech.key,
-      streamKey: speech.key,
-      audioBytes: bytes,
-      durationMs: speech.durationMs,
-      madeMs: speech.durationMs,
-      estimatedMs: speech.durationMs,
-      voice: speech.voice,
-      error: null,
-    });
-    // Segments are served from the joined file from now on.
-    await deps.audio.removeSegments(speech.key).catch(() => {});
-    if (previousKey && previousKey !== speech.key) await discardEpisode(deps, previousKey);
-  };
-
+  // The member's pronunciations as they are when the voice starts (a visitor's podcast has none).
+  const pronunciations = row.userId ? compilePronunciations(await findPronunciations(deps.db, row.userId)) : undefined;
   const stages = conversionStages(
-    { ...deps.ports, storeAudio, openEpisode, scriptWritten, titleWritten: (title) => keepTitle(title, titleAtStart) },
-    podcast.voice,
+    {
+      ...deps.ports,
+      openEpisode: () => openEpisodeSink(deps, podcast, segmentStored),
+      storeAudio: (speech) => storeEpisode(deps, podcast, speech),
+      scriptWritten,
+      titleWritten: (title) => podcast.keepTitle(title),
+    },
+    row.voice,
+    undefined,
+    pronunciations,
   );
-  if (podcast.draft && !scriptAtStart) {
+  const record = podcastRecord(podcast);
+  if (row.draft && !podcast.scriptAtStart) {
     // A draft stops once its script is written: the member edits it, then voices it.
     const source = (await runStages(stages.slice(0, stages.findIndex((s) => s.name === 'speech')), null, record, signal)) as ScriptSource;
     if ('stream' in source) await scriptWritten(await source.stream.result);
-    await saveFinal({ status: 'drafted', progress: SCRIPTED_PROGRESS });
+    await podcast.saveFinal({ status: 'drafted', progress: SCRIPTED_PROGRESS });
     return;
   }
   await runStages(stages, null, record, signal);
-}
-
-function modeOf(mode: string): PodcastMode {
-  return (PODCAST_MODES as readonly string[]).includes(mode) ? (mode as PodcastMode) : 'podcast';
-}
-
-function hostsOf(row: PodcastRow): readonly string[] | undefined {
-  return row.mode === 'conversation' ? CONVERSATION_HOSTS : undefined;
-}
-
-/** The article as stored with the podcast, with how it is told. */
-function articleOf(row: PodcastRow): Article {
-  return {
-    title: row.sourceTitle ?? row.title,
-    text: row.articleText ?? '',
-    sourceUrl: row.sourceUrl ?? '',
-    mode: modeOf(row.mode),
-    minutes: row.minutes,
-    lines: row.articleStructure?.lines ?? null,
-    byline: row.articleStructure?.byline ?? null,
-    sources: row.sources?.read.length ? row.sources.read : null,
-  };
-}
-
-/**
- * How a stored script is spoken: a read-mode script nobody edited is read again from the article
- * (its sentences keep their lines of the article); any other is parsed, with its hosts.
- */
-function writtenSentences(row: PodcastRow, article: Article): { hosts?: readonly string[]; sentences?: ScriptSentence[] } {
-  const hosts = hostsOf(row);
-  if (row.mode === 'read' && !row.scriptEdited && article.sources && article.sources.length > 1) {
-    return { sentences: readSourcesScript({ text: article.text, lines: article.lines ?? null, parts: article.sources }) };
-  }
-  if (row.mode === 'read' && !row.scriptEdited) {
-    return {
-      sentences: readScript({ title: article.title, text: article.text, lines: article.lines ?? null, byline: article.byline ?? null, language: row.language ?? undefined }),
-    };
-  }
-  return hosts ? { hosts } : {};
-}
-
-/** Removes an episode's audio and segment rows. */
-async function discardEpisode(deps: Pick<PodcastConversionDeps, 'db' | 'audio'>, key: string) {
-  await deleteSegments(deps.db, key);
-  await deps.audio.remove(key).catch(() => {});
 }
 
 /** The reason a user reads when a podcast could not be made. */

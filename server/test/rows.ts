@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { audioSegments, jobs, podcasts, rateLimits, users } from '../db/schema.ts';
+import { audioSegments, jobs, podcasts, pronunciationLists, rateLimits, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type PodcastRow = typeof podcasts.$inferSelect;
@@ -72,4 +72,15 @@ export async function refuseNewAccounts(db: Database): Promise<void> {
 /** Replaces the cues a stored segment recorded (as a writer that names speakers and chapters would). */
 export async function setSegmentCues(db: Database, audioKey: string, seq: number, cues: (typeof audioSegments.$inferSelect)['cues']): Promise<void> {
   await db.update(audioSegments).set({ cues }).where(and(eq(audioSegments.audioKey, audioKey), eq(audioSegments.seq, seq)));
+}
+
+/** Deletes a member's account row, as an operator would: what is theirs goes with it. */
+export async function deleteAccount(db: Database, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/** How many pronunciation lists are kept for the member (0 or 1). */
+export async function pronunciationListsOf(db: Database, userId: string): Promise<number> {
+  const rows = await db.select({ userId: pronunciationLists.userId }).from(pronunciationLists).where(eq(pronunciationLists.userId, userId));
+  return rows.length;
 }

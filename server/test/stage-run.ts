@@ -6,7 +6,10 @@ import type { EncoderPool } from '../machinery/audio/episode-encoder.ts';
 import { createFallbackScriptWriter } from '../machinery/script/fallback-writer.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { FRESH_EPISODE, type EpisodeCue } from '../machinery/speech/episode.ts';
-import { prepareStage, scriptStage, speechStage, type Article } from '../pipeline/stages.ts';
+import type { Article } from '../pipeline/ports.ts';
+import { prepareStage } from '../pipeline/stages/prepare.ts';
+import { scriptStage } from '../pipeline/stages/script.ts';
+import { speechStage } from '../pipeline/stages/speech.ts';
 
 export async function speakThroughStages(article: Article, speech: SpeechEngine, encoders: EncoderPool): Promise<EpisodeCue[]> {
   const cues: EpisodeCue[] = [];

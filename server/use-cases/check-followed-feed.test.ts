@@ -51,6 +51,8 @@ describeEachDatabase('a member’s digest across follows', (ctx) => {
     const transcript = transcriptSchema.parse(await (await call(`/api/podcasts/${made!.id}/transcript.json`)).json());
     expect(transcript.chapters.map((c) => c.title)).toEqual(titles);
     expect((await follows()).map((f) => f.error)).toEqual([null, null]);
+    // Each item's page is read once: to fit the day's episode, which is then made from that reading.
+    expect([3, 4, 5, 1, 2].map((n, i) => world.site.requests(i < 3 ? `/items/${n}` : `/log/${n}`).length)).toEqual([1, 1, 1, 1, 1]);
 
     // One a day: a new item waits for the next day's.
     world.site.add(6);

@@ -44,18 +44,18 @@ import {
   type FollowRow,
 } from '../repositories/follow-repository.ts';
 import { findUser, type UserRow } from '../repositories/user-repository.ts';
-import type { PreparedArticle, Source } from '../pipeline/stages.ts';
+import type { PreparedArticle, Source } from '../pipeline/ports.ts';
 import { isPremium } from '../services/auth/user-view.ts';
 import { hoursAndMinutes } from '../services/podcasts/episode-length.ts';
 import { fetchFeed } from '../machinery/follow/fetch-feed.ts';
 import { looksLikeFeed, readFeed } from '../machinery/follow/parse-feed.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
-import { createPodcast, type CreatePodcastDeps, type PodcastRequest } from './create-podcast.ts';
+import { createPodcast, type CreatePodcastDeps, type PodcastRequest, type ReadRequest } from './create-podcast.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle } from './read-article.ts';
-import { combineArticles, type ReceivedSource } from './read-sources.ts';
+import { combineArticles, sourcesArticle, type ReceivedSource, type SourceReading } from './read-sources.ts';
 
 /** A new follow's first check makes episodes of at most this many items, the newest. */
 export const FIRST_CHECK_ITEMS = 3;
@@ -178,7 +178,7 @@ async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRo
     await settleFollowItems(deps.db, follow.id, older.map((item) => item.id), { status: 'skipped' });
     const fit = await fitEpisode(deps, caller, telling, waiting.slice(older.length).map((item) => ({ followId: follow.id, item })), notes);
     if (!fit) return;
-    if (fit.sources.length > 0 && !(await make(deps, caller, { ...requestFor(fit.sources), ...telling }, fit.take, notes))) return;
+    if (fit.sources.length > 0 && !(await make(deps, caller, { ...requestFor(fit.sources), ...telling }, fit.take, notes, readOf(fit)))) return;
     if (fit.sources.length === 0) await notes.say(deps, follow.id);
     await updateFollow(deps.db, follow.id, { lastDigestOn: dayOf(now) });
     return;
@@ -215,7 +215,7 @@ async function makeMemberDigest(deps: CheckFeedDeps, userId: string, now: Date) 
   let done = false;
   try {
     const fit = await fitEpisode(deps, caller, {}, waiting, notes);
-    done = !!fit && (fit.sources.length === 0 || (await make(deps, caller, requestFor(fit.sources), fit.take, notes)));
+    done = !!fit && (fit.sources.length === 0 || (await make(deps, caller, requestFor(fit.sources), fit.take, notes, readOf(fit))));
     if (done && fit!.sources.length === 0) for (const followId of notes.follows()) await notes.say(deps, followId);
   } finally {
     if (!done) await releaseMemberDigestDay(deps.db, userId, day, taken.previous);
@@ -253,6 +253,8 @@ interface Fit {
   sources: ReceivedSource[];
   /** The items the episode is made of. */
   take: Waiting[];
+  /** Each source as read (its article, or why it could not be read): the episode is made from this. */
+  readings: SourceReading[];
 }
 
 /**
@@ -272,7 +274,7 @@ async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: Telling,
       () => null,
       (err: unknown) => (err instanceof AppError && err.code === 'EPISODE_TOO_LONG' ? err : Promise.reject(err)),
     );
-  const fit: Fit = { sources: [], take: [] };
+  const fit: Fit = { sources: [], take: [], readings: [] };
   const waits: Waiting[] = [];
   const articles: PreparedArticle[] = [];
   const read = new Set<string>();
@@ -291,17 +293,19 @@ async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: Telling,
       waits.push(entry);
       continue;
     }
-    let article: PreparedArticle | null = null;
+    let reading: SourceReading;
     try {
-      // Read as Create reads it: a page read now is neither fetched nor counted again by the Create that follows.
-      article = await readArticle(deps, { caller, clientAddress: null }, requestOf(source));
+      // Read as Create reads it, once: the episode is made from this reading (make's `read`).
+      reading = await readArticle(deps, { caller, clientAddress: null }, requestOf(source));
     } catch (err) {
       if (err instanceof AppError && err.code === 'RATE_LIMITED') {
         for (const followId of new Set(waiting.map((w) => w.followId))) await updateFollow(deps.db, followId, { error: `New items wait: ${err.message}` });
         return null;
       }
       if (!(err instanceof AppError)) throw err;
+      reading = err;
     }
+    const article = reading instanceof AppError ? null : reading;
     if (article) {
       const alone = await tooLong([article]);
       if (alone) {
@@ -316,6 +320,7 @@ async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: Telling,
       articles.push(article);
     }
     fit.sources.push(source);
+    fit.readings.push(reading);
     fit.take.push(entry);
     if (key) read.add(key);
   }
@@ -339,13 +344,20 @@ function requestOf(source: ReceivedSource): Source {
  * (`notes`); false when the member must wait (the day's allowance, the hour's fetches): the items stay
  * waiting.
  */
-async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest, items: readonly Waiting[], notes: FollowNotes): Promise<boolean> {
+async function make(
+  deps: CheckFeedDeps,
+  caller: Caller,
+  request: PodcastRequest,
+  items: readonly Waiting[],
+  notes: FollowNotes,
+  read?: () => Promise<ReadRequest>,
+): Promise<boolean> {
   const byFollow = new Map<string, string[]>();
   for (const { followId, item } of items) byFollow.set(followId, [...(byFollow.get(followId) ?? []), item.id]);
   // Follows with something to say whose items are not in this episode (all left out or waiting).
   const others = notes.follows().filter((followId) => !byFollow.has(followId));
   try {
-    const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request });
+    const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request, ...(read ? { read } : {}) });
     for (const [followId, ids] of byFollow) {
       await settleFollowItems(deps.db, followId, ids, { status: 'made', podcastId: podcast.id });
       await notes.say(deps, followId);
@@ -368,6 +380,16 @@ async function make(deps: CheckFeedDeps, caller: Caller, request: PodcastRequest
     for (const followId of others) await notes.say(deps, followId);
     return true;
   }
+}
+
+/** The episode's article from the fit's readings, as Create would read its request (an unreadable lone source answers why). */
+function readOf(fit: Fit): () => Promise<ReadRequest> {
+  return async () => {
+    if (fit.sources.length >= 2) return sourcesArticle(fit.sources, fit.readings);
+    const [reading] = fit.readings;
+    if (reading instanceof AppError) throw reading;
+    return { article: reading!, sources: null };
+  };
 }
 
 /** What an item is read from: its address, else its text in the feed. */

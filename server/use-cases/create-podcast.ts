@@ -17,7 +17,7 @@ import { AppError } from '../errors.ts';
 import type { ConversionJobs } from '../jobs/conversion.ts';
 import { findPodcastByRequestKey, insertPodcastOnce, newPodcastId, type Owner, type PodcastRow } from '../repositories/podcast-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
-import type { IntakePorts, ServerPipeline } from '../pipeline/stages.ts';
+import type { IntakePorts, PreparedArticle, ServerPipeline } from '../pipeline/ports.ts';
 import { takeDailyConversion } from '../services/podcasts/limits.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import type { ReceivedFile } from '../machinery/upload/read-form.ts';
@@ -27,7 +27,7 @@ import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
-import { readSources } from './read-sources.ts';
+import { readSources, type SourcesArticle } from './read-sources.ts';
 
 export interface CreatePodcastDeps extends ReadArticleDeps {
   db: Database;
@@ -45,6 +45,14 @@ export interface CreatePodcastInput {
   /** The anonymous visitor's network address (null for members), for the per-address limits. */
   clientAddress: string | null;
   request: PodcastRequest;
+  /** The article already read (a followed feed's items, read to fit the episode); else the request is read here. */
+  read?: () => Promise<ReadRequest>;
+}
+
+/** What a request reads to: its article, and for several sources where each one is in it. */
+export interface ReadRequest {
+  article: PreparedArticle;
+  sources: SourcesArticle['sources'] | null;
 }
 
 /** What to make, as received: a PDF as its bytes. */
@@ -79,8 +87,11 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   let stored: PodcastRow | null;
   try {
     const subject = { caller, clientAddress };
-    const { article, sources } =
-      'sources' in request ? await readSources(deps, subject, request.sources) : { article: await readArticle(deps, subject, request), sources: null };
+    const { article, sources }: ReadRequest = input.read
+      ? await input.read()
+      : 'sources' in request
+        ? await readSources(deps, subject, request.sources)
+        : { article: await readArticle(deps, subject, request), sources: null };
     // Past the plan's length nothing is queued (and the allowance is given back below).
     await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
     const now = deps.clock();

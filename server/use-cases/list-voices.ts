@@ -1,5 +1,6 @@
 import type { NaturalVoiceState, VoiceDownload, VoiceOption } from '../../shared/api/premium.ts';
-import { voiceRate, type ServerPipeline } from '../pipeline/stages.ts';
+import type { ServerPipeline } from '../pipeline/ports.ts';
+import { voiceRate } from '../pipeline/voice-rate.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 
 /**

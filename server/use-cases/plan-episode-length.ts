@@ -6,7 +6,8 @@
 import type { PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 import { askedMinutes, estimateEpisodeSeconds } from '../pipeline/script-plan.ts';
-import { hostRate, type ServerPipeline } from '../pipeline/stages.ts';
+import type { ServerPipeline } from '../pipeline/ports.ts';
+import { hostRate } from '../pipeline/voice-rate.ts';
 import { checkEpisodeLength } from '../services/podcasts/episode-length.ts';
 import { countWords } from '../machinery/script/script-format.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';

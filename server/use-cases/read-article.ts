@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { runIntake } from '../pipeline/intake.ts';
-import type { IntakePorts, PreparedArticle, Source } from '../pipeline/stages.ts';
+import type { IntakePorts, PreparedArticle, Source } from '../pipeline/ports.ts';
 import type { RecentPages } from '../machinery/fetch/recent-pages.ts';
 import { takePageFetch, type LimitSubject } from '../services/podcasts/limits.ts';
 

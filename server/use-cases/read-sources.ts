@@ -11,7 +11,7 @@ import { webAddress } from '../../shared/validation.ts';
 import type { PodcastRow } from '../repositories/podcast-repository.ts';
 import { AppError } from '../errors.ts';
 import { askedMinutes } from '../pipeline/script-plan.ts';
-import type { PreparedArticle } from '../pipeline/stages.ts';
+import type { PreparedArticle } from '../pipeline/ports.ts';
 import { guessKinds } from '../machinery/script/read-script.ts';
 import { sourceIntro } from '../machinery/script/episode-sources.ts';
 import type { SourcePart } from '../machinery/script/types.ts';
@@ -45,19 +45,43 @@ export interface SourcesArticle {
  * the first one's code, a message naming each.
  */
 export async function readSources(deps: ReadArticleDeps, subject: LimitSubject, sources: readonly ReceivedSource[]): Promise<SourcesArticle> {
+  const readings: SourceReading[] = [];
+  for (const source of sources) {
+    const one = 'text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source;
+    try {
+      readings.push(await readArticle(deps, subject, one));
+    } catch (err) {
+      if (!isAnswerAboutSource(err)) throw err;
+      readings.push(err);
+    }
+  }
+  return sourcesArticle(sources, readings);
+}
+
+/** One source as read: its article, or the answer why it could not be read. */
+export type SourceReading = PreparedArticle | AppError;
+
+/** Only an answer about the source leaves it out; a fault of the server's (or a limit reached) is the request's. */
+export function isAnswerAboutSource(err: unknown): err is AppError {
+  return err instanceof AppError && err.code !== 'RATE_LIMITED' && err.code !== 'INTERNAL_ERROR';
+}
+
+/**
+ * The episode's article from its sources as read (a followed feed's items are read once, to fit the
+ * episode, and made from that reading): a part per source read, the others named with why.
+ */
+export function sourcesArticle(sources: readonly ReceivedSource[], readings: readonly SourceReading[]): SourcesArticle {
   const read: PreparedArticle[] = [];
   const unreadable: UnreadableSource[] = [];
   let firstError: AppError | null = null;
-  for (const [index, source] of sources.entries()) {
-    const one = 'text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source;
-    try {
-      read.push(await readArticle(deps, subject, one));
-    } catch (err) {
-      // Only an answer about the source leaves it out; a fault of the server's (or a limit reached) is the request's.
-      if (!(err instanceof AppError) || err.code === 'RATE_LIMITED' || err.code === 'INTERNAL_ERROR') throw err;
-      firstError ??= err;
-      unreadable.push({ index, source: sourceName(source), error: err.message });
+  for (const [index, reading] of readings.entries()) {
+    if (!(reading instanceof AppError)) {
+      read.push(reading);
+      continue;
     }
+    if (!isAnswerAboutSource(reading)) throw reading;
+    firstError ??= reading;
+    unreadable.push({ index, source: sourceName(sources[index]!), error: reading.message });
   }
   if (read.length === 0) {
     const named = unreadable.map((u) => `${u.source}: ${u.error}`).join('; ');

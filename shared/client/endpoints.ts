@@ -44,6 +44,7 @@ import {
   voicesResponseSchema,
 } from '../api/premium.ts';
 import { queueSchema } from '../api/listening.ts';
+import { pronunciationListSchema, savedPronunciationsSchema, speechTextRequestSchema, speechTextResponseSchema } from '../api/pronunciations.ts';
 import { successSchema } from '../api/success.ts';
 import { podcastChaptersSchema, transcriptSchema } from '../api/transcript.ts';
 import { PAYMENT_MESSAGES } from '../errors.ts';
@@ -67,7 +68,8 @@ export interface JsonEndpoint<Response extends z.ZodType = z.ZodType> {
 /** A route answering something other than JSON: a server-sent event stream, a file. */
 export interface StreamEndpoint {
   kind: 'stream';
-  method: 'GET';
+  /** GET, or POST for a file made from the JSON body sent (a preview's audio). */
+  method: 'GET' | 'POST';
   path: string;
   status: number;
   /** The media type asked for. */
@@ -95,9 +97,9 @@ function json<Response extends z.ZodType>(
   };
 }
 
-const stream = (path: string, accept: string, event: z.ZodType | null = null): StreamEndpoint => ({
+const stream = (path: string, accept: string, event: z.ZodType | null = null, method: StreamEndpoint['method'] = 'GET'): StreamEndpoint => ({
   kind: 'stream',
-  method: 'GET',
+  method,
   path,
   status: 200,
   accept,
@@ -165,6 +167,11 @@ export const ENDPOINTS = {
   setDefaultVoice: json('PUT', '/api/voices/default', defaultVoiceResponseSchema, { request: setVoiceSchema }),
 
   capabilities: json('GET', '/api/capabilities', capabilitiesSchema),
+
+  getPronunciations: json('GET', '/api/pronunciations', savedPronunciationsSchema),
+  savePronunciations: json('PUT', '/api/pronunciations', savedPronunciationsSchema, { request: pronunciationListSchema }),
+  speechText: json('POST', '/api/speech-text', speechTextResponseSchema, { request: speechTextRequestSchema }),
+  speechTextAudio: stream('/api/speech-text/audio', 'audio/mpeg', null, 'POST'),
 
   billingConfig: json('GET', '/api/stripe/config', billingConfigSchema),
   createCheckout: json('POST', '/api/stripe/create-checkout', checkoutResponseSchema, {

@@ -8,6 +8,7 @@ import type { Credentials, Preferences, UpdatePreferences, User } from '../api/a
 import type { BillingConfig, BillingUserResponse, CheckoutResponse } from '../api/billing.ts';
 import type { Capabilities } from '../api/capabilities.ts';
 import type { CreatePodcastRequest, EstimatePodcastRequest, Podcast, PodcastEstimate, PodcastScript } from '../api/podcasts.ts';
+import type { PronunciationEntry, PronunciationInput, SpeechTextRequest } from '../api/pronunciations.ts';
 import type { Bookmark, createBookmarkSchema, SharedPodcast, voicesResponseSchema } from '../api/premium.ts';
 import { loginFailedMessage, registrationFailedMessage } from '../errors.ts';
 import { ApiError, invalidAnswer } from './api-error.ts';
@@ -37,6 +38,7 @@ export function createPagecastClient(options: ClientOptions) {
     sharing: sharingCalls(http),
     feed: feedCalls(http),
     voices: voiceCalls(http),
+    pronunciations: pronunciationCalls(http),
     billing: billingCalls(http),
     server: {
       /** What this server can make: an AI writer or not, and its default mode. */
@@ -167,6 +169,27 @@ function followCalls(http: HttpClient) {
     digest: ({ signal }: Signal = {}): Promise<MemberDigest> => http.call(ENDPOINTS.getMemberDigest, { signal }),
     /** Turns the digest across follows on at `digestHour` (UTC), or off (null). */
     setDigest: (digest: MemberDigest): Promise<MemberDigest> => http.call(ENDPOINTS.setMemberDigest, { body: digest }),
+  };
+}
+
+function pronunciationCalls(http: HttpClient) {
+  return {
+    /** The member's own pronunciations, in their order. */
+    async list({ signal }: Signal = {}): Promise<PronunciationEntry[]> {
+      return (await http.call(ENDPOINTS.getPronunciations, { signal })).entries;
+    },
+    /** Replaces the whole list; a list breaking a limit is refused (VALIDATION_ERROR naming the entry) and the saved one stays. */
+    async save(entries: PronunciationInput[]): Promise<PronunciationEntry[]> {
+      return (await http.call(ENDPOINTS.savePronunciations, { body: { entries } })).entries;
+    },
+    /** What the voice is given for `text` in `lang`, with the caller's list (none signed out). */
+    async speechText(request: SpeechTextRequest, { signal }: Signal = {}): Promise<string> {
+      return (await http.call(ENDPOINTS.speechText, { body: request, signal })).text;
+    },
+    /** The same text spoken in the member's voice, as an MP3 to play. */
+    async hear(request: SpeechTextRequest, { signal }: Signal = {}): Promise<Blob> {
+      return (await http.open(ENDPOINTS.speechTextAudio, { body: request, signal })).blob();
+    },
   };
 }
 

@@ -5,8 +5,8 @@
  * length of podcast and conversation, with the API's own rules and messages.
  */
 import path from 'node:path';
-import type { StageRecord } from '../../pipeline/stage.ts';
-import type { Article, Source, Speech } from '../../pipeline/stages.ts';
+import type { StageRecord } from '../../pipeline/ports.ts';
+import type { Article, Source, Speech } from '../../pipeline/ports.ts';
 import type { ScriptStream } from '../../machinery/script/types.ts';
 import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
 import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
@@ -41,9 +41,9 @@ export const convertCommand: CliCommand = {
     const [{ loadConfig }, { createLogger }, { runStages }, { conversionStages }, { createCliPipeline }, { aiConfigured, resolveMode }] = await Promise.all([
       import('../../config.ts'),
       import('../../lib/logger.ts'),
-      import('../../pipeline/stage.ts'),
+      import('../../pipeline/run-stages.ts'),
       import('../../pipeline/stages.ts'),
-      import('../../wiring.ts'),
+      import('../cli-pipeline.ts'),
       import('../../use-cases/choose-mode.ts'),
     ]);
     const config = loadConfig();

@@ -10,6 +10,7 @@
 import { ENCODER_DELAY_SAMPLES, type EncoderPool } from '../audio/episode-encoder.ts';
 import type { VoiceGain } from '../audio/loudness.ts';
 import { concatPcm } from '../audio/pcm.ts';
+import type { Pronunciations } from '../../../shared/text/pronunciations.ts';
 import type { ScriptSentence } from '../script/types.ts';
 import type { SpeechEngine } from './engine.ts';
 import { SpeechError } from './speech-error.ts';
@@ -72,6 +73,8 @@ export interface EpisodeOptions {
   voice: string;
   /** The script's language (ISO 639-1): numbers, money, dates and times are read as words of it. */
   language?: string;
+  /** The member's own pronunciations, applied to what the voice receives (never to the cues). */
+  pronunciations?: Pronunciations;
   sentences: AsyncIterable<EpisodeSentence> | Iterable<EpisodeSentence>;
   encoders: EncoderPool;
   /** Loudness gain for this voice, in dB. */
@@ -166,7 +169,7 @@ export async function speakEpisode(options: EpisodeOptions): Promise<EpisodeResu
         }
         while (queue.length >= ahead && !stopped) await new Promise<void>((r) => (wakeProducer = r));
         if (stopped) return;
-        const speech = await voiceText(sentence.text, sentence.language ?? options.language, signal);
+        const speech = await voiceText(sentence.text, sentence.language ?? options.language, signal, options.pronunciations);
         const pcm = speech ? speakSentence(engine, speech, sentence.voice ?? voice, signal) : Promise.resolve(new Int16Array(0));
         pcm.catch(() => {}); // read in order by the consumer
         queue.push({ index: i, sentence, speech, pcm });

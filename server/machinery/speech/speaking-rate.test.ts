@@ -4,7 +4,7 @@ import { voiceLike } from '../../test/voices.ts';
 import { createEspeakEngine } from './espeak-engine.ts';
 import { createSpeakingRates, MEASURED_WORDS_PER_MINUTE } from './speaking-rate.ts';
 import { listVoices } from '../../use-cases/list-voices.ts';
-import { ASSUMED_WORDS_PER_MINUTE } from '../../pipeline/stages.ts';
+import { ASSUMED_WORDS_PER_MINUTE } from '../../pipeline/voice-rate.ts';
 
 describe('speaking rates', () => {
   const espeak = createEspeakEngine();

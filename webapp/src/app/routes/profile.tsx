@@ -1,7 +1,7 @@
 /**
  * /profile: signed-out visitors go to /. Shows the member's name (or e-mail), 'Premium
  * Member' or 'Free Member', the upgrade banner for free members, the default mode and minutes, the
- * default voice and the private feed (Premium), then their podcasts.
+ * default voice and the private feed (Premium), their own pronunciations, then their podcasts.
  */
 import { Navigate } from 'react-router';
 import { Crown, Mail, Sparkles } from 'lucide-react';
@@ -21,6 +21,12 @@ import { lazySection, SectionLoading } from '../../lib/lazy-section.tsx';
 const YourPodcasts = lazySection(
   () => import('../../features/podcasts/components/your-podcasts.tsx').then((m) => m.YourPodcasts),
   <SectionLoading className="min-h-48" />,
+);
+
+// The pronunciation editor checks its rows with the API's schema, so it too loads beside the page.
+const PronunciationEditor = lazySection(
+  () => import('../../features/pronunciations/components/pronunciation-editor.tsx').then((m) => m.PronunciationEditor),
+  <SectionLoading className="mt-8 min-h-48" />,
 );
 
 export function ProfileRoute() {
@@ -93,6 +99,8 @@ export function ProfileRoute() {
         <DefaultVoice user={user} className="min-w-0" />
         <PrivateFeed isPremium={user.isPremium} className="min-w-0" />
       </div>
+
+      <PronunciationEditor className="mt-8" />
 
       <section className="mt-10"><YourPodcasts /></section>
     </Page>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, RetryableError } from '../errors.ts';
-import { freshRun, runStages, type Stage, type StageName, type StageRecord } from './stage.ts';
+import type { Stage, StageName, StageRecord } from './ports.ts';
+import { freshRun, runStages } from './run-stages.ts';
 
 const stage = (name: StageName, run: (input: number) => number | Promise<number>, retryable = false): Stage<number, number> => ({
   name,

@@ -1,0 +1,19 @@
+/** prepare: the text as the script writer reads it, and the article's language. */
+import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
+import { detectLanguage } from '../../../shared/text/language.ts';
+import { prepareScriptText } from '../../../shared/text/prepare-script-text.ts';
+import { AppError } from '../../errors.ts';
+import type { Article, PreparedArticle, Stage } from '../ports.ts';
+
+export function prepareStage(): Stage<Article, PreparedArticle> {
+  return {
+    name: 'prepare',
+    async run(article) {
+      const scriptText = prepareScriptText(article.text);
+      // Readable means words: symbols and emoji alone are not an article.
+      if (!/[\p{L}\p{N}]/u.test(scriptText)) throw new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.noReadableContent });
+      return { ...article, scriptText, language: await detectLanguage(article.text, article.declaredLanguage) };
+    },
+    retryable: () => false,
+  };
+}
