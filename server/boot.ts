@@ -51,8 +51,8 @@ export async function runProcess(role: ProcessRole): Promise<void> {
     // A worker process exists to make podcasts: its voice and encoder load now, not on its first job.
     if (role === 'worker') warmUpOnce(deps, logger)();
   }
-  // In the whole server they load on the first request that comes before a podcast (the home page, the
-  // popup's first question), so a server nobody uses does not hold them (about 80 MB).
+  // In the whole server they load on the first request that comes before a podcast (the home page's
+  // card or the popup asking what the server can do), so a server nobody uses does not hold them (about 80 MB).
   const server = role === 'worker' ? startHealthServer(deps, logger) : startWebServer(role === 'all' ? { ...deps, warmUp: warmUpOnce(deps, logger) } : deps, logger, database.kind);
   let stopping = false;
   // While stopping, every answer that ends closes its connection (an event stream's included, whose

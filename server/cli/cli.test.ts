@@ -261,7 +261,7 @@ describe.concurrent('pagecast speech-text, run as a command', () => {
     const [en, de] = await Promise.all([pagecast(['speech-text', '--lang', 'en', english]), pagecast(['speech-text', '--lang', 'de', german])]);
     expect(en.code, en.stderr).toBe(0);
     expect(en.stdout.trimEnd().split('\n')).toEqual([
-      'Doctor Hale lives at twelve Elm Street near Saint Paul’s and met Senator Ruiz at three PM Eastern Time under forty-two USC nineteen eighty-three.',
+      'Doctor Hale lives at twelve Elm Street near Saint Paul’s and met Senator Ruiz at three PM Eastern Time under forty-two U.S.C nineteen eighty-three.',
       'Then it rained.',
     ]);
     expect(de.code, de.stderr).toBe(0);

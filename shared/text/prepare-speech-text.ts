@@ -13,10 +13,11 @@
  * The transcript keeps the sentence as written: only the voice receives this text.
  */
 import { decodeEntities, removeUnspeakable, tidy } from './speech/clean.ts';
+import { readEnglishInContext } from './speech/en/early.ts';
 import { englishSpeechText } from './speech/en/index.ts';
 import { readKinds, readKindsAfter } from './speech/kinds/index.ts';
 import { japaneseSpeechText } from './speech/ja.ts';
-import { isSpeechLanguage, localSpeechText } from './speech/local-rules.ts';
+import { isSpeechLanguage, localDatesAndTimes, localSpeechText } from './speech/local-rules.ts';
 
 export { cardinalWords, ordinalWords, yearWords } from './speech/en/index.ts';
 
@@ -32,7 +33,8 @@ export { cardinalWords, ordinalWords, yearWords } from './speech/en/index.ts';
 export function prepareSpeechText(text: string, language = 'en'): string {
   const base = language.trim().toLowerCase().split(/[-_]/)[0] || 'en';
   const out = removeUnspeakable(decodeEntities(text).normalize('NFC'), base);
-  if (base === 'en') return tidy(englishSpeechText(readKinds(out, 'en')));
+  if (base === 'en') return tidy(readKindsAfter(englishSpeechText(readKinds(readEnglishInContext(out), 'en')), 'en'));
   if (base === 'ja') return tidy(japaneseSpeechText(out));
-  return tidy(isSpeechLanguage(base) ? readKindsAfter(localSpeechText(readKinds(out, base), base), base) : out);
+  if (!isSpeechLanguage(base)) return tidy(out);
+  return tidy(readKindsAfter(localSpeechText(readKinds(localDatesAndTimes(out, base), base), base), base));
 }

@@ -17,7 +17,8 @@ describe('addresses are heard, never silenced', () => {
     ['Prices are on example.com/pricing?plan=pro, and they change often.', 'Prices are on example dot com, and they change often.'],
     ['Write to press@example.org or john.doe+news@mail.example.co.uk for a copy.', 'Write to press at example dot org or john dot doe plus news at mail dot example dot co dot uk for a copy.'],
     ['Questions? Mail first_last@example.com.', 'Questions? Mail first underscore last at example dot com.'],
-    ['Her blog at someone.github.io/posts/latest is worth reading.', 'Her blog at someone dot github dot io is worth reading.'],
+    ['Her blog at someone.github.io/posts/latest is worth reading.', 'Her blog at someone dot github dot io slash posts slash latest is worth reading.'],
+    ['Tickets at example.org/tickets, from noon.', 'Tickets at example dot org slash tickets, from noon.'],
     ['Is it docs.python.org? Yes!', 'Is it docs dot python dot org? Yes!'],
     ['Amazon.com sold out in May.', 'Amazon dot com sold out in May.'],
     ['The site is spiegel-online.de, the paper is not.', 'The site is spiegel dash online dot de, the paper is not.'],
@@ -57,12 +58,16 @@ describe('addresses are heard, never silenced', () => {
     ['Escriba a prensa@ejemplo.es o a info@elpais.com.', 'Escriba a prensa arroba ejemplo punto es o a info arroba elpais punto com.'],
   ])('Spanish: %j is heard as %j', heard('es'));
 
+  it.each([
+    ['it', 'Scrivete a stampa@esempio.it o visitate www.repubblica.it.', 'Scrivete a stampa chiocciola esempio punto it o visitate repubblica punto it.'],
+    ['pt', 'Veja em www.publico.pt/desporto.', 'Veja em publico ponto pt barra desporto.'],
+    ['ru', 'Подробнее на https://ru.wikipedia.org/wiki/Прилив.', 'Подробнее на wikipedia точка org.'],
+  ])('Italian, Portuguese, Russian: %s %j is heard as %j', (language, written, voice) => heard(language)(written, voice));
+
   // Other languages have no words here: the voice reads the written site name or address.
   it.each([
     ['ja', '詳しくは https://ja.wikipedia.org/wiki/潮汐 を見てください。', '詳しくは wikipedia.org を見てください。'],
     ['ja', '出典は https://www.nhk.or.jp/news/html/123.html。', '出典は nhk.or.jp。'],
-    ['it', 'Scrivete a stampa@esempio.it o visitate www.repubblica.it.', 'Scrivete a stampa@esempio.it o visitate repubblica.it.'],
-    ['ru', 'Подробнее на https://ru.wikipedia.org/wiki/Прилив.', 'Подробнее на wikipedia.org.'],
     ['nl', 'Zie https://nos.nl/nieuws/binnenland en mail naar info@nos.nl.', 'Zie nos.nl en mail naar info@nos.nl.'],
   ])('%s: %j is heard as %j', (language, written, voice) => heard(language)(written, voice));
 });

@@ -23,15 +23,19 @@ interface AddressWords {
   underscore: string;
   plus: string;
   port: string;
+  slash: string;
 }
 
 /** How each language says the marks of an address. */
 const ADDRESS_WORDS: Record<string, AddressWords> = {
-  en: { dot: 'dot', at: 'at', dash: 'dash', underscore: 'underscore', plus: 'plus', port: 'port' },
+  en: { dot: 'dot', at: 'at', dash: 'dash', underscore: 'underscore', plus: 'plus', port: 'port', slash: 'slash' },
   // "ät", as German speakers say @ (written "at", a German voice reads the German word "at")
-  de: { dot: 'Punkt', at: 'ät', dash: 'Bindestrich', underscore: 'Unterstrich', plus: 'plus', port: 'Port' },
-  fr: { dot: 'point', at: 'arobase', dash: 'tiret', underscore: 'tiret bas', plus: 'plus', port: 'port' },
-  es: { dot: 'punto', at: 'arroba', dash: 'guion', underscore: 'guion bajo', plus: 'más', port: 'puerto' },
+  de: { dot: 'Punkt', at: 'ät', dash: 'Bindestrich', underscore: 'Unterstrich', plus: 'plus', port: 'Port', slash: 'Schrägstrich' },
+  fr: { dot: 'point', at: 'arobase', dash: 'tiret', underscore: 'tiret bas', plus: 'plus', port: 'port', slash: 'slash' },
+  es: { dot: 'punto', at: 'arroba', dash: 'guion', underscore: 'guion bajo', plus: 'más', port: 'puerto', slash: 'barra' },
+  it: { dot: 'punto', at: 'chiocciola', dash: 'trattino', underscore: 'trattino basso', plus: 'più', port: 'porta', slash: 'slash' },
+  pt: { dot: 'ponto', at: 'arroba', dash: 'hífen', underscore: 'underline', plus: 'mais', port: 'porta', slash: 'barra' },
+  ru: { dot: 'точка', at: 'собака', dash: 'дефис', underscore: 'подчёркивание', plus: 'плюс', port: 'порт', slash: 'слэш' },
 };
 
 // Every pattern runs on untrusted text of up to 200,000 characters. Each starts only where a word
@@ -57,6 +61,9 @@ const PICTURE_LINK = /\s?(?<![\p{L}\p{N}_@./-])(?:https?:\/\/)?pic\.(?:[\p{Ll}\p
 /** A handle in parentheses right after a name. */
 const HANDLE_AFTER_NAME = /(?<=\p{L}) \(@[\p{L}\p{N}_]{1,30}\)/gu;
 
+/** A path of one or two words ("/tickets", "/de/angebote"). */
+const SHORT_PATH = /^(?:\/\p{L}[\p{L}\d-]{0,23}){1,2}\/?$/u;
+
 /** Sentence punctuation and closing quotes that follow an address rather than belong to it. */
 const TRAILING = /[.,;:!?…。、！？”’»」]+$/u;
 
@@ -70,6 +77,12 @@ function spell(text: string, words: AddressWords | undefined, marks: RegExp = /[
 /** A host as said, without "www.": a listener could type it ("spiegel Bindestrich online Punkt de"). */
 function sayHost(host: string, words: AddressWords | undefined): string {
   return spell(host.replace(/^www\./i, ''), words);
+}
+
+/** A host and its short path: "example dot org slash tickets". */
+function sayPath(host: string, path: string, words: AddressWords): string {
+  const parts = path.replace(/\/$/, '').split('/').slice(1).map((part) => spell(part, words));
+  return [sayHost(host, words), ...parts].join(` ${words.slash} `);
 }
 
 /** The name of the site an address points to: its registrable domain, else its host. */
@@ -102,6 +115,9 @@ export function speakAddresses(text: string, language: string): string {
     .replace(HANDLE_AFTER_NAME, '')
     .replace(LINK, (match) => {
       const [address, trailing] = splitTrailing(match);
+      // "www.publico.pt/desporto": written to be typed, so its short path is said as the bare domain's is
+      const typed = /^www\.([^/?#]+)(\/.*)?$/i.exec(address);
+      if (words && typed && SHORT_PATH.test(typed[2] ?? '')) return `${sayPath(typed[1]!, typed[2]!, words)}${trailing}`;
       const site = siteName(address);
       return `${site ? sayHost(site, words) : ''}${trailing}`;
     })
@@ -118,7 +134,9 @@ export function speakAddresses(text: string, language: string): string {
     .replace(DOMAIN, (match, host: string, path: string | undefined) => {
       if (!isKnownHost(host)) return match;
       const [rest, trailing] = splitTrailing(path ?? '');
-      // A link's path is not worth saying, its site is; a name alone is read as written.
+      // A short path of words is part of what a reader types ("example.org/tickets"); a longer one is
+      // not worth saying, its site is; a name alone is read as written.
+      if (words && SHORT_PATH.test(rest)) return `${sayPath(host, rest, words)}${trailing}`;
       const name = rest ? (siteName(host) ?? host) : host;
       return `${sayHost(name, words)}${trailing}`;
     });

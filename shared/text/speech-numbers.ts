@@ -7,18 +7,21 @@ import { toCardinal as deCardinal, toOrdinal as deOrdinal } from 'n2words/de-DE'
 import { toCardinal as enCardinal, toOrdinal as enOrdinal } from 'n2words/en-US';
 import { toCardinal as esCardinal, toOrdinal as esOrdinal } from 'n2words/es-ES';
 import { toCardinal as frCardinal, toOrdinal as frOrdinal } from 'n2words/fr-FR';
+import { toCardinal as itCardinal, toOrdinal as itOrdinal } from 'n2words/it-IT';
+import { toCardinal as ptCardinal, toOrdinal as ptOrdinal } from 'n2words/pt-PT';
+import { toCardinal as ruCardinal, toOrdinal as ruOrdinal } from 'n2words/ru-RU';
 
 /** Languages with number words of their own. */
-export type NumberLanguage = 'en' | 'de' | 'fr' | 'es';
+export type NumberLanguage = 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ru';
 
 const CARDINALS: Record<NumberLanguage, (n: bigint) => string> = {
-  en: enCardinal, de: deCardinal, fr: frCardinal, es: esCardinal,
+  en: enCardinal, de: deCardinal, fr: frCardinal, es: esCardinal, it: itCardinal, pt: ptCardinal, ru: ruCardinal,
 };
 const ORDINALS: Record<NumberLanguage, (n: bigint) => string> = {
-  en: enOrdinal, de: deOrdinal, fr: frOrdinal, es: esOrdinal,
+  en: enOrdinal, de: deOrdinal, fr: frOrdinal, es: esOrdinal, it: itOrdinal, pt: ptOrdinal, ru: ruOrdinal,
 };
 /** The word between a whole number and its decimals, as spoken. */
-const DECIMAL_POINT: Record<NumberLanguage, string> = { en: 'point', de: 'Komma', fr: 'virgule', es: 'coma' };
+const DECIMAL_POINT: Record<NumberLanguage, string> = { en: 'point', de: 'Komma', fr: 'virgule', es: 'coma', it: 'virgola', pt: 'vírgula', ru: 'запятая' };
 
 // Past fifteen digits (the trillions) a number is a code, not an amount, and is read digit by digit.
 const MAX_CARDINAL_DIGITS = 15;
@@ -35,6 +38,9 @@ const LONG_NUMBER: Record<NumberLanguage, (length: string) => string> = {
   de: (n) => `eine Zahl mit ${n} Ziffern`,
   fr: (n) => `un nombre de ${n} chiffres`,
   es: (n) => `un número de ${n} cifras`,
+  it: (n) => `un numero di ${n} cifre`,
+  pt: (n) => `um número de ${n} algarismos`,
+  ru: (n) => `число из ${n} цифр`,
 };
 
 /** A run of digits too long to read: "a number of four hundred digits". */

@@ -33,7 +33,7 @@ describe('splitSentences', () => {
   ])('%j', (text, sentences) => expect(splitSentences(text)).toEqual(sentences));
 
   it.each([
-    ['U.S. Customs seized the goods. Then it ended.', ['US Customs seized the goods.', 'Then it ended.']],
+    ['U.S. Customs seized the goods. Then it ended.', ['U.S Customs seized the goods.', 'Then it ended.']],
     ['Queen Elizabeth II met Dr. Lee on Nov. 6. Bug 1553982 was fixed.', ['Queen Elizabeth the Second met Doctor Lee on November sixth.', 'Bug one five five three nine eight two was fixed.']],
   ])('the transcript keeps %j as written while the voice gets the words', (text, voice) => {
     const sentences = splitSentences(text);

@@ -15,6 +15,15 @@ const ABBREVIATIONS = new Set([
   // titles before a name, and abbreviations that do not end a sentence
   'gov', 'sen', 'rep', 'gen', 'lt', 'sgt', 'rev', 'pres', 'hr', 'fr', 'tel', 'tél', 'jh', 'env', 'cf', 'ud', 'uds',
   'aprox', 'pág', 'sto', 'sta', 'dña', 'avda', 'cda', 'cdas', 'cdta', 'cdtas', 'tsp', 'tbsp', 'dept', 'univ', 'govt', 'ee', 'mm',
+  // ranks and offices before a name; dosing, law and dates of life before what they qualify
+  'maj', 'adm', 'brig', 'cmdr', 'cpl', 'pvt', 'supt', 'insp', 'det', 'amb', 'atty', 'hon', 'msgr', 'treas',
+  'tägl', 'mind', 'max', 'máx', 'mín', 'zzgl', 'ggü', 'abs', 'geb', 'gest', 'hbf', 'tabl', 'dott', 'sig',
+  // a member's state: "(R-Tex.)", "(D-Calif.)"
+  'r-tex', 'd-tex', 'r-calif', 'd-calif', 'r-fla', 'd-fla', 'r-ariz', 'd-ariz', 'r-ga', 'd-ga', 'r-pa', 'd-pa', 'r-mich', 'd-mich',
+  'r-wis', 'd-wis', 'r-nev', 'd-nev', 'r-ohio', 'd-ohio', 'r-ky', 'd-ky', 'r-tenn', 'd-tenn', 'r-mass', 'd-mass', 'r-ill', 'd-ill',
+  'r-minn', 'd-minn', 'r-colo', 'd-colo', 'r-okla', 'd-okla', 'r-la', 'd-la', 'r-s.c', 'd-s.c', 'r-n.c', 'd-n.c', 'r-n.y', 'd-n.y',
+  'r-va', 'd-va', 'r-md', 'd-md', 'r-conn', 'd-conn', 'r-ala', 'd-ala', 'r-miss', 'd-miss', 'r-mo', 'd-mo', 'r-ind', 'd-ind',
+  'r-ore', 'd-ore', 'r-wash', 'd-wash', 'r-n.j', 'd-n.j', 'r-utah', 'd-utah', 'r-iowa', 'd-iowa', 'r-kan', 'd-kan', 'r-neb', 'd-neb',
 ]);
 // Words that also end sentences: "the U.S. Customs office" goes on, "moved to the U.S. Then" ends.
 const ABBREVIATIONS_THAT_MAY_END = new Set([
@@ -22,7 +31,7 @@ const ABBREVIATIONS_THAT_MAY_END = new Set([
   'sq', 'bros', 'ft', 'oz', 'lb', 'lbs', 'uu', 'usw',
 ]);
 // Words whose full stop ends nothing when a number follows: "No. 5", "Vol. 3", "p. 12", "Fig. 2".
-const BEFORE_NUMBER = new Set(['no', 'nos', 'nr', 'núm', 'vol', 'vols', 'p', 'pp', 'ch', 'chap', 'fig', 'figs', 'ref', 'art', 'sec', 'eq', 'op']);
+const BEFORE_NUMBER = new Set(['no', 'nos', 'nr', 'núm', 'vol', 'vols', 'p', 'pp', 'ch', 'chap', 'fig', 'figs', 'ref', 'art', 'sec', 'eq', 'op', 'b', 'd', 'abs', 's', 'ss', 'std', 'c']);
 // Weekdays before a date: "Tue. Nov. 6", "Sat. 12 May".
 const WEEKDAYS = new Set(['mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun']);
 const OPENERS = new Set(SENTENCE_OPENERS);
@@ -54,7 +63,8 @@ function isAbbreviationDot(word: string, before: string, sentenceSoFar: string, 
   if (/^\p{Ll}$/u.test(before) && /^\p{L}\./u.test(after)) return true;
   // "U.S.C.", "p.m.", "EE.": letters with dots may end a sentence only before a word that opens one
   if (ABBREVIATIONS_THAT_MAY_END.has(word) || /^(?:\p{L}\.)+\p{L}$/u.test(word)) return !OPENERS.has(nextWord);
-  if (BEFORE_NUMBER.has(word)) return /^\d/.test(nextWord);
+  // "s. XVIII": Spanish writes a century so
+  if (BEFORE_NUMBER.has(word)) return /^\d/.test(nextWord) || (/^s{1,2}$/.test(word) && /^[IVXL]{1,6}$/.test(nextWord));
   // a German street before its number: "Hauptstr. 5"
   if (/\p{L}str$/u.test(word)) return /^\d/.test(nextWord);
   if (WEEKDAYS.has(word)) return /^\d/.test(nextWord) || MONTHS.has(nextWord.toLowerCase()) || MONTH_ABBREVIATIONS.test(nextWord);

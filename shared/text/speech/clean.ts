@@ -14,8 +14,8 @@ import { speakAddresses } from '../speak-addresses.ts';
 // if it matched whole sequences).
 const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u{FE0E}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 // Other symbols (arrows, bullets, boxes, check marks…) that are decoration when written.
-// The degree sign is not one: each language's rules read it.
-const DECORATION = /(?!\u00B0)[\p{So}\u2190-\u21FF\u2022\u2023\u2043\u25A0-\u25FF\u00B7]/gu;
+// The degree sign and a note's flat and sharp are not: each language's rules read them.
+const DECORATION = /(?![\u00B0\u266D\u266F])[\p{So}\u2190-\u21FF\u2022\u2023\u2043\u25A0-\u25FF\u00B7]/gu;
 
 /** Links keep their text; addresses are read (speak-addresses.ts); emoji, decorative symbols and markdown marks go. */
 export function removeUnspeakable(text: string, language: string): string {

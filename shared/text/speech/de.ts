@@ -7,6 +7,22 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+// A ruler's number takes the case of the preposition before the name (and a title): "unter Karl V." is
+// "unter Karl dem Fünften", "für Ludwig II." "für Ludwig den Zweiten".
+const TITLE = '(?:(?:König|Kaiser|Papst|Kurfürst|Herzog|Zar|Fürst|Graf|Königin|Kaiserin|Zarin|Herzogin)\\s)?';
+const DATIVE = new RegExp(`(?:^|\\s)(?:unter|mit|von|vom|bei|beim|nach|seit|zu|zum|zur|aus|gegenüber|neben|dem)\\s${TITLE}$`, 'i');
+const ACCUSATIVE = new RegExp(`(?:^|\\s)(?:für|gegen|durch|ohne|um|den)\\s${TITLE}$`, 'i');
+const GENITIVE = new RegExp(`(?:^|\\s)(?:während|wegen|trotz|des)\\s${TITLE}$`, 'i');
+
+function germanRegnal(name: string, n: number, before: string): string {
+  const feminine = DE_FEMININE_RULERS.test(name);
+  const [article, ending] = DATIVE.test(before) ? [feminine ? 'der' : 'dem', 'en'] as const
+    : ACCUSATIVE.test(before) ? [feminine ? 'die' : 'den', feminine ? 'e' : 'en'] as const
+      : GENITIVE.test(before) ? [feminine ? 'der' : 'des', 'en'] as const
+        : [feminine ? 'die' : 'der', 'e'] as const;
+  return `${article} ${capitalize(germanOrdinal(n, ending))}`;
+}
+
 
 export const DE: Lexicon = {
   months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
@@ -19,7 +35,7 @@ export const DE: Lexicon = {
   point: 'Punkt',
   weekdays: { Mo: 'Montag', Di: 'Dienstag', Mi: 'Mittwoch', Do: 'Donnerstag', Fr: 'Freitag', Sa: 'Samstag', So: 'Sonntag' },
   numbered: 'Kapitel|Teil|Band|Akt|Szene|Phase|Abschnitt|Artikel|Folge|Staffel|Stufe|Klasse|Typ|Anhang|Buch',
-  regnal: (name, n) => `${DE_FEMININE_RULERS.test(name) ? 'die' : 'der'} ${capitalize(germanOrdinal(n, 'e'))}`,
+  regnal: germanRegnal,
   rulers:
     'Elisabeth|Heinrich|Ludwig|Karl|Friedrich|Wilhelm|Georg|Eduard|Johannes|Paul|Benedikt|Leo|Gregor|Richard|Philipp|' +
     'Peter|Katharina|Maria|Alexander|Ferdinand|Otto|Rudolf|Franz|Joseph|Leopold|Maximilian|Pius|Viktoria|Jakob|Johann',
@@ -61,11 +77,33 @@ export const DE: Lexicon = {
     'Fr.': { beforeName: 'Frau' },
     TL: { afterNumber: ['Teelöffel', 'Teelöffel'] },
     EL: { afterNumber: ['Esslöffel', 'Esslöffel'] },
-    'Std.': { afterNumber: ['Stunde', 'Stunden'] },
+    'Std.': { afterNumber: ['Stunde', 'Stunden'], always: 'Stunde' },
+    'tägl.': { always: 'täglich' },
+    'wöch.': { always: 'wöchentlich' },
+    'mind.': { always: 'mindestens' },
+    'max.': { always: 'maximal' },
+    'min.': { always: 'minimal' },
+    'zzgl.': { always: 'zuzüglich' },
+    'ggü.': { always: 'gegenüber' },
+    'Abs.': { always: 'Absatz' },
+    'Art.': { always: 'Artikel' },
+    'Bd.': { always: 'Band' },
+    'geb.': { always: 'geboren' },
+    'gest.': { always: 'gestorben' },
+    'Hbf.': { always: 'Hauptbahnhof' },
+    'Tabl.': { afterNumber: ['Tablette', 'Tabletten'] },
+    'Pkt.': { afterNumber: ['Punkt', 'Punkte'] },
+    'Einw.': { afterNumber: ['Einwohner', 'Einwohner'] },
+    'S.': { afterNumber: ['Seite', 'Seiten'] },
     'Min.': { afterNumber: ['Minute', 'Minuten'] },
   },
   abbreviations: [
     [/\bz\.\s?B\./g, 'zum Beispiel'],
+    [/\bz\.\s?T\./g, 'zum Teil'],
+    [/\bv\.\s?a\./g, 'vor allem'],
+    [/\bi\.\s?d\.\s?R\./g, 'in der Regel'],
+    [/\bu\.\s?U\./g, 'unter Umständen'],
+    [/\bS\.\s?(?=\d)/g, 'Seite '],
     [/\bZ\.\s?B\./g, 'Zum Beispiel'],
     // "Hauptstr. 5": a street's name with its abbreviation joined
     [/(\p{Ll})str\.(?=\s|,|$)/gu, '$1straße'],

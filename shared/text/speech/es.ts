@@ -11,11 +11,12 @@ export const ES: Lexicon = {
   times: 'veces',
   point: 'punto',
   weekdays: { lun: 'lunes', mar: 'martes', mié: 'miércoles', jue: 'jueves', vie: 'viernes', sáb: 'sábado', dom: 'domingo' },
-  numbered: 'siglo|Siglo|Capítulo|Parte|Tomo|Volumen|Acto|Escena|Fase|Sección|Artículo|Título|Episodio|Temporada|Libro|Guerra Mundial',
+  numbered: 'siglos|siglo|Siglo|Capítulo|Parte|Tomo|Volumen|Acto|Escena|Fase|Sección|Artículo|Título|Episodio|Temporada|Libro|Guerra Mundial',
   // Spanish rulers are ordinals to ten, counted after: "Felipe VI" → "Felipe sexto", "Alfonso XIII" → "Alfonso trece".
-  regnal: (_, n) => (n <= 10 ? spanishOrdinal(n) : String(n)),
+  // A queen's number is feminine: "María I" → "María primera", "Isabel II" → "Isabel segunda".
+  regnal: (name, n) => (n <= 10 ? spanishOrdinal(n, /^(?:Isabel|María|Juana|Leonor|Urraca|Catalina|Ana|Victoria)$/.test(name)) : String(n)),
   rulers:
-    'Felipe|Carlos|Juan|Alfonso|Fernando|Isabel|Enrique|Luis|Pedro|Pablo|Benedicto|León|Gregorio|Pío|Jaime|' +
+    'Felipe|Carlos|Juan|Alfonso|Fernando|Isabel|María|Juana|Leonor|Urraca|Catalina|Enrique|Luis|Pedro|Pablo|Benedicto|León|Gregorio|Pío|Jaime|' +
     'Sancho|Francisco|Juan Carlos|Juan Pablo',
   and: 'y',
   degrees: 'grados',
@@ -37,8 +38,10 @@ export const ES: Lexicon = {
     kW: ['kilovatio', 'kilovatios'], kWh: ['kilovatio hora', 'kilovatios hora'],
     MW: ['megavatio', 'megavatios'], GW: ['gigavatio', 'gigavatios'], MWh: ['megavatio hora', 'megavatios hora'],
   },
-  time: (h, m) => (m === 0 ? `${h} en punto` : `${h} y ${m}`),
+  time: (h, m) => (m === 0 ? `${h}` : `${h} y ${m}`),
   date: (d, m, y) => `${d === 1 ? 'primero' : d} de ${ES.months[m - 1]}${y === undefined ? '' : ` de ${y}`}`,
+  // "s. XVIII", "ss. XV y XVI": a century, before its numeral is read
+  early: [[/\bs\.\s?(?=[IVXL]{1,6}\b)/g, 'siglo '], [/\bss\.\s?(?=[IVXL]{1,6}\b)/g, 'siglos ']],
   inContext: {
     'Av.': { beforeName: 'Avenida', afterNumber: ['avenida', 'avenida'] },
     'Avda.': { beforeName: 'Avenida' },
@@ -55,6 +58,14 @@ export const ES: Lexicon = {
     'Sto.': { beforeName: 'Santo' },
     'Sta.': { beforeName: 'Santa' },
     'Dña.': { beforeName: 'doña' },
+    'máx.': { always: 'máximo' },
+    'mín.': { always: 'mínimo' },
+    'aprox': { always: 'aproximadamente' },
+    'art.': { always: 'artículo' },
+    'arts.': { always: 'artículos' },
+    'pp.': { always: 'páginas' },
+    'hab.': { afterNumber: ['habitante', 'habitantes'] },
+    'c/u': { always: 'cada uno' },
     'cda.': { afterNumber: ['cucharada', 'cucharadas'] },
     'cdas.': { afterNumber: ['cucharada', 'cucharadas'] },
     'cdta.': { afterNumber: ['cucharadita', 'cucharaditas'] },
@@ -71,6 +82,7 @@ export const ES: Lexicon = {
     [/\bnúm\.\s?(?=\d)/g, 'número '],
     [/\bEE\.\s?UU\./g, 'Estados Unidos'],
     [/\ba\.\s?C\./g, 'antes de Cristo'],
+    [/\bSr\.(?=\s+\p{Lu})/gu, 'señor'],
     [/\bd\.\s?C\./g, 'después de Cristo'],
   ],
 };

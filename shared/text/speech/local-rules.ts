@@ -7,23 +7,25 @@
  * a table cannot.
  */
 import { contextAbbreviations } from './kinds/abbreviations.ts';
-import { digitWords, longNumberWords, romanValue } from '../speech-numbers.ts';
+import { cardinalOf, digitWords, longNumberWords, romanValue } from '../speech-numbers.ts';
 import { DE } from './de.ts';
 import { ES } from './es.ts';
 import { FR } from './fr.ts';
-import { frenchOrdinal, germanOrdinal, spanishOrdinal, type Lexicon, type SpeechLanguage } from './lexicon.ts';
+import { IT } from './it.ts';
+import { feminineCounts } from './agreement.ts';
+import { replaceDatesAndTimes } from './local-dates.ts';
+import { PT } from './pt.ts';
+import { RU } from './ru.ts';
+import type { SpeechLanguage } from './language.ts';
+import { formFor, frenchOrdinal, germanOrdinal, spanishOrdinal, type Lexicon } from './lexicon.ts';
 
-export type { SpeechLanguage } from './lexicon.ts';
+export { isSpeechLanguage, type SpeechLanguage } from './language.ts';
 
-const LEXICONS: Record<SpeechLanguage, Lexicon> = { de: DE, fr: FR, es: ES };
+const LEXICONS: Record<SpeechLanguage, Lexicon> = { de: DE, fr: FR, es: ES, it: IT, pt: PT, ru: RU };
 const IN_CONTEXT = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, contextAbbreviations(lex.inContext)]),
 ) as Record<SpeechLanguage, (text: string) => string>;
 
-/** Whether these rules cover a language (its ISO 639-1 code). */
-export function isSpeechLanguage(language: string): language is SpeechLanguage {
-  return language === 'de' || language === 'fr' || language === 'es';
-}
 
 // Every pattern here runs on untrusted text of up to 200,000 characters: repetitions are bounded and
 // no two quantifiers compete for the same characters.
@@ -31,7 +33,9 @@ export function isSpeechLanguage(language: string): language is SpeechLanguage {
 // An amount as these languages write it: 1.000.000 or 1 000 000 (thin or no-break spaces too) or
 // 1000, then an optional decimal part after a comma (or a dot, as an English source may have it).
 const AMOUNT = String.raw`(\d{1,3}(?:[.\u00A0\u202F ]\d{3}){1,5}|\d{1,12})(?:[,.](\d{1,2})(?!\d))?`;
-const SYMBOLS = '[$€£¥₹₣]';
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** A lexicon's currency signs, the longest first ("R$" before "$"). */
+const symbolsOf = (lex: Lexicon) => Object.keys(lex.currencies).sort((a, b) => b.length - a.length).map(escape).join('|');
 
 /** The word for a magnitude written after an amount, if that is one of this language's. */
 function magnitudeWord(lex: Lexicon, written: string | undefined): string | undefined {
@@ -46,7 +50,7 @@ function moneyWords(lex: Lexicon, symbol: string, whole: string, cents: string |
     const of = !lex.magnitudeOf ? '' : lex.magnitudeOf === 'de' && /^[aeiouéè]/i.test(currency.many) ? "d'" : `${lex.magnitudeOf} `;
     return `${amount} ${big} ${of}${currency.many}`;
   }
-  const name = whole === '1' ? currency.one : currency.many;
+  const name = formFor(whole, [currency.one, currency.many, currency.few]);
   if (!cents || /^0+$/.test(cents)) return `${whole} ${name}`;
   const centAmount = String(Number(cents.length === 1 ? `${cents}0` : cents));
   return `${whole} ${name} ${lex.centsJoin ? `${lex.centsJoin} ` : ''}${centAmount}`;
@@ -60,6 +64,7 @@ function replaceMoney(text: string, lex: Lexicon): string {
   const after = `(?:\\s?(${magnitudes})(?![\\p{L}]))?`;
   // "$9 Mrd. Der": the abbreviation's dot also ended the sentence, so it stays as a full stop.
   const stop = (magnitude: string | undefined, rest: string) => (magnitude?.endsWith('.') && /^(?:\s+\p{Lu}|\s*$)/u.test(rest) ? '.' : '');
+  const SYMBOLS = symbolsOf(lex);
   return text
     // 9,99 € / 9 Mrd. € / 1.000 $
     .replace(new RegExp(`${AMOUNT}${after}\\s?(${SYMBOLS})`, 'giu'), (_, whole: string, cents?: string, magnitude?: string, symbol?: string) =>
@@ -67,28 +72,6 @@ function replaceMoney(text: string, lex: Lexicon): string {
     // $9 / €9,99 / $9 Mrd.
     .replace(new RegExp(`(${SYMBOLS})\\s?${AMOUNT}${after}`, 'giu'), (all: string, symbol: string, whole: string, cents: string | undefined, magnitude: string | undefined, offset: number, input: string) =>
       moneyWords(lex, symbol, whole, cents, magnitude) + stop(magnitude, input.slice(offset + all.length)));
-}
-
-function replaceDatesAndTimes(text: string, lex: Lexicon, language: SpeechLanguage): string {
-  let out = text
-    // 2024-03-15
-    .replace(/\b(1\d{3}|2\d{3})-(\d{2})-(\d{2})\b/g, (all, y: string, m: string, d: string) =>
-      Number(m) >= 1 && Number(m) <= 12 && Number(d) >= 1 && Number(d) <= 31 ? lex.date(Number(d), Number(m), Number(y)) : all)
-    // 15.03.2024 or 15/03/2024: the day first in these languages
-    .replace(/\b(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g, (all, d: string, m: string, y: string) =>
-      Number(m) >= 1 && Number(m) <= 12 && Number(d) >= 1 && Number(d) <= 31 ? lex.date(Number(d), Number(m), Number(y)) : all);
-  // Times: 16:30, 04:05 Uhr, 16.30 Uhr, 16h30, 16 h
-  if (language === 'de') {
-    out = out.replace(/(?<![\d:.])\b([01]?\d|2[0-3])[:.]([0-5]\d)\s?Uhr\b/g, (_, h: string, m: string) => lex.time(Number(h), Number(m)));
-  }
-  if (language === 'fr') {
-    out = out.replace(/(?<![\d:])\b([01]?\d|2[0-3])\s?h\s?([0-5]\d)?(?![\p{L}\d])/gu, (_, h: string, m?: string) => lex.time(Number(h), Number(m ?? 0)));
-  }
-  if (language === 'es') {
-    out = out.replace(/(?<![\d:])\b([01]?\d|2[0-3]):([0-5]\d)\s?([ap])\.?\s?m\.?(?!\p{L})/giu, (_, h: string, m: string, ap: string) =>
-      `${lex.time(Number(h), Number(m))} ${ap.toLowerCase() === 'a' ? 'de la mañana' : 'de la tarde'}`);
-  }
-  return out.replace(/(?<![\d:])\b([01]?\d|2[0-3]):([0-5]\d)(?!:?\d)/g, (_, h: string, m: string) => lex.time(Number(h), Number(m)));
 }
 
 /** Words before a German ordinal that take the -en ending (am dritten, im 21. Jahrhundert → im einundzwanzigsten). */
@@ -126,8 +109,9 @@ function replaceOrdinals(text: string, lex: Lexicon, language: SpeechLanguage): 
       .replace(/\b1(er|re)\b/g, (_, suffix: string) => frenchOrdinal(1, suffix === 're'))
       .replace(/\b([1-9]\d?)(?:e|ème|è)(?![\p{L}])/gu, (_, n: string) => frenchOrdinal(Number(n)));
   }
+  if (language === 'ru') return text;
   return text.replace(/\b([1-9]\d?)\.?\s?([ºª°])(?!\d)/g, (all, n: string, mark: string, offset: number, whole: string) => {
-    const word = spanishOrdinal(Number(n), mark === 'ª');
+    const word = (lex.ordinal ?? spanishOrdinal)(Number(n), mark === 'ª');
     // before a masculine noun "primero" and "tercero" lose their -o: "el 3.º puesto" → "el tercer puesto"
     const beforeNoun = /^\s+\p{Ll}{4,}/u.test(whole.slice(offset + all.length));
     return beforeNoun ? word.replace(/\b(prim|terc)ero$/, '$1er') : word;
@@ -142,17 +126,18 @@ function replaceQuantities(text: string, lex: Lexicon): string {
   return text
     .replace(/(\d)\s?(?:-|–|—)\s?(\d+(?:[.,]\d+)?)\s?%/g, `$1 ${lex.to} $2 ${lex.percent}`)
     .replace(/(\d)\s?%/g, `$1 ${lex.percent}`)
-    .replace(/°\s?([CF])\b/g, (_, unit: string) => ` ${lex.degrees} ${unit === 'C' ? 'Celsius' : 'Fahrenheit'}`)
-    .replace(/(\d)\s?°/g, `$1 ${lex.degrees}`)
+    .replace(/°\s?([CF])\b/g, (_, unit: string) => ` ${lex.degrees} ${unit === 'C' ? lex.celsius ?? 'Celsius' : 'Fahrenheit'}`)
+    // "1° maggio", "2° posto": a degree sign before a word is an ordinal's mark in Italian, Spanish, Portuguese
+    .replace(/(\d)\s?°(?!\s(?!(?:de|di|da|en|in)\s)\p{Ll})/gu, `$1 ${lex.degrees}`)
     .replace(new RegExp(`\\b(\\d+(?:[.,]\\d+)?)\\s?(${units})(?![\\p{L}/])`, 'gu'), (_, n: string, unit: string) =>
-      `${n} ${n === '1' ? lex.units[unit]![0] : lex.units[unit]![1]}`)
+      `${n} ${formFor(n, lex.units[unit]!)}`)
     .replace(/(\d)\s?–\s?(?=\d)/g, `$1 ${lex.to} `);
 }
 
 // Words before a number that names a thing rather than counts: read digit by digit.
 const ID_AFTER_CUE = /(?<![\w#])([Bb]ug|[Ii]ssue|[Tt]icket|PR|ID|Nr\.|Nummer|[Nn]°|núm\.|número|numéro|#)(\s?)(\d{5,40})(?![\d.,]\d)/gu;
 const ID_CUE_WORDS: Record<string, string> = { 'Nr.': 'Nummer', 'n°': 'numéro', 'N°': 'numéro', 'núm.': 'número' };
-const VERSION: Record<SpeechLanguage, string> = { de: 'Version', fr: 'version', es: 'versión' };
+const VERSION: Record<SpeechLanguage, string> = { de: 'Version', fr: 'version', es: 'versión', it: 'versione', pt: 'versão', ru: 'версия' };
 // The numeral ends the word: not "Iv" in "Ivan".
 const ROMAN_END = "(?![\\p{L}\\d'’])";
 
@@ -169,9 +154,9 @@ function replaceNamedNumbers(text: string, lex: Lexicon, language: SpeechLanguag
       `${word ?? VERSION[language]} ${parts.split('.').join(` ${lex.point} `)}`)
     .replace(ID_AFTER_CUE, (_, cue: string, between: string, digits: string) =>
       `${ID_CUE_WORDS[cue] ?? cue}${between || ' '}${digitWords(digits, language)}`)
-    .replace(new RegExp(`\\b(${lex.rulers}) ([IVX]{1,7})${ROMAN_END}${rulerDot}`, 'gu'), (all, name: string, numeral: string) =>
-      roman(all, numeral, (n) => `${name} ${lex.regnal(name, n)}`))
-    .replace(new RegExp(`\\b(${lex.numbered}) ([IVXLC]{1,9})${ROMAN_END}`, 'giu'), (all, word: string, numeral: string) =>
+    .replace(new RegExp(`(?<!\\p{L})(${lex.rulers}) ([IVX]{1,7})${ROMAN_END}${rulerDot}`, 'gu'), (all, name: string, numeral: string, _dot: unknown, offset: number, whole: string) =>
+      roman(all, numeral, (n) => `${name} ${lex.regnal(name, n, whole.slice(Math.max(0, offset - 30), offset))}`))
+    .replace(new RegExp(`(?<!\\p{L})(${lex.numbered}) ([IVXLC]{1,9})${ROMAN_END}`, 'giu'), (all, word: string, numeral: string) =>
       roman(all, numeral, (n) => `${word} ${n}`))
     .replace(new RegExp(`\\b(\\p{Lu}\\p{Ll}{1,20}) ([IVX]{2,6})${ROMAN_END}`, 'gu'), (all, word: string, numeral: string) =>
       roman(all, numeral, (n) => `${word} ${n}`));
@@ -185,6 +170,11 @@ function replaceNumberSymbols(text: string, lex: Lexicon, language: SpeechLangua
     // (a last full stop that also ends the sentence stays)
     .replace(new RegExp(`\\b(${weekdays})\\.?\\s?[-–]\\s?(${weekdays})(?:\\.(?!\\s+\\p{Lu}|\\s*$))?(?![\\p{L}])`, 'gu'), (_, a: string, b: string) =>
       `${lex.weekdays[a]} ${lex.to} ${lex.weekdays[b]}`)
+    // "du lun. au ven.", "lun., mer. et ven.": an abbreviated weekday in a list or after a word that names a day
+    .replace(new RegExp(`(?<=(?:^|\\s)(?:du|au|le|et|el|al|y|del|il|dal|e|a|am|vom|bis|und|ab)\\s|[,(]\\s?)(${weekdays})\\.(?!\\p{L})|(?<![\\p{L}.])(${weekdays})\\.(?=,|\\s(?:au|et|à|y|al|a|e|bis|und|–|-)\\s)`, 'gu'),
+      (_, a?: string, b?: string) => lex.weekdays[(a ?? b)!]!)
+    // "2× täglich": German writes the count and "mal" as one word
+    .replace(/(?<![\d.,])(\d{1,2})\s?[x×](?=\s\p{L})/gu, (all, n: string) => (language === 'de' ? `${cardinalOf(n, 'de')}mal` : all))
     // a run of digits is taken whole from its first digit, so nothing is scanned twice
     .replace(/\d{41,}/g, (digits: string) => longNumberWords(digits, language))
     // "2:0", "2-0" (a score) and "10-15" (a range); not a third part (a phone number, a code)
@@ -221,17 +211,23 @@ function replaceDottedNumbers(text: string, lex: Lexicon): string {
     .replace(new RegExp(`(?<![\\d.,])(\\d{1,3})\\.(\\d{1,2})(?=\\s?(?:${after})(?![\\p{L}]))`, 'giu'), '$1,$2');
 }
 
+/** Dates and times first, before any kind takes "3/9" for a fraction or "030 …" for a phone number. */
+export function localDatesAndTimes(text: string, language: SpeechLanguage): string {
+  return replaceDatesAndTimes(text, LEXICONS[language], language);
+}
+
 /** German, French or Spanish: the article's numbers, money, dates and times as words of its language. */
 export function localSpeechText(text: string, language: SpeechLanguage): string {
   const lex = LEXICONS[language];
-  let out = replaceNamedNumbers(IN_CONTEXT[language](text), lex, language);
-  out = replaceDatesAndTimes(out, lex, language);
+  const early = (lex.early ?? []).reduce((acc, [pattern, words]) => acc.replace(pattern, words), text);
+  let out = replaceNamedNumbers(IN_CONTEXT[language](early), lex, language);
   if (language === 'de') out = replaceDottedNumbers(out, lex);
   // "2 209", "5 500": thousands parted by spaces are one number to a voice
   out = out.replace(/(?<![\d,.])\d{1,3}(?:[ \u00A0\u202F]\d{3})+(?![\d]|[,.]\d{3})/g, (n) => n.replace(/[ \u00A0\u202F]/g, ''));
   out = replaceMoney(out, lex);
   out = replaceQuantities(out, lex);
   out = replaceOrdinals(out, lex, language);
+  if (language === 'es' || language === 'pt') out = feminineCounts(out, language);
   out = replaceNumberSymbols(out, lex, language);
   out = lex.abbreviations.reduce((acc, [pattern, words]) => acc.replace(pattern, words), out);
   return out.replace(/\s&\s/g, ` ${lex.and} `);

@@ -26,6 +26,23 @@ const IN_CONTEXT: Record<string, ContextAbbreviation> = {
   'Col.': { beforeName: 'Colonel' },
   'Rev.': { beforeName: 'Reverend' },
   'Pres.': { beforeName: 'President' },
+  'Maj.': { beforeName: 'Major' },
+  'Adm.': { beforeName: 'Admiral' },
+  'Brig.': { beforeName: 'Brigadier' },
+  'Cmdr.': { beforeName: 'Commander' },
+  'Cpl.': { beforeName: 'Corporal' },
+  'Pvt.': { beforeName: 'Private' },
+  'Supt.': { beforeName: 'Superintendent' },
+  'Insp.': { beforeName: 'Inspector' },
+  'Det.': { beforeName: 'Detective' },
+  'Amb.': { beforeName: 'Ambassador' },
+  'Atty.': { beforeName: 'Attorney' },
+  'Hon.': { beforeName: 'Honorable' },
+  'Msgr.': { beforeName: 'Monsignor' },
+  'Sec.': { beforeName: 'Secretary' },
+  'Treas.': { beforeName: 'Treasurer' },
+  'Fr.': { beforeName: 'Father' },
+  'Sr.': { beforeName: 'Sister' },
   'Corp.': { afterName: 'Corporation' },
   'Co.': { afterName: 'Company' },
   'Bros.': { afterName: 'Brothers' },
@@ -51,6 +68,26 @@ const IN_CONTEXT: Record<string, ContextAbbreviation> = {
   'yrs.': { afterNumber: ['year', 'years'] },
   'mos.': { afterNumber: ['month', 'months'] },
   'approx.': { always: 'approximately' },
+  'a.k.a.': { always: 'also known as' },
+  'AKA': { always: 'also known as' },
+  'est.': { always: 'established' },
+  'ca.': { always: 'circa' },
+  'incl.': { always: 'including' },
+  'excl.': { always: 'excluding' },
+  'n/a': { always: 'not applicable' },
+  'N/A': { always: 'not applicable' },
+  'q/q': { always: 'quarter on quarter' },
+  'y/y': { always: 'year on year' },
+  'm/m': { always: 'month on month' },
+  'YoY': { always: 'year on year' },
+  'QoQ': { always: 'quarter on quarter' },
+  'MoM': { always: 'month on month' },
+  'YTD': { always: 'year to date' },
+  'EPS': { always: 'earnings per share' },
+  'c/o': { always: 'care of' },
+  'HRs': { afterNumber: ['home run', 'home runs'] },
+  'HR': { afterNumber: ['home run', 'home runs'] },
+  'RBIs': { afterNumber: ['R B I', 'R B Is'] },
   'dept.': { always: 'department' },
   'Dept.': { always: 'Department' },
   'Univ.': { always: 'University' },
@@ -59,6 +96,41 @@ const IN_CONTEXT: Record<string, ContextAbbreviation> = {
 
 /** English abbreviations read by their context: before the numbers turn into words. */
 export const replaceAbbreviationsInContext = contextAbbreviations(IN_CONTEXT);
+
+// A member of Congress's party and state: "(R-Tex.)", "(D-N.Y.)", "R-Calif.".
+const PARTIES: Record<string, string> = { R: 'Republican', D: 'Democrat', I: 'Independent' };
+const STATES: Record<string, string> = {
+  Ala: 'Alabama', Ariz: 'Arizona', Ark: 'Arkansas', Calif: 'California', Colo: 'Colorado', Conn: 'Connecticut', Del: 'Delaware',
+  Fla: 'Florida', Ga: 'Georgia', Ill: 'Illinois', Ind: 'Indiana', Kan: 'Kansas', Ky: 'Kentucky', La: 'Louisiana', Md: 'Maryland',
+  Mass: 'Massachusetts', Mich: 'Michigan', Minn: 'Minnesota', Miss: 'Mississippi', Mo: 'Missouri', Mont: 'Montana', Neb: 'Nebraska',
+  Nev: 'Nevada', 'N.H': 'New Hampshire', 'N.J': 'New Jersey', 'N.M': 'New Mexico', 'N.Y': 'New York', 'N.C': 'North Carolina',
+  'N.D': 'North Dakota', Okla: 'Oklahoma', Ore: 'Oregon', Pa: 'Pennsylvania', 'R.I': 'Rhode Island', 'S.C': 'South Carolina',
+  'S.D': 'South Dakota', Tenn: 'Tennessee', Tex: 'Texas', Vt: 'Vermont', Va: 'Virginia', Wash: 'Washington', 'W.Va': 'West Virginia',
+  Wis: 'Wisconsin', Wyo: 'Wyoming', Alaska: 'Alaska', Hawaii: 'Hawaii', Idaho: 'Idaho', Iowa: 'Iowa', Maine: 'Maine', Ohio: 'Ohio',
+  Texas: 'Texas', Utah: 'Utah',
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware',
+  FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky',
+  LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri',
+  MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
+  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania', RI: 'Rhode Island',
+  SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington',
+  WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+};
+const PARTY_STATE = /\b([RDI])-((?:[A-Z]\.){1,2}[A-Z]?[a-z]{0,2}|[A-Z][a-z]{1,6}|[A-Z]{2})\.?(?=[),;]|\s)/g;
+
+// "b. 1685", "d. March 3, 1750": born and died, before a year or a date.
+const LIFE_DATES = /(?<=^|[\s(,;])([bd])\.\s?(?=(?:c\.\s?|ca\.\s?)?\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{L}*\.? \d)/gu;
+
+/** Before the numbers are read: "(R-Tex.)" → "(Republican, Texas)", "(b. 1685, d. 1750)" → "(born 1685, died 1750)". */
+export function replacePartiesAndLives(text: string): string {
+  if (!/[RDI]-|[bd]\./.test(text)) return text;
+  return text
+    .replace(PARTY_STATE, (all, party: string, state: string) => {
+      const name = STATES[state.replace(/\.$/, '')];
+      return name ? `${PARTIES[party]}, ${name}` : all;
+    })
+    .replace(LIFE_DATES, (match: string) => (match.startsWith('b') ? 'born ' : 'died '));
+}
 
 const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/\be\.g\.,?/gi, 'for example,'],
@@ -105,7 +177,12 @@ const ABBREVIATIONS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/≈\s?/g, 'about '],
 ];
 
+// "his/her", "Walk/Run": a choice; "UI/UX", "TCP/IP": two names said one after the other.
+const CHOICE = /(?<=^|[^\p{L}\d/.])(\p{L}[\p{Ll}'’]{1,14})\/(?=\p{L}[\p{Ll}'’]{1,14}(?![\p{L}\d/.]))/gu;
+const NAMES = /(?<=^|[^\p{L}\d/.])(\p{Lu}{2,5})\/(?=\p{Lu}{2,5}(?![\p{L}\d/]))/gu;
+
 export function replaceAbbreviations(text: string): string {
+  if (text.includes('/')) text = text.replace(NAMES, '$1 ').replace(CHOICE, '$1 or ');
   return ABBREVIATIONS.reduce((out, [pattern, words]) =>
     (typeof words === 'string' ? out.replace(pattern, words) : out.replace(pattern, words)), text);
 }

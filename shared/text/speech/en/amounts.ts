@@ -9,6 +9,19 @@ export function replaceDegrees(text: string): string {
 
 const CURRENCIES: Record<string, { one: string; many: string; cent?: [string, string] }> = {
   $: { one: 'dollar', many: 'dollars', cent: ['cent', 'cents'] },
+  // a country's dollar is written with its letters: "NZ$45", "HK$12.8 million", "C$120"
+  US$: { one: 'US dollar', many: 'US dollars', cent: ['cent', 'cents'] },
+  NZ$: { one: 'New Zealand dollar', many: 'New Zealand dollars', cent: ['cent', 'cents'] },
+  HK$: { one: 'Hong Kong dollar', many: 'Hong Kong dollars', cent: ['cent', 'cents'] },
+  C$: { one: 'Canadian dollar', many: 'Canadian dollars', cent: ['cent', 'cents'] },
+  CA$: { one: 'Canadian dollar', many: 'Canadian dollars', cent: ['cent', 'cents'] },
+  A$: { one: 'Australian dollar', many: 'Australian dollars', cent: ['cent', 'cents'] },
+  AU$: { one: 'Australian dollar', many: 'Australian dollars', cent: ['cent', 'cents'] },
+  S$: { one: 'Singapore dollar', many: 'Singapore dollars', cent: ['cent', 'cents'] },
+  NT$: { one: 'New Taiwan dollar', many: 'New Taiwan dollars' },
+  R$: { one: 'real', many: 'reais', cent: ['centavo', 'centavos'] },
+  '₽': { one: 'ruble', many: 'rubles' },
+  '₩': { one: 'won', many: 'won' },
   '€': { one: 'euro', many: 'euros', cent: ['cent', 'cents'] },
   '£': { one: 'pound', many: 'pounds', cent: ['penny', 'pence'] },
   '¥': { one: 'yen', many: 'yen' },
@@ -17,6 +30,7 @@ const CURRENCIES: Record<string, { one: string; many: string; cent?: [string, st
 export const MAGNITUDES: Record<string, string> = {
   k: 'thousand', thousand: 'thousand', m: 'million', mn: 'million', million: 'million',
   b: 'billion', bn: 'billion', billion: 'billion', t: 'trillion', tn: 'trillion', trillion: 'trillion',
+  lakh: 'lakh', lakhs: 'lakh', crore: 'crore', crores: 'crore',
 };
 const PER_UNITS: Record<string, string> = {
   mo: 'month', month: 'month', yr: 'year', year: 'year', y: 'year', wk: 'week', week: 'week', day: 'day', d: 'day',
@@ -51,10 +65,17 @@ function beforeNoun(text: string, offset: number, length: number): boolean {
 
 /** "$7.99" → "7 dollars and 99 cents", "$2.5bn" → "2.5 billion dollars", "€10/mo" → "10 euros per month". */
 export function replaceMoney(text: string): string {
+  return readCurrency(text)
+    // "12p", "340p": pence (a video's lines are the identifiers' "1080p")
+    .replace(/(?<![\p{L}\d.,])(\d{1,4}(?:\.\d{1,2})?)p\b/gu, (_, n: string) => `${n} ${n === '1' ? 'penny' : 'pence'}`);
+}
+
+function readCurrency(text: string): string {
+  if (!/[$€£¥₹₽₩]/.test(text)) return text;
   return text.replace(
-    /([$€£¥₹])\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s?(thousand|million|billion|trillion|k|mn|m|bn|b|tn|t)\b)?(?:\s?\/\s?(mo|month|yr|year|y|wk|week|day|d|hr|h|hour|min|minute|user|person|seat)\b)?/gi,
+    /(?<![\p{L}\d])((?:US|NZ|HK|CA|AU|NT|[ACSR])\$|[$€£¥₹₽₩])\s?(\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)(?:\.(\d+))?(?:\s?(thousand|million|billion|trillion|lakhs?|crores?|k|mn|m|bn|b|tn|t)\b)?(?:\s?\/\s?(mo|month|yr|year|y|wk|week|day|d|hr|h|hour|min|minute|user|person|seat)\b)?/giu,
     (all: string, symbol: string, whole: string, fraction: string | undefined, magnitude: string | undefined, per: string | undefined, offset: number, input: string) => {
-      const currency = CURRENCIES[symbol]!;
+      const currency = CURRENCIES[symbol] ?? CURRENCIES.$!;
       const perText = per ? ` per ${PER_UNITS[per.toLowerCase()]}` : '';
       const describes = !per && beforeNoun(input, offset, all.length);
       const name = (amount: string) => (describes ? currency.one : plural(amount, currency.one, currency.many));
@@ -62,7 +83,8 @@ export function replaceMoney(text: string): string {
         const amount = fraction ? `${whole}.${fraction}` : whole;
         return `${amount} ${MAGNITUDES[magnitude.toLowerCase()]} ${describes ? currency.one : currency.many}${perText}`;
       }
-      const main = `${whole} ${name(whole)}`;
+      // "₹1,00,000": grouped the Indian way, the digits are the number
+      const main = `${/^\d{1,2}(?:,\d{2})+,\d{3}$/.test(whole) ? whole.replace(/,/g, '') : whole} ${name(whole)}`;
       if (!fraction || /^0+$/.test(fraction)) return `${main}${perText}`;
       if (fraction.length !== 2 || !currency.cent) return `${whole}.${fraction} ${describes ? currency.one : currency.many}${perText}`;
       const cents = String(Number(fraction));
@@ -72,7 +94,9 @@ export function replaceMoney(text: string): string {
     },
   )
     // "$7.9 million dollars": the currency named after the amount as well is said once
-    .replace(/\b(thousand|million|billion|trillion) (dollar|euro|pound)(s?) \2s?\b/g, '$1 $2$3');
+    .replace(/\b(thousand|million|billion|trillion) (dollar|euro|pound)(s?) \2s?\b/g, '$1 $2$3')
+    // "a price of $3/Gb": a price per a thing
+    .replace(/\b(dollars?|euros?|pounds?|pence|cents?|rupees?|yen)\/(\p{L}{1,12})\b/gu, '$1 per $2');
 }
 
 export const UNITS: Record<string, [string, string]> = {
@@ -95,7 +119,7 @@ export const UNITS: Record<string, [string, string]> = {
   psi: ['pound per square inch', 'pounds per square inch'], px: ['pixel', 'pixels'], fps: ['frame per second', 'frames per second'],
   mL: ['milliliter', 'milliliters'], ml: ['milliliter', 'milliliters'], nm: ['nanometer', 'nanometers'],
   yd: ['yard', 'yards'], gal: ['gallon', 'gallons'], kcal: ['kilocalorie', 'kilocalories'],
-  dB: ['decibel', 'decibels'], mmHg: ['millimeter of mercury', 'millimeters of mercury'], bps: ['bit per second', 'bits per second'],
+  dB: ['decibel', 'decibels'], mmHg: ['millimeter of mercury', 'millimeters of mercury'], bps: ['basis point', 'basis points'], bp: ['basis point', 'basis points'],
   kbps: ['kilobit per second', 'kilobits per second'], g: ['gram', 'grams'], L: ['liter', 'liters'], mcg: ['microgram', 'micrograms'],
   µg: ['microgram', 'micrograms'], mmol: ['millimole', 'millimoles'], Wh: ['watt hour', 'watt hours'], kB: ['kilobyte', 'kilobytes'],
   'sq ft': ['square foot', 'square feet'], 'km²': ['square kilometer', 'square kilometers'], 'm²': ['square meter', 'square meters'],
@@ -107,6 +131,7 @@ const UNIT_PATTERN = new RegExp(
 
 /** Percentages, ranges, units, and "10k" / "5M" shorthand. */
 export function replaceQuantities(text: string): string {
+  if (!/\d/.test(text)) return text; // every quantity has a number
   return text
     .replace(/(\d)\s?(?:-|–|—|to)\s?(\d+(?:\.\d+)?)\s?%/g, '$1 to $2 percent')
     .replace(/(\d)\s?%\s?[-–—]\s?(?=\d[\d.]*\s?%)/g, '$1 to ')

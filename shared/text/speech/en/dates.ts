@@ -44,6 +44,8 @@ function weekdayName(text: string): string {
 }
 
 export function replaceDates(text: string): string {
+  // every date holds a digit; a weekday range ("Mon-Fri") may not
+  if (!/\d/.test(text) && !/\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)/.test(text)) return text;
   return text
     .replace(WEEKDAY_RANGE, (_, a: string, b: string) => `${weekdayName(a)} to ${weekdayName(b)}`)
     .replace(WEEKDAY_BEFORE_DATE, (_, day: string) => weekdayName(day))
@@ -97,7 +99,12 @@ function durationWords(h: string, m: string, sec: string): string {
 }
 
 export function replaceTimes(text: string): string {
+  if (!/\d[:.]\d|\d\s?[ap]\.?m/i.test(text)) return text;
   return text
+    // "10:00–16:30": the dash between two times is "to"
+    .replace(/(?<![\d:])(\d{1,2}:[0-5]\d(?:\s?[ap]\.?m\.?)?)\s?[-–]\s?(?=\d{1,2}:[0-5]\d)/gi, '$1 to ')
+    // "6.45am", "7.15 p.m.": a time written with a dot, as in Britain
+    .replace(/(?<![\d.:,])\b(1[0-2]|0?[1-9])\.([0-5]\d)(?=\s?[ap]\.?m\.?(?![a-z]))/gi, '$1:$2')
     .replace(/(?<![\d:])\b(\d{1,2}):([0-5]\d):([0-5]\d)(?![\d:])/g, (_, h: string, m: string, sec: string) => durationWords(h, m, sec))
     .replace(
       /(?<![\d:])\b([01]?\d|2[0-3]):([0-5]\d)(?!:?\d)(?:\s?([ap]\.?m\.?)(?![a-z]))?/gi,

@@ -6,7 +6,7 @@
  * contain numbers), then money, percentages and units, then ordinals and years, then scores, ranges
  * and fractions, then abbreviations, then the numbers left.
  */
-import { replaceAbbreviations, replaceAbbreviationsInContext } from './abbreviations.ts';
+import { replaceAbbreviations, replaceAbbreviationsInContext, replacePartiesAndLives } from './abbreviations.ts';
 import { replaceDegrees, replaceMoney, replaceQuantities } from './amounts.ts';
 import { replaceDates, replaceTimes } from './dates.ts';
 import { replaceNamedNumbers } from './names.ts';
@@ -16,7 +16,7 @@ export { cardinalWords, ordinalWords, yearWords } from './words.ts';
 
 /** English text with every number, amount, date, unit and abbreviation as words. */
 export function englishSpeechText(text: string): string {
-  let out = replaceNamedNumbers(replaceAbbreviationsInContext(text));
+  let out = replaceNamedNumbers(replaceAbbreviationsInContext(replacePartiesAndLives(text)));
   out = replaceDegrees(out);
   out = replaceDates(out);
   out = replaceTimes(out);

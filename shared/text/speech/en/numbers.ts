@@ -33,6 +33,7 @@ const BARE_YEAR = new RegExp(
 );
 
 export function replaceOrdinalsAndYears(text: string): string {
+  if (!/\d/.test(text)) return text;
   return text
     .replace(YEAR_BEFORE_EVENT, (_, word: string, year: string) => `${word} ${yearWords(Number(year))}`)
     .replace(/\b(\d{1,9})(st|nd|rd|th)\b/gi, (_, n: string) => ordinalWords(Number(n)))
@@ -72,6 +73,7 @@ function fractionWords(all: string, a: string, b: string): string {
 
 /** Scores and ranges ("2-0", "10–15" → "to"), fractions and ratios, "2-for-1", "3-year-old", "COVID-19". */
 export function replaceScoresAndFractions(text: string): string {
+  if (!/\d/.test(text)) return text;
   return text
     .replace(/(\d)-(for|in|to|of|on|by|and)-(?=\d)/g, '$1 $2 ')
     // 555-123-4567: three or more groups are a phone number or a code, read digit by digit
@@ -91,6 +93,7 @@ export function replaceScoresAndFractions(text: string): string {
  * "three point five", "-5" → "minus five", "4K" → "four K".
  */
 export function numbersToWords(text: string): string {
+  if (!/\d/.test(text)) return text;
   return text
     .replace(/(^|[\s(])[-−](?=\d)/g, '$1minus ')
     // a run of digits is taken whole from its first digit, so nothing is scanned twice

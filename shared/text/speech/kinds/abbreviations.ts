@@ -30,16 +30,26 @@ const NAME_AFTER = /^\s+\p{Lu}/u;
 // Words that open a sentence are no names: "In St. Louis".
 const NOT_NAMES = /(?:^|\s)(?:The|A|An|In|On|At|To|From|By|Of|For|And|But|Near|On|Der|Die|Das|Im|Am|In|Le|La|Les|Au|Aux|En|El|Los|Las|Del|Al)\s$/;
 
+/** The forms as one alternation grouped by their first character, so a start tries one group, not all. */
+function alternation(forms: string[]): string {
+  const groups = new Map<string, string[]>();
+  for (const form of forms) groups.set(form[0]!, [...(groups.get(form[0]!) ?? []), form.slice(1)]);
+  return [...groups].map(([first, rests]) =>
+    `${escape(first)}(?:${rests.sort((a, b) => b.length - a.length).map(escape).join('|')})`).join('|');
+}
+
 /** A matcher for one language's table: every written form at once, each read by its context. */
 export function contextAbbreviations(table: Record<string, ContextAbbreviation>): (text: string) => string {
-  const written = Object.keys(table).sort((a, b) => b.length - a.length).map(escape).join('|');
+  const written = alternation(Object.keys(table));
   if (!written) return (text) => text;
   const pattern = new RegExp(`(?<![\\p{L}\\d.])(${written})(?![\\p{L}\\d])`, 'gu');
-  // When every form without a full stop reads only after a number, a text with neither has nothing to read.
-  const dotOrNumber = Object.entries(table).every(([form, entry]) =>
-    form.includes('.') || (entry.afterNumber && !entry.beforeName && !entry.afterName && !entry.always && !entry.betweenNumberAndName));
+  // When every form without a full stop reads only after a number, or holds a slash or two capitals
+  // ("q/q", "YoY", "EPS"), a text with none of these has nothing to read.
+  const guarded = Object.entries(table).every(([form, entry]) =>
+    form.includes('.') || /\/|[A-Z][a-z]?[A-Z]/.test(form) ||
+    (entry.afterNumber && !entry.beforeName && !entry.afterName && !entry.always && !entry.betweenNumberAndName));
   return (text) =>
-    dotOrNumber && !/[.\d]/.test(text) ? text : text.replace(pattern, (all: string, form: string, offset: number, whole: string) => {
+    guarded && !/[.\d/]|[A-Z][a-z]?[A-Z]/.test(text) ? text : text.replace(pattern, (all: string, form: string, offset: number, whole: string) => {
       const entry = table[form]!;
       const before = whole.slice(Math.max(0, offset - 24), offset);
       const after = whole.slice(offset + all.length, offset + all.length + 3);

@@ -5,7 +5,7 @@
  * denominator past ten stay for each language's own rule ("29/32" → "29 out of 32").
  */
 import { cardinalOf } from '../../speech-numbers.ts';
-import type { ReadingLanguage } from './index.ts';
+import type { ReadingLanguage } from '../language.ts';
 
 interface FractionWords {
   /** Denominators 2–10: [one, many]. */
@@ -77,9 +77,33 @@ const WORDS: Record<ReadingLanguage, FractionWords> = {
     ratio: 'a',
     aspect: 'por',
   },
+  it: {
+    names: { 2: ['mezzo', 'mezzi'], 3: ['terzo', 'terzi'], 4: ['quarto', 'quarti'], 5: ['quinto', 'quinti'], 6: ['sesto', 'sesti'], 7: ['settimo', 'settimi'], 8: ['ottavo', 'ottavi'], 9: ['nono', 'noni'], 10: ['decimo', 'decimi'] },
+    mixed: (whole, fraction) => `${whole} e ${fraction.replace(/^un /, '')}`,
+    ofMeasure: (fraction, unit) => (fraction === 'un mezzo' ? `mezzo ${unit}` : `${fraction} di ${unit}`),
+    half: 'un mezzo',
+    ratio: 'a',
+    aspect: 'a',
+  },
+  pt: {
+    names: { 2: ['meio', 'meios'], 3: ['terço', 'terços'], 4: ['quarto', 'quartos'], 5: ['quinto', 'quintos'], 6: ['sexto', 'sextos'], 7: ['sétimo', 'sétimos'], 8: ['oitavo', 'oitavos'], 9: ['nono', 'nonos'], 10: ['décimo', 'décimos'] },
+    mixed: (whole, fraction) => `${whole} e ${fraction.replace(/^um /, '')}`,
+    ofMeasure: (fraction, unit) => (fraction === 'um meio' ? `meio ${unit}` : `${fraction} de ${unit}`),
+    half: 'um meio',
+    ratio: 'para',
+    aspect: 'por',
+  },
+  ru: {
+    names: { 2: ['вторая', 'вторых'], 3: ['третья', 'третьих'], 4: ['четверть', 'четвертых'], 5: ['пятая', 'пятых'], 6: ['шестая', 'шестых'], 7: ['седьмая', 'седьмых'], 8: ['восьмая', 'восьмых'], 9: ['девятая', 'девятых'], 10: ['десятая', 'десятых'] },
+    mixed: (whole, fraction) => `${whole} и ${fraction.replace(/^одна /, '')}`,
+    ofMeasure: (fraction, unit) => `${fraction} ${unit}`,
+    half: 'одна вторая',
+    ratio: 'к',
+    aspect: 'на',
+  },
 };
 
-const ONE: Record<ReadingLanguage, string> = { en: 'one', de: 'ein', fr: 'un', es: 'un' };
+const ONE: Record<ReadingLanguage, string> = { en: 'one', de: 'ein', fr: 'un', es: 'un', it: 'un', pt: 'um', ru: 'одна' };
 const VULGAR: Record<string, [number, number]> = {
   '½': [1, 2], '⅓': [1, 3], '⅔': [2, 3], '¼': [1, 4], '¾': [3, 4], '⅕': [1, 5], '⅖': [2, 5], '⅗': [3, 5], '⅘': [4, 5],
   '⅙': [1, 6], '⅚': [5, 6], '⅛': [1, 8], '⅜': [3, 8], '⅝': [5, 8], '⅞': [7, 8],

@@ -5,7 +5,7 @@
  * eighty", "RTX 4090" → "forty ninety".
  */
 import { cardinalOf, digitWords, type NumberLanguage } from '../../speech-numbers.ts';
-import type { ReadingLanguage } from './index.ts';
+import type { ReadingLanguage } from '../language.ts';
 
 /** "737" → "seven thirty-seven", "4090" → "forty ninety", "305" → "three oh five", "2000" → "two thousand". */
 export function pairWords(digits: string): string {
@@ -31,17 +31,20 @@ const HOUSE_LETTER = /(?<![\p{L}\d.,$€£])(\d{1,4})(?:([AC-HJLN-SU-Z])(?=[\s,;
 // After an address word any letter is part of the number: "Apt 12B", "Gate 4M".
 const ADDRESS_CODE = /\b(Apt\.?|Apartment|Unit|Flat|Suite|Room|Gate|Seat|Platform|Nr\.|No\.)\s?(\d{1,4})(\p{Lu})(?![\p{L}\d])/gu;
 // "1080p", "720p", "1440p": a video resolution, in pairs.
-const RESOLUTION = /(?<![\d.])\b(\d{3,4})([pi])\b/g;
+const RESOLUTION = /(?<![\d.])\b(144|240|360|480|540|576|720|1080|1440|2160|4320)([pi])\b/g;
 // "CA 94107", "NY 10001-1234": a US state and its ZIP code, digit by digit.
 const ZIP = /\b([A-Z]{2}) (\d{5})(?:-(\d{4}))?\b(?![.,]\d)/g;
 // "911": the emergency number, digit by digit.
 const EMERGENCY = /(?<=\b(?:dial|dialed|dialled|call|called|calling|ring|rang) )(?:911|999|112)\b|(?<![\p{L}\d$€£.,])(?:911|999|112)(?=\s(?:call|calls|dispatch|dispatcher|dispatchers|operator|center|centre|line)\b|\b[,.]?\s*$)/gu;
 
+// A national number: a dialling code that opens with 0, then the subscriber's digits ("030 12345678", "0171/1234567").
+const NATIONAL = /(?<![\d\p{L}.,/-])(0\d{1,4})[\s/-](\d{4,10})(?![\d\p{L}]|[.,]\d)/gu;
+
 const ISBN = /\b(ISBN|ISSN)(?:-1[03])?:?\s?((?:97[89][-\s]?)?\d{1,5}[-\s]?\d{1,7}[-\s]?\d{1,7}[-\s]?[\dX]|\d{4}-\d{3}[\dX])\b/g;
 // Phone numbers: "+1 555 014 7890", "(555) 014-7890", "555-0147", "555.014.7890", "01 23 45 67 89".
-const PHONE = /(?<![\d\p{L}.,/-])(?:(\+\d{1,3})[\s.-]?)?(?:\((\d{2,4})\)\s?)?(\d{2,4})(?:([\s.-])(\d{2,4}))(?:\4(\d{2,4}))?(?:\4(\d{2,4}))?(?:\4(\d{2,4}))?(?![\d\p{L}/-]|[.,]\d)/gu;
+const PHONE = /(?<![\d\p{L}.,/-])(?:(\+\d{1,3})[\s.-]?)?(?:\((\d{2,4})\)\s?)?(\d{1,4})(?:([\s.-])(\d{2,4}))(?:\4(\d{2,4}))?(?:\4(\d{2,4}))?(?:\4(\d{2,4}))?(?![\d\p{L}/-]|[.,]\d)/gu;
 
-const PLUS: Record<ReadingLanguage, string> = { en: 'plus', de: 'plus', fr: 'plus', es: 'más' };
+const PLUS: Record<ReadingLanguage, string> = { en: 'plus', de: 'plus', fr: 'plus', es: 'más', it: 'più', pt: 'mais', ru: 'плюс' };
 
 /** Groups that are a date (2024-03-15, 15.03.2024) or an amount in thousands (1.000.000, 10 000 000). */
 function isDateOrAmount(first: string, tail: string[]): boolean {
@@ -70,6 +73,7 @@ export function readIdentifiers(text: string, language: ReadingLanguage): string
   let out = text
     .replace(ISBN, (_, kind: string, code: string) => `${kind.split('').join(' ')} ${groups(code.split(/[-\s]/), language).replace(/X/g, 'X')}`)
     .replace(PHONE, (match, ...rest: unknown[]) => phoneWords(match, rest.slice(0, 8) as (string | undefined)[], language))
+    .replace(NATIONAL, (_, code: string, number: string) => groups([code, number], language))
     .replace(ADDRESS_CODE, '$1 $2 $3')
     .replace(HOUSE_LETTER, (_, n: string, letter?: string, magnitude?: string) => `${n} ${letter ?? magnitude}`);
   if (language !== 'en') return out;

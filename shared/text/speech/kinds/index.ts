@@ -9,9 +9,7 @@ import { readFractions } from './fractions.ts';
 import { readIdentifiers } from './identifiers.ts';
 import { readMeasures } from './measures.ts';
 import { readSigns } from './signs.ts';
-
-/** The languages with a reading front end. */
-export type ReadingLanguage = 'en' | 'de' | 'fr' | 'es';
+import type { ReadingLanguage } from '../language.ts';
 
 export function readKinds(text: string, language: ReadingLanguage): string {
   let out = readIdentifiers(text, language);
