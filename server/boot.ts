@@ -41,6 +41,7 @@ export async function runProcess(role: ProcessRole): Promise<void> {
   });
   const deps = await createDeps(config, database, logger);
   const runsJobs = role !== 'web';
+  const warmUp = warmUpOnce(deps, logger);
   let sweeper: ReturnType<typeof scheduleOrphanSweep> | undefined;
   if (runsJobs) {
     await deps.audio.removeStalePartials().catch((err) => logger.warn('could not clear unfinished audio files', { err }));
@@ -48,12 +49,13 @@ export async function runProcess(role: ProcessRole): Promise<void> {
     // Audio whose podcast is gone (a write that raced its delete, a crash between the two) goes.
     sweeper = scheduleOrphanSweep(deps);
     void deps.speech.prepare?.().catch((err) => logger.warn('the voices could not be prepared', { err }));
-    // A worker process exists to make podcasts: its voice and encoder load now, not on its first job.
-    if (role === 'worker') warmUpOnce(deps, logger)();
+    // A worker, or any process on PostgreSQL (others may queue its jobs), loads the voice and the
+    // encoder now; on the embedded database every job comes through this process's own API.
+    if (role === 'worker' || database.kind === 'postgres') warmUp();
   }
   // In the whole server they load on the first request that comes before a podcast (the home page's
   // card or the popup asking what the server can do), so a server nobody uses does not hold them (about 80 MB).
-  const server = role === 'worker' ? startHealthServer(deps, logger) : startWebServer(role === 'all' ? { ...deps, warmUp: warmUpOnce(deps, logger) } : deps, logger, database.kind);
+  const server = role === 'worker' ? startHealthServer(deps, logger) : startWebServer(role === 'all' ? { ...deps, warmUp } : deps, logger, database.kind);
   let stopping = false;
   // While stopping, every answer that ends closes its connection (an event stream's included, whose
   // headers said keep-alive): a client that reconnects at once, as an event stream does, then reaches
