@@ -37,7 +37,7 @@ export interface PageEstimate {
 /** The tray's episode length before "Make one episode": its pages' words, and seconds once a mode is known. */
 export interface TrayEstimate {
   words: number;
-  /** Null when no mode is chosen (the server picks it at Make). */
+  /** The server's estimate (in its default mode when none is chosen); null with no pages. */
   seconds: number | null;
 }
 

@@ -1,12 +1,14 @@
 /**
  * The live page's element of each paragraph of the extracted article: paragraph i is line i of the
- * text `readArticle` sends (Readability on a clone, then `articleText`), so the same extraction runs
+ * text `readArticle` sends (shared/extract on a clone, then `articleText`), so the same extraction runs
  * again here and each line's first text node is traced back from the clone to the page. Readability
  * moves the clone's text nodes but keeps them, so a clone text node and the page's text node at the
- * same place in document order are the same text. Where Readability re-parsed its copy (a short page
- * it retried), a line is found by its text instead.
+ * same place in document order are the same text. Where the article is a copy (a page read whole, a
+ * short page Readability retried), a line is found by its text instead; a line the page never showed
+ * (a forum post's "… wrote:") has no element.
  */
-import { Readability } from '@mozilla/readability';
+import type { PageDocument } from '../shared/extract/page-dom.ts';
+import { readableArticle } from '../shared/extract/readable-article.ts';
 import { articleText, type ArticleNode } from '../shared/text/article-text.ts';
 
 /** The elements `articleText` breaks lines at, nearest first: the block a line is drawn in. */
@@ -44,7 +46,7 @@ export function paragraphElements(doc: Document): (Element | null)[] {
 
   let content: Node | null | undefined;
   try {
-    content = new Readability<Node>(clone, { serializer: (node) => node }).parse()?.content;
+    content = readableArticle(clone as unknown as PageDocument)?.root as unknown as Node | undefined;
   } catch {
     return [];
   }

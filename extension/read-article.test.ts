@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage } from '../shared/errors.ts';
+import { CONTENT_MESSAGES, errorTabMessage, notAWebPageTabMessage } from '../shared/errors.ts';
 import { limitText, readArticle } from './read-article.ts';
 
 function documentOf(html: string, url = 'https://news.example.com/story'): Document {
@@ -23,14 +23,14 @@ const ARTICLE = `<head><title>Morning in the Harbour | Coast Weekly</title></hea
 </body>`;
 
 describe('reading the page in the tab', () => {
-  it('refuses what the web app refuses, with its messages: an error page, a JSON file, an image, an empty page', () => {
-    expect(readArticle(documentOf(ARTICLE), 404)).toEqual({ ok: false, error: { code: 'FETCH_FAILED', message: fetchNotOkMessage('Not Found') } });
+  it('refuses what the web app refuses, saying what the tab shows: an error page, a JSON file, an image, an empty page', () => {
+    expect(readArticle(documentOf(ARTICLE), 404)).toEqual({ ok: false, error: { code: 'FETCH_FAILED', message: errorTabMessage('404 Not Found') } });
     const json = documentOf('<body><pre>{"status":"ok"}</pre></body>');
     Object.defineProperty(json, 'contentType', { value: 'application/json' });
-    expect(readArticle(json, 200)).toEqual({ ok: false, error: { code: 'FETCH_FAILED', message: notAWebPageMessage('a file of type application/json') } });
+    expect(readArticle(json, 200)).toEqual({ ok: false, error: { code: 'FETCH_FAILED', message: notAWebPageTabMessage('a file of type application/json') } });
     const image = documentOf('<body><img src="cat.png"></body>');
     Object.defineProperty(image, 'contentType', { value: 'image/png' });
-    expect(readArticle(image)).toMatchObject({ ok: false, error: { message: notAWebPageMessage('an image') } });
+    expect(readArticle(image)).toMatchObject({ ok: false, error: { message: notAWebPageTabMessage('an image') } });
     expect(readArticle(documentOf('<head></head><body> </body>'))).toEqual({ ok: false, error: { code: 'NO_READABLE_CONTENT', message: CONTENT_MESSAGES.noReadableContent } });
     expect(readArticle(documentOf(ARTICLE), 200).ok).toBe(true);
   });

@@ -34,7 +34,7 @@ export function navigationStatus(): number | undefined {
 
 /** The tab's article, or why the page is not one; `status` is the HTTP status its document came with, when known. */
 export function readArticle(doc: Document, status?: number): Result<TabArticle> {
-  const refusal = pageRefusal({ status, contentType: doc.contentType });
+  const refusal = pageRefusal({ status, contentType: doc.contentType }, 'tab');
   if (refusal) return fail(refusal.code, refusal.message);
   let article: ReadableArticle | null;
   try {

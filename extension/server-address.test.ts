@@ -15,6 +15,10 @@ describe('the server address setting', () => {
     ['ftp://example.com', null],
     ['javascript:alert(1)', null],
     ['not a url', null],
+    ['http://not a url', null],
+    ['notaurl', null],
+    ['http://pagecast:8787', 'http://pagecast:8787'],
+    ['203.0.113.5:8080', 'https://203.0.113.5:8080'],
   ])('%j → %j', (input, origin) => {
     expect(normalizeServerUrl(input)).toBe(origin);
   });

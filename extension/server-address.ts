@@ -17,8 +17,11 @@ const GRANTED_HOSTS = new Set(['localhost', '127.0.0.1']);
  */
 export function normalizeServerUrl(input: string): string | null {
   let text = input.trim();
-  if (!text) return null;
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+  // An address has no spaces; typed without a scheme, its host is local, an IP address or a dotted name.
+  if (!text || /\s/.test(text)) return null;
+  const schemeless = !/^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  if (schemeless && !/^(localhost|\[[0-9a-f:.]+\]|[^/:?#]+\.[^/:?#]+)(:\d+)?([/?#]|$)/i.test(text)) return null;
+  if (schemeless) {
     const local = /^(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/i.test(text);
     text = `${local ? 'http' : 'https'}://${text}`;
   }

@@ -5,6 +5,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { User } from '../shared/api/auth.ts';
 import type { Podcast, PodcastStatus, UnreadableSource } from '../shared/api/podcasts.ts';
+import type { PodcastMode } from '../shared/constants.ts';
 import type { EpisodeKind } from '../shared/podcast/episode-source.ts';
 import type { GrowingEpisode } from '../shared/podcast/growing-episode.ts';
 import type { Chapter } from '../shared/api/transcript.ts';
@@ -51,6 +52,9 @@ export interface Creation {
   seen: boolean;
   /** Of an episode of several pages: those the server could not read, which it left out. */
   unreadable?: UnreadableSource[];
+  /** The mode it is made in, and why its script is not wholly the AI's: the card's words once ready. */
+  mode?: PodcastMode;
+  fallbackReason?: string | null;
 }
 
 /**

@@ -34,7 +34,7 @@ import { createEncoderPool } from './machinery/audio/episode-encoder.ts';
 import { createEspeakEngine } from './machinery/speech/espeak-engine.ts';
 import { createNaturalEngine } from './machinery/speech/natural-engine.ts';
 import { createVoiceStore, type VoiceStore } from './machinery/voices/voice-store.ts';
-import type { CheckFeedDeps } from './use-cases/check-followed-feed.ts';
+import type { CheckFeedDeps } from './use-cases/follow-items.ts';
 import { jobHandler } from './use-cases/run-job.ts';
 import { createFeedCheckSchedule, tickMsFor } from './jobs/feed-checks.ts';
 
@@ -116,7 +116,7 @@ export function createJobs(
     ...options,
     handler: jobHandler({ conversion, feedChecks }),
   });
-  const schedule = createFeedCheckSchedule({ db: deps.db, logger: deps.logger, clock: deps.clock, tickMs: tickMsFor(deps.config.followIntervalMs), queued: () => runner.nudge() });
+  const schedule = createFeedCheckSchedule({ db: deps.db, logger: deps.logger, clock: deps.clock, tickMs: tickMsFor(deps.config.followIntervalMs), intervalMs: deps.config.followIntervalMs, queued: () => runner.nudge() });
   self.jobs = {
     ...runner,
     start() {

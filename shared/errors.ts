@@ -106,6 +106,14 @@ export const pdfPagesNote = (read: number, pages: number) =>
 export const notAWebPageMessage = (kind: string) =>
   `This link is to ${kind}, not a web page. Pagecast reads articles on web pages: paste the address of one.`;
 
+/** The extension's tab shows a file that is not a web page (nothing was pasted: the tab is named). */
+export const notAWebPageTabMessage = (kind: string) =>
+  `This tab shows ${kind}, not a web page. Pagecast reads articles on web pages: open one, then make its podcast.`;
+
+/** The extension's tab shows an error page ('404 Not Found'): nothing was fetched, the tab is named. */
+export const errorTabMessage = (status: string) =>
+  `This tab shows an error page (${status}), not an article. Open the article itself, then make its podcast.`;
+
 /** 'Failed to fetch content: Not Found' */
 export const fetchNotOkMessage = (statusText: string) => `Failed to fetch content: ${statusText}`;
 
@@ -196,6 +204,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 };
 
 /** What following a site answers when it cannot. */
+/** What to do when a natural voice cannot be downloaded here: a mirror, or a voices folder copied in. */
+export const VOICE_DOWNLOAD_HINT =
+  'To download voices from a mirror, set VOICE_MODELS_URL to it; or copy the voices folder (DATA_DIR/voices) from a machine that has them.';
+
 export const FOLLOW_MESSAGES = {
   noFeed: 'This page names no feed to follow (RSS, Atom or JSON Feed). Try the address of the site’s feed.',
   notAFeed: 'This address is not a feed Pagecast can read (RSS, Atom or JSON Feed).',
@@ -205,4 +217,6 @@ export const FOLLOW_MESSAGES = {
   limit: (n: number) => `You follow ${n} sources, the most one member may.`,
   notFound: 'Follow not found',
   signIn: 'Sign in to follow a site.',
+  checkPaused: 'This follow is paused: resume it to check its feed.',
+  checkedOften: 'This feed was checked often already; it is checked by itself every interval.',
 } as const;

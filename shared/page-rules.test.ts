@@ -8,7 +8,9 @@ describe('the page rule the server and the extension share', () => {
     [204, undefined, null],
     [404, undefined, fetchNotOkMessage('Not Found')],
     [500, undefined, fetchNotOkMessage('Internal Server Error')],
-    [404, 'Nothing Here', fetchNotOkMessage('Nothing Here')],
+    // The other server's own words ('File not found') are not the product's: the standard phrase is.
+    [404, 'File not found', fetchNotOkMessage('Not Found')],
+    [599, 'Odd Status', fetchNotOkMessage('Odd Status')],
     [599, undefined, fetchNotOkMessage('599')],
   ])('answers status %i (reason %s) with %s', (status, given, message) => {
     expect(statusRefusal(status, given)?.message ?? null).toBe(message);

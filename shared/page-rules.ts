@@ -4,7 +4,7 @@
  * plain text; a PDF is read as a PDF), with something in it. Each refusal carries the error code and
  * the message every client shows, so a JSON file, an error page or an image is refused alike.
  */
-import { CONTENT_MESSAGES, fetchNotOkMessage, notAWebPageMessage } from './errors.ts';
+import { CONTENT_MESSAGES, errorTabMessage, fetchNotOkMessage, notAWebPageMessage, notAWebPageTabMessage } from './errors.ts';
 
 /** The content types a page may have (anything else is not a web page Pagecast reads). */
 export const PAGE_CONTENT_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain'] as const;
@@ -47,16 +47,23 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
-/** A status's reason phrase: the one the server gave when printable, else the standard one, else the number. */
+/** A status's reason phrase: the standard one, else the one the server gave when printable, else the number. */
 export function reasonPhrase(status: number, given?: string): string {
   const printable = (given ?? '').replace(/[^\x20-\x7e]/g, '').trim().slice(0, 100);
-  return printable || REASON_PHRASES[status] || String(status);
+  return REASON_PHRASES[status] || printable || String(status);
 }
 
+/**
+ * Where a page is judged: an address the reader pasted (the server fetches it), or the tab the
+ * extension reads (nothing was pasted nor fetched: the reader is told what the tab shows).
+ */
+export type PageSource = 'address' | 'tab';
+
 /** A page answered with `status` (and the server's reason phrase): refused unless 2xx ('Failed to fetch content: Not Found'). */
-export function statusRefusal(status: number, given?: string): PageRefusal | null {
+export function statusRefusal(status: number, given?: string, where: PageSource = 'address'): PageRefusal | null {
   if (status >= 200 && status <= 299) return null;
-  return { code: 'FETCH_FAILED', message: fetchNotOkMessage(reasonPhrase(status, given)) };
+  const phrase = reasonPhrase(status, given);
+  return { code: 'FETCH_FAILED', message: where === 'tab' ? errorTabMessage(`${status} ${phrase}`) : fetchNotOkMessage(phrase) };
 }
 
 /** What a media type is, as a listener would name it: 'an image', 'a video', 'an audio file', else 'a file of type …'. */
@@ -68,9 +75,9 @@ export function kindOfType(type: string): string {
 }
 
 /** A document of this media type: refused unless it is a web page or a PDF (an unknown type, '', is judged by its content). */
-export function typeRefusal(type: string): PageRefusal | null {
+export function typeRefusal(type: string, where: PageSource = 'address'): PageRefusal | null {
   if (!type || isPageContentType(type) || PDF_CONTENT_TYPES.includes(type)) return null;
-  return { code: 'FETCH_FAILED', message: notAWebPageMessage(kindOfType(type)) };
+  return { code: 'FETCH_FAILED', message: where === 'tab' ? notAWebPageTabMessage(kindOfType(type)) : notAWebPageMessage(kindOfType(type)) };
 }
 
 /** A page whose text is empty or blank: nothing to read. */
@@ -82,10 +89,10 @@ export function emptyRefusal(text: string): PageRefusal | null {
  * The rule for a page as a browser shows it: its status (when known), its type, then its body's text
  * when given (a document with markup but no text is the extraction's to refuse, as on the server).
  */
-export function pageRefusal(page: { status?: number | null; contentType: string; text?: string }): PageRefusal | null {
+export function pageRefusal(page: { status?: number | null; contentType: string; text?: string }, where: PageSource = 'address'): PageRefusal | null {
   return (
-    (page.status ? statusRefusal(page.status) : null) ??
-    typeRefusal(mediaType(page.contentType)) ??
+    (page.status ? statusRefusal(page.status, undefined, where) : null) ??
+    typeRefusal(mediaType(page.contentType), where) ??
     (page.text === undefined ? null : emptyRefusal(page.text))
   );
 }

@@ -19,14 +19,21 @@ export function passwordTooShort(password: string): boolean {
 /** A host name with its dots (example.com, www.bbc.co.uk, münchen.de) or localhost, and a port. */
 const BARE_HOST = /^(?:(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}|localhost)(?::\d{1,5})?$/u;
 
+/** An IPv4 address, or an IPv6 one in brackets, and a port. */
+const IP_HOST = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 /**
- * An address typed without its scheme ("example.com/article", "www.bbc.co.uk/news") as a browser's
- * address bar takes it: https:// in front. Anything else is left as typed.
+ * An address typed without its scheme ("example.com/article", "www.bbc.co.uk/news", "203.0.113.5:8080/a")
+ * as a browser's address bar takes it: https:// in front, http:// for an IP address. Anything else is
+ * left as typed.
  */
 export function withScheme(value: string): string {
   const trimmed = value.trim();
   if (/\s/.test(trimmed) || trimmed.includes('://')) return trimmed;
-  return BARE_HOST.test(trimmed.split(/[/?#]/)[0]!) ? `https://${trimmed}` : trimmed;
+  const host = trimmed.split(/[/?#]/)[0]!;
+  // An IP address (with a port or not) opens over http, as a browser's address bar opens it.
+  if (IP_HOST.test(host)) return `http://${trimmed}`;
+  return BARE_HOST.test(host) ? `https://${trimmed}` : trimmed;
 }
 
 /** The home page's URL form: empty, then not an absolute URL (one typed without https:// has it added). */

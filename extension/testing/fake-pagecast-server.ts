@@ -15,7 +15,7 @@ import type { CreateFromSources, CreateFromText, Podcast, PodcastEvent } from '.
 import { UPLOAD_FORM } from '../../shared/api/podcast-files.ts';
 import type { Transcript } from '../../shared/api/transcript.ts';
 import { ENDPOINTS, matchEndpoint, type EndpointName, type PathParams } from '../../shared/client/endpoints.ts';
-import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
+import { ANONYMOUS_TOKEN_HEADER, BRIEF_MINUTES, PODCAST_MINUTES } from '../../shared/constants.ts';
 import { AUTH_MESSAGES, CONTENT_MESSAGES, ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
 import { eventOf } from '../../shared/podcast/apply-event.ts';
 import { podcastFixture } from '../../shared/testing/podcast-fixture.ts';
@@ -246,6 +246,17 @@ export function createFakeServer(origin = 'http://localhost:8787') {
         };
         podcasts.push(podcast);
         return answer('createPodcast', publicView(podcast));
+      }
+      case 'estimatePodcast': {
+        if ('url' in (body as object) || 'file' in (body as object)) throw new Error('this fake estimates text only: send { title, text }');
+        const input = 'sources' in (body as object) ? severalSources(body as CreateFromSources, fileNames.get(request)) : (body as CreateFromText);
+        const words = input.text.split(/\s+/).filter(Boolean).length;
+        // A stand-in for the server's figure: the article at 180 words a minute, or the length asked when shorter.
+        const read = Math.round((words / 180) * 60);
+        const mode = input.mode ?? 'read';
+        const asked = mode === 'read' ? null : mode === 'brief' ? BRIEF_MINUTES : (input.minutes ?? PODCAST_MINUTES.default);
+        const estimatedSeconds = asked === null ? read : Math.min(read, asked * 60);
+        return answer('estimatePodcast', { words, estimatedSeconds, language: 'en', title: input.title || fallbackTitle(input.text), pages: null, listing: null, unreadable: [] });
       }
       case 'getPodcast':
         return answer('getPodcast', publicView(ownedPodcast(headers, params.id)));

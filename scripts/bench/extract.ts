@@ -28,7 +28,7 @@ import { articleText, type ArticleNode } from '../../shared/text/article-text.ts
 const CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');
 const READABILITY_URL = 'http://fakehost/test/page.html';
 
-interface Page {
+export interface Page {
   id: string;
   url: string;
   html: string;
@@ -40,7 +40,7 @@ function quantile(sorted: number[], q: number): number {
 }
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-function aebPages(): { pages: Page[]; peers: Record<string, Record<string, { articleBody: string }>> } {
+export function aebPages(): { pages: Page[]; peers: Record<string, Record<string, { articleBody: string }>> } {
   const dir = path.join(CORPORA, 'aeb');
   const truth = JSON.parse(fs.readFileSync(path.join(dir, 'ground-truth.json'), 'utf8')) as Record<string, { articleBody: string; url: string }>;
   const pages = Object.keys(truth)
@@ -52,7 +52,7 @@ function aebPages(): { pages: Page[]; peers: Record<string, Record<string, { art
   return { pages, peers };
 }
 
-function readabilityPages(): Page[] {
+export function readabilityPages(): Page[] {
   const dir = path.join(CORPORA, 'readability');
   return fs
     .readdirSync(dir)

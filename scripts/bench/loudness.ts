@@ -16,14 +16,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseHTML } from 'linkedom';
 import { articleText } from '../../shared/text/article-text.ts';
-import {
-  createLoudnessNormalizer,
-  MAX_TRUE_PEAK_DBTP,
-  measureLoudness,
-  TARGET_LUFS,
-  voiceGainDb,
-  type LoudnessMeasurement,
-} from '../../server/machinery/audio/loudness.ts';
+import { MAX_TRUE_PEAK_DBTP, measureLoudness, TARGET_LUFS, type LoudnessMeasurement } from '../../server/machinery/audio/loudness-meter.ts';
+import { createLoudnessNormalizer, voiceGainDb } from '../../server/machinery/audio/loudness.ts';
 import { createEncoderPool } from '../../server/machinery/audio/episode-encoder.ts';
 import { createMp3Encoder } from '../../server/machinery/audio/mp3-encoder.ts';
 import { scriptSentences } from '../../server/machinery/script/sentence-cutter.ts';

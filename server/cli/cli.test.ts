@@ -90,7 +90,7 @@ describe.concurrent('pagecast extract, run as a command', () => {
       const run = await pagecast(['extract', `http://127.0.0.1:${internal.port}/story`]);
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');
-      expect(run.stderr.trim()).toBe(CONTENT_MESSAGES.privateAddress);
+      expect(run.stderr.trim()).toBe(`${CONTENT_MESSAGES.privateAddress} To read a page at 127.0.0.1:${internal.port} anyway, set FETCH_ALLOW_HOSTS=127.0.0.1:${internal.port}.`);
       expect(internal.connections()).toBe(0);
     } finally {
       await internal.close();

@@ -10,6 +10,9 @@ import type { Config } from '../config.ts';
 import type { Page } from '../pipeline/ports.ts';
 import { hasPdfSignature } from '../../shared/pdf-file.ts';
 import { fetchPage } from '../machinery/fetch/fetch-page.ts';
+import { BlockedAddressError } from '../machinery/fetch/resolve-target.ts';
+import { AppError } from '../errors.ts';
+import { CONTENT_MESSAGES } from '../../shared/errors.ts';
 import { UsageError } from './command.ts';
 
 /** A page's HTML or a PDF's bytes; `url` is where links resolve: --base-url, the final URL, or the file's URL. */
@@ -29,7 +32,15 @@ export async function loadPage(
     throw new UsageError(`--base-url must be an absolute URL, not "${options.baseUrl}"`);
   }
   if (WEB_ADDRESS.test(source)) {
-    const page = await fetchPage(source, { allowHosts: options.config().fetchAllowHosts, signal: options.signal });
+    const page = await fetchPage(source, { allowHosts: options.config().fetchAllowHosts, signal: options.signal }).catch((err: unknown) => {
+      // On the command line the refusal of a local page names the setting that lets it through.
+      const blocked = err instanceof AppError && err.cause instanceof BlockedAddressError ? err.cause : null;
+      if (!blocked?.hostPort) throw err;
+      throw new AppError('FETCH_FAILED', {
+        message: `${CONTENT_MESSAGES.privateAddress} To read a page at ${blocked.hostPort} anyway, set FETCH_ALLOW_HOSTS=${blocked.hostPort}.`,
+        cause: err,
+      });
+    });
     const url = options.baseUrl ?? page.url;
     return 'pdf' in page ? { pdf: page.pdf, url } : { html: page.html, url };
   }

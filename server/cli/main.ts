@@ -13,16 +13,41 @@ import { voicesCommand } from './commands/voices.ts';
 
 const COMMANDS: readonly CliCommand[] = [extractCommand, convertCommand, speechTextCommand, voicesCommand, serveCommand, workerCommand];
 
+/** The width help text keeps to, as a terminal's. */
+const COLUMNS = 80;
+
+/** `text` in lines of at most COLUMNS, broken between words (a usage's between its [options]), each after `indent`. */
+export function wrap(text: string, indent: string, first = indent, parts = text.split(' ')): string {
+  const lines: string[] = [];
+  let line = first;
+  for (const word of parts) {
+    const next = line.trim() ? `${line} ${word}` : `${line}${word}`;
+    if (next.length > COLUMNS && line.trim()) {
+      lines.push(line);
+      line = `${indent}${word}`;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
+
 export function usage(commands: readonly CliCommand[] = COMMANDS): string {
-  const width = Math.max(...commands.map((c) => c.usage.length));
   return [
     'Usage:',
-    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    ...commands.flatMap((c) => [wrapUsage(c.usage, '      ', '  '), wrap(c.summary, '    ')]),
     '',
     'Settings come from the environment, as for the server (see docs/operations.md).',
     '',
   ].join('\n');
 }
+
+/** One command's help: its usage and what it does. */
+function commandHelp(command: CliCommand): string {
+  return `${wrapUsage(command.usage, '       ', 'Usage:')}\n${wrap(command.summary, '  ')}\n`;
+}
+
+/** A usage line wrapped between its arguments, never inside an [option]. */
+const wrapUsage = (text: string, indent: string, first: string) => wrap(text, indent, first, text.split(/ (?=\[|-o )/));
 
 const processOutput: CliOutput = {
   out: (text) => process.stdout.write(text),
@@ -42,14 +67,14 @@ export async function main(argv: string[], output: CliOutput = processOutput): P
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {
-    output.out(`Usage: ${command.usage}\n`);
+    output.out(commandHelp(command));
     return 0;
   }
   try {
     return await command.run(args, output);
   } catch (error) {
     if (error instanceof UsageError) {
-      output.err(`${error.message}\n\nUsage: ${command.usage}\n`);
+      output.err(`${error.message}\n\n${commandHelp(command)}`);
       return 2;
     }
     if (isAppError(error) || error instanceof ConfigError) {

@@ -68,18 +68,19 @@ export function toPodcast(row: PodcastRow | PodcastSummary, signer: UrlSigner, p
 }
 
 /** A stored mode as the API names it (rows from before modes were told as podcasts). */
-function podcastMode(mode: string): PodcastMode {
+export function podcastMode(mode: string): PodcastMode {
   return (PODCAST_MODES as readonly string[]).includes(mode) ? (mode as PodcastMode) : 'podcast';
 }
 
 export function toPodcastEvent(change: PodcastChange, signer: UrlSigner): PodcastEvent {
-  const { id, status, progress, title, error } = change;
+  const { id, status, progress, title, error, fallbackReason } = change;
   return {
     id,
     status,
     progress,
     title,
     error,
+    fallbackReason,
     audioUrl: change.hasAudio ? audioPath(id, signer) : null,
     ...streamView(change, signer),
     durationSeconds: seconds(change.durationMs),

@@ -2,9 +2,11 @@
  * The followed feeds' schedule: every tick, a check job is queued for each feed that is due and
  * followed (at most one live per feed, whichever process queues it), and the job runner's slots run
  * them like any job. Every process that runs jobs ticks; the database keeps them from doubling up.
+ * On start, checks a longer interval scheduled move up to the interval now configured.
  */
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import { rescheduleFeedChecks } from '../repositories/feed-schedule-repository.ts';
 import { queueDueFeedChecks } from '../repositories/follow-repository.ts';
 
 export interface FeedCheckSchedule {
@@ -17,7 +19,15 @@ export function tickMsFor(intervalMs: number): number {
   return Math.min(30_000, Math.max(200, Math.round(intervalMs / 6)));
 }
 
-export function createFeedCheckSchedule(options: { db: Database; logger: Logger; clock: () => Date; tickMs: number; queued: () => void }): FeedCheckSchedule {
+export function createFeedCheckSchedule(options: {
+  db: Database;
+  logger: Logger;
+  clock: () => Date;
+  tickMs: number;
+  /** The interval between checks: checks scheduled under a longer one move up when the schedule starts. */
+  intervalMs: number;
+  queued: () => void;
+}): FeedCheckSchedule {
   let timer: NodeJS.Timeout | null = null;
   let ticking = false;
   const tick = async () => {
@@ -36,7 +46,10 @@ export function createFeedCheckSchedule(options: { db: Database; logger: Logger;
       if (timer) return;
       timer = setInterval(() => void tick(), options.tickMs);
       timer.unref();
-      void tick();
+      void rescheduleFeedChecks(options.db, options.clock(), options.intervalMs)
+        .then((moved) => moved > 0 && options.logger.info('feed checks moved up to the interval', { moved, intervalMs: options.intervalMs }))
+        .catch((err: unknown) => options.logger.warn('moving up feed checks failed', { err }))
+        .finally(() => void tick());
     },
     stop() {
       if (timer) clearInterval(timer);

@@ -36,14 +36,16 @@ export function planScript(input: PlanInput): ScriptPlan {
   const source = { text: input.text, lines: input.lines, byline: input.byline };
   const asked = askedMinutes(input.mode, input.minutes);
   if (asked === null) return { mode: input.mode, targetWords: null, language: input.language, source };
-  const budget = Math.round((asked * input.wordsPerMinute) / paceOf(input.text));
+  const pace = paceOf(input.text);
+  const budget = Math.round((asked * input.wordsPerMinute) / pace);
   const articleWords = countWords(input.text);
   const targetWords = Math.max(1, Math.min(budget, articleWords));
   const short = input.mode !== 'brief' && articleWords < budget * 0.85;
-  const minutes = Math.max(1, Math.round((articleWords * paceOf(input.text)) / input.wordsPerMinute));
+  const minutes = Math.max(1, Math.round((articleWords * pace) / input.wordsPerMinute));
   return {
     mode: input.mode,
     targetWords,
+    pace,
     language: input.language,
     source,
     maxRequests: maxRequests(asked),

@@ -66,6 +66,7 @@ const stateColumns = {
   estimatedMs: podcasts.estimatedMs,
   durationMs: podcasts.durationMs,
   draft: podcasts.draft,
+  fallbackReason: podcasts.fallbackReason,
 };
 export type PodcastState = Pick<PodcastRow, keyof typeof stateColumns>;
 
@@ -166,4 +167,13 @@ export async function movePodcastsToAccount(db: Database, anonymousToken: string
 export async function lockPodcast(tx: Database, id: string): Promise<PodcastRow | null> {
   const [row] = await tx.select().from(podcasts).where(eq(podcasts.id, id)).for('update');
   return row ?? null;
+}
+
+/** The addresses of the member's podcasts' pages (each once). */
+export async function ownedSourceUrls(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ url: podcasts.sourceUrl })
+    .from(podcasts)
+    .where(and(eq(podcasts.userId, userId), isNotNull(podcasts.sourceUrl)));
+  return rows.map((r) => r.url!).filter(Boolean);
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { id3TagSize } from '../machinery/audio/id3-chapters.ts';
-import { measureLoudness, TARGET_LUFS } from '../machinery/audio/loudness.ts';
+import { measureLoudness, TARGET_LUFS } from '../machinery/audio/loudness-meter.ts';
 import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { createTestApp } from '../test/app.ts';

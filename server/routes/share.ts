@@ -16,7 +16,8 @@ import { serveAudio } from '../http/serve-audio.ts';
 import { sharePageHtml } from '../http/share-page.ts';
 import { openSharePage } from '../use-cases/open-share-page.ts';
 import { openSharedAudio, openSharedPodcast } from '../use-cases/open-shared-podcast.ts';
-import { seconds } from '../http/podcast-view.ts';
+import { podcastMode, seconds } from '../http/podcast-view.ts';
+import { howMadeLabel } from '../../shared/podcast/status-labels.ts';
 import { playlistResponse, segmentNumber } from '../http/stream.ts';
 import { hlsPlaylist } from '../machinery/audio/hls-playlist.ts';
 import { episode } from '../machinery/audio/store.ts';
@@ -58,6 +59,7 @@ export function sharedRoutes(deps: AppDeps) {
         durationSeconds: ready ? seconds(row.durationMs) : null,
         createdAt: row.createdAt.toISOString(),
         sources: sourcesOf(row),
+        howMade: ready ? howMadeLabel({ mode: podcastMode(row.mode), fallbackReason: row.fallbackReason }) : null,
       };
       c.header('Cache-Control', 'no-store');
       return c.json(shared);

@@ -1,7 +1,7 @@
 /**
  * A local site with a feed, for the follow tests. `/feed.xml` (any query makes another feed of the
  * same items) is RSS 2.0 with an ETag, answering 304 when nothing changed; `/site` is a page that
- * names it in `<link rel="alternate">`; `/items/<n>` are the items' pages. Bad input: `/plain` (a page
+ * names it in `<link rel="alternate">`; `/items/<n>` are the items' pages (`/go/<n>` redirects there). Bad input: `/plain` (a page
  * naming no feed), `/not-a-feed.xml`, `/bomb.xml` (entity expansion), `/huge.xml` (100,000 items),
  * `/to-private.xml` (redirects to a private address), `/images.xml` (an item linking to an image),
  * `/empty.xml` (a feed of no items). Another site's feed, `/log.xml`, holds `LOG_ENTRIES` at `/log/<n>`.
@@ -83,8 +83,12 @@ export async function startFeedServer(first = 5): Promise<FeedServer> {
         .end(`<!doctype html><html><head><title>The Harbour Gazette</title><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body><p>News of the harbour.</p></body></html>`);
     }
     if (path === '/log.xml') return void res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(rss(LOG_ENTRIES, 'The Lighthouse Log'));
+    // `/go/<n>` is another address of item n's page (a redirect, as a feed's click-through link).
+    const go = /^\/go\/(\d+)$/.exec(path);
+    if (go) return void res.writeHead(302, { location: `/items/${go[1]}` }).end();
     if (item || path.startsWith('/log/')) {
-      const found = [...items, ...LOG_ENTRIES].find((i) => i.path === path);
+      // An item's address may carry a query (tracking parameters): the page is the same.
+      const found = [...items, ...LOG_ENTRIES].find((i) => i.path?.replace(/\?.*/, '') === path);
       if (!found) return void res.writeHead(404).end('Not here');
       return void res
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })

@@ -15,57 +15,33 @@
  * away, and an episode that stops partway through an article would sit in their list and their
  * podcast app looking whole. The follow says which item and why, with what would fit (a shorter
  * mode, a part of it), so the member can make it by hand. A digest takes the day's items in order
- * while they fit together; the rest wait for the next day.
+ * while they fit together; the rest wait for the next day. (The episodes: make-follow-episodes.ts,
+ * fit-follow-episode.ts for a digest, follow-items.ts what they share.)
  */
-import { SOURCES_PER_EPISODE } from '../../shared/api/podcasts.ts';
-import { PODCAST_MODES, type PodcastMode } from '../../shared/constants.ts';
-import type { Config } from '../config.ts';
-import { itemText } from '../machinery/follow/item-text.ts';
 import { AppError } from '../errors.ts';
-import type { Logger } from '../lib/logger.ts';
+import { fetchFeed } from '../machinery/follow/fetch-feed.ts';
+import { looksLikeFeed, readFeed } from '../machinery/follow/parse-feed.ts';
 import {
   addFollowItems,
   findFeed,
   followsOfFeed,
   hasFollowItems,
-  findMemberDigest,
   newestItems,
-  pendingItems,
-  pendingItemsOfMember,
-  releaseMemberDigestDay,
-  settleFollowItems,
   storeItems,
   takeFeedTurn,
-  takeMemberDigestDay,
   updateFeed,
   updateFollow,
   type FeedItemRow,
   type FeedRow,
   type FollowRow,
 } from '../repositories/follow-repository.ts';
-import { findUser, type UserRow } from '../repositories/user-repository.ts';
-import type { PreparedArticle, Source } from '../pipeline/ports.ts';
-import { isPremium } from '../services/auth/user-view.ts';
-import { hoursAndMinutes } from '../services/podcasts/episode-length.ts';
-import { fetchFeed } from '../machinery/follow/fetch-feed.ts';
-import { looksLikeFeed, readFeed } from '../machinery/follow/parse-feed.ts';
-import { chooseMode } from './choose-mode.ts';
-import { chooseVoice } from './choose-voice.ts';
-import { createPodcast, type CreatePodcastDeps, type PodcastRequest, type ReadRequest } from './create-podcast.ts';
-import type { Caller } from './identify-caller.ts';
-import { planEpisodeLength } from './plan-episode-length.ts';
-import { readArticle } from './read-article.ts';
-import { combineArticles, sourcesArticle, type ReceivedSource, type SourceReading } from './read-sources.ts';
+import type { CheckFeedDeps } from './follow-items.ts';
+import { makeEpisodes } from './make-follow-episodes.ts';
 
 /** A new follow's first check makes episodes of at most this many items, the newest. */
 export const FIRST_CHECK_ITEMS = 3;
 /** The longest wait after failures in a row. */
 const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
-
-export interface CheckFeedDeps extends CreatePodcastDeps {
-  config: CreatePodcastDeps['config'] & Pick<Config, 'followIntervalMs' | 'fetchAllowHosts' | 'stripe'>;
-  logger: Logger;
-}
 
 /** When the feed is checked next: the interval (or the feed's own, when longer) plus up to a tenth of jitter; doubled per failure in a row. */
 export function nextCheck(now: Date, intervalMs: number, feedSeconds: number | null, failures: number, random = Math.random): Date {
@@ -101,6 +77,7 @@ async function fetchIfDue(deps: CheckFeedDeps, feed: FeedRow, now: Date, signal:
     if (answer.notModified) {
       log.info('feed checked', { notModified: true });
       await updateFeed(deps.db, feed.id, { failures: 0, error: null });
+      for (const follow of await followsOfFeed(deps.db, feed.id)) await updateFollow(deps.db, follow.id, { lastCheckedAt: now });
       return null;
     }
     if (!looksLikeFeed(answer.body)) throw new AppError('NOT_A_FEED', { message: 'The address no longer gives a feed.' });
@@ -142,260 +119,3 @@ async function giveItems(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRow, 
   await updateFollow(deps.db, follow.id, { lastCheckedAt: now, ...(fresh.length && !follow.paused ? { lastItemAt: now } : {}), ...(feed.error ? {} : { error: null }) });
 }
 
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-
-/** A follow's waiting item, with the follow it waits in. */
-interface Waiting {
-  followId: string;
-  item: FeedItemRow;
-}
-
-const callerOf = (user: UserRow, deps: CheckFeedDeps): Caller => ({
-  userId: user.id,
-  email: user.email,
-  name: user.name,
-  isPremium: isPremium(user, deps.config),
-  sessionId: '',
-});
-
-/** The follow's waiting items made into episodes: each its own, or a digest once a day from its hour; the member's digest across follows instead when they asked for one. */
-async function makeEpisodes(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRow, now: Date) {
-  if (await findMemberDigest(deps.db, follow.userId)) return makeMemberDigest(deps, follow.userId, now);
-  const waiting = await pendingItems(deps.db, follow.id);
-  if (waiting.length === 0) return;
-  const user = await findUser(deps.db, follow.userId);
-  if (!user) return;
-  const caller = callerOf(user, deps);
-  const telling = {
-    ...(PODCAST_MODES.includes(follow.mode as PodcastMode) ? { mode: follow.mode as PodcastMode } : {}),
-    ...(follow.minutes && (follow.mode === 'podcast' || follow.mode === 'conversation') ? { minutes: follow.minutes } : {}),
-  };
-  const notes = new FollowNotes();
-  if (follow.digest) {
-    if (now.getUTCHours() < follow.digestHour || follow.lastDigestOn === dayOf(now)) return;
-    // A digest holds the newest items: older ones are passed over for good, never left waiting.
-    const older = waiting.slice(0, Math.max(0, waiting.length - SOURCES_PER_EPISODE.max));
-    await settleFollowItems(deps.db, follow.id, older.map((item) => item.id), { status: 'skipped' });
-    const fit = await fitEpisode(deps, caller, telling, waiting.slice(older.length).map((item) => ({ followId: follow.id, item })), notes);
-    if (!fit) return;
-    if (fit.sources.length > 0 && !(await make(deps, caller, { ...requestFor(fit.sources), ...telling }, fit.take, notes, readOf(fit)))) return;
-    if (fit.sources.length === 0) await notes.say(deps, follow.id);
-    await updateFollow(deps.db, follow.id, { lastDigestOn: dayOf(now) });
-    return;
-  }
-  for (const item of waiting) {
-    const source = sourceOf(item);
-    if (!source) {
-      await settleFollowItems(deps.db, follow.id, [item.id], { status: 'failed', error: NO_SOURCE });
-      continue;
-    }
-    // Create holds it to the length limit: one too long fails with what would fit, and the next goes on.
-    if (!(await make(deps, caller, { ...requestOf(source), ...telling }, [{ followId: follow.id, item }], notes))) return;
-  }
-}
-
-const NO_SOURCE = 'The item has neither an address nor any text.';
-
-/**
- * The member's digest across follows: once a day from its hour, one episode (in the member's own
- * mode) of the items waiting in every unpaused follow, oldest first, a chapter each; an article two
- * follows share is read once; past the most one episode takes, the rest wait for the next day.
- */
-async function makeMemberDigest(deps: CheckFeedDeps, userId: string, now: Date) {
-  const waiting = await pendingItemsOfMember(deps.db, userId);
-  if (waiting.length === 0) return;
-  const day = dayOf(now);
-  const taken = await takeMemberDigestDay(deps.db, userId, day, now.getUTCHours());
-  if (!taken) return;
-  const user = await findUser(deps.db, userId);
-  if (!user) return;
-  const caller = callerOf(user, deps);
-  const notes = new FollowNotes();
-  // Made, or failed for good: the day is done. Waiting on the allowance, or stopped by an error: the day is given back.
-  let done = false;
-  try {
-    const fit = await fitEpisode(deps, caller, {}, waiting, notes);
-    done = !!fit && (fit.sources.length === 0 || (await make(deps, caller, requestFor(fit.sources), fit.take, notes, readOf(fit))));
-    if (done && fit!.sources.length === 0) for (const followId of notes.follows()) await notes.say(deps, followId);
-  } finally {
-    if (!done) await releaseMemberDigestDay(deps.db, userId, day, taken.previous);
-  }
-}
-
-type Telling = Pick<PodcastRequest, 'mode' | 'minutes'>;
-
-/** The one request of an episode of these sources. */
-const requestFor = (sources: readonly ReceivedSource[]): PodcastRequest => (sources.length >= 2 ? { sources: [...sources] } : requestOf(sources[0]!));
-
-const itemName = (item: FeedItemRow) => `“${item.title ?? item.url ?? 'An item'}”`;
-
-/** What went wrong with a follow's items in this check, said on the follow together (null: all well). */
-class FollowNotes {
-  private readonly said = new Map<string, string[]>();
-  add(followId: string, note: string) {
-    this.said.set(followId, [...(this.said.get(followId) ?? []), note]);
-  }
-  of(followId: string, last?: string): string | null {
-    const all = [...(this.said.get(followId) ?? []), ...(last ? [last] : [])];
-    return all.length ? all.join(' ') : null;
-  }
-  follows(): string[] {
-    return [...this.said.keys()];
-  }
-  async say(deps: { db: CheckFeedDeps['db'] }, followId: string) {
-    await updateFollow(deps.db, followId, { error: this.of(followId) });
-  }
-}
-
-/** The waiting items one episode can read, in order, and those that wait for the next. */
-interface Fit {
-  /** The sources read, each once (an article two follows share is read once). */
-  sources: ReceivedSource[];
-  /** The items the episode is made of. */
-  take: Waiting[];
-  /** Each source as read (its article, or why it could not be read): the episode is made from this. */
-  readings: SourceReading[];
-}
-
-/**
- * The waiting items one digest can read within the length limit, by the rule Create applies
- * (`planEpisodeLength` over the articles read together), and at most SOURCES_PER_EPISODE.max
- * sources: in order while they fit, the first that does not and those after it waiting for the next
- * day (said on their follows); an item too long on its own is failed with its reason, and one with
- * nothing to read failed too. An item that cannot be read goes in as it is (the episode names it, as
- * for any source). Null when the member must wait (the hour's page fetches): nothing is decided.
- */
-async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: Telling, waiting: readonly Waiting[], notes: FollowNotes): Promise<Fit | null> {
-  const { mode, minutes } = await chooseMode(deps, telling, caller);
-  const voice = await chooseVoice(deps, undefined, caller);
-  /** The refusal Create would give an episode of these articles; null when they fit. */
-  const tooLong = (articles: PreparedArticle[]) =>
-    planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [combineArticles(articles)] }).then(
-      () => null,
-      (err: unknown) => (err instanceof AppError && err.code === 'EPISODE_TOO_LONG' ? err : Promise.reject(err)),
-    );
-  const fit: Fit = { sources: [], take: [], readings: [] };
-  const waits: Waiting[] = [];
-  const articles: PreparedArticle[] = [];
-  const read = new Set<string>();
-  for (const entry of waiting) {
-    const source = sourceOf(entry.item);
-    if (!source) {
-      await settleFollowItems(deps.db, entry.followId, [entry.item.id], { status: 'failed', error: NO_SOURCE });
-      continue;
-    }
-    const key = 'url' in source ? source.url : null;
-    if (key !== null && read.has(key)) {
-      fit.take.push(entry);
-      continue;
-    }
-    if (waits.length > 0 || fit.sources.length === SOURCES_PER_EPISODE.max) {
-      waits.push(entry);
-      continue;
-    }
-    let reading: SourceReading;
-    try {
-      // Read as Create reads it, once: the episode is made from this reading (make's `read`).
-      reading = await readArticle(deps, { caller, clientAddress: null }, requestOf(source));
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'RATE_LIMITED') {
-        for (const followId of new Set(waiting.map((w) => w.followId))) await updateFollow(deps.db, followId, { error: `New items wait: ${err.message}` });
-        return null;
-      }
-      if (!(err instanceof AppError)) throw err;
-      reading = err;
-    }
-    const article = reading instanceof AppError ? null : reading;
-    if (article) {
-      const alone = await tooLong([article]);
-      if (alone) {
-        await settleFollowItems(deps.db, entry.followId, [entry.item.id], { status: 'failed', error: alone.message });
-        notes.add(entry.followId, `${itemName(entry.item)} could not be made into an episode: ${alone.message}`);
-        continue;
-      }
-      if (articles.length > 0 && (await tooLong([...articles, article]))) {
-        waits.push(entry);
-        continue;
-      }
-      articles.push(article);
-    }
-    fit.sources.push(source);
-    fit.readings.push(reading);
-    fit.take.push(entry);
-    if (key) read.add(key);
-  }
-  if (waits.length > 0) {
-    const limit = hoursAndMinutes((caller.isPremium ? deps.config.limits.premiumMaxEpisodeMinutes : deps.config.limits.maxEpisodeMinutes) * 60);
-    const all = fit.take.length + waits.length;
-    const rest = waits.length === 1 ? 'the other one waits' : `the other ${waits.length} wait`;
-    const note = `The day’s episode holds ${fit.take.length} of its ${all} items (an episode runs up to ${limit} and reads up to ${SOURCES_PER_EPISODE.max} sources); ${rest} for the next day.`;
-    for (const followId of new Set(waits.map((w) => w.followId))) notes.add(followId, note);
-  }
-  return fit;
-}
-
-/** One source as a request of its own. */
-function requestOf(source: ReceivedSource): Source {
-  return ('text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source) as Source;
-}
-
-/**
- * One episode of `items`, said on their follows after what went wrong before it in this check
- * (`notes`); false when the member must wait (the day's allowance, the hour's fetches): the items stay
- * waiting.
- */
-async function make(
-  deps: CheckFeedDeps,
-  caller: Caller,
-  request: PodcastRequest,
-  items: readonly Waiting[],
-  notes: FollowNotes,
-  read?: () => Promise<ReadRequest>,
-): Promise<boolean> {
-  const byFollow = new Map<string, string[]>();
-  for (const { followId, item } of items) byFollow.set(followId, [...(byFollow.get(followId) ?? []), item.id]);
-  // Follows with something to say whose items are not in this episode (all left out or waiting).
-  const others = notes.follows().filter((followId) => !byFollow.has(followId));
-  try {
-    const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request, ...(read ? { read } : {}) });
-    for (const [followId, ids] of byFollow) {
-      await settleFollowItems(deps.db, followId, ids, { status: 'made', podcastId: podcast.id });
-      await notes.say(deps, followId);
-    }
-    for (const followId of others) await notes.say(deps, followId);
-    return true;
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'RATE_LIMITED') {
-      for (const followId of byFollow.keys()) await updateFollow(deps.db, followId, { error: notes.of(followId, `New items wait: ${err.message}`) });
-      for (const followId of others) await notes.say(deps, followId);
-      return false;
-    }
-    if (!(err instanceof AppError)) throw err;
-    const named = items.length === 1 ? itemName(items[0]!.item) : 'The day’s items';
-    for (const [followId, ids] of byFollow) {
-      await settleFollowItems(deps.db, followId, ids, { status: 'failed', error: err.message });
-      notes.add(followId, `${named} could not be made into an episode: ${err.message}`);
-      await notes.say(deps, followId);
-    }
-    for (const followId of others) await notes.say(deps, followId);
-    return true;
-  }
-}
-
-/** The episode's article from the fit's readings, as Create would read its request (an unreadable lone source answers why). */
-function readOf(fit: Fit): () => Promise<ReadRequest> {
-  return async () => {
-    if (fit.sources.length >= 2) return sourcesArticle(fit.sources, fit.readings);
-    const [reading] = fit.readings;
-    if (reading instanceof AppError) throw reading;
-    return { article: reading!, sources: null };
-  };
-}
-
-/** What an item is read from: its address, else its text in the feed. */
-function sourceOf(item: FeedItemRow): ReceivedSource | null {
-  if (item.url) return { url: item.url };
-  const text = item.content ? itemText(item.content) : '';
-  if (!text.trim()) return null;
-  return { text, ...(item.title ? { title: item.title.slice(0, 300) } : {}) };
-}

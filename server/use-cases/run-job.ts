@@ -6,7 +6,8 @@
 import type { JobHandler } from '../jobs/runner.ts';
 import { convertPodcast, markConversionFailed, type PodcastConversionDeps } from '../pipeline/podcast-conversion.ts';
 import { PodcastDeletedError } from '../pipeline/podcast-state.ts';
-import { checkFollowedFeed, type CheckFeedDeps } from './check-followed-feed.ts';
+import { checkFollowedFeed } from './check-followed-feed.ts';
+import type { CheckFeedDeps } from './follow-items.ts';
 
 export function jobHandler(deps: { conversion: PodcastConversionDeps; feedChecks: CheckFeedDeps }): JobHandler {
   return {

@@ -242,6 +242,8 @@ export const podcastEventSchema = z.object({
   estimatedSeconds: z.number().nullable().default(null),
   durationSeconds: z.number().nullable().default(null),
   error: z.string().nullable(),
+  /** As the podcast's: why the script is not wholly the AI's, known once the script is written. */
+  fallbackReason: z.string().nullable().optional(),
 });
 export type PodcastEvent = z.infer<typeof podcastEventSchema>;
 

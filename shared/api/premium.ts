@@ -84,6 +84,8 @@ export const sharedPodcastSchema = z.object({
   createdAt: z.string(),
   /** An episode of several sources: each one's address, title and author. */
   sources: z.array(podcastSourceSchema).nullable().default(null),
+  /** How the finished episode was made, in the owner's card's words (howMadeLabel); null until it is. */
+  howMade: z.string().nullable().default(null),
 });
 export type SharedPodcast = z.infer<typeof sharedPodcastSchema>;
 

@@ -131,6 +131,7 @@ export const ENDPOINTS = {
   listFollows: json('GET', '/api/follows', followListSchema),
   addFollow: json('POST', '/api/follows', followSchema, { status: 201, request: createFollowSchema }),
   changeFollow: json('PATCH', '/api/follows/:id', followSchema, { request: updateFollowSchema }),
+  checkFollow: json('POST', '/api/follows/:id/check', followSchema, { status: 202 }),
   deleteFollow: json('DELETE', '/api/follows/:id', successSchema),
   getMemberDigest: json('GET', '/api/follows/digest', memberDigestSchema),
   setMemberDigest: json('PUT', '/api/follows/digest', memberDigestSchema, { request: memberDigestSchema }),

@@ -162,6 +162,8 @@ function followCalls(http: HttpClient) {
     add: (follow: CreateFollow): Promise<Follow> => http.call(ENDPOINTS.addFollow, { body: follow }),
     /** Pauses, resumes or changes how its items are told. */
     change: (id: string, change: UpdateFollow): Promise<Follow> => http.call(ENDPOINTS.changeFollow, { params: { id }, body: change }),
+    /** Checks the follow's feed now rather than at its next interval (its new items follow as usual). */
+    checkNow: (id: string): Promise<Follow> => http.call(ENDPOINTS.checkFollow, { params: { id } }),
     async remove(id: string): Promise<void> {
       await http.call(ENDPOINTS.deleteFollow, { params: { id } });
     },

@@ -4,7 +4,7 @@
  * when it is:
  * - mostly links, four words or more (a related story's headline, "Related: …"), unless it is a
  *   heading, a table cell or a list item;
- * - a widget's label ("Advertisement", "Enlarge image", "Image 1 of 13") or a bare address;
+ * - a widget's label ("Advertisement", "Enlarge image", "Image 1 of 13", "Edit this page") or a bare address;
  * - a dateline ("Updated 3:27 am PST, Wednesday, November 20, 2019"), a reading-time or age label
  *   ("5 min read", "Ann Lee · 4 min read", "Updated 3 hours ago");
  * - a prompt to comment or share ("Leave a comment", "Join the conversation", "Share on Facebook");
@@ -91,7 +91,7 @@ function textBlocks(root: PageElement): Block[] {
 
 /** Labels of page furniture, whole-text matches. */
 const LABEL =
-  /^(?:advert(?:isement)?s?|ads?|sponsored(?: content)?|skip to (?:main )?content|caption|close|enlarge(?: this)? image|image \d+(?: of)? \/? ?\d+|\d+ of \d+|(?:view|show) (?:full )?(?:gallery|caption)|(?:breaking|latest|related) news|related(?: stories| articles)?|more stories|subscribe(?: now)?|sign up|share(?: this)?(?: article| story)?|comments?|\d+ comments?|this slideshow requires javascript\.?)$/i;
+  /^(?:advert(?:isement)?s?|ads?|sponsored(?: content)?|skip to (?:main )?content|caption|close|enlarge(?: this)? image|image \d+(?: of)? \/? ?\d+|\d+ of \d+|(?:view|show) (?:full )?(?:gallery|caption)|(?:breaking|latest|related) news|related(?: stories| articles)?|more stories|subscribe(?: now)?|sign up|share(?: this)?(?: article| story)?|comments?|\d+ comments?|this slideshow requires javascript\.?|edit this page|edit (?:this page )?on github|improve this (?:page|doc)|was this (?:page|article) helpful\??)$/i;
 /** A line that is only a web address. */
 const BARE_URL = /^(?:[\p{L} ]{1,20}:\s*)?https?:\/\/\S+$/u;
 /** A time of day, as datelines give it. */

@@ -7,6 +7,7 @@
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
  *   notices, pop-ups, author boxes, screen-reader-only labels. A name splits into words at dashes,
  *   underscores and case changes ("shareBar__icons" is share, bar, icons).
+ * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it.
  * An area that holds most of the page's text is kept whatever its name says: a class on the
  * article's own wrapper ("post has-comments") must not take the article with it. So are areas of one
  * kind (the same tag and class) that together hold most of it: an article laid out as a row of blocks
@@ -91,8 +92,11 @@ function nextAfter(element: PageElement, root: PageElement): PageElement | null 
 /** Removes the dropped areas from `document` in place. */
 export function dropAreas(document: PageDocument): void {
   const root = document.documentElement;
+  const bodyText = document.body?.textContent?.length ?? 0;
   eachElement(root, (element, name) => {
     if (!isDroppedElement(element, name)) return false;
+    // A <header> holding most of the page's text is the article's own wrapper, not the masthead.
+    if (name === 'HEADER' && (element.textContent?.length ?? 0) > MAX_DROPPED_SHARE * bodyText && !element.querySelector('nav')) return false;
     element.remove();
     return true;
   });

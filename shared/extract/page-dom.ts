@@ -26,6 +26,7 @@ export interface PageElement extends PageNode {
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
   querySelector(selectors: string): PageElement | null;
+  closest(selectors: string): PageElement | null;
   querySelectorAll(selectors: string): Iterable<PageElement> & { readonly length: number };
   remove(): void;
 }

@@ -8,7 +8,10 @@ import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
+import { pageKind, type PageKind } from './page-kind.ts';
+import { productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
+import { mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
   title: string;
@@ -21,6 +24,8 @@ export interface ReadableArticle {
   root: PageElement;
   /** When the page is a list of other pages (a front page, a search result): how many it lists; else null. */
   listing: number | null;
+  /** The kind of page it is (see page-kind.ts). */
+  kind: PageKind;
 }
 
 /**
@@ -35,8 +40,14 @@ export function readableArticle(
     elementsWithTags?: (node: PageElement, tagNames: readonly string[]) => PageElement[];
   } = {},
 ): ReadableArticle | null {
+  revealHiddenBody(document);
   dropAreas(document);
   options.check?.(document);
+  const area = mainArea(document);
+  const kind = area ? pageKind(document, area, documentAddress(document)) : 'article';
+  const product = kind === 'product' && area ? productPage(document, area) : null;
+  const thread = product ? null : wholePage(document, kind === 'forum');
+  const whole = product ?? thread?.root ?? null;
   const measured = measurePage(document);
   markArticleBody(document);
   let root: PageElement | undefined;
@@ -47,26 +58,63 @@ export function readableArticle(
     },
   });
   if (options.elementsWithTags) Object.assign(reader, { _getAllNodesWithTag: options.elementsWithTags });
-  const article = reader.parse();
-  if (!article || !root) return null;
-  root = narrowedToBody(root) ?? root;
-  root.removeAttribute(BODY_MARK);
-  root.querySelector(`[${BODY_MARK}]`)?.removeAttribute(BODY_MARK);
-  root = missedArticle(root, measured) ?? root;
+  const article: Partial<NonNullable<ReturnType<typeof reader.parse>>> = reader.parse() ?? { title: (document as unknown as { title?: string }).title };
+  if (root) {
+    root = narrowedToBody(root) ?? root;
+    root.removeAttribute(BODY_MARK);
+    root.querySelector(`[${BODY_MARK}]`)?.removeAttribute(BODY_MARK);
+    root = missedArticle(root, measured) ?? root;
+  }
+  // A thread whose posts were announced by their authors is read post by post.
+  const posts = (thread?.posts ?? 0) >= 2;
+  if (whole && (!root || product || posts || readWhole(kind, root, whole))) root = whole;
+  if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   cleanArticle(root);
   return {
     title: article.title?.trim() ?? '',
-    byline: article.byline ?? null,
+    // A thread's posts each say their author: the byline Readability took is the first poster's box.
+    byline: posts && root === whole ? null : (article.byline ?? null),
     dir: article.dir ?? null,
     lang: article.lang ?? null,
     excerpt: article.excerpt ?? null,
     siteName: article.siteName ?? null,
     root,
     listing: listedItems(root),
+    kind,
   };
 }
 
+function documentAddress(document: PageDocument): string {
+  const d = document as unknown as { URL?: string; documentURI?: string };
+  return d.URL ?? d.documentURI ?? '';
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
+
+/**
+ * The share of the main area Readability's block may hold and still be the page: of an article (or
+ * docs) any share, the area's rest being the page's furniture (a block that missed the article is
+ * mended by second-try.ts); of a thread or list; of a page of sections or items, where the block is
+ * most often one of them.
+ */
+/** A block of this many words on a page that looks like a list is an article above its teasers. */
+const ARTICLE_WORDS = 250;
+const PART_READ: Record<PageKind, number> = {
+  article: 0, documentation: 0, forum: 0.6, listing: 0.6, service: 0.8, collection: 0.8, product: 0.8,
+};
+
+/**
+ * Whether the page is better read whole than as Readability's block: when the block is a part of the
+ * main area (Readability took one section, a caption, the first post).
+ */
+function readWhole(kind: PageKind, root: PageElement, whole: PageElement): boolean {
+  const words = wordCount(root.textContent);
+  const part = words / Math.max(1, wordCount(whole.textContent));
+  if (kind === 'listing' && words >= ARTICLE_WORDS) return false;
+  return part < PART_READ[kind];
+}
 /** Teasers a list page shows at least, and the text one takes at most on average. */
 const MIN_LISTED = 4;
 const MAX_TEASER_CHARS = 400;

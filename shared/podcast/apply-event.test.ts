@@ -22,6 +22,7 @@ const event = (change: Partial<PodcastEvent>): PodcastEvent => ({
   estimatedSeconds: null,
   durationSeconds: null,
   error: null,
+  fallbackReason: null,
   ...change,
 });
 
@@ -52,6 +53,11 @@ describe('applyPodcastEvent', () => {
       'a failure part of the way: the part made stays playable',
       event({ status: 'failed', error: 'The voice stopped answering', streamUrl: '/api/podcasts/p1/stream.m3u8?t=s', audioSeconds: 95 }),
       { status: 'failed', error: 'The voice stopped answering', streamUrl: '/api/podcasts/p1/stream.m3u8?t=s', audioSeconds: 95, audioUrl: null },
+    ],
+    [
+      'the end of a script the AI did not write, with why',
+      event({ status: 'speaking', fallbackReason: 'The AI service refused the API key (HTTP 401)' }),
+      { fallbackReason: 'The AI service refused the API key (HTTP 401)' },
     ],
     ['an empty title keeps the title', event({ title: '' }), { title: 'The harbour' }],
     ['progress above 100 is 100', event({ progress: 140 }), { progress: 100 }],
@@ -88,6 +94,7 @@ describe('applyPodcastEvent', () => {
       estimatedSeconds: null,
       durationSeconds: null,
       error: null,
+      fallbackReason: null,
     });
     const growing = { ...podcast, status: 'speaking' as const, streamUrl: '/s.m3u8?t=s', audioSeconds: 30, estimatedSeconds: 300 };
     expect(applyPodcastEvent(podcast, eventOf(growing))).toMatchObject({ streamUrl: '/s.m3u8?t=s', audioSeconds: 30, estimatedSeconds: 300 });

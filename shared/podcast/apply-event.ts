@@ -1,8 +1,8 @@
 /**
  * A progress event applied to the podcast it is about. Events carry the conversion's state (status,
- * progress, title, error) and the episode's as it is made (the growing stream's address, the seconds
- * made so far, the estimated and, once ready, exact length, the finished file's address), not the
- * script: everything else of the podcast stays.
+ * progress, title, error, the script's fallback reason) and the episode's as it is made (the growing
+ * stream's address, the seconds made so far, the estimated and, once ready, exact length, the
+ * finished file's address), not the script: everything else of the podcast stays.
  */
 import type { Podcast, PodcastEvent, PodcastStatus } from '../api/podcasts.ts';
 
@@ -10,7 +10,7 @@ import type { Podcast, PodcastEvent, PodcastStatus } from '../api/podcasts.ts';
 export type EventFields = Pick<
   Podcast,
   'id' | 'status' | 'progress' | 'title' | 'audioUrl' | 'streamUrl' | 'audioSeconds' | 'estimatedSeconds' | 'durationSeconds' | 'error'
->;
+> & { fallbackReason?: string | null | undefined };
 
 /** Whether a podcast in this status is done converting, for better or worse. */
 export function isFinished(status: PodcastStatus): boolean {
@@ -34,6 +34,8 @@ export function applyPodcastEvent<P extends EventFields>(podcast: P, event: Podc
     estimatedSeconds: event.estimatedSeconds,
     durationSeconds: event.durationSeconds,
     error: event.error,
+    // An event that does not say keeps the podcast's.
+    fallbackReason: event.fallbackReason === undefined ? podcast.fallbackReason : event.fallbackReason,
   };
 }
 
@@ -45,5 +47,5 @@ export function applyPodcastEventToList<P extends EventFields>(podcasts: readonl
 /** The event a full podcast answer amounts to (when a client reads the podcast instead of its stream). */
 export function eventOf(podcast: EventFields): PodcastEvent {
   const { id, status, progress, title, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, error } = podcast;
-  return { id, status, progress, title, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, error };
+  return { id, status, progress, title, audioUrl, streamUrl, audioSeconds, estimatedSeconds, durationSeconds, error, fallbackReason: podcast.fallbackReason ?? null };
 }

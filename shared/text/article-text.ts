@@ -32,6 +32,9 @@ const BLOCK_ELEMENTS = new Set([
   'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
 ]);
 
+/** A WordPress page builder's layout code: "[vc_column width="1/2"]", "[/vc_row]", "[et_pb_text]", "[fusion_builder_row]". */
+const SHORTCODE = /\[\/?(?:vc|et_pb|fusion|av|cs|mk|tatsu|themify|fl)_[a-z0-9_]*(?:\s[^\]]*)?\]/gi;
+
 /** Table cells sit side by side: a tab keeps them apart without breaking the row. */
 const CELL_ELEMENTS = new Set(['td', 'th']);
 
@@ -55,8 +58,9 @@ export function articleText(root: ArticleNode, lineStarts?: ArticleNode[]): stri
   let cells = 0;
   const append = (text: string, node: ArticleNode) => {
     if (lineStart === null && /\S/.test(text)) lineStart = node;
-    // A tab in the text is a space: tabs mark cell boundaries only.
-    line += text.replace(/\t/g, ' ');
+    // A tab in the text is a space: tabs mark cell boundaries only. A page builder's layout code left in
+    // the text ("[vc_row]", "[/et_pb_section]") is never read.
+    line += text.replace(/\t/g, ' ').replace(SHORTCODE, ' ');
   };
   const breakLine = () => {
     const trimmed = line.replace(/[^\S\t]+/g, ' ').replace(/ ?\t ?/g, '\t').replace(/^ | $/g, '');

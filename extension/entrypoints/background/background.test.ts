@@ -614,18 +614,22 @@ describe('modes, speed, the queue and read-along', () => {
     expect(server.podcast('p1')).toMatchObject({ mode: 'conversation', minutes: 12 });
   });
 
-  it("estimates the page's length before Create: read mode at the voice's rate, the others as asked", async () => {
+  it("asks the server for the page's length before Create, with the page's text, the mode and the minutes, and shows its figure", async () => {
     await signedIn();
     const tabId = articleTab();
-    const read = await sendMessage('estimatePage', { tabId, mode: 'read' });
-    if (!read.ok) throw new Error(read.error.message);
     const page = readArticle(Object.assign(new DOMParser().parseFromString(ARTICLE_HTML, 'text/html')));
     if (!page.ok) throw new Error('unreadable');
-    expect(read.value.words).toBe(page.value.text.split(/\s+/).filter(Boolean).length);
-    // The member's voice (the fake's default, en-gb) speaks 180 words a minute.
-    expect(read.value.seconds).toBe(Math.round((read.value.words / 180) * 60));
-    expect(await sendMessage('estimatePage', { tabId, mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words: read.value.words, pages: null, listing: null, seconds: 420 } });
-    expect(await sendMessage('estimatePage', { tabId, mode: 'brief' })).toMatchObject({ ok: true, value: { seconds: 120 } });
+    const words = page.value.text.split(/\s+/).filter(Boolean).length;
+    const read = await sendMessage('estimatePage', { tabId, mode: 'read' });
+    // The fake's figure: the article at 180 words a minute, or the length asked when shorter.
+    expect(read).toEqual({ ok: true, value: { words, pages: null, listing: null, seconds: Math.round((words / 180) * 60) } });
+    // A short page's podcast is shorter than the 10 minutes asked: the server's figure, not the minutes.
+    expect(await sendMessage('estimatePage', { tabId, mode: 'podcast', minutes: 10 })).toEqual(read);
+    const asked = server.requests.filter((r) => r.path === '/api/podcasts/estimate').map((r) => r.body);
+    expect(asked.at(-1)).toMatchObject({ text: page.value.text, mode: 'podcast', minutes: 10 });
+    await sendMessage('estimatePage', { tabId, mode: 'brief', minutes: 10 });
+    expect(server.requests.at(-1)!.body).toMatchObject({ mode: 'brief' });
+    expect(server.requests.at(-1)!.body).not.toHaveProperty('minutes');
   });
 
   it('says a front page is a list of articles, and sends only the page when making its podcast', async () => {
@@ -788,15 +792,15 @@ describe('the tray: one episode of several tabs', () => {
     expect(postedPodcasts()).toHaveLength(0);
   });
 
-  it('estimates one episode of its pages: their words at the voice’s rate in read mode, the minutes asked in podcast mode', async () => {
+  it('asks the server for the length of one episode of its pages, as sources with the mode and minutes', async () => {
     await signedIn();
     await sendMessage('addTabToTray', { tabId: articleTab() });
     await sendMessage('addTabToTray', { tabId: lighthouseTab() });
     const words = (await trayItem.getValue()).reduce((sum, page) => sum + page.words!, 0);
-    // The member's voice (the fake's default, en-gb) speaks 180 words a minute.
-    expect(await sendMessage('estimateTray', { mode: 'read' })).toEqual({ ok: true, value: { words, seconds: Math.round((words / 180) * 60) } });
-    expect(await sendMessage('estimateTray', { mode: 'podcast', minutes: 7 })).toEqual({ ok: true, value: { words, seconds: 420 } });
-    expect(await sendMessage('estimateTray', {})).toEqual({ ok: true, value: { words, seconds: null } });
+    const read = Math.round((words / 180) * 60);
+    expect(await sendMessage('estimateTray', { mode: 'read' })).toEqual({ ok: true, value: { words, seconds: read } });
+    expect(await sendMessage('estimateTray', { mode: 'podcast', minutes: 3 })).toEqual({ ok: true, value: { words, seconds: Math.min(read, 180) } });
+    expect(server.requests.at(-1)!.body).toMatchObject({ sources: [{}, {}], mode: 'podcast', minutes: 3 });
     expect(postedPodcasts()).toHaveLength(0);
   });
 

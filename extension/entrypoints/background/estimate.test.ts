@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedSeconds } from './estimate.ts';
+import { askedLength } from './estimate.ts';
 
-describe('the estimated length before Create', () => {
-  it('read mode: the words at the voice rate; podcast and conversation: the minutes asked; brief: two minutes', () => {
-    expect(estimatedSeconds('read', undefined, 1500, 150)).toBe(600);
-    expect(estimatedSeconds('podcast', 12, 1500, 150)).toBe(720);
-    expect(estimatedSeconds('conversation', undefined, 1500, 150)).toBe(600);
-    expect(estimatedSeconds('brief', undefined, 9000, 150)).toBe(120);
+describe('the length a request asks for', () => {
+  it.each([
+    ['podcast mode carries its minutes', { mode: 'podcast', minutes: 10 }, { mode: 'podcast', minutes: 10 }],
+    ['conversation too', { mode: 'conversation', minutes: 12 }, { mode: 'conversation', minutes: 12 }],
+    ['brief takes no minutes', { mode: 'brief', minutes: 12 }, { mode: 'brief' }],
+    ['read mode neither', { mode: 'read', minutes: 12 }, { mode: 'read' }],
+    ['no mode: the server chooses', { minutes: 12 }, {}],
+  ] as const)('%s', (_, options, asked) => {
+    expect(askedLength(options)).toEqual(asked);
   });
 });

@@ -75,7 +75,7 @@ async function readPdf(tab: Browser.tabs.Tab): Promise<Result<TabPdf>> {
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     const response = await fetch(url, { credentials: 'include' });
-    const refusal = statusRefusal(response.status, response.statusText);
+    const refusal = statusRefusal(response.status, response.statusText, 'tab');
     if (refusal) return fail(refusal.code, refusal.message, 'Reload the page and try again.');
     if (Number(response.headers.get('content-length')) > PDF_LIMITS.maxBytes) return fail('NO_READABLE_CONTENT', PDF_MESSAGES.tooLarge);
     bytes = new Uint8Array(await response.arrayBuffer());

@@ -8,6 +8,7 @@ import type { CreateOptions } from '../../messaging.ts';
 import { ok, type ExtensionError, type Result } from '../../result.ts';
 import type { PageText } from '../../read-article.ts';
 import { creationItem, recentPodcastsItem, type Creation, type CreationSource } from '../../storage.ts';
+import { askedLength } from './estimate.ts';
 import { findTab, readSelectionText, readTab, type TabPdf } from './page-reader.ts';
 import { phaseOf, playNewPodcast, playsNow, trackPodcast } from './progress.ts';
 import { linkSourceTab } from './read-along.ts';
@@ -91,8 +92,7 @@ export async function createPodcast(
 
   await update({ phase: 'sending', title: ('title' in page.value && page.value.title) || pageTitle });
   // Minutes only where the mode takes a length; no mode: the member's default, else the server's.
-  const { mode, minutes } = options;
-  const asked = { ...(mode ? { mode } : {}), ...(minutes !== undefined && (mode === 'podcast' || mode === 'conversation') ? { minutes } : {}) };
+  const asked = askedLength(options);
   // One key per attempt: the server answers a request it already has with the podcast it made.
   // What the popup was told about the page stays here.
   const { listing: _listing, ...body } = page.value as typeof page.value & { listing?: unknown };
@@ -112,6 +112,8 @@ export async function createPodcast(
     estimatedSeconds: podcast.estimatedSeconds,
     error: podcast.error ? { code: 'INTERNAL_ERROR', message: podcast.error } : null,
     unreadable: podcast.unreadable,
+    mode: podcast.mode,
+    fallbackReason: podcast.fallbackReason,
   });
   await recentPodcastsItem.setValue([podcast, ...(await recentPodcastsItem.getValue()).filter((p) => p.id !== podcast.id)]);
   // Linked before it can start playing: read-along takes its steps in order.

@@ -101,10 +101,11 @@ export async function applyEvent(event: PodcastEvent): Promise<void> {
         estimatedSeconds: creation.estimatedSeconds ?? null,
         durationSeconds: null,
         error: null,
+        fallbackReason: creation.fallbackReason ?? null,
       },
       event,
     );
-    const { status, progress, title, audioUrl, streamUrl, audioSeconds, estimatedSeconds } = merged;
+    const { status, progress, title, audioUrl, streamUrl, audioSeconds, estimatedSeconds, fallbackReason } = merged;
     const updated: Creation = {
       ...creation,
       phase: phaseOf(status),
@@ -115,6 +116,7 @@ export async function applyEvent(event: PodcastEvent): Promise<void> {
       streamUrl,
       audioSeconds,
       estimatedSeconds,
+      fallbackReason,
       error: status === 'failed' ? { code: 'INTERNAL_ERROR', message: event.error || CONTENT_MESSAGES.createFailed } : null,
     };
     const playNow = playsNow(updated, merged);

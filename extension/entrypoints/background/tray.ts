@@ -6,13 +6,13 @@
  * `sources`, a chapter each, and empties it once the server has the podcast.
  */
 import { SOURCES_PER_EPISODE } from '../../../shared/api/podcasts.ts';
-import { PDF_LIMITS, PODCAST_MINUTES } from '../../../shared/constants.ts';
+import { PDF_LIMITS } from '../../../shared/constants.ts';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
 import type { CreateOptions, TrayEstimate } from '../../messaging.ts';
 import { fail, ok, type Result } from '../../result.ts';
 import { trayItem, type Creation, type TrayPage } from '../../storage.ts';
 import { fileToSend, storedFileBytes, storeFile, type StoredSource } from '../../stored-file.ts';
-import { countWords, estimatedSeconds, wordsPerMinute } from './estimate.ts';
+import { askedLength, countWords } from './estimate.ts';
 import { findTab, readTab } from './page-reader.ts';
 import { createPodcast } from './podcasts.ts';
 import { callServer } from './server.ts';
@@ -77,40 +77,21 @@ export async function removeFromTray({ id }: { id: string }): Promise<Result<Tra
 }
 
 /**
- * The words of the tray's PDFs, counted by the server once each (by the page's id; a count under way
- * is shared, a failed one asked again next time). A short retelling is asked so that no length limit
- * refuses a long PDF: the words counted are the whole PDF's all the same.
+ * How long one episode of the tray's pages would be, asked of the server as the web app asks it (the
+ * pages as sources, the mode and the minutes): its words and its length. No pages, no estimate.
  */
-const pdfWords = new Map<string, Promise<Result<number>>>();
-
-function countPdfWords(id: string, source: Extract<StoredSource, { file: unknown }>): Promise<Result<number>> {
-  let counting = pdfWords.get(id);
-  if (!counting) {
-    counting = callServer((client) =>
-      client.podcasts.estimate({ file: fileToSend(source.file), sourceUrl: source.sourceUrl, mode: 'podcast', minutes: PODCAST_MINUTES.min }),
-    ).then((answer) => {
-      if (!answer.ok) pdfWords.delete(id);
-      return answer.ok ? ok(answer.value.words) : answer;
-    });
-    pdfWords.set(id, counting);
-  }
-  return counting;
-}
-
 export async function estimateTray(options: CreateOptions = {}): Promise<Result<TrayEstimate>> {
   const pages = await trayItem.getValue();
-  let words = 0;
-  for (const { id, words: counted, source } of pages) {
-    if (counted !== null || !('file' in source)) {
-      words += counted ?? 0;
-      continue;
-    }
-    const pdf = await countPdfWords(id, source);
-    if (!pdf.ok) return pdf;
-    words += pdf.value;
-  }
-  const seconds = options.mode ? estimatedSeconds(options.mode, options.minutes, words, await wordsPerMinute()) : null;
-  return ok({ words, seconds });
+  if (pages.length === 0) return ok({ words: 0, seconds: null });
+  const sources = pages.map(({ source }) => ('file' in source ? { ...source, file: fileToSend(source.file) } : source));
+  const asked = askedLength(options);
+  const one = sources[0]!;
+  const alone = 'text' in one ? { ...one, title: one.title ?? '' } : one;
+  const answer = await callServer((client) =>
+    client.podcasts.estimate(sources.length >= SOURCES_PER_EPISODE.min ? { sources, ...asked } : { ...alone, ...asked }),
+  );
+  if (!answer.ok) return answer;
+  return ok({ words: answer.value.words, seconds: answer.value.estimatedSeconds });
 }
 
 export async function createPodcastFromTray(options: CreateOptions = {}): Promise<Result<Creation>> {

@@ -76,7 +76,9 @@ export function CreateCard({
   }, [user?.defaultMode, user?.defaultMinutes, capabilities?.defaultMode, noAi, chosen]);
   const minutes = Number(minutesText);
   const options = createOptions(mode, minutes);
-  const estimate = useEstimate(knownUnreadable ? null : tab, options);
+  // The page refused as it is (an error page, a JSON file): said at once, and Create is off.
+  const [refused, setRefused] = useState<ExtensionError | null>(null);
+  const estimate = useEstimate(knownUnreadable ? null : tab, options, setRefused);
   const shownError = error && error.tabId === tab?.id ? error.error : null;
 
   async function create(source: Source) {
@@ -117,6 +119,8 @@ export function CreateCard({
       </div>
       {knownUnreadable ? (
         <ErrorNote error={{ code: 'UNREADABLE_PAGE', message: UNREADABLE_PAGE_MESSAGE, hint: UNREADABLE_PAGE_HINT }} />
+      ) : refused ? (
+        <ErrorNote error={refused} />
       ) : null}
       <fieldset className="mode-choice">
         <legend className="eyebrow">Mode</legend>
@@ -181,7 +185,7 @@ export function CreateCard({
         className="btn-block"
         icon={<Sparkles size={16} aria-hidden />}
         loading={busy === 'page'}
-        disabled={!tab || busy !== null || knownUnreadable || options === null}
+        disabled={!tab || busy !== null || knownUnreadable || refused !== null || options === null}
         onClick={() => void create('page')}
       >
         Create podcast from this page
@@ -229,7 +233,7 @@ function useSelection(tab: ActiveTab | null): string {
 }
 
 /** How long the page's episode would be in the mode chosen, once the tab's article is read. */
-function useEstimate(tab: ActiveTab | null, options: CreateOptions | null): PageEstimate | null {
+function useEstimate(tab: ActiveTab | null, options: CreateOptions | null, onRefused: (error: ExtensionError | null) => void): PageEstimate | null {
   const key = tab && options ? JSON.stringify({ tabId: tab.id, url: tab.url, options }) : null;
-  return useEstimateOf(key, () => sendMessage('estimatePage', { tabId: tab!.id, ...options }));
+  return useEstimateOf(key, () => sendMessage('estimatePage', { tabId: tab!.id, ...options }), onRefused);
 }

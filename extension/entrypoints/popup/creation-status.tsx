@@ -1,10 +1,11 @@
 /**
  * The podcast in the making, live: its stage and its progress to 100 (it plays by itself as soon as
- * its first part is made), then play it or why it failed; the part made of a failed one still plays.
+ * its first part is made), then how it was made and play it, or why it failed; the part made of a failed one still plays.
  * An episode of the tray's pages names the pages the server could not read, which it left out.
  */
-import { CircleCheck, Play, TriangleAlert, X } from 'lucide-react';
+import { CircleCheck, Info, Play, TriangleAlert, X } from 'lucide-react';
 import { hasAudio } from '../../../shared/podcast/episode-source.ts';
+import { howMadeLabel } from '../../../shared/podcast/status-labels.ts';
 import type { Creation } from '../../storage.ts';
 import { creationLabel } from './format.ts';
 import { Button, ErrorNote, IconButton, ProgressBar } from './ui.tsx';
@@ -55,6 +56,11 @@ export function CreationStatus({
             <span className="stage-percent">{Math.round(progress)}%</span>
           </div>
           <ProgressBar value={progress} label="Podcast progress" />
+          {creation.phase === 'ready' && creation.mode ? (
+            <p className="how-made" data-testid="how-made">
+              <Info size={14} aria-hidden /> {howMadeLabel(creation)}
+            </p>
+          ) : null}
         </div>
       )}
       {creation.unreadable?.length ? (

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { browser, type Browser } from 'wxt/browser';
 import type { WxtStorageItem } from 'wxt/utils/storage';
 import { sendMessage as sendToBackground } from '../../messaging.ts';
-import { fail, type Result } from '../../result.ts';
+import { fail, type ExtensionError, type Result } from '../../result.ts';
 
 /** The extension's local storage as it was when the popup opened (see preloadPopupState). */
 let storedAtOpen: Record<string, unknown> | null = null;
@@ -148,6 +148,9 @@ export function settle<T>(answer: Promise<Result<T>>): Promise<Result<T>> {
   });
 }
 
+/** The codes of a page refused as it is (page-rules.ts): Create would be refused alike. */
+const PAGE_REFUSALS = new Set(['FETCH_FAILED', 'NO_CONTENT', 'NO_READABLE_CONTENT']);
+
 /** An estimate asked while the server is busy with other files is asked again, this often and this many times in all. */
 const ESTIMATE_RETRY_MS = 3000;
 const ESTIMATE_TRIES = 5;
@@ -155,12 +158,13 @@ const ESTIMATE_TRIES = 5;
 /**
  * An episode's estimate, asked when `key` changes (null: none asked) once it has rested 250 ms (typing
  * minutes changes it per key), and asked again while the server answers busy (a PDF's words are
- * counted there). An answer for an older key is dropped.
+ * counted there). An answer for an older key is dropped. A page refused as it is goes to `onRefused`.
  */
-export function useEstimateOf<T>(key: string | null, ask: () => Promise<Result<T>>): T | null {
+export function useEstimateOf<T>(key: string | null, ask: () => Promise<Result<T>>, onRefused?: (error: ExtensionError | null) => void): T | null {
   const [estimate, setEstimate] = useState<T | null>(null);
   useEffect(() => {
     setEstimate(null);
+    onRefused?.(null);
     if (key === null) return;
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -170,6 +174,8 @@ export function useEstimateOf<T>(key: string | null, ask: () => Promise<Result<T
           if (!active) return;
           if (result.ok) setEstimate(result.value);
           else if (result.error.code === 'RATE_LIMITED' && tries < ESTIMATE_TRIES) tryAsking(tries + 1);
+          // The page itself is refused (an error page, a file that is not one): said before Create.
+          else if (PAGE_REFUSALS.has(result.error.code)) onRefused?.(result.error);
         });
       }, tries === 1 ? 250 : ESTIMATE_RETRY_MS);
     };

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import type { StageRecord } from '../../pipeline/ports.ts';
-import type { Article, Source, Speech } from '../../pipeline/ports.ts';
+import type { Article, PreparedArticle, Source, Speech } from '../../pipeline/ports.ts';
+import { baseLanguage, hostVoices } from '../../machinery/speech/language-voices.ts';
 import type { ScriptStream } from '../../machinery/script/types.ts';
 import { PODCAST_MINUTES, PODCAST_MODES, type PodcastMode } from '../../../shared/constants.ts';
 import { parseSourceArgs, UsageError, type CliCommand } from '../command.ts';
@@ -53,10 +54,15 @@ export const convertCommand: CliCommand = {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
     const step = (text: string) => output.err(`${text}\n`);
+    // Warnings read as lines among the steps, not as the server's JSON log entries.
+    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, {}, (line, level) => {
+      const entry = JSON.parse(line) as { msg: string; reason?: unknown };
+      step(`  ${level}: ${entry.msg}${typeof entry.reason === 'string' ? ` (${entry.reason})` : ''}`);
+    });
     const started = performance.now();
     let title = '';
+    let language = 'en';
     const ports = await createCliPipeline({
       config,
       logger,
@@ -73,9 +79,15 @@ export const convertCommand: CliCommand = {
         load: async () => undefined,
         async started(stage) {
           if (stage === 'fetch') step(`Reading ${source}…`);
-          if (stage === 'speech') step(`Speaking "${title}" (${speech.name}, ${voice}, ${telling.mode} mode)…`);
+          if (stage === 'speech') {
+            // The voice the speech stage takes: one of the article's language.
+            const natural = speech.naturalVoices?.(baseLanguage(language));
+            const spoken = hostVoices(speech.name, language, voice, speech.defaultVoice, natural).host;
+            step(`Speaking "${title}" (${speech.name}, ${spoken}, ${language}, ${telling.mode} mode)…`);
+          }
         },
         async save(stage, value) {
+          if (stage === 'prepare') language = (value as PreparedArticle).language;
           if (stage === 'extract') {
             title = (value as Article).title || 'Untitled';
             step(`Writing the script for "${title}"…`);

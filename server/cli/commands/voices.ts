@@ -7,6 +7,7 @@
  * checksum (after its publisher replaced the archive).
  */
 import { parseArgs } from 'node:util';
+import { VOICE_DOWNLOAD_HINT } from '../../../shared/errors.ts';
 import { UsageError, type CliCommand, type CliOutput } from '../command.ts';
 
 const MB = 1_000_000;
@@ -54,7 +55,12 @@ async function list(output: CliOutput): Promise<number> {
 
 async function install(id: string, force: boolean, output: CliOutput): Promise<number> {
   const { store } = await openStore();
-  if (!store.catalogue.some((v) => v.id === id)) throw new UsageError(`No voice "${id}"; \`pagecast voices\` lists them`);
+  const voice = store.catalogue.find((v) => v.id === id);
+  if (!voice) throw new UsageError(`No voice "${id}"; \`pagecast voices\` lists them`);
+  if (voice.licenceUse !== 'commercial') {
+    const use = voice.licenceUse === 'non-commercial' ? 'for non-commercial use only' : 'under terms that are unclear';
+    output.err(`Warning: ${id} is licensed ${use} (${voice.licence}): a paid service may not use it. Read its model card: ${voice.licenceSource}\n`);
+  }
   let shown = -1;
   store.subscribe((event) => {
     if (event.type !== 'progress' || !event.total) return;
@@ -68,7 +74,7 @@ async function install(id: string, force: boolean, output: CliOutput): Promise<n
     output.out(`${id} installed in ${installed.dir} (archive SHA-256 ${installed.sha256})\n`);
     return 0;
   } catch (error) {
-    output.err(`${id} was not installed: ${(error as Error).message}\n`);
+    output.err(`${id} was not installed: ${(error as Error).message}\n${VOICE_DOWNLOAD_HINT}\n`);
     return 1;
   }
 }

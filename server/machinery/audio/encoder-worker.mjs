@@ -8,16 +8,11 @@
 // every whole MP3 frame made since the last part (bytes transferred; samples is what they decode
 // to); { type: 'failed', id, message } when encoding fails.
 import { parentPort } from 'node:worker_threads';
-import os from 'node:os';
 
 import { typescriptModule } from '../../lib/typescript-module.mjs';
+import { lowerPriority, serveMessages } from '../workers/worker-thread.mjs';
 
-// Background work: on Linux a thread's nice value is its own, so requests on the main thread go first.
-try {
-  os.setPriority(10);
-} catch {
-  // not permitted here: run at the normal priority
-}
+lowerPriority();
 
 const load = async (specifier) => import(await typescriptModule(specifier, import.meta.url));
 const { createMp3Encoder } = await load('./mp3-encoder.ts');
@@ -66,20 +61,13 @@ function part(id, final) {
   if (final) episode = null;
 }
 
-let queue = Promise.resolve();
-parentPort.on('message', (message) => {
-  queue = queue.then(async () => {
-    try {
-      if (message.type === 'open') await open(message);
-      else if (!episode) throw new Error('no episode is open');
-      else if (message.type === 'pcm') encode(message.samples);
-      else if (message.type === 'cut') part(message.id, false);
-      else if (message.type === 'finish') part(message.id, true);
-    } catch (error) {
-      episode = null;
-      parentPort.postMessage({ type: 'failed', id: message.id ?? null, message: String(error?.message ?? error) });
-    }
-  });
-});
-
-parentPort.postMessage({ type: 'ready' });
+serveMessages(
+  async (message) => {
+    if (message.type === 'open') await open(message);
+    else if (!episode) throw new Error('no episode is open');
+    else if (message.type === 'pcm') encode(message.samples);
+    else if (message.type === 'cut') part(message.id, false);
+    else if (message.type === 'finish') part(message.id, true);
+  },
+  { failed: () => (episode = null) },
+);

@@ -1,13 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createAdaptiveNormalizer,
-  createLoudnessNormalizer,
-  DEFAULT_CEILING_DBTP,
-  kWeightingFilters,
-  measureLoudness,
-  voiceGainDb,
-  type LoudnessNormalizer,
-} from './loudness.ts';
+import { createAdaptiveNormalizer } from './adaptive-gain.ts';
+import type { LoudnessNormalizer } from './limiter.ts';
+import { DEFAULT_CEILING_DBTP, kWeightingFilters, measureLoudness } from './loudness-meter.ts';
+import { createLoudnessNormalizer, voiceGainDb } from './loudness.ts';
 import { createMp3Encoder } from './mp3-encoder.ts';
 import { createEspeakEngine, ESPEAK_VOICES } from '../speech/espeak-engine.ts';
 import { decodeMp3 } from '../../test/mp3.ts';

@@ -7,6 +7,7 @@
  */
 import { readableArticle, type ReadableArticle } from '../../../shared/extract/readable-article.ts';
 import type { PageDocument } from '../../../shared/extract/page-dom.ts';
+import type { PageKind } from '../../../shared/extract/page-kind.ts';
 import { articleText } from '../../../shared/text/article-text.ts';
 import { lineKinds, type KindElement } from '../../../shared/text/line-kinds.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
@@ -35,6 +36,8 @@ export interface ExtractionResult {
   pages?: number;
   /** When the page lists other pages (a front page, search results) rather than being an article: how many. */
   listing?: number | null;
+  /** The kind of page (see shared/extract/page-kind.ts); a PDF has none. */
+  kind?: PageKind;
 }
 
 /**
@@ -122,5 +125,6 @@ export function extractArticle(html: string, url: string): ExtractionResult {
     text,
     lines: lineKinds(article.root as unknown as KindElement, text),
     listing: article.listing,
+    kind: article.kind,
   };
 }

@@ -42,13 +42,17 @@ function withImpliedStructure(html: string): string {
 /**
  * Scripts (but JSON-LD, which holds the article's metadata), styles, inline SVG and comments, cut from
  * the HTML before parsing: they are never article text, and on a news page they are half the bytes and
- * most of the parse time. A script ends at the first "</script", as in the HTML parser.
+ * most of the parse time. A script ends at the first "</script", as in the HTML parser; so does a
+ * "<![CDATA[" outside SVG and MathML at the next ">" (linkedom would read the rest of the page as its text).
  */
 const NEVER_TEXT = /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<svg\b[^>]*>[\s\S]*?<\/svg\s*>|<!--[\s\S]*?-->/gi;
 
+/** A "<![CDATA[" outside a (JSON-LD) script, to its bogus comment's end. */
+const BOGUS_CDATA = /(<script\b[^>]*>[\s\S]*?<\/script\s*>)|<!\[CDATA\[[^>]*>/gi;
+
 /** Parses `html` as a page served from `url`. */
 export function parsePage(page: string, url: string): PageDocument {
-  const html = page.replace(NEVER_TEXT, '');
+  const html = page.replace(NEVER_TEXT, '').replace(BOGUS_CDATA, (match, script: string | undefined) => script ?? '');
   let { document } = parseHTML(html);
   if (!hasHtmlAndBody(document)) {
     document = parseHTML(withImpliedStructure(html)).document;
@@ -56,10 +60,37 @@ export function parsePage(page: string, url: string): PageDocument {
     const title = document.querySelector('title');
     if (title) document.head.appendChild(title);
   }
+  unwrapNoscript(document);
   const baseURI = resolvedBase(document, url);
   Object.defineProperty(document, 'documentURI', { value: url, configurable: true });
   Object.defineProperty(document, 'baseURI', { value: baseURI, configurable: true });
   return document;
+}
+
+/** A <noscript> with fewer words than this is a prompt to turn scripts on, or a tracking pixel. */
+const MIN_NOSCRIPT_WORDS = 40;
+
+const words = (text: string | null | undefined) => text?.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+
+/**
+ * A page that shows most of its text only without scripts (a forum that renders its posts with
+ * scripts serves them in <noscript> too) is read as a reader without scripts sees it: each <noscript>
+ * with content becomes a <div>, read as any block; a short one (a prompt to enable JavaScript, a
+ * pixel) goes. On any other page the <noscript>s stay, unread, as a browser with scripts shows them.
+ */
+function unwrapNoscript(document: PageDocument): void {
+  const noscripts = [...document.querySelectorAll('noscript')].filter((n) => n.isConnected && !n.parentElement?.closest('noscript'));
+  const inside = noscripts.reduce((sum, n) => sum + words(n.textContent), 0);
+  if (inside < MIN_NOSCRIPT_WORDS || inside < words(document.body?.textContent) - inside) return;
+  for (const noscript of noscripts) {
+    if (words(noscript.textContent) < MIN_NOSCRIPT_WORDS) {
+      noscript.remove();
+      continue;
+    }
+    const div = document.createElement('div');
+    while (noscript.firstChild) div.appendChild(noscript.firstChild);
+    noscript.replaceWith(div);
+  }
 }
 
 /**

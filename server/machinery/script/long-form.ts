@@ -15,6 +15,7 @@ import { describeNotes, keepWithin, madeUpSentences, spokenWords } from './make-
 import { languagePrompt, outlinePrompt, resizePrompt, SECTION_INPUT_CHARS, sectionPrompt, type PromptContext, type SectionRequest } from './mode-prompts.ts';
 import type { ChatPrompt } from './prompts.ts';
 import { countWords, parseScript } from './script-format.ts';
+import { paceOf } from './spoken-length.ts';
 import { cutParts, evenStarts, firstWords, readOutline, sectionBudgets, sectionCount } from './section-plan.ts';
 import { abridge } from './send-in-part.ts';
 import type { ScriptSentence } from './types.ts';
@@ -32,6 +33,12 @@ export interface LongFormInput {
   /** A kind letter per paragraph (shared/text/line-kinds.ts) when known: only prose makes up the length. */
   kinds?: string | null;
   targetWords: number;
+  /**
+   * The pace (spoken-length.ts) the words of `targetWords` are counted at: the article's. A draft's
+   * words are weighed by its own pace against it, so a model writing plainer or longer words than the
+   * article's still fills the minutes asked, no more.
+   */
+  pace?: number;
   context: PromptContext;
   /** Requests the script may make, the outline and the follow-ups included. */
   maxRequests: number;
@@ -73,6 +80,12 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
     return (await input.complete(prompt, purpose)).text;
   };
 
+  const basePace = input.pace ?? 1;
+  /** Words of `text` at the plan's pace: its words weighed by how long each takes to say. */
+  const timed = (text: string) => (countWords(text) * paceOf(text)) / basePace;
+  const timedOf = (sentences: readonly ScriptSentence[]) => timed(sentences.map((s) => s.text).join(' '));
+  /** How much longer this model's words take to say than the plan's (its last draft's); asked for accordingly. */
+  let modelPace = 1;
   let paragraph = 0;
   let written = '';
   let words = 0;
@@ -87,7 +100,7 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
     paragraph = base + sentences.at(-1)!.paragraph + 1;
     const text = sentences.map((s) => s.text).join(' ');
     written += ` ${text}`;
-    words += countWords(text);
+    words += timed(text);
   };
   const line = (text: string, speaker?: string) => say(splitSentences(text).map((t) => ({ text: t, paragraph: 0, ...(speaker ? { speaker } : {}) })));
 
@@ -95,7 +108,7 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
   if (frame) line(frame.welcome, hosts?.[0]);
   if (input.note) line(input.note, hosts?.[0]);
   // The frame's words are part of the length asked.
-  const targetWords = Math.max(1, input.targetWords - words - (frame ? countWords(frame.thanks) : 0));
+  const targetWords = Math.max(1, input.targetWords - words - (frame ? timed(frame.thanks) : 0));
   const frameWords = words;
   const kindOf = new Map(input.kinds ? input.paragraphs.map((p, i) => [p, input.kinds![i] ?? 'p']) : []);
   const kindsOf = (paragraphs: readonly string[]) => (input.kinds ? paragraphs.map((p) => kindOf.get(p) ?? 'p').join('') : null);
@@ -138,7 +151,7 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
         outline,
         text,
         before: lastWords(written, 120),
-        words: budget,
+        words: Math.max(20, Math.round(budget / modelPace)),
         framed: frame !== null,
       };
       // Follow-ups spend only what the sections still to come leave over.
@@ -153,11 +166,14 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
       else if (!draft.text) notes.add('empty');
       else if (await inOtherLanguage(stripSpeakers(draft.text, hosts), context.language)) notes.add('language');
       else {
-        let draftWords = countWords(stripSpeakers(draft.text, hosts));
+        const spoken = stripSpeakers(draft.text, hosts);
+        modelPace = countWords(spoken) >= 20 ? paceOf(spoken) / basePace : modelPace;
+        let draftWords = timed(spoken);
         if (!ignoresLength && Math.abs(draftWords - budget) > budget * LENGTH_TOLERANCE && spare() > 0) {
           followUps += 1;
-          const resized = cleanDraft(await ask(resizePrompt(context, request, draft.text, draftWords), 'resize'), { frame: frame !== null, hosts });
-          const resizedWords = countWords(stripSpeakers(resized.text, hosts));
+          const resizeRequest = { ...request, words: Math.max(20, Math.round(budget / modelPace)) };
+          const resized = cleanDraft(await ask(resizePrompt(context, resizeRequest, draft.text, countWords(spoken)), 'resize'), { frame: frame !== null, hosts });
+          const resizedWords = timed(stripSpeakers(resized.text, hosts));
           // The follow-up's answer stands when it comes closer to the budget.
           if (!resized.refused && resizedWords > 0 && Math.abs(resizedWords - budget) < Math.abs(draftWords - budget)) {
             draft = resized;
@@ -166,17 +182,23 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
           // A model that misses the length again writes its own size: later sections ask no follow-up.
           if (Math.abs(draftWords - budget) > budget * LENGTH_TOLERANCE) ignoresLength = true;
         }
-        sentences = keepWithin(parseScript(draft.text, hosts), Math.round(budget * (1 + LENGTH_TOLERANCE)));
+        const draftPace = paceOf(stripSpeakers(draft.text, hosts)) / basePace;
+        sentences = keepWithin(parseScript(draft.text, hosts), Math.round((budget * (1 + LENGTH_TOLERANCE)) / draftPace));
       }
       // Short of its length: the section goes on with the article's own prose, from about where the
       // draft's share ends, up to what it lacks (and what earlier sections could not make up) and no
       // further than the episode's length leaves after the sections still to come.
       const still = budgets.slice(i + 1).reduce((a, b) => a + Math.max(20, b), 0);
-      const want = Math.min(budget - spokenWords(sentences) + owed, targetWords - (words - frameWords) - spokenWords(sentences) - still);
+      const said = timedOf(sentences);
+      const want = Math.min(budget - said + owed, targetWords - (words - frameWords) - said - still);
       if (want > budget * LENGTH_TOLERANCE) {
-        const added = madeUpSentences(sections[i]!, kindsOf(sections[i]!), want, sentences.length ? spokenWords(sentences) / budget : 0, hosts);
+        // The article's prose, taken again at its own pace when that differs from the plan's.
+        const pick = (n: number) => madeUpSentences(sections[i]!, kindsOf(sections[i]!), n, sentences.length ? said / budget : 0, hosts);
+        let added = pick(Math.round(want));
+        const prosePace = added.length ? timedOf(added) / spokenWords(added) : 1;
+        if (Math.abs(prosePace - 1) > 0.03) added = pick(Math.round(want / prosePace));
         fromArticle += spokenWords(added);
-        owed = Math.max(0, want - spokenWords(added));
+        owed = Math.max(0, want - timedOf(added));
         if (added.length && !draft.refused && sentences.length) notes.add('short');
         sentences = [...sentences, ...added.map((s) => ({ ...s, paragraph: s.paragraph + (sentences.at(-1)?.paragraph ?? -1) + 1 }))];
       } else owed = Math.max(0, want);
@@ -190,7 +212,7 @@ export async function writeLongForm(input: LongFormInput): Promise<LongFormResul
     if (sectionsSaid === 0) say(input.withoutAi());
   }
   if (frame) line(frame.thanks, hosts?.[1] ?? hosts?.[0]);
-  return { words, sections: count, requests, followUps, notes: describeNotes(notes, fromArticle), condensed: notes.has('condensed'), failure };
+  return { words: Math.round(words), sections: count, requests, followUps, notes: describeNotes(notes, fromArticle), condensed: notes.has('condensed'), failure };
 }
 
 function stripSpeakers(text: string, hosts: readonly string[] | undefined): string {

@@ -178,6 +178,7 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
       headings,
       kinds,
       targetWords: plan.targetWords ?? 900,
+      ...(plan.pace ? { pace: plan.pace } : {}),
       context: { mode: plan.mode, language: plan.language, ...(plan.hosts ? { hosts: plan.hosts } : {}), ...(plan.sources ? { sources: plan.sources } : {}) },
       // The title's request is one of the plan's.
       maxRequests: (plan.maxRequests ?? DEFAULT_MAX_REQUESTS) - 1,

@@ -1,9 +1,11 @@
 /**
  * How long words take to say. A voice's rate is measured in words a minute on the calibration
  * passage, but words differ: a text of short, plain words ("the water rose along the valley") is
- * spoken about a quarter faster than the passage, one of long words slower. Syllables, counted as
- * runs of vowels, follow the time far better than words do; the pace of a text is its syllables per
- * word over the passage's, so its words a minute are the voice's rate divided by it.
+ * spoken faster than the passage, one of long words slower; and every sentence ends in a pause, so a
+ * text of short sentences is slower by the word than its syllables say. The pace of a text is how
+ * much longer than the passage's its words take, from its syllables per word (runs of vowels) and its
+ * sentences per word, each over the passage's, weighed as fitted on real episodes of each espeak
+ * voice (`npm run bench -- speech-pace`, which reports the error on held-out pages).
  */
 import { CALIBRATION_TEXT } from './calibration-text.ts';
 
@@ -41,11 +43,32 @@ function syllablesPerWord(text: string): number | null {
   return words === 0 || latin < words * 0.8 ? null : total / words;
 }
 
-const CALIBRATION_PACE = syllablesPerWord(CALIBRATION_TEXT.replace(/^# .*$/gm, ''))!;
+/** Sentences per word: a sentence ends at its mark before a space or the end, or at the end of a line without one. */
+function sentencesPerWord(text: string): number {
+  const sample = text.length > SAMPLE_WORDS * 8 ? text.slice(0, SAMPLE_WORDS * 8) : text;
+  const words = sample.match(WORD)?.length ?? 0;
+  if (words === 0) return 0;
+  const marks = sample.match(/[.!?…](?=\s|$)/g)?.length ?? 0;
+  const unmarked = sample.split('\n').filter((line) => line.trim() && !/[.!?…]\s*$/.test(line)).length;
+  return (marks + unmarked) / words;
+}
+
+/** A text's measures, each over the calibration passage's (1: the same); null syllables when not mostly in a Latin script. */
+export function paceFeatures(text: string): { syllables: number | null; sentences: number } {
+  const perWord = syllablesPerWord(text);
+  return { syllables: perWord === null ? null : perWord / CALIBRATION.syllables, sentences: sentencesPerWord(text) / CALIBRATION.sentences };
+}
+
+const CALIBRATION_PASSAGE = CALIBRATION_TEXT.replace(/^# .*$/gm, '');
+const CALIBRATION = { syllables: syllablesPerWord(CALIBRATION_PASSAGE)!, sentences: sentencesPerWord(CALIBRATION_PASSAGE) };
+
+/** How a word's time follows its syllables and its share of a sentence's pause (fitted by the speech-pace bench). */
+export const PACE_WEIGHTS = { syllables: 0.59, sentences: 0.02 };
 
 /** How much longer than the calibration passage's a word of `text` takes to say: 1 when it cannot be told. */
-export function paceOf(text: string): number {
-  const perWord = syllablesPerWord(text);
-  if (perWord === null) return 1;
-  return Math.min(SLOWEST, Math.max(FASTEST, perWord / CALIBRATION_PACE));
+export function paceOf(text: string, weights = PACE_WEIGHTS): number {
+  const { syllables, sentences } = paceFeatures(text);
+  if (syllables === null) return 1;
+  const pace = 1 + weights.syllables * (syllables - 1) + weights.sentences * (sentences - 1);
+  return Math.min(SLOWEST, Math.max(FASTEST, pace));
 }

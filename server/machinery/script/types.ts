@@ -17,6 +17,8 @@ export interface ScriptPlan {
   mode: PodcastMode;
   /** Words the script should have (podcast, brief, conversation); null in read mode. */
   targetWords: number | null;
+  /** The pace (spoken-length.ts) `targetWords` are counted at: a script of other words is weighed by its own. */
+  pace?: number;
   /** The article's language (ISO 639-1); the script is written in it. */
   language: string;
   /** The two hosts' names in conversation mode: the first opens, they alternate. */

@@ -7,15 +7,10 @@
 // samples } (an Int16Array, transferred) as audio is produced, and { type: 'done', id } or
 // { type: 'failed', id, message }.
 import { parentPort } from 'node:worker_threads';
-import os from 'node:os';
 import createEspeak from '@echogarden/espeak-ng-emscripten';
+import { lowerPriority, serveMessages } from '../workers/worker-thread.mjs';
 
-// Background work: on Linux a thread's nice value is its own, so requests on the main thread go first.
-try {
-  os.setPriority(10);
-} catch {
-  // not permitted here: run at the normal priority
-}
+lowerPriority();
 
 // espeak hands over about 100 ms at a time; batching to about 0.4 s keeps the message count low.
 // The first batch of a call goes at once so the first audio is not held back.
@@ -61,14 +56,11 @@ function speak({ id, text, voice, cancel }) {
   if (Atomics.load(cancel, 0) === 0) flush();
 }
 
-parentPort.on('message', (message) => {
-  if (message?.type !== 'synthesize') return;
-  try {
+serveMessages(
+  (message) => {
+    if (message?.type !== 'synthesize') return;
     speak(message);
-    parentPort.postMessage({ type: 'done', id: message.id });
-  } catch (error) {
-    parentPort.postMessage({ type: 'failed', id: message.id, message: String(error?.message ?? error) });
-  }
-});
-
-parentPort.postMessage({ type: 'ready', sampleRate: synth.get_samplerate() });
+    return { type: 'done', id: message.id };
+  },
+  { ready: { type: 'ready', sampleRate: synth.get_samplerate() } },
+);

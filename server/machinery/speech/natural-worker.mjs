@@ -9,14 +9,10 @@
 // { type: 'failed', id, message }. Only models that passed the load check in a separate process
 // reach this thread: sherpa-onnx aborts the process on a model it cannot read.
 import { parentPort } from 'node:worker_threads';
-import os from 'node:os';
 import sherpa from 'sherpa-onnx-node';
+import { lowerPriority, serveMessages } from '../workers/worker-thread.mjs';
 
-try {
-  os.setPriority(10); // background work: requests on the main thread go first
-} catch {
-  // not permitted here: run at the normal priority
-}
+lowerPriority();
 
 const KEEP_LOADED = 2;
 const loaded = new Map(); // voice → OfflineTts, least recently used first
@@ -53,14 +49,8 @@ function speak({ id, voice, config, sid, text, sampleRate, cancel }) {
   if (pcm.length) parentPort.postMessage({ type: 'pcm', id, samples: pcm }, [pcm.buffer]);
 }
 
-parentPort.on('message', (message) => {
+serveMessages((message) => {
   if (message?.type !== 'synthesize') return;
-  try {
-    speak(message);
-    parentPort.postMessage({ type: 'done', id: message.id });
-  } catch (error) {
-    parentPort.postMessage({ type: 'failed', id: message.id, message: String(error?.message ?? error) });
-  }
+  speak(message);
+  return { type: 'done', id: message.id };
 });
-
-parentPort.postMessage({ type: 'ready' });

@@ -10,6 +10,7 @@ const change = (over: Partial<PodcastChange> = {}): PodcastChange => ({
   hasAudio: false,
   hasStream: true,
   madeMs: 4000,
+  fallbackReason: null,
   estimatedMs: 60_000,
   durationMs: null,
   ...over,

@@ -29,6 +29,8 @@ export interface PodcastChange {
   madeMs: number | null;
   estimatedMs: number | null;
   durationMs: number | null;
+  /** Why the script is not wholly the AI's (null when it is, or not written yet): the card's words come from it. */
+  fallbackReason: string | null;
 }
 
 /**
@@ -61,6 +63,7 @@ export function changeOf(row: PodcastState): PodcastChange {
     madeMs: row.madeMs,
     estimatedMs: row.estimatedMs,
     durationMs: row.status === 'ready' ? row.durationMs : null,
+    fallbackReason: row.fallbackReason,
   };
 }
 

@@ -62,6 +62,8 @@ describe('English', () => {
     ["measure", "The nocturne in C♯ minor closes the set.", "The nocturne in C sharp minor closes the set."],
     ["ordinal", "She finished 2nd in the 1500m.", "She finished second in the fifteen hundred meters."],
     ["cardinal", "About 1,250 people attended the vigil.", "About one thousand two hundred fifty people attended the vigil."],
+    ["money", "Plan to spend $5–$12 a head.", "Plan to spend five dollars to twelve dollars a head."],
+    ["measure", "The flight took 2h 41m and each packet holds 2gm.", "The flight took two hours forty-one minutes and each packet holds two grams."],
   ])('%s: %j', (_kind, written, spoken) => expect(voiced(written, 'en')).toBe(spoken));
 });
 

@@ -95,6 +95,8 @@ function readCurrency(text: string): string {
   )
     // "$7.9 million dollars": the currency named after the amount as well is said once
     .replace(/\b(thousand|million|billion|trillion) (dollar|euro|pound)(s?) \2s?\b/g, '$1 $2$3')
+    // "$5–$12": a range of prices
+    .replace(/\b(dollars?|euros?|pounds?|pence|cents?|rupees?|yen)\s?[-–]\s?(?=\d)/g, '$1 to ')
     // "a price of $3/Gb": a price per a thing
     .replace(/\b(dollars?|euros?|pounds?|pence|cents?|rupees?|yen)\/(\p{L}{1,12})\b/gu, '$1 per $2');
 }
@@ -120,7 +122,7 @@ export const UNITS: Record<string, [string, string]> = {
   mL: ['milliliter', 'milliliters'], ml: ['milliliter', 'milliliters'], nm: ['nanometer', 'nanometers'],
   yd: ['yard', 'yards'], gal: ['gallon', 'gallons'], kcal: ['kilocalorie', 'kilocalories'],
   dB: ['decibel', 'decibels'], mmHg: ['millimeter of mercury', 'millimeters of mercury'], bps: ['basis point', 'basis points'], bp: ['basis point', 'basis points'],
-  kbps: ['kilobit per second', 'kilobits per second'], g: ['gram', 'grams'], L: ['liter', 'liters'], mcg: ['microgram', 'micrograms'],
+  kbps: ['kilobit per second', 'kilobits per second'], g: ['gram', 'grams'], gm: ['gram', 'grams'], L: ['liter', 'liters'], mcg: ['microgram', 'micrograms'],
   µg: ['microgram', 'micrograms'], mmol: ['millimole', 'millimoles'], Wh: ['watt hour', 'watt hours'], kB: ['kilobyte', 'kilobytes'],
   'sq ft': ['square foot', 'square feet'], 'km²': ['square kilometer', 'square kilometers'], 'm²': ['square meter', 'square meters'],
 };
@@ -133,6 +135,8 @@ const UNIT_PATTERN = new RegExp(
 export function replaceQuantities(text: string): string {
   if (!/\d/.test(text)) return text; // every quantity has a number
   return text
+    // "2h 41m", "1h30": a duration written short
+    .replace(/\b(\d{1,3})h\s?(\d{1,2})(?:m|min)?\b/g, (_, h: string, m: string) => `${h} ${plural(h, 'hour', 'hours')} ${m} ${plural(m, 'minute', 'minutes')}`)
     .replace(/(\d)\s?(?:-|–|—|to)\s?(\d+(?:\.\d+)?)\s?%/g, '$1 to $2 percent')
     .replace(/(\d)\s?%\s?[-–—]\s?(?=\d[\d.]*\s?%)/g, '$1 to ')
     .replace(/(\d)\s?%/g, '$1 percent')

@@ -1,11 +1,12 @@
 /**
- * The sites a member follows: add one by its address or its feed's, pause or resume it, remove it.
- * Each shows its last check, its last new item and, when something went wrong, why in a sentence.
+ * The sites a member follows: add one by its address or its feed's, check it now, pause or resume
+ * it, remove it. Each shows its last check, its last new item and, when something went wrong, why in
+ * a sentence. A check asked for is shown under way until the follow's last check moves (a minute at most).
  * Under the list, the member may have one episode a day of all their follows (member-digest.tsx).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Pause, Play, Rss, Trash2 } from 'lucide-react';
+import { Pause, Play, RefreshCw, Rss, Trash2 } from 'lucide-react';
 import type { Follow } from '../../../../../shared/api/follows.ts';
 import { toast } from '../../../../../shared/ui/toast.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,16 +15,33 @@ import { pagecast } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/query-client.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { useAddFollow } from '../api/add-follow.ts';
+import { useCheckFollow } from '../api/check-follow.ts';
 import { useDeleteFollow } from '../api/delete-follow.ts';
 import { followKeys } from '../api/follow-keys.ts';
 import { useUpdateFollow } from '../api/update-follow.ts';
 import { hourName, MemberDigest } from './member-digest.tsx';
 
 const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleString() : never);
+/** A check asked for is followed this long at most: the list is asked again every 2 s meanwhile. */
+const CHECK_WATCH_MS = 60_000;
 
 export function FollowsPanel() {
   const email = useSessionUser()?.email ?? null;
-  const follows = useQuery({ queryKey: followKeys.list(email), queryFn: ({ signal }) => pagecast.follows.list({ signal }), refetchInterval: 30_000 });
+  // Each follow being checked: its last check when asked, and when it was asked.
+  const [checking, setChecking] = useState<Record<string, { last: string | null; at: number }>>({});
+  const follows = useQuery({
+    queryKey: followKeys.list(email),
+    queryFn: ({ signal }) => pagecast.follows.list({ signal }),
+    refetchInterval: Object.keys(checking).length > 0 ? 2000 : 30_000,
+  });
+  const underWay = (follow: Follow) => {
+    const asked = checking[follow.id];
+    return !!asked && asked.last === follow.lastCheckedAt && Date.now() - asked.at < CHECK_WATCH_MS;
+  };
+  useEffect(() => {
+    const done = (follows.data ?? []).filter((f) => checking[f.id] && !underWay(f)).map((f) => f.id);
+    if (done.length) setChecking((now) => Object.fromEntries(Object.entries(now).filter(([id]) => !done.includes(id))));
+  });
   const memberDigest = useQuery({ queryKey: followKeys.digest(email), queryFn: ({ signal }) => pagecast.follows.digest({ signal }) });
   const dailyHour = memberDigest.data?.digestHour ?? null;
   const [address, setAddress] = useState('');
@@ -36,6 +54,10 @@ export function FollowsPanel() {
   });
   const change = useUpdateFollow({ onError: (err) => toast.error(errorMessage(err)) });
   const remove = useDeleteFollow({ onError: (err) => toast.error(errorMessage(err)) });
+  const check = useCheckFollow({
+    onSuccess: (_, follow) => setChecking((now) => ({ ...now, [follow.id]: { last: follow.lastCheckedAt, at: Date.now() } })),
+    onError: (err) => toast.error(errorMessage(err)),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (address.trim()) add.mutate({ url: address.trim(), ...(digest ? { digest: true } : {}) });
@@ -87,6 +109,8 @@ export function FollowsPanel() {
             follow={follow}
             dailyHour={dailyHour}
             busy={change.isPending || remove.isPending}
+            checking={underWay(follow) || (check.isPending && check.variables?.id === follow.id)}
+            onCheck={() => check.mutate(follow)}
             onPause={(paused) => change.mutate({ id: follow.id, paused })}
             onRemove={() => remove.mutate(follow.id)}
           />
@@ -101,6 +125,8 @@ function FollowRow({
   follow,
   dailyHour,
   busy,
+  checking,
+  onCheck,
   onPause,
   onRemove,
 }: {
@@ -108,6 +134,9 @@ function FollowRow({
   /** The member's daily episode of all follows, when on: it tells this follow's items too. */
   dailyHour: number | null;
   busy: boolean;
+  /** A check asked for is under way. */
+  checking: boolean;
+  onCheck(): void;
   onPause(paused: boolean): void;
   onRemove(): void;
 }) {
@@ -132,6 +161,9 @@ function FollowRow({
         )}
       </div>
       <div className="flex shrink-0 gap-2">
+        <Button variant="outline" size="sm" disabled={busy || checking || follow.paused} onClick={onCheck} aria-label={`Check ${name} now`}>
+          {checking ? <Spinner /> : <RefreshCw aria-hidden size={14} />} {checking ? 'Checking…' : 'Check now'}
+        </Button>
         <Button variant="outline" size="sm" disabled={busy} onClick={() => onPause(!follow.paused)}>
           {follow.paused ? <Play aria-hidden size={14} /> : <Pause aria-hidden size={14} />} {follow.paused ? 'Resume' : 'Pause'}
         </Button>

@@ -23,8 +23,9 @@ export function savedMessage(mode: PodcastMode, minutes: number | null): string 
 }
 
 export function DefaultMode({ user, className = '' }: { user: User; className?: string }) {
-  const saved = startingChoice(user, null);
-  const { aiWriter } = useCapabilities();
+  const { aiWriter, defaultMode: serverMode } = useCapabilities();
+  // A member who never saved one sees the server's default chosen: what new podcasts are now.
+  const saved = startingChoice(user, serverMode, aiWriter);
   const [pickedMode, setPickedMode] = useState<PodcastMode | null>(null);
   const [pickedMinutes, setPickedMinutes] = useState<number | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);

@@ -83,7 +83,7 @@ function ShortcutsHelp() {
       <span
         id={id}
         role="tooltip"
-        className="pointer-events-none invisible absolute right-0 bottom-full z-20 mb-2 w-64 rounded-lg bg-slate-900 p-3 text-left text-xs text-white opacity-0 shadow-lg group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className="pointer-events-none invisible absolute right-0 bottom-full z-40 mb-2 w-64 rounded-lg bg-slate-900 p-3 text-left text-xs text-white opacity-0 shadow-lg group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
       >
         <span className="sr-only">{PLAYER_SHORTCUTS_TEXT}</span>
         <span aria-hidden className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { sharedPodcastTitle } from '../../../../../shared/pages.ts';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Clock, Link2Off } from 'lucide-react';
+import { CalendarDays, Clock, Info, Link2Off } from 'lucide-react';
 import type { GrowingEpisode } from '../../../../../shared/podcast/growing-episode.ts';
 import type { SharedPodcast as SharedPodcastData } from '../../../../../shared/api/premium.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -132,6 +132,12 @@ function SharedPodcastView({ token, podcast }: { token: string; podcast: SharedP
                 </span>
               )}
             </p>
+            {podcast.howMade ? (
+              <p data-testid="how-made" className="mt-2 flex items-center gap-1.5 text-sm text-slate-600">
+                <Info aria-hidden size={14} className="shrink-0" />
+                {podcast.howMade}
+              </p>
+            ) : null}
           </div>
         </div>
         <div className="px-6 sm:px-8">

@@ -17,7 +17,7 @@ describe('what the voice pickers say of the natural voices', () => {
   it('tells why the built-in voice speaks: a failed install with its reason and next try, the system, downloads off, or the first podcast', () => {
     const nextTry = new Date(2026, 10, 28, 14, 5).toISOString();
     const [failed] = say({ ...linda, state: 'failed', reason: 'Could not reach the voice server', nextTry }, { ...thorsten, state: 'not-installed' });
-    expect(failed).toMatch(/^The natural voice Linda \(American English, natural\) could not be installed \(Could not reach the voice server\); it is tried again after [^,]*\d:05[^,]*, and until then podcasts are spoken by the built-in voice\.$/);
+    expect(failed).toMatch(/^The natural voice Linda \(American English, natural\) could not be installed \(Could not reach the voice server\); it is tried again after [^,]*\d:05[^,]*, and until then podcasts are spoken by the built-in voice\. To download voices from a mirror, set VOICE_MODELS_URL/);
     expect(say({ ...linda, state: 'unavailable', reason: 'glibc 2.31' })).toEqual(["This server's system cannot run natural voices, so podcasts are spoken by the built-in voice."]);
     expect(say({ ...linda, state: 'off' }, { ...thorsten, state: 'off' })).toEqual([
       'No natural voice here: the built-in voice speaks.',

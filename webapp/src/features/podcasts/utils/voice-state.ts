@@ -5,6 +5,7 @@
  * that comes with the first podcast).
  */
 import type { NaturalVoiceState, VoiceDownload } from '../../../../../shared/api/premium.ts';
+import { VOICE_DOWNLOAD_HINT } from '../../../../../shared/errors.ts';
 
 const BUILT_IN = 'podcasts are spoken by the built-in voice';
 
@@ -23,7 +24,9 @@ export function naturalVoiceSentences(natural: readonly NaturalVoiceState[], dow
   if (natural.length === 0 || natural.some((v) => v.state === 'installed')) return [];
   const failed = natural.find((v) => v.state === 'failed');
   if (failed?.state === 'failed') {
-    return [`The natural voice ${failed.name} could not be installed (${failed.reason}); it is tried again after ${timeOf(failed.nextTry)}, and until then ${BUILT_IN}.`];
+    return [
+      `The natural voice ${failed.name} could not be installed (${failed.reason}); it is tried again after ${timeOf(failed.nextTry)}, and until then ${BUILT_IN}. ${VOICE_DOWNLOAD_HINT}`,
+    ];
   }
   if (natural.some((v) => v.state === 'unavailable')) return [`This server's system cannot run natural voices, so ${BUILT_IN}.`];
   if (natural.every((v) => v.state === 'off')) return ['No natural voice here: the built-in voice speaks.'];

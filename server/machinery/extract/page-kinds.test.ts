@@ -1,0 +1,90 @@
+/**
+ * Extraction by kind of page, each on a page written for it (server/test/kind-pages.ts): what a
+ * listener wants of it is read, and its chrome is not.
+ */
+import { describe, expect, it } from 'vitest';
+import { DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, productPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
+import { extractArticle } from './extract-article.ts';
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+describe('extraction by kind of page', () => {
+  it('a forum thread in <noscript>: every post in order, each announced once by its author, without posters details, signatures or buttons', () => {
+    const result = extractArticle(forumPage(), 'https://talk.example.org/t/which-kayak/42');
+    expect(result.kind).toBe('forum');
+    let at = -1;
+    for (const post of FORUM_POSTS) {
+      const next = result.text.indexOf(`${post.author} wrote:\n${post.text}`, at + 1);
+      expect(next, post.text).toBeGreaterThan(at);
+      at = next;
+    }
+    for (const author of ['riverwren', 'oxbowlake', 'tidepool']) expect(occurrences(result.text, author)).toBe(1);
+    expect(occurrences(result.text, 'crumbshot')).toBe(2);
+    expect(result.text).not.toMatch(/Joined|\d+ posts|Paddle on|Like|Reply/);
+  });
+
+  it('a service page: all five sections in order, without the navigation, the cookie banner or the footer', () => {
+    const result = extractArticle(servicePage(), 'https://harbour.example.com/');
+    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`Point two of ${name}`);
+    expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
+  });
+
+  it('a listing: every item with its summary, without the sort bar, the filters or the pagination', () => {
+    const result = extractArticle(listingPage(), 'https://walks.example.org/guides/');
+    for (const item of LISTING_ITEMS) {
+      expect(result.text).toContain(item.title);
+      expect(result.text).toContain(item.summary);
+    }
+    expect(result.text).not.toMatch(/SORTBAR|FILTERPANEL|PAGINATION/);
+  });
+
+  it('a product whose description is only in its JSON-LD: its name and description, without the cart drawer or recommendations', () => {
+    const result = extractArticle(productPage(), 'https://shop.example.com/products/harbour-jacket');
+    expect(result.kind).toBe('product');
+    expect(result.text).toContain('Harbour Jacket');
+    expect(result.text).toContain(PRODUCT_DESCRIPTION);
+    expect(result.text).not.toMatch(/CARTDRAWER|RECOMMENDED|Other coat/);
+  });
+
+  it('a documentation page: its text and code, without the sidebar, the table of contents or "Edit this page"', () => {
+    const result = extractArticle(docsPage(), 'https://harbour.example.com/docs/connecting');
+    expect(result.text).toContain(DOCS_CODE);
+    expect(result.text).toContain('harbour.close()');
+    expect(result.text).toContain('The port number 3');
+    expect(result.text).not.toMatch(/SIDEBAR|TOCTEXT|Edit this page/);
+  });
+
+  it('a script shell with nothing to read is still refused', () => {
+    const shell = '<!doctype html><html><head><title>App</title></head><body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript><script src="/app.js"></script></body></html>';
+    expect(() => extractArticle(shell, 'https://app.example.com/t/1')).toThrow('Could not extract readable content from the webpage');
+  });
+});
+
+describe('article bodies in unexpected places', () => {
+  const paragraphs = [1, 2, 3, 4, 5].map((n) => `<p>Paragraph ${n} of the story carries enough words to count as readable prose, with commas, clauses and the steady rhythm of an article.</p>`).join('');
+
+  it('an article whose whole body sits inside a <header> is read', () => {
+    const html = `<!doctype html><html lang="en"><head><title>The Story</title></head><body><header class="site"><nav><a href="/">Home</a></nav></header>
+      <main><header class="rich-text"><h1>The Story</h1>${paragraphs}</header></main></body></html>`;
+    const result = extractArticle(html, 'https://news.example.org/story');
+    for (const n of [1, 2, 3, 4, 5]) expect(result.text).toContain(`Paragraph ${n} of the story`);
+    expect(result.text).not.toContain('Home');
+  });
+
+  it('a script-built page whose body waits in a hidden placeholder is read from it', () => {
+    const html = `<!doctype html><html lang="en"><head><title>The Story</title></head><body><div id="root"></div><div hidden><h1>The Story</h1>${paragraphs}</div></body></html>`;
+    const result = extractArticle(html, 'https://news.example.org/story');
+    for (const n of [1, 2, 3, 4, 5]) expect(result.text).toContain(`Paragraph ${n} of the story`);
+  });
+
+  it("a page builder's layout codes are not read", () => {
+    const html = `<!doctype html><html lang="en"><head><title>The Story</title></head><body><article><h1>The Story</h1>
+      [vc_row][vc_column width="1/2"]${paragraphs}[/vc_column][/vc_row]</article></body></html>`;
+    const result = extractArticle(html, 'https://news.example.org/story');
+    expect(result.text).toContain('Paragraph 5 of the story');
+    expect(result.text).not.toMatch(/vc_|\[|\]/);
+  });
+});

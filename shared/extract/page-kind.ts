@@ -1,0 +1,138 @@
+/**
+ * What kind of page a document is, from its structure: the schema.org types it declares (JSON-LD and
+ * microdata), the shape of its address's path, and what its main area repeats. An article is the
+ * default; the other kinds are read whole (see whole-page.ts) rather than as one block of prose.
+ * - forum: discussion or question-and-answer markup, repeated posts with their authors, or a thread's
+ *   path (/t/…, /threads/…, /topic/…, viewtopic, showthread, /questions/…);
+ * - product: a Product declared with an offer or a price, or a product's path with a price shown;
+ * - collection: a catalogue's path (/collections/…, /category/…) or an item list of products;
+ * - listing: many repeated teasers (a linked heading each) and little prose;
+ * - documentation: a docs path or blocks of code beside a navigation tree;
+ * - service: several sibling sections each with its own heading and little running prose.
+ */
+import type { PageDocument, PageElement } from './page-dom.ts';
+
+export const PAGE_KINDS = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
+
+/** The schema.org types the page declares, in JSON-LD and microdata. */
+export function declaredTypes(document: PageDocument): Set<string> {
+  const types = new Set<string>();
+  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+    for (const match of (script.textContent ?? '').matchAll(/"@type"\s*:\s*(?:\[\s*)?"(?:https?:\/\/schema\.org\/)?([A-Za-z]+)"/g)) types.add(match[1]!);
+  }
+  for (const element of document.querySelectorAll('[itemtype]')) {
+    for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) {
+      const name = /([A-Za-z]+)\/?$/.exec(type)?.[1];
+      if (name) types.add(name);
+    }
+  }
+  return types;
+}
+
+const FORUM_TYPES = ['DiscussionForumPosting', 'QAPage'];
+const FORUM_PATH = /\/(?:t|threads?|forums?|discussions?|questions|comments|boards)\/|\/topics?\/\d|viewtopic|showthread|showtopic|[?&]topic=|\/thread-\d/i;
+const SERVICE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$|\/(?:services?|solutions?|features?|pricing|platform|products?|use-cases?|industries|about|enterprise|business)(?:\/|$|\.)/i;
+const PRODUCT_PATH = /\/(?:products?|dp|ip|item|p)\/[^/]+/i;
+const COLLECTION_PATH = /\/(?:collections?|categor(?:y|ies)|shop|browse|c)\/[^/]|\/(?:collections?|categor(?:y|ies)|shop)\/?$/i;
+const DOCS_PATH = /\/(?:docs?|documentation|reference|api|manual|handbook|guides?|tutorials?|wiki|man|learn)\/|^\/?(?:docs?|developer|developers|wiki)\./i;
+const PRICE = /(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP)\b)/g;
+
+function pathOf(url: string): { host: string; path: string } {
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.hostname, path: parsed.pathname + parsed.search };
+  } catch {
+    return { host: '', path: '' };
+  }
+}
+
+/** Headings that are links, each in a small container: teasers of other pages. */
+function linkedHeadings(area: PageElement): number {
+  let linked = 0;
+  for (const heading of area.querySelectorAll('h2, h3, h4, h5')) {
+    const words = wordCount(heading.textContent);
+    if (words === 0) continue;
+    let inLinks = 0;
+    for (const a of heading.querySelectorAll('a')) inLinks += wordCount(a.textContent);
+    const parentLink = heading.parentElement?.localName.toLowerCase() === 'a';
+    if (parentLink || inLinks >= words * 0.7) linked++;
+  }
+  return linked;
+}
+
+/** Words in paragraphs of running prose (eight words or more). */
+function proseWords(area: PageElement): number {
+  let words = 0;
+  for (const paragraph of area.querySelectorAll('p')) {
+    const count = wordCount(paragraph.textContent);
+    if (count >= 8) words += count;
+  }
+  return words;
+}
+
+/** Sibling <section>s (or blocks of one kind) that each carry a heading of their own. */
+function headedSections(area: PageElement): number {
+  let best = 0;
+  for (const parent of [area, ...area.querySelectorAll('main, article, div')]) {
+    let headed = 0;
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.localName.toLowerCase() === 'section' && child.querySelector('h1, h2, h3')) headed++;
+    }
+    best = Math.max(best, headed);
+    if (best >= 4) break;
+  }
+  return best;
+}
+
+/**
+ * The most items one parent repeats: children of the same tag and class, each holding a link and a
+ * short text (a card, a teaser, a row of results), and the words they hold together.
+ */
+function repeatedItems(area: PageElement): { items: number; words: number; priced: number } {
+  let best = { items: 0, words: 0, priced: 0 };
+  for (const parent of [area, ...area.querySelectorAll('div, ul, ol, section, tbody')]) {
+    const groups = new Map<string, { items: number; words: number; priced: number }>();
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      const words = wordCount(child.textContent);
+      if (words < 2 || words > 120 || !(child.localName.toLowerCase() === 'a' || child.querySelector('a'))) continue;
+      const key = `${child.localName}.${child.getAttribute('class') ?? ''}`;
+      const group = groups.get(key) ?? { items: 0, words: 0, priced: 0 };
+      group.items++;
+      group.words += words;
+      if (PRICE_ONCE.test(child.textContent ?? '')) group.priced++;
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) if (group.items > best.items) best = group;
+  }
+  return best;
+}
+const PRICE_ONCE = /[$€£¥]\s?\d|\d\s?(?:€|EUR|USD|GBP)\b/;
+
+/** The page's kind, judged on the document after the dropped areas went; `url` is its address. */
+export function pageKind(document: PageDocument, area: PageElement, url: string): PageKind {
+  const types = declaredTypes(document);
+  const { host, path } = pathOf(url);
+  const text = area.textContent ?? '';
+  const words = wordCount(text);
+  const prose = proseWords(area);
+  if (FORUM_TYPES.some((type) => types.has(type)) || FORUM_PATH.test(path)) return 'forum';
+  const prices = text.match(PRICE)?.length ?? 0;
+  if (types.has('Product') && (types.has('Offer') || types.has('AggregateOffer') || prices > 0) && !types.has('ItemList')) return 'product';
+  if (PRODUCT_PATH.test(path) && prices > 0 && prices < 12) return 'product';
+  const teasers = linkedHeadings(area);
+  if (COLLECTION_PATH.test(path) || (types.has('ItemList') && (types.has('Product') || prices >= 4))) return 'collection';
+  const repeated = repeatedItems(area);
+  const listed = repeated.items >= 6 && repeated.words >= words * 0.3;
+  if (listed && repeated.priced >= repeated.items * 0.5) return 'collection';
+  if (prices >= 6 && teasers >= 4) return 'collection';
+  if ((teasers >= 6 || listed) && prose < words * 0.5) return 'listing';
+  const code = area.querySelectorAll('pre').length;
+  if (DOCS_PATH.test(path) || DOCS_PATH.test(host) || (code >= 2 && prose < words * 0.7)) return 'documentation';
+  if (headedSections(area) >= 3 && prose < words * 0.6) return 'service';
+  if (SERVICE_PATH.test(path) && prose < words * 0.6) return 'service';
+  return 'article';
+}

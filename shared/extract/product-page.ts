@@ -1,0 +1,93 @@
+/**
+ * What a listener wants of a product page: its name, description and specifications, not the cart,
+ * the recommendations or the reviews' chrome. They are the page's blocks named for it (schema.org's
+ * description, a class or id with "description", "details", "specifications", "features" or
+ * "overview"), in order; and when the page shows none of it, the description the page declares in
+ * its JSON-LD (shops often render it with scripts, or behind a tab).
+ */
+import type { PageDocument, PageElement } from './page-dom.ts';
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
+
+type Cloneable = PageElement & { cloneNode(deep: boolean): PageElement };
+type Creator = { createElement(name: string): PageElement & { textContent: string; appendChild(node: PageElement): void } };
+
+const PRODUCT_WORDS = new Set(['description', 'descriptions', 'details', 'detail', 'specifications', 'specs', 'spec', 'features', 'overview', 'about']);
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,4}[-_]*$/;
+
+function isProductName(name: string): boolean {
+  if (!PLAIN_NAME.test(name)) return false;
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).some((word) => PRODUCT_WORDS.has(word));
+}
+
+function namedForProduct(element: PageElement): boolean {
+  if (element.getAttribute('itemprop') === 'description') return true;
+  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
+  return names.some(isProductName);
+}
+
+/** The description a JSON-LD Product declares, searched through arrays and @graph. */
+export function declaredDescription(document: PageDocument): string | null {
+  const find = (value: unknown): string | null => {
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        const found = find(item);
+        if (found) return found;
+      }
+      return null;
+    }
+    if (!value || typeof value !== 'object') return null;
+    const record = value as Record<string, unknown>;
+    const type = record['@type'];
+    const types = Array.isArray(type) ? type : [type];
+    if (types.some((t) => typeof t === 'string' && /Product$/.test(t)) && typeof record.description === 'string') return record.description;
+    return find(record['@graph']);
+  };
+  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+    try {
+      const found = find(JSON.parse(script.textContent ?? ''));
+      if (found && wordCount(found) >= 5) return found.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    } catch {
+      // A page's malformed JSON-LD declares nothing.
+    }
+  }
+  return null;
+}
+
+/** Share of `text`'s words that `within` holds too. */
+function coveredShare(text: string, within: string): number {
+  const have = new Set(within.toLowerCase().match(WORD) ?? []);
+  const words = text.toLowerCase().match(WORD) ?? [];
+  return words.filter((word) => have.has(word)).length / Math.max(1, words.length);
+}
+
+/** The product's name, description and specifications from `area` (copied), or null when the page names none. */
+export function productPage(document: PageDocument, area: PageElement): PageElement | null {
+  const create = (document as unknown as Partial<Creator>).createElement;
+  if (!create) return null;
+  const make = (name: string) => create.call(document, name) as ReturnType<Creator['createElement']>;
+  const all = wordCount(area.textContent);
+  const blocks: PageElement[] = [];
+  for (const element of area.querySelectorAll('[class], [id], [itemprop="description"]')) {
+    if (!namedForProduct(element) || blocks.some((block) => isInside(element, block))) continue;
+    const words = wordCount(element.textContent);
+    if (words >= 5 && words <= all * 0.8) blocks.push(element);
+  }
+  const root = make('div');
+  const title = area.querySelector('h1');
+  if (title && !blocks.some((block) => isInside(title, block))) root.appendChild((title as Cloneable).cloneNode(true));
+  for (const block of blocks) root.appendChild((block as Cloneable).cloneNode(true));
+  const declared = declaredDescription(document);
+  if (declared && coveredShare(declared, root.textContent ?? '') < 0.6) {
+    const paragraph = make('p');
+    paragraph.textContent = declared;
+    root.appendChild(paragraph);
+  }
+  return wordCount(root.textContent) >= 20 ? root : null;
+}
+
+function isInside(element: PageElement, ancestor: PageElement): boolean {
+  for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
+  return false;
+}

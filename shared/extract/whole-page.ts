@@ -1,0 +1,157 @@
+/**
+ * A page read whole: the forum thread, the service page's sections, the listing's items, the
+ * product's description. Readability keeps one block of prose; these pages are many blocks, so their
+ * main area (the page's <main> when it holds most of the text, else its body) is taken after the
+ * dropped areas went, less the chrome such pages carry in it:
+ * - pagination, sort and filter bars, toolbars (named so by a word of their class or id);
+ * - a poster's details: join date, post count, reputation, signature, votes and reactions;
+ * and on a forum each post is announced once by its author ("crumbshot wrote:").
+ */
+import type { PageDocument, PageElement } from './page-dom.ts';
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
+
+type Cloneable = PageElement & { cloneNode(deep: boolean): PageElement };
+
+/** The page's main area: its largest <main> (or role=main) holding a fair share of the text, else the body. */
+export function mainArea(document: PageDocument): PageElement | null {
+  const body = document.body;
+  if (!body) return null;
+  const all = wordCount(body.textContent);
+  let best: PageElement | null = null;
+  let bestWords = 0;
+  for (const main of document.querySelectorAll('main, [role="main"]')) {
+    const words = wordCount(main.textContent);
+    if (words > bestWords) [best, bestWords] = [main, words];
+  }
+  return best && bestWords >= all * 0.3 ? best : body;
+}
+
+/** Visible words under which a page whose text waits in hidden elements is read from them. */
+const MIN_VISIBLE_WORDS = 50;
+const MIN_HIDDEN_WORDS = 100;
+
+/**
+ * A page that shows next to nothing while its body waits in a hidden placeholder (a script-built
+ * page's server-rendered copy in a `<div hidden>`) is read from the placeholder: the hidden
+ * attributes go.
+ */
+export function revealHiddenBody(document: PageDocument): void {
+  const body = document.body;
+  if (!body) return;
+  const hidden = [...body.querySelectorAll('[hidden]')].filter((element) => !element.parentElement?.closest('[hidden]'));
+  const hiddenWords = hidden.reduce((sum, element) => sum + wordCount(element.textContent), 0);
+  if (hiddenWords < MIN_HIDDEN_WORDS || wordCount(body.textContent) - hiddenWords >= MIN_VISIBLE_WORDS) return;
+  for (const element of hidden) element.removeAttribute('hidden');
+}
+
+/** Words of a class or id that name page chrome on a page read whole. */
+const CHROME_WORDS = new Set([
+  'pagination', 'pager', 'paging', 'pages', 'sort', 'sorting', 'sortby', 'filter', 'filters', 'facet', 'facets', 'toolbar',
+  'signature', 'sig', 'userinfo', 'userstats', 'userextra', 'postcount', 'joindate', 'joined', 'reputation', 'rank',
+  'vote', 'votes', 'voting', 'reactions', 'reaction', 'likes', 'badges', 'usertitle', 'avatar', 'postbit', 'controls',
+  'actions', 'skip', 'skiplink', 'cart', 'minicart', 'drawer', 'modal', 'announcement', 'banner', 'notice', 'alert',
+]);
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,4}[-_]*$/;
+
+function isChromeName(name: string): boolean {
+  if (!PLAIN_NAME.test(name)) return false;
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    if (CHROME_WORDS.has(words[i]!)) return true;
+    if (i + 1 < words.length && CHROME_WORDS.has(words[i]! + words[i + 1]!)) return true;
+  }
+  return false;
+}
+
+/** A poster's detail line: "Joined: Mar 2024", "Posts: 212", "Reaction score 1,204", "Member since 2019". */
+const POSTER_DETAIL =
+  /^(?:joined|join date|posts|messages|reaction score|reactions|likes(?: received)?|points|solutions|member since|registered|location|trophies|reputation|rep|karma|threads)\b\s*:?\s*[\p{L}\p{N} ,.·-]{0,24}$/iu;
+/** A line of only a poster's details run together: "Joined: Mar 2024 · 212 posts". */
+const DETAILS_LINE = /^(?:joined:?\s+[\p{L}\p{N} ,.]{2,16})?(?:\s*[·•|]?\s*\d[\d,.]*k?\s+(?:posts|messages|likes|points|reactions))+$|^joined:?\s+[\p{L}\p{N} ,.]{2,16}$/iu;
+
+/** Hidden from the reader: the hidden attribute, aria-hidden, or an inline style that hides it. */
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+/** The area's chrome and hidden parts removed in place; an element holding over two fifths of the area's text is kept. */
+function dropChrome(area: PageElement): void {
+  for (const hidden of [...area.querySelectorAll('[hidden], [aria-hidden="true"], [style]')]) {
+    const style = hidden.getAttribute('style');
+    if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style))) hidden.remove();
+  }
+  const all = (area.textContent ?? '').length;
+  for (const element of [...area.querySelectorAll('[class], [id]')]) {
+    if (!isInside(element, area)) continue;
+    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
+    if (!names.some(isChromeName)) continue;
+    if ((element.textContent ?? '').length > all * 0.4) continue;
+    element.remove();
+  }
+  for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p')]) {
+    if (!isInside(element, area) || element.firstElementChild?.querySelector('p, div')) continue;
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text && text.length <= 48 && (POSTER_DETAIL.test(text) || DETAILS_LINE.test(text))) element.remove();
+  }
+}
+
+/** Where a post names its author. */
+const AUTHOR_SELECTOR = '[itemprop="author"], [rel="author"], [class*="author"], [class*="username"], [class*="user-name"], [class*="poster"]';
+
+/** The author's name in a marker: its itemprop name, else its short text. */
+function authorName(marker: PageElement): string | null {
+  const named = marker.querySelector('[itemprop="name"]') ?? marker;
+  const text = (named.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return text && wordCount(text) <= 4 && text.length <= 40 ? text : null;
+}
+
+/**
+ * Each post of a thread announced by its author: the posts are the children of one parent that each
+ * name an author (two at least); the name's marker goes, and "<name> wrote:" opens the post.
+ */
+function announceAuthors(area: PageElement, document: PageDocument): number {
+  const create = (document as unknown as { createElement?(name: string): PageElement }).createElement;
+  if (!create) return 0;
+  const posts = new Set<PageElement>();
+  const counts = new Map<PageElement, number>();
+  for (const marker of area.querySelectorAll(AUTHOR_SELECTOR)) {
+    for (let post: PageElement | null = marker, up = marker.parentElement; up && post !== area; post = up, up = up.parentElement) {
+      if (post && !posts.has(post)) {
+        posts.add(post);
+        counts.set(up, (counts.get(up) ?? 0) + 1);
+      }
+    }
+  }
+  // The thread: the deepest parent whose children name an author, two or more of them.
+  let thread: PageElement | null = null;
+  let most = 1;
+  for (const [parent, count] of counts) if (count > most || (count === most && thread !== null && isInside(parent, thread))) [thread, most] = [parent, count];
+  if (!thread) return 0;
+  let announced = 0;
+  for (let post = thread.firstElementChild; post; post = post.nextElementSibling) {
+    if (!posts.has(post)) continue;
+    const name = [...post.querySelectorAll(AUTHOR_SELECTOR)].map(authorName).find((found) => found !== null);
+    if (!name) continue;
+    for (const other of [...post.querySelectorAll(AUTHOR_SELECTOR)]) if (isInside(other, post) && authorName(other) === name) other.remove();
+    const line = create.call(document, 'p') as PageElement & { textContent: string };
+    line.textContent = `${name} wrote:`;
+    (post as unknown as { prepend(node: PageElement): void }).prepend(line);
+    announced++;
+  }
+  return announced;
+}
+
+/** Whether `element` is still below `ancestor` (the copy is detached, so isConnected says nothing). */
+function isInside(element: PageElement, ancestor: PageElement): boolean {
+  for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
+  return false;
+}
+
+/** A copy of the page's main area, read whole; on a forum each post announced by its author (`posts` of them). */
+export function wholePage(document: PageDocument, forum: boolean): { root: PageElement; posts: number } | null {
+  const area = mainArea(document);
+  if (!area) return null;
+  const root = (area as Cloneable).cloneNode(true);
+  dropChrome(root);
+  return { root, posts: forum ? announceAuthors(root, document) : 0 };
+}
