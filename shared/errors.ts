@@ -217,6 +217,8 @@ export const FOLLOW_MESSAGES = {
   limit: (n: number) => `You follow ${n} sources, the most one member may.`,
   notFound: 'Follow not found',
   signIn: 'Sign in to follow a site.',
+  /** A feed whose items' links cannot be read spends its own hourly budget, never its followers'. */
+  linksFail: 'Its links fail: too many of this feed’s items could not be read in the last hour.',
   checkPaused: 'This follow is paused: resume it to check its feed.',
   checkedOften: 'This feed was checked often already; it is checked by itself every interval.',
 } as const;

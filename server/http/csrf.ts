@@ -5,9 +5,9 @@
  *   - its body is JSON (a foreign page cannot send that without a CORS preflight, which this server
  *     never grants), or a form on a route that takes files, which then must say where it comes from
  *     (a form needs no preflight), and
- *   - the browser says it comes from this site: `Sec-Fetch-Site` is same-origin, same-site or none;
- *     without that header, `Origin`, when sent, is the server's own origin (the request's or
- *     PUBLIC_URL's).
+ *   - the browser says it comes from this origin: `Sec-Fetch-Site` is same-origin or none (not
+ *     same-site: another port of this host, or a sibling subdomain, is another origin), and `Origin`,
+ *     when sent, is the server's own (PUBLIC_URL's, or the request's: the host guard holds them equal).
  * Hono's csrf() checks only form content types, so JSON needs this. Requests with a bearer token
  * (the extension) or with no credentials at all (sign-in, the Stripe webhook) are not subject to it:
  * a foreign page cannot make a browser attach either.
@@ -22,7 +22,7 @@ import { bearerToken } from './caller.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
-const SAME_SITE_FETCHES = new Set(['same-origin', 'same-site', 'none']);
+const SAME_ORIGIN_FETCHES = new Set(['same-origin', 'none']);
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 
@@ -40,11 +40,10 @@ export function refuseCrossSiteRequests(config: Pick<Config, 'publicUrl'>, takes
     // it still send Origin on every cross-origin POST. A form says one or the other.
     const fetchSite = c.req.header('Sec-Fetch-Site');
     const origin = c.req.header('Origin');
-    const sameSite =
-      fetchSite !== undefined
-        ? SAME_SITE_FETCHES.has(fetchSite.toLowerCase())
-        : (origin === undefined && !form) || origin === publicOrigin || origin === new URL(c.req.url).origin;
-    if (!sameSite) throw new AppError('FORBIDDEN', { message: CROSS_SITE_MESSAGE });
+    const ownOrigin = origin !== undefined && (origin === publicOrigin || origin === new URL(c.req.url).origin);
+    const fetchedHere = fetchSite === undefined || SAME_ORIGIN_FETCHES.has(fetchSite.toLowerCase());
+    const saysWhere = fetchSite !== undefined || origin !== undefined || !form;
+    if (!fetchedHere || (origin !== undefined && !ownOrigin) || !saysWhere) throw new AppError('FORBIDDEN', { message: CROSS_SITE_MESSAGE });
     return next();
   };
 }

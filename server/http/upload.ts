@@ -34,6 +34,9 @@ export const UPLOAD_LIMITS = {
    * slow sender cannot hold its slot for long: 20 MB at a slow 200 KB/s takes 100 s.
    */
   deadlineMs: 120_000,
+  /** An upload slower than this over a window is refused (408): a trickle holds its slot seconds, not minutes. */
+  minBytesPerSecond: 4 * 1024,
+  rateWindowMs: 10_000,
   /** Retry-After when the uploads are at a cap: about one upload's time. */
   retryAfterSeconds: 5,
 } as const;
@@ -41,10 +44,12 @@ export const UPLOAD_LIMITS = {
 /** Of a body answered before its end, what is read and dropped; past either the connection is closed. */
 const DISCARD = { bytes: 64 * 1024 * 1024, idleMs: 10_000 } as const;
 
-/** How long an upload may wait for its next bytes, and take in all (UPLOAD_LIMITS; tests shorten them). */
+/** How long an upload may wait for its next bytes, take in all, and how slowly it may arrive (UPLOAD_LIMITS; tests change them). */
 export interface UploadTimes {
   idleMs: number;
   deadlineMs: number;
+  minBytesPerSecond: number;
+  rateWindowMs: number;
 }
 
 export interface PodcastRequestDeps {
@@ -90,6 +95,7 @@ export async function readPodcastRequest<T extends CreatePodcast | EstimatePodca
       parts: UPLOAD_LIMITS.parts,
       idleMs: times.idleMs,
       deadlineMs: times.deadlineMs,
+      minRate: { bytesPerSecond: times.minBytesPerSecond, windowMs: times.rateWindowMs },
       // A body declared past the cap is refused, but only its parts say whether one PDF is over 20 MB
       // or several are together: they are counted, not kept, up to the cap.
       ...(declared > bodyBytes ? { countOnly: true } : declared > 0 ? { declaredBytes: declared } : {}),

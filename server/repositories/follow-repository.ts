@@ -45,6 +45,12 @@ export async function countFollows(db: Database, userId: string): Promise<number
   return row?.n ?? 0;
 }
 
+/** Locks the follow's row until the transaction `db` ends; false when the follow is gone (unfollowed). */
+export async function lockFollow(db: Database, id: string): Promise<boolean> {
+  const rows = await db.select({ id: follows.id }).from(follows).where(eq(follows.id, id)).for('update');
+  return rows.length > 0;
+}
+
 /** Inserts the follow; null when the member already follows that feed. */
 export async function insertFollow(db: Database, values: typeof follows.$inferInsert): Promise<FollowRow | null> {
   const [row] = await db.insert(follows).values(values).onConflictDoNothing().returning();

@@ -12,6 +12,14 @@ export async function findUser(db: Database, id: string): Promise<UserRow | null
 }
 
 /** `email` must already be normalised. */
+/**
+ * Locks the member's row until the transaction `db` ends: a member's "at most N" (follows) is counted
+ * and inserted under it, so concurrent requests take turns and cannot all pass the last free place.
+ */
+export async function lockUser(db: Database, id: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row ?? null;

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
@@ -42,19 +42,23 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
   let anonymous = 0;
   const browser = () => `s3-${ctx.kind}-${++anonymous}-${Date.now()}`;
   const apps: { stop(): Promise<void> }[] = [];
+  // One log for every server here: a job is claimed by whichever server's runner comes first.
+  const { logger, runEnded } = jobLog();
 
   beforeAll(async () => {
     bucket = await startTestBucket(`pagecast-${ctx.kind}`);
   });
+  // A test's servers stop with it: a runner left from an earlier test would claim this test's jobs.
+  afterEach(async () => {
+    for (const a of apps.splice(0)) await a.stop();
+  });
   afterAll(async () => {
-    for (const a of apps) await a.stop();
     await bucket.close();
   });
 
   /** A server over the test database with AUDIO_STORE=s3 and a DATA_DIR of its own. */
   function server(speech: SpeechEngine, options: { jobs?: boolean } = {}) {
     // One client address makes every podcast here: lift the anonymous daily allowance.
-    const { logger, runEnded } = jobLog();
     const t = createTestApp(ctx, { config: testConfig({ ...bucket.env, ANONYMOUS_DAILY_PODCASTS: '100' }), speech, logger });
     if (options.jobs !== false) t.deps.jobs.start();
     apps.push({ stop: () => t.deps.jobs.stop() });

@@ -222,6 +222,17 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     expect(await res.json()).toEqual({ success: true });
   });
 
+  it('clears no cookie on a logout that carried none: a foreign page cannot sign a member out', async () => {
+    // A cross-site text/plain POST: the browser sends it without the Lax session cookie, but would
+    // apply a Set-Cookie that clears it.
+    const res = await client().send('/api/auth/logout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' },
+      body: 'x',
+    });
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
   it('refuses tokens that are forged, expired, or for another issuer or audience', async () => {
     const started = new Date();
     let now = started;
@@ -458,6 +469,9 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
     ['a text body', { 'Content-Type': 'text/plain' }],
     ['Sec-Fetch-Site: cross-site', { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' }],
     ['a foreign Origin', { 'Content-Type': 'application/json', Origin: 'https://evil.example' }],
+    // Another port of this host, or a sibling subdomain: the same site, another origin.
+    ['Sec-Fetch-Site: same-site', { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-site' }],
+    ['a same-origin fetch naming a foreign Origin', { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Origin: 'http://localhost:8788' }],
   ])('refuses a cookie-authenticated request with %s (403) and leaves the session alone', async (_name, headers) => {
     const api = client();
     const token = await tokenOf(await api.register(uniqueEmail()));
@@ -469,7 +483,8 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
 
   it.each([
     ['Sec-Fetch-Site: same-origin', { 'Sec-Fetch-Site': 'same-origin' }],
-    ['Sec-Fetch-Site: same-site', { 'Sec-Fetch-Site': 'same-site' }],
+    ['Sec-Fetch-Site: none', { 'Sec-Fetch-Site': 'none' }],
+    ['Sec-Fetch-Site: same-origin and its Origin', { 'Sec-Fetch-Site': 'same-origin', Origin: 'http://127.0.0.1:8787' }],
     ["the server's own Origin", { Origin: 'http://localhost' }],
     ["PUBLIC_URL's Origin", { Origin: 'http://127.0.0.1:8787' }],
   ])('accepts a cookie-authenticated JSON request with %s', async (_name, headers) => {

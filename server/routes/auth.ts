@@ -51,9 +51,11 @@ export function authRoutes(deps: AppDeps) {
       const caller = c.get('caller');
       if (caller) await logOut(deps, caller.sessionId);
       // A bearer logout of an older session (the web app retrying one that failed offline) must not
-      // drop the cookie of the session the browser holds now.
+      // drop the cookie of the session the browser holds now; a request that carried no cookie (a
+      // foreign page's, which the browser sent without it) clears none.
       const bearer = bearerToken(c);
-      if (!bearer || bearer === getCookie(c, AUTH_COOKIE.name)) {
+      const held = getCookie(c, AUTH_COOKIE.name);
+      if (held && (!bearer || bearer === held)) {
         deleteCookie(c, AUTH_COOKIE.name, { path: AUTH_COOKIE.path, secure: AUTH_COOKIE.secure });
       }
       return c.json({ success: true });

@@ -14,7 +14,7 @@ import { PDF_MESSAGES } from '../../shared/errors.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { openTestDatabase } from '../test/databases.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
-import { layoutDocument, prose, scanPdf } from '../test/pdf-document.ts';
+import { layoutDocument, prose, scanPdf, stackedBombPdf } from '../test/pdf-document.ts';
 import { waitFor } from '../test/wait.ts';
 
 const paragraphs = [prose(7, 5), prose(8, 4), prose(9, 6), prose(10, 5)];
@@ -33,12 +33,15 @@ const paper = layoutDocument({
 });
 const pdfFile = (name: string, bytes: Uint8Array) => ({ name, data: new Blob([Buffer.from(bytes)], { type: 'application/pdf' }) });
 
+/** 1 GiB of spaces behind two stacked Flate filters: about 3 KB. */
+const bomb = stackedBombPdf('flate-flate', 1 << 30);
+
 describe('PDFs through the API', () => {
   let site: TestListener;
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let t: ReturnType<typeof createTestApp>;
   beforeAll(async () => {
-    site = await startListener((_req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(paper.pdf));
+    site = await startListener((req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(req.url?.startsWith('/bomb') ? bomb : paper.pdf));
     database = await openTestDatabase('pglite');
     t = createTestApp(database, { config: testConfig({ FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}` }) });
     t.deps.jobs.start();
@@ -127,5 +130,14 @@ describe('PDFs through the API', () => {
     // Two podcasts made above, none counted here: the third of the day is still allowed.
     const third = await send('/api/podcasts', { file: pdfFile('again.pdf', paper.pdf), mode: 'read' });
     expect(third.status).toBe(201);
+  });
+
+  it('refuses a PDF bomb behind stacked filters, sent as a file or a link, with its message', async () => {
+    const asFile = await send('/api/podcasts/estimate', { file: pdfFile('stacked.pdf', bomb), mode: 'read' });
+    const asLink = await call('/api/podcasts/estimate', { url: `http://127.0.0.1:${site.port}/bomb.pdf`, mode: 'read' });
+    for (const answer of [asFile, asLink]) {
+      expect(answer.status).toBe(422);
+      expect(errorBodySchema.parse(await answer.json()).error.message).toBe(PDF_MESSAGES.unpacksTooLarge);
+    }
   });
 });

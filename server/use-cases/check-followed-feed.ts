@@ -20,12 +20,13 @@
  */
 import { AppError } from '../errors.ts';
 import { fetchFeed } from '../machinery/follow/fetch-feed.ts';
-import { looksLikeFeed, readFeed } from '../machinery/follow/parse-feed.ts';
+import { looksLikeFeed } from '../machinery/follow/parse-feed.ts';
 import {
   addFollowItems,
   findFeed,
   followsOfFeed,
   hasFollowItems,
+  lockFollow,
   newestItems,
   storeItems,
   takeFeedTurn,
@@ -35,6 +36,7 @@ import {
   type FeedRow,
   type FollowRow,
 } from '../repositories/follow-repository.ts';
+import { inTransaction } from '../repositories/transaction.ts';
 import type { CheckFeedDeps } from './follow-items.ts';
 import { makeEpisodes } from './make-follow-episodes.ts';
 
@@ -81,7 +83,7 @@ async function fetchIfDue(deps: CheckFeedDeps, feed: FeedRow, now: Date, signal:
       return null;
     }
     if (!looksLikeFeed(answer.body)) throw new AppError('NOT_A_FEED', { message: 'The address no longer gives a feed.' });
-    const parsed = readFeed(answer.body, answer.url);
+    const parsed = await deps.extractor.readFeed(answer.body, answer.url, { owner: `feed:${feed.id}` });
     const fresh = await storeItems(deps.db, feed.id, parsed.items, now);
     await updateFeed(deps.db, feed.id, {
       title: parsed.title ?? feed.title,
@@ -106,16 +108,23 @@ async function fetchIfDue(deps: CheckFeedDeps, feed: FeedRow, now: Date, signal:
   }
 }
 
-/** Gives a follow the items new to the feed: its first check the newest few (the rest pass), a paused follow none. */
+/**
+ * Gives a follow the items new to the feed: its first check the newest few (the rest pass), a paused
+ * follow none. In a transaction of its own under the follow's lock: a follow that went during the check
+ * (unfollowed) is skipped, and the other followers get their items whatever happens to it.
+ */
 async function giveItems(deps: CheckFeedDeps, feed: FeedRow, follow: FollowRow, fresh: readonly FeedItemRow[], now: Date) {
-  if (!(await hasFollowItems(deps.db, follow.id))) {
-    const newest = await newestItems(deps.db, feed.id, 200);
-    const take = follow.paused ? [] : newest.slice(0, FIRST_CHECK_ITEMS);
-    await addFollowItems(deps.db, follow.id, take.map((i) => i.id), 'pending');
-    await addFollowItems(deps.db, follow.id, newest.filter((i) => !take.includes(i)).map((i) => i.id), 'skipped');
-  } else {
-    await addFollowItems(deps.db, follow.id, fresh.map((i) => i.id), follow.paused ? 'skipped' : 'pending');
-  }
-  await updateFollow(deps.db, follow.id, { lastCheckedAt: now, ...(fresh.length && !follow.paused ? { lastItemAt: now } : {}), ...(feed.error ? {} : { error: null }) });
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await lockFollow(tx, follow.id))) return;
+    if (!(await hasFollowItems(tx, follow.id))) {
+      const newest = await newestItems(tx, feed.id, 200);
+      const take = follow.paused ? [] : newest.slice(0, FIRST_CHECK_ITEMS);
+      await addFollowItems(tx, follow.id, take.map((i) => i.id), 'pending');
+      await addFollowItems(tx, follow.id, newest.filter((i) => !take.includes(i)).map((i) => i.id), 'skipped');
+    } else {
+      await addFollowItems(tx, follow.id, fresh.map((i) => i.id), follow.paused ? 'skipped' : 'pending');
+    }
+    await updateFollow(tx, follow.id, { lastCheckedAt: now, ...(fresh.length && !follow.paused ? { lastItemAt: now } : {}), ...(feed.error ? {} : { error: null }) });
+  });
 }
 

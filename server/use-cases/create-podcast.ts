@@ -25,7 +25,7 @@ import type { Logger } from '../lib/logger.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
-import { planEpisodeLength } from './plan-episode-length.ts';
+import { planEpisodeLength, sourcesWordBudget } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
 import { readSources, type SourcesArticle } from './read-sources.ts';
 
@@ -45,6 +45,8 @@ export interface CreatePodcastInput {
   /** The anonymous visitor's network address (null for members), for the per-address limits. */
   clientAddress: string | null;
   request: PodcastRequest;
+  /** Whose failed-fetch budget an unreadable page spends, when not the caller's (a followed feed's). */
+  failuresOf?: string;
   /** The article already read (a followed feed's items, read to fit the episode); else the request is read here. */
   read?: () => Promise<ReadRequest>;
 }
@@ -86,11 +88,11 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   const giveBack = await takeDailyConversion(deps, { caller, clientAddress });
   let stored: PodcastRow | null;
   try {
-    const subject = { caller, clientAddress };
+    const subject = { caller, clientAddress, ...(input.failuresOf ? { failuresOf: input.failuresOf } : {}) };
     const { article, sources }: ReadRequest = input.read
       ? await input.read()
       : 'sources' in request
-        ? await readSources(deps, subject, request.sources)
+        ? await readSources(deps, subject, request.sources, sourcesWordBudget(deps, { caller, mode, minutes, voice }))
         : { article: await readArticle(deps, subject, request), sources: null };
     // Past the plan's length nothing is queued (and the allowance is given back below).
     await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });

@@ -17,7 +17,7 @@ import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import { chooseMode } from './choose-mode.ts';
 import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
-import { planEpisodeLength } from './plan-episode-length.ts';
+import { planEpisodeLength, sourcesWordBudget } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
 import { readSources, sourceIntroSeconds } from './read-sources.ts';
 
@@ -38,7 +38,7 @@ export async function estimatePodcast(
   const { mode, minutes } = await chooseMode(deps, request, caller);
   const subject = { caller, clientAddress };
   if ('sources' in request) {
-    const combined = await readSources(deps, subject, request.sources);
+    const combined = await readSources(deps, subject, request.sources, sourcesWordBudget(deps, { caller, mode, minutes, voice }));
     const { article } = combined;
     // The sources' text as the voice will take it (as Create checks it), and read mode's introductions.
     const { words, estimatedSeconds } = await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });

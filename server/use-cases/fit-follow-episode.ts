@@ -65,7 +65,8 @@ export async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: T
     let reading: SourceReading;
     try {
       // Read as Create reads it, once: the episode is made from this reading (make's `read`).
-      reading = await readArticle(deps, { caller, clientAddress: null }, requestOf(source));
+      // A link that fails spends its feed's budget of failures, not the member's.
+      reading = await readArticle(deps, { caller, clientAddress: null, failuresOf: `feed:${entry.item.feedId}` }, requestOf(source));
     } catch (err) {
       if (err instanceof AppError && err.code === 'RATE_LIMITED') {
         for (const followId of new Set(waiting.map((w) => w.followId))) await updateFollow(deps.db, followId, { error: `New items wait: ${err.message}` });

@@ -6,10 +6,13 @@ import type { Source } from '../pipeline/ports.ts';
 import { updateFollow, type FeedItemRow } from '../repositories/follow-repository.ts';
 import type { CreatePodcastDeps, PodcastRequest } from './create-podcast.ts';
 import type { ReceivedSource } from './read-sources.ts';
+import type { ArticleExtractor } from '../machinery/extract/extractor.ts';
 
 export interface CheckFeedDeps extends CreatePodcastDeps {
   config: CreatePodcastDeps['config'] & Pick<Config, 'followIntervalMs' | 'fetchAllowHosts' | 'stripe'>;
   logger: Logger;
+  /** Reads a feed off the event loop. */
+  extractor: Pick<ArticleExtractor, 'readFeed'>;
 }
 
 /** A follow's waiting item, with the follow it waits in. */

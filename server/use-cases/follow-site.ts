@@ -23,10 +23,13 @@ import {
   type FollowWithFeed,
 } from '../repositories/follow-repository.ts';
 import { fetchFeed } from '../machinery/follow/fetch-feed.ts';
-import { feedLinkOf, looksLikeFeed, readFeed } from '../machinery/follow/parse-feed.ts';
+import type { ArticleExtractor } from '../machinery/extract/extractor.ts';
+import { feedLinkOf, looksLikeFeed } from '../machinery/follow/parse-feed.ts';
 import { takePageFetch } from '../services/podcasts/limits.ts';
 import type { Caller } from './identify-caller.ts';
 import { newPodcastId } from '../repositories/podcast-repository.ts';
+import { inTransaction } from '../repositories/transaction.ts';
+import { lockUser } from '../repositories/user-repository.ts';
 
 export interface FollowDeps {
   db: Database;
@@ -34,6 +37,8 @@ export interface FollowDeps {
   clock: () => Date;
   /** Wakes idle job slots: a new follow's first check is queued. */
   jobs: { nudge(): void };
+  /** Reads a feed off the event loop. */
+  extractor: Pick<ArticleExtractor, 'readFeed'>;
 }
 
 export function toFollow(row: FollowWithFeed): Follow {
@@ -55,11 +60,12 @@ export function toFollow(row: FollowWithFeed): Follow {
 }
 
 /** The feed an address leads to: its URL and title. Throws NOT_A_FEED (with why) or the fetcher's answers. */
-async function discoverFeed(deps: FollowDeps, address: string): Promise<{ url: string; title: string | null }> {
+async function discoverFeed(deps: FollowDeps, address: string, owner: string): Promise<{ url: string; title: string | null }> {
   const allowHosts = deps.config.fetchAllowHosts;
+  const readFeed = async (body: string, url: string) => deps.extractor.readFeed(body, url, { owner });
   const first = await fetchFeed(address, { allowHosts });
   if (first.notModified) throw new AppError('NOT_A_FEED', { message: FOLLOW_MESSAGES.notAFeed });
-  if (looksLikeFeed(first.body)) return { url: first.url, title: readFeed(first.body, first.url).title };
+  if (looksLikeFeed(first.body)) return { url: first.url, title: (await readFeed(first.body, first.url)).title };
   if (!/html/.test(first.contentType) && !/<html\b|<head\b|<link\b/i.test(first.body.slice(0, 5000))) {
     throw new AppError('NOT_A_FEED', { message: FOLLOW_MESSAGES.notAFeed });
   }
@@ -67,21 +73,24 @@ async function discoverFeed(deps: FollowDeps, address: string): Promise<{ url: s
   if (!link) throw new AppError('NOT_A_FEED', { message: FOLLOW_MESSAGES.noFeed });
   const feed = await fetchFeed(link, { allowHosts });
   if (feed.notModified || !looksLikeFeed(feed.body)) throw new AppError('NOT_A_FEED', { message: FOLLOW_MESSAGES.notAFeed });
-  return { url: feed.url, title: readFeed(feed.body, feed.url).title };
+  return { url: feed.url, title: (await readFeed(feed.body, feed.url)).title };
 }
 
 export async function followSite(deps: FollowDeps, caller: Caller, request: CreateFollow): Promise<{ follow: Follow; created: boolean }> {
   const limit = caller.isPremium ? deps.config.limits.followsPremium : deps.config.limits.followsFree;
-  if ((await countFollows(deps.db, caller.userId)) >= limit) {
+  const atLimit = async (db: Database) => {
+    if ((await countFollows(db, caller.userId)) < limit) return;
     throw new AppError('FOLLOW_LIMIT', { message: caller.isPremium ? FOLLOW_MESSAGES.limit(limit) : FOLLOW_MESSAGES.freeLimit(limit) });
-  }
+  };
+  // Asked first so a member at the limit fetches nothing; decided below, with the insert.
+  await atLimit(deps.db);
   const now = deps.clock();
   let feed = (await feedOfAddress(deps.db, request.url)) ?? (await findFeedByUrl(deps.db, request.url));
   if (!feed) {
     const fetch = await takePageFetch(deps, { caller, clientAddress: null });
     let found: { url: string; title: string | null };
     try {
-      found = await discoverFeed(deps, request.url);
+      found = await discoverFeed(deps, request.url, `user:${caller.userId}`);
     } catch (err) {
       await fetch.failed();
       throw err;
@@ -91,18 +100,26 @@ export async function followSite(deps: FollowDeps, caller: Caller, request: Crea
   }
   const earlier = await findFollowOfFeed(deps.db, caller.userId, feed.id);
   if (earlier) return { follow: toFollow(earlier), created: false };
-  await insertFollow(deps.db, {
-    id: newPodcastId(now),
-    userId: caller.userId,
-    feedId: feed.id,
-    address: request.url,
-    mode: request.mode ?? null,
-    minutes: request.minutes ?? null,
-    digest: request.digest ?? false,
-    ...(request.digestHour !== undefined ? { digestHour: request.digestHour } : {}),
-    createdAt: now,
+  const feedId = feed.id;
+  // Counted and inserted in one transaction, under the member's lock: ten at once past the limit keep it.
+  const inserted = await inTransaction(deps.db, async (tx) => {
+    await lockUser(tx, caller.userId);
+    if (await findFollowOfFeed(tx, caller.userId, feedId)) return null;
+    await atLimit(tx);
+    return insertFollow(tx, {
+      id: newPodcastId(now),
+      userId: caller.userId,
+      feedId,
+      address: request.url,
+      mode: request.mode ?? null,
+      minutes: request.minutes ?? null,
+      digest: request.digest ?? false,
+      ...(request.digestHour !== undefined ? { digestHour: request.digestHour } : {}),
+      createdAt: now,
+    });
   });
   const made = await findFollowOfFeed(deps.db, caller.userId, feed.id);
+  if (!inserted) return { follow: toFollow(made!), created: false };
   await queueFeedCheck(deps.db, feed.id, now);
   deps.jobs.nudge();
   return { follow: toFollow(made!), created: true };

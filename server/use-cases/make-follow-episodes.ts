@@ -116,15 +116,17 @@ async function make(
   // Follows with something to say whose items are not in this episode (all left out or waiting).
   const others = notes.follows().filter((followId) => !byFollow.has(followId));
   try {
+    // An item whose link fails spends its feed's budget of failures, not the member's.
+    const failuresOf = `feed:${items[0]!.item.feedId}`;
     if ('url' in request && items.length === 1 && !read) {
       // The page read here is kept a few minutes: Create reads it from there, counted once.
-      const page = await readArticle(deps, { caller, clientAddress: null }, { url: request.url });
+      const page = await readArticle(deps, { caller, clientAddress: null, failuresOf }, { url: request.url });
       if (await memberHasPage(deps.db, caller.userId, [request.url, page.sourceUrl])) {
         await settleFollowItems(deps.db, items[0]!.followId, [items[0]!.item.id], { status: 'skipped', error: ALREADY_A_PODCAST });
         return true;
       }
     }
-    const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request, ...(read ? { read } : {}) });
+    const podcast = await createPodcast(deps, { owner: { userId: caller.userId }, caller, clientAddress: null, request, failuresOf, ...(read ? { read } : {}) });
     for (const [followId, ids] of byFollow) {
       await settleFollowItems(deps.db, followId, ids, { status: 'made', podcastId: podcast.id });
       await notes.say(deps, followId);

@@ -13,6 +13,7 @@ import { countWords } from '../machinery/script/script-format.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { aiConfigured } from './choose-mode.ts';
 import type { Caller } from './identify-caller.ts';
+import type { WordBudget } from './read-sources.ts';
 
 export interface PlanEpisodeLengthDeps {
   config: Pick<Config, 'openai' | 'limits' | 'stripe'>;
@@ -55,4 +56,24 @@ export async function planEpisodeLength(
     premiumOffered: deps.config.stripe !== undefined,
   });
   return { words: sources.reduce((sum, s) => sum + s.words, 0), estimatedSeconds };
+}
+
+/** Words a minute the budget of several sources allows for: twice espeak's English pace, above any voice's. */
+const FASTEST_WORDS_PER_MINUTE = 2 * 168;
+
+/**
+ * The words an episode of several sources may hold together, read as they arrive: past the most the
+ * fastest voice speaks within the caller's limit, the reading stops; then `refuse` plans the sources
+ * read so far, each apart (none joined), which refuses the episode when it reads them all.
+ */
+export function sourcesWordBudget(
+  deps: PlanEpisodeLengthDeps,
+  input: { caller: Pick<Caller, 'isPremium'> | null; mode: PodcastMode; minutes: number | null; voice: string | null },
+): WordBudget {
+  const limits = deps.config.limits;
+  const minutes = input.caller?.isPremium ? limits.premiumMaxEpisodeMinutes : limits.maxEpisodeMinutes;
+  return {
+    words: minutes * FASTEST_WORDS_PER_MINUTE,
+    refuse: async (read) => void (await planEpisodeLength(deps, { ...input, articles: read })),
+  };
 }

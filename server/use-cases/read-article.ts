@@ -20,8 +20,8 @@ export interface ReadArticleDeps {
   recentPages: RecentPages<PreparedArticle>;
 }
 
-export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, source: Source): Promise<PreparedArticle> {
-  if (!('url' in source) && !('file' in source)) return runIntake(deps.pipeline, source);
+export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, source: Source, signal?: AbortSignal): Promise<PreparedArticle> {
+  if (!('url' in source) && !('file' in source)) return runIntake(deps.pipeline, source, signal);
   // A file is known by its SHA-256, taken as its bytes arrived.
   const key = 'url' in source ? source.url : `file:${source.file.sha256} ${source.sourceUrl ?? ''}`;
   const known = deps.recentPages.get(key, deps.clock());
@@ -34,8 +34,13 @@ export async function readArticle(deps: ReadArticleDeps, subject: LimitSubject, 
   try {
     // Whose reading this is, so one visitor's slow files wait behind their own, not another's page.
     const owner = subject.caller ? `user:${subject.caller.userId}` : `address:${subject.clientAddress ?? ''}`;
-    article = await runIntake({ ...deps.pipeline, extract: (page) => deps.pipeline.extract(page, { owner }) }, source);
+    article = await runIntake({ ...deps.pipeline, extract: (page) => deps.pipeline.extract(page, { owner }) }, source, signal);
   } catch (err) {
+    // Stopped by its caller (the set of sources it was in is done): not the page's failure.
+    if (signal?.aborted) {
+      await fetch.succeeded();
+      throw err;
+    }
     await fetch.failed();
     // An answer about the page (unreachable, nothing to read) is the same right after; a fault is not kept.
     if (err instanceof AppError) deps.recentPages.keep(key, { error: err }, deps.clock());

@@ -1,6 +1,6 @@
 /**
- * The article of an episode of several sources: each source read in turn as one page is (under the
- * same hourly page limits, each counting as one page), those that cannot be read named with why and
+ * The article of an episode of several sources: each source read as one page is (under the same
+ * hourly page limits, each counting as one page; a few at a time, under one deadline for the set), those that cannot be read named with why and
  * left out, the others stored one after the other with where each one's lines are. All failing is
  * an answer of its own that names each.
  */
@@ -39,23 +39,75 @@ export interface SourcesArticle {
   sources: NonNullable<PodcastRow['sources']>;
 }
 
+/** One deadline for the whole set, however many sources and however slowly each arrives. */
+export const SOURCES_DEADLINE_MS = 60_000;
+/** Sources read at the same time. */
+export const SOURCES_AT_ONCE = 3;
+export const SOURCE_TOO_SLOW_MESSAGE = 'It was not read in time: the sources together take at most a minute.';
+export const SOURCE_LEFT_OUT_MESSAGE = 'Left out: the sources before it already hold more words than one episode can.';
+
 /**
- * Reads every source (one after the other, so the page limits count each in order); answers the
- * combined article with a part per source read, and the sources left out. Throws when none is read:
- * the first one's code, a message naming each.
+ * The words the sources may hold together, and what to do past them: `refuse` throws the answer
+ * (EPISODE_TOO_LONG when the episode reads them all) with the articles read by then, or returns when
+ * the rest may be left out (a retelling of the minutes asked).
  */
-export async function readSources(deps: ReadArticleDeps, subject: LimitSubject, sources: readonly ReceivedSource[]): Promise<SourcesArticle> {
-  const readings: SourceReading[] = [];
-  for (const source of sources) {
-    const one = 'text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source;
-    try {
-      readings.push(await readArticle(deps, subject, one));
-    } catch (err) {
-      if (!isAnswerAboutSource(err)) throw err;
-      readings.push(err);
+export interface WordBudget {
+  words: number;
+  refuse(read: readonly PreparedArticle[]): Promise<void>;
+}
+
+/**
+ * Reads the sources a few at a time, under one deadline for the set, counting their words as each
+ * arrives: past the budget's words the reading stops (the rest are never fetched, those under way
+ * are stopped), so no more than an episode can hold is ever read or joined. Answers the combined
+ * article with a part per source read, and the sources left out. Throws when none is read: the first
+ * one's code, a message naming each.
+ */
+export async function readSources(
+  deps: ReadArticleDeps,
+  subject: LimitSubject,
+  sources: readonly ReceivedSource[],
+  budget?: WordBudget,
+  deadlineMs = SOURCES_DEADLINE_MS,
+): Promise<SourcesArticle> {
+  const readings: (SourceReading | null)[] = sources.map(() => null);
+  const stop = new AbortController();
+  let overBudget = false;
+  const timer = setTimeout(() => stop.abort(new Error('the sources took longer than their deadline')), deadlineMs);
+  let words = 0;
+  let next = 0;
+  const readNext = async (): Promise<void> => {
+    while (next < sources.length && !stop.signal.aborted) {
+      const index = next++;
+      const source = sources[index]!;
+      const one = 'text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source;
+      try {
+        const article = await readArticle(deps, subject, one, stop.signal);
+        if (stop.signal.aborted) return;
+        readings[index] = article;
+        words += countWords(article.text);
+        if (budget && words > budget.words) {
+          overBudget = true;
+          stop.abort(new Error('the sources hold more words than an episode can'));
+        }
+      } catch (err) {
+        if (stop.signal.aborted) return;
+        if (!isAnswerAboutSource(err)) {
+          stop.abort(err);
+          throw err;
+        }
+        readings[index] = err;
+      }
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(SOURCES_AT_ONCE, sources.length) }, readNext));
+  } finally {
+    clearTimeout(timer);
   }
-  return sourcesArticle(sources, readings);
+  if (overBudget) await budget!.refuse(readings.filter((r): r is PreparedArticle => r !== null && !(r instanceof AppError)));
+  const notRead = new AppError('FETCH_FAILED', { message: overBudget ? SOURCE_LEFT_OUT_MESSAGE : SOURCE_TOO_SLOW_MESSAGE });
+  return sourcesArticle(sources, readings.map((r) => r ?? notRead));
 }
 
 /** One source as read: its article, or the answer why it could not be read. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDF_MESSAGES, pdfPagesNote } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
-import { bombPdf, encryptedPdf, htmlNamedPdf, layoutDocument, prose, scanPdf, textWidth, truncatedPdf, writePdf, type DocumentSpec } from '../../test/pdf-document.ts';
+import { bombPdf, encryptedPdf, htmlNamedPdf, layoutDocument, prose, scanPdf, stackedBombPdf, textWidth, truncatedPdf, writePdf, type DocumentSpec } from '../../test/pdf-document.ts';
 import { extractPdf } from './extract-pdf.ts';
 import { REFERENCES_NOTE, tableNote } from './pdf-text.ts';
 import { wordF1 } from './word-f1.ts';
@@ -138,6 +138,9 @@ describe('extractPdf', () => {
     ['a bomb whose filter name is #-escaped', () => bombPdf(300 << 20, 'escaped-name'), PDF_MESSAGES.unpacksTooLarge],
     ['a bomb whose content stream says it is an image', () => bombPdf(300 << 20, 'image-subtype'), PDF_MESSAGES.unpacksTooLarge],
     ['a bomb whose dictionary is longer than a kilobyte', () => bombPdf(300 << 20, 'long-dictionary'), PDF_MESSAGES.unpacksTooLarge],
+    ['a bomb behind two Flate filters', () => stackedBombPdf('flate-flate'), PDF_MESSAGES.unpacksTooLarge],
+    ['a bomb behind Flate and RunLength', () => stackedBombPdf('flate-runlength'), PDF_MESSAGES.unpacksTooLarge],
+    ['a bomb behind Flate and LZW', () => stackedBombPdf('flate-lzw'), PDF_MESSAGES.unpacksTooLarge],
   ])('refuses %s with its message', async (_name, make, message) => {
     expect(await refusal(make())).toBe(message);
   });

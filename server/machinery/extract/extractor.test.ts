@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PDF_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { createArticleExtractor, type ArticleExtractor } from './extractor.ts';
 
@@ -101,6 +102,16 @@ describe('extraction in a worker thread', () => {
         code: 'NO_READABLE_CONTENT',
       });
       await expect.poll(() => process.memoryUsage.rss() - before, { timeout: 30_000 }).toBeLessThan(256 * 1024 * 1024);
+      expect((await extractor.extract(page('mozilla-1'), PAGE_URL)).title).toBeTruthy();
+    });
+
+    it('cuts off a worker that holds more than its memory outside the heap, whatever the process does, and reads the next page', async () => {
+      // The process's growth is not watched here (its cap far off) and the deadline is far: only the worker's own memory ends it.
+      extractor = createArticleExtractor({ workers: 1, memoryGrowthMb: 1 << 20, workerMemoryMb: 192, timeoutMs: 600_000, workerUrl: hostile });
+      expect(await extractor.extractPdf(new Uint8Array(Buffer.from('HOLD'))).catch((e: unknown) => e)).toMatchObject({
+        code: 'NO_READABLE_CONTENT',
+        message: PDF_MESSAGES.unpacksTooLarge,
+      });
       expect((await extractor.extract(page('mozilla-1'), PAGE_URL)).title).toBeTruthy();
     });
 

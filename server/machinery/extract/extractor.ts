@@ -1,20 +1,22 @@
 /**
  * Extraction off the event loop: Readability takes about 80 ms per thousand elements and a large
- * page a second or more, all of it synchronous, so the server runs it in worker threads; a PDF is
- * read there too. Nobody can hog them:
+ * page a second or more, all of it synchronous, so the server runs it in worker threads; a PDF and a
+ * followed feed are read there too. Nobody can hog them:
  * - a small pool sized to the machine, where one owner (member or browser) holds at most all but one
  *   worker, and waiting tasks start by owner, the one with the fewest running first;
  * - a deadline that counts the time in the queue: a task still waiting at its deadline answers
  *   "busy, try again in N s" (429), one still running is cut off (its worker replaced) and answers the
  *   parse-failure (or PDF too-slow) message;
  * - a bounded queue, in all and per owner: past it the answer is the same 429 at once;
- * - bounded memory: each worker's heap is capped, and a task during which the process grows by more
- *   than `memoryGrowthMb` is cut off, its worker ended, so the memory a bomb took returns.
+ * - bounded memory: each worker's heap is capped, a worker whose memory (heap and the buffers outside
+ *   it, where pdf.js unpacks streams) passes `workerMemoryMb` is cut off and replaced, and so is a task
+ *   during which the process grows by more than `memoryGrowthMb`, so the memory a bomb took returns.
  */
 import os from 'node:os';
 import { CONTENT_MESSAGES, ERROR_CODES, PDF_MESSAGES, type ErrorCode } from '../../../shared/errors.ts';
 import { AppError, rateLimited } from '../../errors.ts';
 import { createWorkerPool, type WorkerLease } from '../workers/worker-pool.ts';
+import type { ParsedFeed } from '../follow/parse-feed.ts';
 import type { ExtractionResult } from './extract-article.ts';
 
 export interface ExtractOptions {
@@ -27,6 +29,8 @@ export interface ArticleExtractor {
   extract(html: string, url: string, options?: ExtractOptions): Promise<ExtractionResult>;
   /** A PDF's article; throws AppError with the PDF messages, like extractPdf. */
   extractPdf(pdf: Uint8Array, options?: ExtractOptions): Promise<ExtractionResult>;
+  /** A feed's items (its first few hundred), like readFeed; throws AppError NOT_A_FEED. */
+  readFeed(body: string, base: string, options?: ExtractOptions): Promise<ParsedFeed>;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,7 @@ const MIN_START_MS = 1000;
 /** Worker threads for extraction: one fewer than the cores, at least two (so one owner never holds them all), at most four. */
 export const extractionWorkers = () => Math.min(4, Math.max(2, os.availableParallelism() - 1));
 
-type Reply = { id: number; ok: true; article: ExtractionResult } | { id: number; ok: false; error: { code: string; message: string } };
+type Reply = { id: number; ok: true; article: ExtractionResult | ParsedFeed } | { id: number; ok: false; error: { code: string; message: string } };
 
 const parseFailed = (cause?: unknown) =>
   new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.parseFailed, cause });
@@ -57,9 +61,11 @@ export interface ArticleExtractorOptions {
   heapMb?: number;
   /** How much the process may grow during a task before it is cut off, in MB (default 1024). */
   memoryGrowthMb?: number;
+  /** A worker's memory, heap and buffers together, before its task is cut off, in MB (default 768). */
+  workerMemoryMb?: number;
 }
 
-type Task = { html: string; url: string } | { pdf: Uint8Array };
+type Task = { html: string; url: string } | { pdf: Uint8Array } | { feed: string; base: string };
 
 interface Entry {
   owner: string;
@@ -71,7 +77,7 @@ interface Entry {
   /** Ends the entry still waiting at its deadline: it was never tried, so it answers "busy". */
   expire: () => void;
   /** Set while it runs: the process's size when it started, and how to cut it off. */
-  running?: { rss: number; cutOff: (error: Error) => void };
+  running?: { rss: number; cutOff: (error: Error) => void; memory: () => Promise<number> };
 }
 
 export function createArticleExtractor(options: ArticleExtractorOptions = {}): ArticleExtractor {
@@ -82,6 +88,7 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   const perOwner = Math.max(1, size - 1);
   const growthBytes = (options.memoryGrowthMb ?? 1024) * 1024 * 1024;
   const heapMb = options.heapMb ?? 512;
+  const workerBytes = (options.workerMemoryMb ?? 768) * 1024 * 1024;
   const pool = createWorkerPool({
     url: options.workerUrl ?? new URL('./extract-worker.mjs', import.meta.url),
     size,
@@ -137,9 +144,14 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
     watchdog ??= setInterval(() => {
       const rss = process.memoryUsage.rss();
       for (const entry of running) {
-        if (entry.running && rss - entry.running.rss > growthBytes) {
-          entry.running.cutOff(new Error(`the process grew by ${Math.round((rss - entry.running.rss) / 1048576)} MB while extracting`));
-        }
+        const task = entry.running;
+        if (!task) continue;
+        if (rss - task.rss > growthBytes) task.cutOff(new Error(`the process grew by ${Math.round((rss - task.rss) / 1048576)} MB while extracting`));
+        // Asked of the worker even while it runs a long synchronous step (a stream being unpacked).
+        task.memory().then(
+          (bytes) => bytes > workerBytes && task.cutOff(new Error(`the worker held ${Math.round(bytes / 1048576)} MB while extracting`)),
+          () => {},
+        );
       }
     }, 100);
     watchdog.unref();
@@ -148,7 +160,7 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   const tooBig = (task: Task, cause: Error) =>
     'pdf' in task ? new AppError('NO_READABLE_CONTENT', { message: PDF_MESSAGES.unpacksTooLarge, cause }) : parseFailed(cause);
 
-  function runOn(lease: WorkerLease, entry: Entry, resolve: (article: ExtractionResult) => void, reject: (error: Error) => void) {
+  function runOn(lease: WorkerLease, entry: Entry, resolve: (article: ExtractionResult | ParsedFeed) => void, reject: (error: Error) => void) {
     const id = nextId++;
     let settled = false;
     const settle = (retire: boolean) => {
@@ -168,6 +180,7 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
       reject('pdf' in entry.task ? new AppError('NO_READABLE_CONTENT', { message: PDF_MESSAGES.tooSlow, cause }) : parseFailed(cause));
     }, Math.max(0, entry.deadline - Date.now()));
     entry.running = {
+      memory: () => lease.memory(),
       rss: process.memoryUsage.rss(),
       cutOff: (cause) => {
         if (settle(true)) reject(tooBig(entry.task, cause));
@@ -189,10 +202,10 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
     lease.post({ id, ...entry.task });
   }
 
-  const run = (task: Task, owner = ''): Promise<ExtractionResult> => {
+  const run = (task: Task, owner = ''): Promise<ExtractionResult | ParsedFeed> => {
     if (closed) return Promise.reject(new Error('the extractor is closed'));
     if (waiting.length >= queueLimit || waiting.filter((e) => e.owner === owner).length >= ownerQueueLimit) return Promise.reject(busy());
-    return new Promise<ExtractionResult>((resolve, reject) => {
+    return new Promise<ExtractionResult | ParsedFeed>((resolve, reject) => {
       const entry: Entry = {
         owner,
         task,
@@ -231,8 +244,9 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
   };
 
   return {
-    extract: (html, url, opts) => run({ html, url }, opts?.owner),
-    extractPdf: (pdf, opts) => run({ pdf }, opts?.owner),
+    extract: (html, url, opts) => run({ html, url }, opts?.owner) as Promise<ExtractionResult>,
+    extractPdf: (pdf, opts) => run({ pdf }, opts?.owner) as Promise<ExtractionResult>,
+    readFeed: (feed, base, opts) => run({ feed, base }, opts?.owner) as Promise<ParsedFeed>,
     async close() {
       closed = true;
       clearInterval(watchdog);

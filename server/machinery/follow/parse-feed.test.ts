@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_MESSAGES } from '../../../shared/errors.ts';
 import { nextCheck } from '../../use-cases/check-followed-feed.ts';
-import { feedLinkOf, looksLikeFeed, MAX_FEED_ITEMS, readFeed } from './parse-feed.ts';
+import { feedLinkOf, looksLikeFeed, MAX_FEED_ITEMS, MAX_ITEMS_READ, readFeed } from './parse-feed.ts';
 
 const BASE = 'https://news.example/feed';
 
@@ -41,6 +41,21 @@ describe('readFeed', () => {
     const feed = readFeed(`<rss version="2.0"><channel><title>T</title>${items}</channel></rss>`, BASE);
     expect(feed.items).toHaveLength(MAX_FEED_ITEMS);
     expect(feed.items[0]!.guid).toBe('g499');
+  });
+
+  const at = (i: number) => new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString();
+  it.each([
+    ['RSS', (n: number) => `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>${Array.from({ length: n }, (_, i) => `<item><guid>g${i}</guid><pubDate>${new Date(at(i)).toUTCString()}</pubDate></item>`).join('')}</channel></rss>`],
+    ['Atom', (n: number) => `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>${Array.from({ length: n }, (_, i) => `<entry><id>g${i}</id><updated>${at(i)}</updated></entry>`).join('')}</feed>`],
+    ['JSON Feed', (n: number) => JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'T', items: Array.from({ length: n }, (_, i) => ({ id: `g${i}`, date_published: at(i) })) })],
+  ])('parses only the first items of a feed of 60,000 (%s): an item after them is never read, however new', (_, write) => {
+    // Listed oldest first, so the newest of all comes last: read whole, it would lead.
+    const feed = readFeed(write(60_000), BASE);
+    expect(feed.title).toBe('T');
+    expect(feed.items).toHaveLength(MAX_FEED_ITEMS);
+    expect(feed.items[0]!.guid).toBe(`g${MAX_ITEMS_READ - 1}`);
+    // A feed of fewer is read whole.
+    expect(readFeed(write(MAX_ITEMS_READ - 10), BASE).items[0]!.guid).toBe(`g${MAX_ITEMS_READ - 11}`);
   });
 
   it.each([

@@ -1,7 +1,9 @@
 /**
  * A feed's body read into its items, with feedsmith (RSS, Atom, RDF and JSON Feed in one parser).
  * XML that declares entities is refused before parsing (no feed needs them; an entity bomb is one).
- * Only the newest MAX_FEED_ITEMS items are kept, whatever the feed holds; each item's text is capped.
+ * Only the first MAX_ITEMS_READ items are parsed (feeds list the newest first; a feed of 60,000 items
+ * took the parser a second), of which the newest MAX_FEED_ITEMS are kept; each item's text is capped.
+ * Run in the extraction worker (`ArticleExtractor.readFeed`), off the event loop.
  * An HTML page is searched for the feed it names (`<link rel="alternate">`).
  */
 import { parseFeed } from 'feedsmith';
@@ -10,6 +12,8 @@ import { AppError } from '../../errors.ts';
 
 /** Items read from one answer, at most: the newest. */
 export const MAX_FEED_ITEMS = 100;
+/** Items parsed from one answer, at most: the first in the document. */
+export const MAX_ITEMS_READ = 500;
 const MAX_FIELD_CHARS = 2_000;
 const MAX_CONTENT_CHARS = 200_000;
 
@@ -81,7 +85,7 @@ export function readFeed(body: string, base: string): ParsedFeed {
   if (/<!ENTITY/i.test(body.slice(0, 100_000))) throw new AppError('NOT_A_FEED', { message: FOLLOW_MESSAGES.entities });
   let parsed: ReturnType<typeof parseFeed>;
   try {
-    parsed = parseFeed(body.trimStart().startsWith('{') ? JSON.parse(body) : body);
+    parsed = parseFeed(body.trimStart().startsWith('{') ? firstJsonItems(JSON.parse(body) as unknown) : firstXmlItems(body));
   } catch (err) {
     throw new AppError('NOT_A_FEED', { message: FOLLOW_MESSAGES.notAFeed, cause: err });
   }
@@ -92,6 +96,26 @@ export function readFeed(body: string, base: string): ParsedFeed {
   const dated = items.every((i) => i.publishedAt);
   if (dated) items.sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime());
   return { title: text(feed.title), items: items.slice(0, MAX_FEED_ITEMS), minIntervalSeconds: intervalOf(feed) };
+}
+
+/** The XML cut after its MAX_ITEMS_READ-th item or entry, closed as its root needs; whole when it has fewer. */
+function firstXmlItems(body: string): string {
+  const ends = /<\/(?:item|entry)\s*>/gi;
+  let match: RegExpExecArray | null = null;
+  for (let n = 0; n < MAX_ITEMS_READ; n++) {
+    match = ends.exec(body);
+    if (!match) return body;
+  }
+  if (!ends.exec(body)) return body;
+  const head = body.slice(0, 5000);
+  const closing = /<rdf:RDF\b/i.test(head) ? '</rdf:RDF>' : /<rss\b/i.test(head) ? '</channel></rss>' : '</feed>';
+  return body.slice(0, match!.index + match![0].length) + closing;
+}
+
+/** A JSON Feed with its first MAX_ITEMS_READ items. */
+function firstJsonItems(json: unknown): unknown {
+  if (!json || typeof json !== 'object' || !Array.isArray((json as { items?: unknown }).items)) return json;
+  return { ...json, items: (json as { items: unknown[] }).items.slice(0, MAX_ITEMS_READ) };
 }
 
 function itemOf(format: string, item: Record<string, unknown>, base: string): FeedItem | null {

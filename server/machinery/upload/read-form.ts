@@ -2,8 +2,8 @@
  * Reads a multipart/form-data body as it arrives (busboy): its text fields, and its files' bytes with
  * their SHA-256, hashed chunk by chunk so no step holds the event loop for a whole file. Capped as it
  * goes: past the files' bytes, a field's size or the parts allowed it stops at once with the answer
- * (the body's rest is the caller's to discard), and a body that stops arriving, or takes longer than
- * its deadline in all, is refused.
+ * (the body's rest is the caller's to discard), and a body that stops arriving, arrives slower than
+ * its least rate, or takes longer than its deadline in all, is refused.
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -36,6 +36,11 @@ export interface FormLimits {
   idleMs: number;
   /** The longest the whole body may take, however steadily it arrives (a trickle would hold its upload slot). */
   deadlineMs: number;
+  /**
+   * The least bytes a second, over each window of `windowMs`, while the body arrives: a sender that
+   * keeps a slot with a trickle (a byte every few seconds never idles out) is cut well before its deadline.
+   */
+  minRate?: { bytesPerSecond: number; windowMs: number };
   /** The body's declared length, when it has one: a file's bytes are then copied into one buffer as they arrive. */
   declaredBytes?: number;
   /**
@@ -76,6 +81,17 @@ export function readForm(body: Readable, contentType: string, limits: FormLimits
     const idle = setTimeout(timedOut(UPLOAD_MESSAGES.stalled), limits.idleMs);
     // Not restarted by the bytes that arrive: a client sending a byte now and then is cut here.
     const deadline = setTimeout(timedOut(UPLOAD_MESSAGES.tooSlow), limits.deadlineMs);
+    const rate = limits.minRate && limits.minRate.bytesPerSecond > 0 ? limits.minRate : null;
+    let windowStart = { at: Date.now(), read: 0 };
+    const slowCheck = rate
+      ? setInterval(() => {
+          const now = Date.now();
+          // A tick that came late (the process itself was held up) measures nothing: the bytes may wait unread.
+          const late = now - windowStart.at > rate.windowMs * 1.5;
+          if (!late && read - windowStart.read < (rate.bytesPerSecond * (now - windowStart.at)) / 1000) timedOut(UPLOAD_MESSAGES.tooSlow)();
+          windowStart = { at: now, read };
+        }, rate.windowMs)
+      : undefined;
     const arrived = (chunk: Buffer) => {
       idle.refresh();
       read += chunk.length;
@@ -89,6 +105,7 @@ export function readForm(body: Readable, contentType: string, limits: FormLimits
       settled = true;
       clearTimeout(idle);
       clearTimeout(deadline);
+      clearInterval(slowCheck);
       body.off('data', arrived).off('error', cutOff).off('close', cutOff).off('aborted', cutOff);
       // A body refused by its declared length that turns out within the caps (a length that lied) is refused all the same.
       const error = refusal ?? (limits.countOnly ? tooLarge(fileParts) : undefined);

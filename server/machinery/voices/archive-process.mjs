@@ -11,13 +11,15 @@
 // memory is its own, too. Plain JavaScript, like the workers.
 //
 // argv[2], JSON, each with `groupNice` (the server's session group's nice, when known):
-// { task: 'sha256', archive } → { ok: true, sha256 }, or { task: 'unpack', archive, into, maxFileBytes, maxUnpackedBytes, maxEntries } →
+// { task: 'sha256', archive } → { ok: true, sha256 }, or { task: 'unpack', archive, into, maxFileBytes, maxUnpackedBytes, maxEntries,
+// maxRatioBytes, maxRatio } →
 // { ok: true, entries, unpackedBytes, pid }; either may answer { ok: false, message } (an unpacking
 // with the bytes bzip2 had made by then). Sent once over IPC; it exits when its parent goes.
 //
 // Refused: paths outside `into` (absolute, `..`), links of either kind, device files, an entry written
 // twice; past the caps: more file bytes, more decompressed bytes (the whole tar stream, so a bomb in a
-// second bzip2 stream or in padding counts too) or more entries than allowed. The decompressed bytes
+// second bzip2 stream or in padding counts too; and more than `maxRatio` times the archive's own size,
+// `maxRatioBytes`) or more entries than allowed. The decompressed bytes
 // are counted as bzip2 makes them, so a bomb stops within a megabyte of the cap.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -35,7 +37,7 @@ class ArchiveRefused extends Error {}
 class ArchiveDamaged extends Error {}
 
 process.once('disconnect', () => process.exit(1)); // the server went: nobody waits for the answer
-const { task, archive, into, maxFileBytes, maxUnpackedBytes, maxEntries, groupNice } = JSON.parse(process.argv[2]);
+const { task, archive, into, maxFileBytes, maxUnpackedBytes, maxEntries, maxRatioBytes, maxRatio, groupNice } = JSON.parse(process.argv[2]);
 
 try {
   os.setPriority(19); // background work: everything else goes first
@@ -92,7 +94,7 @@ async function* bunzip2(source, max) {
       if (at === PIECE) {
         pieces.push(piece);
         unpackedBytes += PIECE;
-        if (unpackedBytes > max) throw new ArchiveRefused(`The archive unpacks to more than the ${max} bytes allowed`);
+        checkUnpacked(max);
         piece = Buffer.allocUnsafe(PIECE);
         at = 0;
       }
@@ -104,7 +106,7 @@ async function* bunzip2(source, max) {
       return [];
     }
     unpackedBytes += at;
-    if (unpackedBytes > max) throw new ArchiveRefused(`The archive unpacks to more than the ${max} bytes allowed`);
+    checkUnpacked(max);
     if (at > 0) pieces.push(piece.subarray(0, at));
     return pieces;
   }
@@ -119,6 +121,14 @@ async function* bunzip2(source, max) {
   while (bits && received > bits.bytesRead) yield* decodeOne();
   if (!bits) throw new ArchiveDamaged('the archive is empty');
   if (streamCrc !== null) throw new ArchiveDamaged('the archive ends before its bzip2 stream does: it was cut short');
+}
+
+/** Throws past the cap, or past the archive's own size times the ratio allowed. */
+function checkUnpacked(max) {
+  if (unpackedBytes > max) throw new ArchiveRefused(`The archive unpacks to more than the ${max} bytes allowed`);
+  if (maxRatioBytes && unpackedBytes > maxRatioBytes) {
+    throw new ArchiveRefused(`The archive unpacks to more than ${maxRatio} times its own size (${maxRatioBytes} bytes)`);
+  }
 }
 
 const root = into && path.resolve(into);

@@ -4,7 +4,7 @@
  * never waits on bzip2 nor on hashing, and the server's share of a busy machine's CPU is not spent
  * on them either. That process refuses anything that could write outside the folder (absolute paths,
  * `..` segments, links of either kind, device files) and stops past the caps: file bytes,
- * decompressed bytes (counted as bzip2 makes them), entries; this side kills it past the time allowed
+ * decompressed bytes (counted as bzip2 makes them; at most MAX_UNPACK_RATIO times the archive's size), entries; this side kills it past the time allowed
  * or on abort.
  */
 import { fork } from 'node:child_process';
@@ -38,6 +38,14 @@ export interface UnpackLimits {
 
 /** The voice archives hold a few hundred entries (espeak-ng-data); ten thousand is far past any. */
 export const MAX_ARCHIVE_ENTRIES = 10_000;
+/**
+ * Bytes an archive may unpack to per byte downloaded: the voices' archives unpack to under three
+ * times their size (models barely compress), so a small download that unpacks to hundreds of megabytes
+ * (a trailing stream of zeros) is refused once it passes this ratio, in about a second, not at the cap.
+ */
+export const MAX_UNPACK_RATIO = 10;
+/** Under this many decompressed bytes the ratio is not held against an archive (a tiny tar is mostly padding). */
+export const UNPACK_RATIO_FLOOR = 32 * 1024 * 1024;
 /** About 1 MB/s for bzip2 in JavaScript on a slow machine: 20 minutes covers Kokoro twice over. */
 const DEFAULT_TIMEOUT_MS = 20 * 60_000;
 
@@ -103,7 +111,8 @@ async function inProcess<T>(task: Record<string, unknown>, timeoutMs: number, wh
 }
 
 /** Unpacks `archive` into the existing, empty folder `into`; rejects with the reason it cannot. */
-export function unpackArchive(archive: string, into: string, limits: UnpackLimits): Promise<Unpacked> {
+export async function unpackArchive(archive: string, into: string, limits: UnpackLimits): Promise<Unpacked> {
+  const { size } = await fs.promises.stat(archive);
   const task = {
     task: 'unpack',
     archive,
@@ -111,6 +120,8 @@ export function unpackArchive(archive: string, into: string, limits: UnpackLimit
     maxFileBytes: limits.maxBytes,
     maxUnpackedBytes: limits.maxUnpackedBytes ?? Math.ceil(limits.maxBytes * 1.1),
     maxEntries: limits.maxEntries ?? MAX_ARCHIVE_ENTRIES,
+    maxRatioBytes: Math.max(UNPACK_RATIO_FLOOR, size * MAX_UNPACK_RATIO),
+    maxRatio: MAX_UNPACK_RATIO,
   };
   return inProcess<Unpacked>(task, limits.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'unpack', limits.signal);
 }

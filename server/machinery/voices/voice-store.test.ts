@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bzip2Of, fakePiperModel, piperVoiceEntries, serveArchives, tarBz2, type ArchiveEntry, type ArchiveServer } from '../../test/fake-voice.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CatalogueVoice } from './voice-catalogue.ts';
-import { unpackArchive, VoiceArchiveError } from './unpack.ts';
+import { MAX_UNPACK_RATIO, UNPACK_RATIO_FLOOR, unpackArchive, VoiceArchiveError } from './unpack.ts';
 import { createVoiceStore, type VoiceEvent } from './voice-store.ts';
 
 const FOLDER = 'vits-piper-en_US-test-low';
@@ -301,6 +301,19 @@ describe('unpacking a voice archive', () => {
     expect((refused as VoiceArchiveError).message).toBe('The archive unpacks to more than the 2200000 bytes allowed');
     // Stopped as bzip2 made the bytes, not after the whole 1 GB block by block.
     expect((refused as VoiceArchiveError).unpackedBytes).toBeLessThanOrEqual(2_200_000 + (1 << 20));
+  });
+
+  it('refuses an archive that unpacks to more than ten times its size at the ratio, not at the cap', async () => {
+    // A small archive and a trailing stream of zeros: far within the cap (a voice's 422 MB) until 1 GB.
+    const block = await bzip2Of(Buffer.alloc(45_000_000));
+    const bomb = Buffer.concat([good, ...Array.from({ length: 23 }, () => block)]);
+    const archive = path.join(dataDir(), 'trailing-zeros.tar.bz2');
+    fs.writeFileSync(archive, bomb);
+    const refused = await unpackArchive(archive, dataDir(), { maxBytes: 384_000_000 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(VoiceArchiveError);
+    expect((refused as VoiceArchiveError).message).toBe(`The archive unpacks to more than ${MAX_UNPACK_RATIO} times its own size (${UNPACK_RATIO_FLOOR} bytes)`);
+    // Stopped within a megabyte of the ratio's floor (a small archive), not at the cap.
+    expect((refused as VoiceArchiveError).unpackedBytes).toBeLessThanOrEqual(UNPACK_RATIO_FLOOR + (1 << 20));
   });
 
   it('refuses a file larger than the files may come to, before writing it', async () => {

@@ -6,6 +6,7 @@
  * Extraction and the embedded voice use it; encoding can too.
  */
 import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
+import type { HeapInfo } from 'node:v8';
 
 export interface WorkerLease {
   post(message: unknown, transfer?: readonly TransferListItem[]): void;
@@ -13,6 +14,8 @@ export interface WorkerLease {
   onMessage(listener: (message: unknown) => void): void;
   /** Hears, once, that the worker stopped (it crashed, exited or the pool closed) during the lease. */
   onStop(listener: (error: Error) => void): void;
+  /** The worker's memory in use: its JavaScript heap and what it holds outside it (ArrayBuffers), in bytes. */
+  memory(): Promise<number>;
   /** Hands the worker to the next task. */
   release(): void;
   /** Ends the worker (it hung, or its state may be broken) and frees its place for a fresh one. */
@@ -162,6 +165,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         post: (message, transfer) => slot.worker.postMessage(message, transfer),
         onMessage: (listener) => void lease.messages.push(listener),
         onStop: (listener) => void lease.stops.push(listener),
+        memory: async () => {
+          // Node 22's Worker#getHeapStatistics (the types here are Node 20's).
+          const worker = slot.worker as typeof slot.worker & { getHeapStatistics(): Promise<HeapInfo> };
+          const heap = await worker.getHeapStatistics();
+          return heap.used_heap_size + heap.external_memory;
+        },
         release: () => finish(false),
         retire: () => finish(true),
       };

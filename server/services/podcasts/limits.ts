@@ -8,6 +8,7 @@
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { FOLLOW_MESSAGES } from '../../../shared/errors.ts';
 import { rateLimited } from '../../errors.ts';
 import { refund, take } from '../../repositories/rate-limit-repository.ts';
 
@@ -16,6 +17,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface LimitSubject {
   caller: { userId: string; isPremium: boolean } | null;
   clientAddress: string | null;
+  /**
+   * Whose failed-fetch budget a page that cannot be read spends when it is not the caller's: a followed
+   * feed's items spend the feed's own (`feed:<id>`), so a feed of broken links never locks its member out.
+   */
+  failuresOf?: string;
 }
 
 /**
@@ -55,7 +61,7 @@ export interface PageFetch {
 /**
  * Bounds the pages fetched for one subject in an hour: pages read (FETCHES_PER_HOUR, Premium
  * PREMIUM_FETCHES_PER_HOUR) and, apart, pages that could not be read (FAILED_FETCHES_PER_HOUR, for
- * anyone). A failed page gives its daily conversion back and uses none of the pages read, so without
+ * anyone; a followed feed's items spend the feed's own instead). A failed page gives its daily conversion back and uses none of the pages read, so without
  * its own count a visitor could keep the fetcher and the extractor busy forever. A fetch takes a slot
  * of each count before it starts, so parallel requests cannot slip past either, and gives back the
  * one its outcome does not use. When either count is full nothing is fetched: 429 with the wait.
@@ -67,13 +73,13 @@ export async function takePageFetch(
   const { limits } = deps.config;
   const who = subject.caller ? `user:${subject.caller.userId}` : `address:${subject.clientAddress ?? 'unknown'}`;
   const read = { key: `fetches:${who}`, limit: subject.caller?.isPremium ? limits.premiumFetchesPerHour : limits.fetchesPerHour };
-  const failed = { key: `failed-fetches:${who}`, limit: limits.failedFetchesPerHour };
+  const failed = { key: `failed-fetches:${subject.failuresOf ?? who}`, limit: limits.failedFetchesPerHour };
   const now = deps.clock();
   const slot = ({ key, limit }: { key: string; limit: number }) => take(deps.db, key, { limit, windowMs: HOUR_MS, now });
   // One after the other, failures first: a slot held for a moment by a request that is then
   // refused would otherwise refuse a parallel request that both counts had room for.
   const failedSlot = await slot(failed);
-  if (!failedSlot.allowed) throw rateLimited(TOO_MANY_FAILED_PAGES_MESSAGE, failedSlot.retryAfterSeconds);
+  if (!failedSlot.allowed) throw rateLimited(subject.failuresOf ? FOLLOW_MESSAGES.linksFail : TOO_MANY_FAILED_PAGES_MESSAGE, failedSlot.retryAfterSeconds);
   const readSlot = await slot(read);
   if (!readSlot.allowed) {
     await refund(deps.db, failed.key);
