@@ -121,6 +121,20 @@ describeEachDatabase('the server skeleton', (ctx) => {
     expect(res.status).toBe(413);
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
+
+  it("starts the voice and the encoder loading on a client's first questions before a podcast, and not on other requests", async () => {
+    let warmUps = 0;
+    const { app: warming } = createTestApp(ctx, { config: testConfig({ WEB_DIST_DIR: webDist }), warmUp: () => void warmUps++ });
+    for (const url of ['/', '/profile', '/api/health', '/api/podcasts', '/api/auth/me']) await warming.request(url);
+    expect(warmUps).toBe(0);
+    // The popup asks for the capabilities as it opens; the home page's card asks for the voices and
+    // the capabilities as a visitor types; both ask for an estimate.
+    expect((await warming.request('/api/capabilities')).status).toBe(200);
+    expect(warmUps).toBe(1);
+    await warming.request('/api/voices');
+    await warming.request('/api/podcasts/estimate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(warmUps).toBe(3);
+  });
 });
 
 describe('request logs', () => {

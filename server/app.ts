@@ -42,6 +42,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** Routes that take PDFs as files: their bodies are read and capped by http/upload.ts. */
 const TAKES_FILES = new Set(['/api/podcasts', '/api/podcasts/estimate']);
 const takesFiles = (c: Context) => c.req.method === 'POST' && TAKES_FILES.has(c.req.path);
+/** The requests a client makes just before it asks for a podcast (the home page's and the popup's). */
+const BEFORE_A_PODCAST = new Set(['GET /api/capabilities', 'GET /api/voices', 'POST /api/podcasts/estimate', 'POST /api/podcasts']);
 
 export function createApp(deps: AppDeps) {
   const { logger, config } = deps;
@@ -101,6 +103,11 @@ export function createApp(deps: AppDeps) {
   const anyBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   app.use('/api/*', (c, next) => (takesFiles(c) ? next() : anyBody(c, next)));
 
+  // The voice and the encoder start loading as a podcast comes near, not while nobody uses the server.
+  app.use('/api/*', (c, next) => {
+    if (BEFORE_A_PODCAST.has(`${c.req.method} ${c.req.path}`)) deps.warmUp?.();
+    return next();
+  });
   app.use('/api/*', refuseNulInAddress());
   app.use('/api/*', refuseCrossSiteRequests(config, takesFiles));
   app.use('/api/*', loadCaller(deps));

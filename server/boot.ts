@@ -41,17 +41,21 @@ export async function runProcess(role: ProcessRole): Promise<void> {
   });
   const deps = await createDeps(config, database, logger);
   const runsJobs = role !== 'web';
+  const warmUp = warmUpOnce(deps, logger);
   let sweeper: ReturnType<typeof scheduleOrphanSweep> | undefined;
   if (runsJobs) {
     await deps.audio.removeStalePartials().catch((err) => logger.warn('could not clear unfinished audio files', { err }));
     deps.jobs.start();
     // Audio whose podcast is gone (a write that raced its delete, a crash between the two) goes.
     sweeper = scheduleOrphanSweep(deps);
-    // Started now, so the first podcast's audio does not wait for a worker to load.
-    void deps.encoders.warmUp().catch((err) => logger.warn('the encoder did not start', { err }));
-    void deps.speech.warmUp?.().catch((err) => logger.warn('the voice did not start', { err }));
+    void deps.speech.prepare?.().catch((err) => logger.warn('the voices could not be prepared', { err }));
+    // A worker, or any process on PostgreSQL (others may queue its jobs), loads the voice and the
+    // encoder now; on the embedded database every job comes through this process's own API.
+    if (role === 'worker' || database.kind === 'postgres') warmUp();
   }
-  const server = role === 'worker' ? startHealthServer(deps, logger) : startWebServer(deps, logger, database.kind);
+  // In the whole server they load on the first request that comes before a podcast (the home page's
+  // card or the popup asking what the server can do), so a server nobody uses does not hold them (about 80 MB).
+  const server = role === 'worker' ? startHealthServer(deps, logger) : startWebServer(role === 'all' ? { ...deps, warmUp } : deps, logger, database.kind);
   let stopping = false;
   // While stopping, every answer that ends closes its connection (an event stream's included, whose
   // headers said keep-alive): a client that reconnects at once, as an event stream does, then reaches
@@ -79,6 +83,17 @@ export async function runProcess(role: ProcessRole): Promise<void> {
   await Promise.all([deps.speech.close(), deps.extractor.close(), deps.encoders.close(), deps.answers.encoders.close()]);
   await database.close();
   logger.info('stopped');
+}
+
+/** Loads the voice and the encoder ahead of the first podcast, so its audio does not wait for them; once. */
+function warmUpOnce(deps: AppDeps, logger: Logger): () => void {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    void deps.encoders.warmUp().catch((err) => logger.warn('the encoder did not start', { err }));
+    void deps.speech.warmUp?.().catch((err) => logger.warn('the voice did not start', { err }));
+  };
 }
 
 /** Running jobs are aborted and handed back; one that does not settle in time is left to its lease. */

@@ -60,6 +60,11 @@ export interface AppDeps {
   recentPages: RecentPages<PreparedArticle>;
   /** Answers listeners' questions: the AI (or none) and an encoder of their own. */
   answers: Answers;
+  /**
+   * Loads the voice and the encoder ahead of a podcast (later calls do nothing); the app calls it on
+   * the requests that come before one. Absent where this process makes no podcasts or loads them itself.
+   */
+  warmUp?: () => void;
   /** Queues and runs conversion jobs; index.ts starts and stops them. */
   jobs: ConversionJobs;
 }

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
+import { openDatabase } from './client.ts';
 import { podcasts, users } from './schema.ts';
 
 describeEachDatabase('database', (ctx) => {
@@ -27,4 +31,20 @@ describeEachDatabase('database', (ctx) => {
     await ctx.db.insert(users).values({ id: 'u2', email: 'b@example.com', passwordHash: 'h' });
     await expect(ctx.db.insert(users).values({ id: 'u3', email: 'b@example.com', passwordHash: 'h' })).rejects.toThrow();
   });
+});
+
+describe('the embedded database on disk', () => {
+  it('is created and migrated in a fresh folder, and found with its rows at the next start', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-db-')), 'db');
+    try {
+      const first = await openDatabase({ dataDir });
+      await first.db.insert(users).values({ id: 'u1', email: 'kept@example.com', passwordHash: 'h' });
+      await first.close();
+      const again = await openDatabase({ dataDir });
+      expect((await again.db.select().from(users)).map((u) => u.email)).toEqual(['kept@example.com']);
+      await again.close();
+    } finally {
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { schema } from './schema.ts';
 
@@ -37,18 +37,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { db: handle.db, kind: handle.kind, close: handle.close };
 }
 
-/** A full garbage collection now, through V8's own `gc` (exposed for this call only); memory only. */
-function collectGarbage() {
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    (vm.runInNewContext('gc') as () => void)();
-  } catch {
-    // Not available: the memory is freed whenever V8 next collects.
-  } finally {
-    v8.setFlagsFromString('--no-expose-gc');
-  }
-}
-
 /** PGlite's page cache; see openPglite. */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
@@ -56,19 +44,16 @@ async function openPglite(dataDir: string, snapshot?: Blob | File) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const fresh = !dataDir.startsWith('memory://') && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  const client = await PGlite.create(dataDir, {
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
-    // Postgres' default shared_buffers (128MB) grows PGlite's wasm memory past its initial 128 MB, to
-    // about 190 MB, held for the life of the process; 16MB keeps it at 128 MB, and this database is
-    // small (a page cache of 2048 pages is plenty). On the command line, so postgresql.conf is untouched.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  // A first start on disk runs initdb in two throwaway wasm instances (a second PGlite and initdb
-  // itself): some 400 MB that V8 leaves resident until a full collection, which an idle server may
-  // never trigger. Collected once, a moment later (at once, they are not yet unreachable).
-  if (fresh) setTimeout(collectGarbage, 1000).unref();
+  // Postgres' default shared_buffers (128MB) grows PGlite's wasm memory past its initial 128 MB, to
+  // about 190 MB, held for the life of the process; 16MB keeps it at 128 MB, and this database is
+  // small (a page cache of 2048 pages is plenty). On the command line, so postgresql.conf is untouched.
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  if (!dataDir.startsWith('memory://')) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // A first start on disk creates the database in a process of its own (see create-pglite.mjs).
+    if (!snapshot && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteAside(dataDir, startParams);
+  }
+  const client = await PGlite.create(dataDir, { ...(snapshot ? { loadDataDir: snapshot } : {}), startParams });
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
@@ -76,6 +61,17 @@ async function openPglite(dataDir: string, snapshot?: Blob | File) {
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
+}
+
+/** Creates and migrates the database in `dataDir` in a child process, which ends once it is made. */
+async function createPgliteAside(dataDir: string, startParams: string[]) {
+  const script = path.join(import.meta.dirname, 'create-pglite.mjs');
+  try {
+    await promisify(execFile)(process.execPath, [script, dataDir, MIGRATIONS_DIR, ...startParams], { maxBuffer: 16 * 1024 * 1024 });
+  } catch (err) {
+    const said = (err as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not create the database in ${dataDir}${said ? `: ${said}` : ''}`, { cause: err });
+  }
 }
 
 /** Serialises migrations across processes that start at once against one PostgreSQL. */

@@ -41,7 +41,9 @@ export interface SpeechEngine {
   downloads?(): { id: string; name: string; received: number; total: number | null }[];
   /** Each natural voice's state here (installed, downloading, failed, off, unavailable); an engine without them leaves this out. */
   naturalStates?(): NaturalVoiceState[];
-  /** Loads the engine ahead of the first call, so the first sentence does not wait for it. */
+  /** Work at start that leaves nothing resident (sweeps, first downloads, checks in child processes). */
+  prepare?(): Promise<void>;
+  /** Loads the engine ahead of the first call, so the first sentence does not wait for it (prepares it too). */
   warmUp?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -148,6 +148,18 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
     return known;
   }
 
+  /** Work at start that holds no memory after: a sweep, a first download, load checks in child processes. */
+  async function prepare(): Promise<void> {
+    // What a crash left in DATA_DIR/voices goes, in the background (installs under way are left alone).
+    void store.sweep().catch((err: unknown) => log?.warn('could not sweep the voices folder', { error: String(err) }));
+    await runtimeChecked;
+    // The first start fetches the English voice in the background, so the first podcast may have it.
+    if (!installedVoices().some((v) => v.language === 'en')) downloadVoiceOf('en');
+    // The installed voices' load checks run now, so a podcast's first sentence does not wait for them.
+    const models = [...new Set(installedVoices().map((v) => v.model))];
+    await Promise.all(models.map((model) => ready(model)));
+  }
+
   function fallBack(voice: NaturalVoice, reason: string) {
     if (fallbacks.get(voice.id) !== reason) log?.warn('a natural voice fell back to espeak', { voice: voice.id, reason, espeak: espeakStandIn(voice) });
     fallbacks.set(voice.id, reason);
@@ -249,15 +261,9 @@ export function createNaturalEngine(options: NaturalEngineOptions): NaturalEngin
         yield* espeak.synthesize(text, { ...synth, voice: espeakStandIn(voice) });
       }
     },
+    prepare,
     async warmUp() {
-      // What a crash left in DATA_DIR/voices goes, in the background (installs under way are left alone).
-      void store.sweep().catch((err: unknown) => log?.warn('could not sweep the voices folder', { error: String(err) }));
-      await runtimeChecked;
-      // The first start fetches the English voice in the background, so the first podcast may have it.
-      if (!installedVoices().some((v) => v.language === 'en')) downloadVoiceOf('en');
-      // The installed voices' load checks run now, so a podcast's first sentence does not wait for them.
-      const models = [...new Set(installedVoices().map((v) => v.model))];
-      await Promise.all([espeak.warmUp?.(), ...models.map((model) => ready(model))]);
+      await Promise.all([prepare(), espeak.warmUp?.()]);
     },
     async close() {
       closed = true;
