@@ -158,10 +158,12 @@ describe('prepareSpeechText on hostile text', () => {
     ['a.com/.'],
     ['`'],
     [', '],
-  ])('%j repeated to 200 KB finishes in well under a second', (unit) => {
+  ])('%j repeated to 200 KB finishes, where a pattern that rescans the text never would', (unit) => {
+    // A safety net, not a speed target (`npm run bench -- speech-kinds` times the growth): linear
+    // work takes about 0.2 s alone and under 2 s on a loaded machine; a rescanning pattern takes minutes.
     const started = performance.now();
     prepareSpeechText(hostile(unit));
-    expect(performance.now() - started).toBeLessThan(1500);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 });
 

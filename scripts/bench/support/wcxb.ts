@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { wordF1 } from '../../../server/machinery/extract/word-f1.ts';
 
 export const CORPORA = path.resolve(import.meta.dirname, '../../../../shared/corpora');
 const WCXB = path.join(CORPORA, 'wcxb-dev');
@@ -47,24 +48,5 @@ export function wcxbPages(): WcxbPage[] {
 
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 
-/** The benchmark's score of `actual` against `expected`. */
-export function wcxbF1(actual: string, expected: string): number {
-  const wanted = tokens(expected);
-  const got = tokens(actual);
-  if (wanted.length === 0) return got.length === 0 ? 1 : 0;
-  if (got.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const w of wanted) counts.set(w, (counts.get(w) ?? 0) + 1);
-  let common = 0;
-  for (const w of got) {
-    const n = counts.get(w) ?? 0;
-    if (n > 0) {
-      common++;
-      counts.set(w, n - 1);
-    }
-  }
-  if (common === 0) return 0;
-  const precision = common / got.length;
-  const recall = common / wanted.length;
-  return (2 * precision * recall) / (precision + recall);
-}
+/** The benchmark's score of `actual` against `expected`: word F1 over its own tokens. */
+export const wcxbF1 = (actual: string, expected: string): number => wordF1(actual, expected, tokens);

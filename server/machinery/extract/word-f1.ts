@@ -6,11 +6,12 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-export function wordF1(actual: string, expected: string): number {
-  const wanted = words(expected);
+/** `tokenize` splits a text into its words (letters and digits unless told otherwise). */
+export function wordF1(actual: string, expected: string, tokenize: (text: string) => string[] = words): number {
+  const wanted = tokenize(expected);
   const counts = new Map<string, number>();
   for (const w of wanted) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const got = words(actual);
+  const got = tokenize(actual);
   let common = 0;
   for (const w of got) {
     const n = counts.get(w) ?? 0;
