@@ -156,8 +156,11 @@ describeEachDatabase('Premium features', (ctx) => {
     expect(shared).toMatchObject({ title: podcast.title });
     expect(raw).not.toContain('premium-');
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual([
-      'audioSeconds', 'audioUrl', 'complete', 'createdAt', 'durationSeconds', 'estimatedSeconds', 'image', 'sources', 'streamUrl', 'title',
+      'audioSeconds', 'audioUrl', 'complete', 'createdAt', 'durationSeconds', 'estimatedSeconds', 'howMade', 'image', 'podcastId', 'sources',
+      'streamUrl', 'title',
     ]);
+    // The id (which lets its owner ask questions) is not shown to anyone else.
+    expect(shared.podcastId).toBeNull();
     // The script is read on its own, as the owner reads it.
     const ownersScript = await (await call(`/api/podcasts/${podcast.id}/script`, premium)).json();
     expect(scriptResponseSchema.parse(await (await call(`/api/shared/${token}/script`, null)).json())).toEqual(ownersScript);
