@@ -43,8 +43,7 @@ const CLAIM_LOCK_ID = 727_262_402;
 /**
  * Claims the next due job (queued, or running with an expired lease) for `workerId`: a job of the
  * owner with the fewest jobs running (under a live lease); among those, a podcast with no audio yet
- * first (a job that gave its slot up for it must not take the slot back), then the owner waiting
- * longest, and of that owner's jobs the newest (the podcast they are about to listen to).
+ * first (a job that gave its slot up for it must not take the slot back), then the longest due.
  * Claims take turns under a transaction-wide lock, so two slots claiming at the same moment count
  * each other's claim.
  */
@@ -58,12 +57,6 @@ export async function claimJob(db: Database, workerId: string, leaseMs: number, 
         SELECT owner, count(*) AS jobs_running FROM jobs
         WHERE status = 'running' AND locked_until >= ${at}
         GROUP BY owner
-      ),
-      -- Owners take turns oldest waiting first; within an owner, the newest podcast goes first.
-      waiting AS (
-        SELECT owner, min(run_after) AS since FROM jobs
-        WHERE status = 'queued' AND run_after <= ${at}
-        GROUP BY owner
       )
       UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until.toISOString()}::timestamptz,
         attempts = attempts + 1
@@ -71,11 +64,9 @@ export async function claimJob(db: Database, workerId: string, leaseMs: number, 
         SELECT j.id FROM jobs j
         LEFT JOIN running ON running.owner = j.owner
         LEFT JOIN podcasts p ON p.id = j.podcast_id
-        LEFT JOIN waiting ON waiting.owner IS NOT DISTINCT FROM j.owner
         WHERE (j.status = 'queued' AND j.run_after <= ${at})
            OR (j.status = 'running' AND j.locked_until < ${at})
-        ORDER BY coalesce(running.jobs_running, 0), coalesce(p.made_ms, 0) > 0,
-          least(waiting.since, j.run_after), j.created_at DESC
+        ORDER BY coalesce(running.jobs_running, 0), coalesce(p.made_ms, 0) > 0, j.run_after, j.created_at
         LIMIT 1
         FOR UPDATE OF j SKIP LOCKED
       )
