@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { RetryableError } from '../errors.ts';
-import { cancelJob, claimJob, completeJob, failJob, releaseJob, renewLease, slotWanted, type Job } from '../repositories/job-repository.ts';
+import { cancelJob, claimJob, completeJob, failJob, otherOwnersJobWaits, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
 
 /**
@@ -140,7 +140,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         // A slot of this process that is idle takes the waiting job itself.
         if (now - checkedAt < TURN_CHECK_MS || wakers.size > 0) return false;
         checkedAt = now;
-        return slotWanted(db, job, { firstPartOnly: now - startedAt < turnMs });
+        return otherOwnersJobWaits(db, job, { firstPartOnly: now - startedAt < turnMs });
       },
     };
     try {

@@ -119,17 +119,14 @@ export async function failJob(db: Database, job: Job, error: string, runAfter: D
 }
 
 /**
- * Whether the running job should give its slot up: another owner's job is due and waiting (with
- * `firstPartOnly`, only one whose podcast has no audio yet), or, once this job's podcast has some
- * audio, a newer podcast of the same owner waits for its first sound (the one they are about to hear).
+ * Whether another owner's job is due and waiting; with `firstPartOnly`, one whose podcast has no
+ * audio yet (a listener is waiting for its first sound).
  */
-export async function slotWanted(db: Database, job: Job, { firstPartOnly }: { firstPartOnly: boolean }): Promise<boolean> {
+export async function otherOwnersJobWaits(db: Database, job: Job, { firstPartOnly }: { firstPartOnly: boolean }): Promise<boolean> {
   const result = await db.execute(sql`
     SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id
-    WHERE j.status = 'queued' AND j.run_after <= now() AND (
-      (j.owner IS DISTINCT FROM ${job.owner} AND (${!firstPartOnly} OR coalesce(p.made_ms, 0) = 0))
-      OR (j.owner = ${job.owner} AND j.created_at > ${job.createdAt.toISOString()}::timestamptz AND coalesce(p.made_ms, 0) = 0
-        AND EXISTS (SELECT 1 FROM podcasts mine WHERE mine.id = ${job.podcastId} AND coalesce(mine.made_ms, 0) > 0)))
+    WHERE j.status = 'queued' AND j.run_after <= now() AND j.owner IS DISTINCT FROM ${job.owner}
+      AND (${!firstPartOnly} OR coalesce(p.made_ms, 0) = 0)
     LIMIT 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
