@@ -1,8 +1,9 @@
 /**
  * Pages of each kind extraction knows (shared/extract/page-kind.ts), written for the tests: a forum
  * thread whose posts are in <noscript> with their posters' details, a service page of five sections,
- * a listing with its sort bar and pagination, a product whose description is only in its JSON-LD,
- * and a documentation page with its sidebar, table of contents and "Edit this page".
+ * a listing with its sort bar and pagination, a product whose description and specifications are only
+ * in its JSON-LD, a documentation page with its sidebar, table of contents and "Edit this page", and a
+ * company page of plain blocks that reads like an article.
  */
 
 const sentence = (topic: string, n: number) =>
@@ -62,9 +63,16 @@ export function listingPage(): string {
 export const PRODUCT_DESCRIPTION =
   'A waxed cotton jacket cut for wet coastal walks, with taped seams, a storm hood that folds into the collar, and two deep pockets lined with fleece for cold hands.';
 
-/** A product whose description is only in its JSON-LD, beside a cart drawer and recommendations. */
+export const PRODUCT_SPECIFICATIONS = [
+  { name: 'Outer fabric', value: 'waxed organic cotton' },
+  { name: 'Weight', value: 1.2, unitText: 'kg' },
+  { name: 'Hood', value: 'folds into the collar' },
+];
+
+/** A product whose description and specifications are only in its JSON-LD, beside a cart drawer and recommendations. */
 export function productPage(): string {
-  const jsonLd = { '@context': 'https://schema.org', '@type': 'Product', name: 'Harbour Jacket', description: PRODUCT_DESCRIPTION, offers: { '@type': 'Offer', price: '129.00', priceCurrency: 'GBP' } };
+  const additionalProperty = PRODUCT_SPECIFICATIONS.map((spec) => ({ '@type': 'PropertyValue', ...spec }));
+  const jsonLd = { '@context': 'https://schema.org', '@type': 'Product', name: 'Harbour Jacket', description: PRODUCT_DESCRIPTION, additionalProperty, offers: { '@type': 'Offer', price: '129.00', priceCurrency: 'GBP' } };
   return `<!doctype html><html lang="en"><head><title>Harbour Jacket</title><script type="application/ld+json">${JSON.stringify(jsonLd)}</script></head>
 <body><main><h1>Harbour Jacket</h1><div class="price">£129.00</div><button>Add to cart</button>
 <div class="cart-drawer"><p>CARTDRAWER Your cart is empty. Size Colour Quantity.</p></div>

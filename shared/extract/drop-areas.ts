@@ -60,9 +60,20 @@ function isBoilerplateName(name: string): boolean {
   return false;
 }
 
+/** Answers for the class and id values seen lately: pages repeat a few hundred of them on thousands of elements. */
+const namesSeen = new Map<string, boolean>();
+const MAX_NAMES_SEEN = 20_000;
+
 function hasBoilerplateName(element: PageElement): boolean {
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  return names.length > 1 && names.split(/\s+/).some(isBoilerplateName);
+  if (names.length <= 1) return false;
+  let answer = namesSeen.get(names);
+  if (answer === undefined) {
+    answer = names.split(/\s+/).some(isBoilerplateName);
+    if (namesSeen.size >= MAX_NAMES_SEEN) namesSeen.clear();
+    namesSeen.set(names, answer);
+  }
+  return answer;
 }
 
 /**

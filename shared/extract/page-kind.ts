@@ -11,6 +11,7 @@
  * - service: several sibling sections each with its own heading and little running prose.
  */
 import type { PageDocument, PageElement } from './page-dom.ts';
+import { sizesUnder } from './text-sizes.ts';
 
 export const PAGE_KINDS = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
@@ -94,10 +95,11 @@ function headedSections(area: PageElement): number {
  */
 function repeatedItems(area: PageElement): { items: number; words: number; priced: number } {
   let best = { items: 0, words: 0, priced: 0 };
+  const counts = sizesUnder(area, wordCount);
   for (const parent of [area, ...area.querySelectorAll('div, ul, ol, section, tbody')]) {
     const groups = new Map<string, { items: number; words: number; priced: number }>();
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
-      const words = wordCount(child.textContent);
+      const words = counts.get(child) ?? 0;
       if (words < 2 || words > 120 || !(child.localName.toLowerCase() === 'a' || child.querySelector('a'))) continue;
       const key = `${child.localName}.${child.getAttribute('class') ?? ''}`;
       const group = groups.get(key) ?? { items: 0, words: 0, priced: 0 };

@@ -2,8 +2,9 @@
  * What a listener wants of a product page: its name, description and specifications, not the cart,
  * the recommendations or the reviews' chrome. They are the page's blocks named for it (schema.org's
  * description, a class or id with "description", "details", "specifications", "features" or
- * "overview"), in order; and when the page shows none of it, the description the page declares in
- * its JSON-LD (shops often render it with scripts, or behind a tab).
+ * "overview"), in order; and when the page shows none of it, the description and specifications
+ * (additionalProperty) the page declares in its JSON-LD (shops often render them with scripts, or
+ * behind a tab).
  */
 import type { PageDocument, PageElement } from './page-dom.ts';
 
@@ -27,9 +28,9 @@ function namedForProduct(element: PageElement): boolean {
   return names.some(isProductName);
 }
 
-/** The description a JSON-LD Product declares, searched through arrays and @graph. */
-export function declaredDescription(document: PageDocument): string | null {
-  const find = (value: unknown): string | null => {
+/** A JSON-LD Product on the page, searched through arrays and @graph. */
+function declaredProduct(document: PageDocument): Record<string, unknown> | null {
+  const find = (value: unknown): Record<string, unknown> | null => {
     if (Array.isArray(value)) {
       for (const item of value) {
         const found = find(item);
@@ -41,18 +42,39 @@ export function declaredDescription(document: PageDocument): string | null {
     const record = value as Record<string, unknown>;
     const type = record['@type'];
     const types = Array.isArray(type) ? type : [type];
-    if (types.some((t) => typeof t === 'string' && /Product$/.test(t)) && typeof record.description === 'string') return record.description;
+    if (types.some((t) => typeof t === 'string' && /Product$/.test(t))) return record;
     return find(record['@graph']);
   };
   for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
     try {
       const found = find(JSON.parse(script.textContent ?? ''));
-      if (found && wordCount(found) >= 5) return found.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+      if (found) return found;
     } catch {
       // A page's malformed JSON-LD declares nothing.
     }
   }
   return null;
+}
+
+const plain = (text: string) => text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** The description a JSON-LD Product declares (five words at least). */
+export function declaredDescription(product: Record<string, unknown> | null): string | null {
+  const description = product?.description;
+  return typeof description === 'string' && wordCount(description) >= 5 ? plain(description) : null;
+}
+
+/** The specifications a JSON-LD Product declares as its additionalProperty: "name: value" each. */
+export function declaredSpecifications(product: Record<string, unknown> | null): string[] {
+  const properties = product?.additionalProperty;
+  const lines: string[] = [];
+  for (const property of Array.isArray(properties) ? properties : properties ? [properties] : []) {
+    if (!property || typeof property !== 'object') continue;
+    const { name, value, unitText } = property as Record<string, unknown>;
+    if (typeof name !== 'string' || (typeof value !== 'string' && typeof value !== 'number')) continue;
+    lines.push(plain(`${name}: ${value}${typeof unitText === 'string' ? ` ${unitText}` : ''}`));
+  }
+  return lines;
 }
 
 /** Share of `text`'s words that `within` holds too. */
@@ -78,11 +100,23 @@ export function productPage(document: PageDocument, area: PageElement): PageElem
   const title = area.querySelector('h1');
   if (title && !blocks.some((block) => isInside(title, block))) root.appendChild((title as Cloneable).cloneNode(true));
   for (const block of blocks) root.appendChild((block as Cloneable).cloneNode(true));
-  const declared = declaredDescription(document);
+  const product = declaredProduct(document);
+  const declared = declaredDescription(product);
   if (declared && coveredShare(declared, root.textContent ?? '') < 0.6) {
     const paragraph = make('p');
     paragraph.textContent = declared;
     root.appendChild(paragraph);
+  }
+  // Specifications the page shows nowhere (rendered by scripts, behind a tab), as a list.
+  const specifications = declaredSpecifications(product);
+  if (specifications.length > 0 && coveredShare(specifications.join(' '), root.textContent ?? '') < 0.6) {
+    const list = make('ul');
+    for (const line of specifications) {
+      const item = make('li');
+      item.textContent = line;
+      list.appendChild(item);
+    }
+    root.appendChild(list);
   }
   return wordCount(root.textContent) >= 20 ? root : null;
 }

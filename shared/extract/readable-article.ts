@@ -39,6 +39,8 @@ export function readableArticle(
     check?: (document: PageDocument) => void;
     /** Readability's query for elements by tag, where the DOM has a faster one than `querySelectorAll`. */
     elementsWithTags?: (node: PageElement, tagNames: readonly string[]) => PageElement[];
+    /** Readability's test of an element's visibility, where the DOM has a faster one than reading its style. */
+    isProbablyVisible?: (node: PageElement) => boolean;
   } = {},
 ): ReadableArticle | null {
   revealHiddenBody(document);
@@ -47,11 +49,12 @@ export function readableArticle(
   const area = mainArea(document);
   const kind = area ? pageKind(document, area, documentAddress(document)) : 'article';
   const product = kind === 'product' && area ? productPage(document, area) : null;
-  const thread = product ? null : wholePage(document, kind === 'forum');
-  const whole = product ?? thread?.root ?? null;
-  const measured = measurePage(document);
   // Asked before Readability, which takes the page's metadata out.
   const sections = kind === 'article' && !declaresDatedArticle(document);
+  // Copied only where it may be read whole: a dated article and documentation are Readability's block.
+  const thread = product || (kind === 'documentation' || (kind === 'article' && !sections)) ? null : wholePage(document, kind === 'forum');
+  const whole = product ?? thread?.root ?? null;
+  const measured = measurePage(document);
   markArticleBody(document);
   let root: PageElement | undefined;
   const reader = new Readability<null>(document as never, {
@@ -61,6 +64,7 @@ export function readableArticle(
     },
   });
   if (options.elementsWithTags) Object.assign(reader, { _getAllNodesWithTag: options.elementsWithTags });
+  if (options.isProbablyVisible) Object.assign(reader, { _isProbablyVisible: options.isProbablyVisible });
   const article: Partial<NonNullable<ReturnType<typeof reader.parse>>> = reader.parse() ?? { title: (document as unknown as { title?: string }).title };
   if (root) {
     root = narrowedToBody(root) ?? root;

@@ -9,7 +9,8 @@
  * - a result whose text is mostly teasers, on a page whose block outside the teasers is an article
  *   (two paragraphs and enough words), took the list of other posts: the block is the article.
  */
-import type { PageDocument, PageElement } from './page-dom.ts';
+import type { PageDocument, PageElement, PageNode } from './page-dom.ts';
+import { sizesUnder, textLength } from './text-sizes.ts';
 
 /** The mark on a teaser of another page, inside the document and Readability's result alike. */
 export const TEASER_MARK = 'data-pagecast-teaser';
@@ -41,12 +42,14 @@ function linkWords(element: PageElement): number {
 /** Marks each teaser of another page: a linked heading's own container (one linked heading, a little text). */
 function markTeasers(body: PageElement): number {
   let marked = 0;
+  let lengths: Map<PageNode, number> | null = null;
   for (const heading of body.querySelectorAll('h2, h3, h4')) {
     const words = wordCount(heading.textContent);
     if (words === 0 || linkWords(heading) < words * 0.7) continue;
+    lengths ??= sizesUnder(body, textLength);
     let unit: PageElement | null = null;
     for (let up = heading.parentElement; up && up !== body; up = up.parentElement) {
-      if ((up.textContent?.length ?? 0) - (heading.textContent?.length ?? 0) > MAX_TEASER_CHARS) break;
+      if ((lengths.get(up) ?? 0) - (lengths.get(heading) ?? 0) > MAX_TEASER_CHARS) break;
       const linked = [...up.querySelectorAll('h2, h3, h4')].filter((h) => linkWords(h) >= wordCount(h.textContent) * 0.7);
       if (linked.length > 1) break;
       unit = up;

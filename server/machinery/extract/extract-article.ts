@@ -12,7 +12,7 @@ import { articleText } from '../../../shared/text/article-text.ts';
 import { lineKinds, type KindElement } from '../../../shared/text/line-kinds.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
-import { elementsWithTags, parsePage } from './page-document.ts';
+import { elementsWithTags, parsePage, probablyVisible } from './page-document.ts';
 
 export interface ExtractionResult {
   title: string;
@@ -104,6 +104,7 @@ export function extractArticle(html: string, url: string): ExtractionResult {
         if (elements > MAX_ARTICLE_ELEMENTS) throw new Error(`${elements} elements is over the ${MAX_ARTICLE_ELEMENTS} cap`);
       },
       elementsWithTags,
+      isProbablyVisible: probablyVisible,
     });
   } catch (error) {
     throw new AppError('NO_READABLE_CONTENT', { message: CONTENT_MESSAGES.parseFailed, cause: error });

@@ -118,3 +118,27 @@ export function elementsWithTags(root: PageElement, tagNames: readonly string[] 
     if (!wanted || wanted.has(node.localName.toLowerCase())) found.push(node);
   }
 }
+
+/** The last non-empty value `style` gives `name`, split as linkedom's CSSStyleDeclaration splits it. */
+function styleValue(style: string, name: string): string {
+  let value = '';
+  for (const rule of style.split(/\s*;\s*/)) {
+    const colon = rule.indexOf(':');
+    if (colon < 0 || rule.slice(0, colon).trim() !== name) continue;
+    const found = rule.slice(colon + 1).trim();
+    if (found) value = found;
+  }
+  return value;
+}
+
+/**
+ * Readability's test of whether an element shows (its inline style, hidden, aria-hidden), reading
+ * the style attribute as text: linkedom builds a style object for every element Readability asks
+ * about, and that was a tenth of the extraction's time.
+ */
+export function probablyVisible(node: PageElement): boolean {
+  const style = node.getAttribute('style');
+  if (style && (styleValue(style, 'display') === 'none' || styleValue(style, 'visibility') === 'hidden')) return false;
+  if (node.getAttribute('hidden') !== null) return false;
+  return node.getAttribute('aria-hidden') !== 'true' || (node.getAttribute('class') ?? '').includes('fallback-image');
+}

@@ -3,7 +3,7 @@
  * listener wants of it is read, and its chrome is not.
  */
 import { describe, expect, it } from 'vitest';
-import { DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, productPage, sectionedCompanyPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
+import { DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, PRODUCT_SPECIFICATIONS, productPage, sectionedCompanyPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
 import { extractArticle } from './extract-article.ts';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
@@ -50,11 +50,14 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/SORTBAR|FILTERPANEL|PAGINATION/);
   });
 
-  it('a product whose description is only in its JSON-LD: its name and description, without the cart drawer or recommendations', () => {
+  it('a product whose description and specifications are only in its JSON-LD: its name, description and specifications, without the cart drawer or recommendations', () => {
     const result = extractArticle(productPage(), 'https://shop.example.com/products/harbour-jacket');
     expect(result.kind).toBe('product');
     expect(result.text).toContain('Harbour Jacket');
     expect(result.text).toContain(PRODUCT_DESCRIPTION);
+    const specifications = PRODUCT_SPECIFICATIONS.map((spec) => `${spec.name}: ${spec.value}${spec.unitText ? ` ${spec.unitText}` : ''}`);
+    expect(specifications[1]).toBe('Weight: 1.2 kg');
+    expect(result.text).toContain(specifications.join('\n'));
     expect(result.text).not.toMatch(/CARTDRAWER|RECOMMENDED|Other coat/);
   });
 
