@@ -1,7 +1,7 @@
 // Typesets real articles as PDFs with real typesetters, for the PDF extraction tests to be judged on
 // documents nobody laid out for them: groff (gropdf) and groff through Ghostscript (ps2pdf), one and
 // two columns, justified and hyphenated as the typesetter decides, with running headers and page
-// numbers, and a references section. The text comes from the news articles of ../shared/corpora/aeb.
+// numbers, and a references section; and a paper's front matter (front-matter-paper.pdf). The text comes from the news articles of ../shared/corpora/aeb.
 // Writes server/test/fixtures/pdf/*.pdf and expected.json (the title, author, headings and paragraphs
 // as written, and which half each document is in: "tune" may be looked at when changing the rules,
 // "held-out" is only measured). The "paper" layouts add what papers have: a title broken with a hyphen,
@@ -207,3 +207,38 @@ for (const [at, paper] of papers.entries()) {
   console.log(`${name}.pdf, from aeb/${article.id.slice(0, 8)}`);
 }
 fs.writeFileSync(path.join(out, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
+// A paper's front matter and words broken at a line's end, for extract-pdf.test.ts to check on its own:
+// authors with affiliations, an address and e-mail lines (.AI), an abstract under its ABSTRACT heading
+// set in on both sides (.AB), and a measure at which the typesetter ends lines with "two-" (a compound's
+// own hyphen) and "kilo-" (its hyphenation).
+const frontMatter = typeset(
+  'front-matter-paper',
+  [
+    '.nr PS 10',
+    '.nr LL 3.8i',
+    '.TL',
+    'Walking Distances in Small Towns',
+    '.AU',
+    'Ann Lee',
+    '.AI',
+    'Department of Geography, University of Leeds',
+    'Leeds LS2 9JT, United Kingdom',
+    'ann.lee@leeds.ac.uk',
+    '.AU',
+    'Bo Chan',
+    '.AI',
+    'School of Planning, Ohio State University',
+    'bo.chan@osu.edu',
+    '.AB',
+    'We measured how far people walk to the shops in twelve small towns. Most trips were shorter than a two-kilometre walk, and almost none were longer than five kilometres on foot, whatever the weather and whatever the season of the year.',
+    '.AE',
+    '.NH',
+    'Introduction',
+    '.PP',
+    'The town planners of the region wanted to know whether a shop placed at the edge of a town would still be reached on foot by the people who live in its centre, and they asked us for a two-kilometre rule of thumb that they could use in their plans. A walk of two kilometres takes most people about twenty-five minutes, and the planners thought that a two-kilometre walk was the longest that anyone would make with full shopping bags.',
+    '.PP',
+    'We counted the walkers in each town for a year. The councils of all twelve towns kept records of the distances, measured in kilometres along the streets, and the shops kept records of their customers, so that a two-kilometre limit could be checked against what people did rather than what they said.',
+  ].join('\n'),
+  'gropdf',
+);
+console.log(`${path.basename(frontMatter)}: ${fs.statSync(frontMatter).size} bytes`);

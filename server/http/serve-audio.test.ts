@@ -4,35 +4,14 @@
  * were the whole object, and 404 for audio that is not there.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../errors.ts';
-import { createDiskAudioStore } from '../machinery/audio/disk-store.ts';
-import { createS3AudioStore } from '../machinery/audio/s3-store.ts';
-import { episode, segment, type AudioStore } from '../machinery/audio/store.ts';
-import { startTestBucket, type TestBucket } from '../test/s3-bucket.ts';
+import { bothAudioStores } from '../test/audio-stores.ts';
+import { episode, segment } from '../machinery/audio/store.ts';
 import { contentDisposition, serveAudio } from './serve-audio.ts';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-serve-'));
-let bucket: TestBucket;
-let s3: ReturnType<typeof createS3AudioStore>;
-beforeAll(async () => {
-  bucket = await startTestBucket();
-  s3 = createS3AudioStore(bucket.settings);
-});
-afterAll(async () => {
-  s3.close();
-  await bucket.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-const stores: [string, () => AudioStore][] = [
-  ['disk', () => createDiskAudioStore(root)],
-  ['s3', () => s3],
-];
+const { stores } = bothAudioStores('pagecast-serve-');
 
 describe.each(stores)('audio served from the %s store', (_name, make) => {
   const bytes = randomBytes(20_000);

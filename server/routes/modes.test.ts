@@ -17,7 +17,7 @@ import { transcriptSchema } from '../../shared/api/transcript.ts';
 import { CONVERSATION_HOSTS } from '../pipeline/script-plan.ts';
 import { createScriptWriter } from '../machinery/script/openai-writer.ts';
 import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
-import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import { recordingVoices } from '../test/recording-speech.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { FAKE_OPENAI_KEY, fakeScriptReply, startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
@@ -87,18 +87,7 @@ describeEachDatabase('modes', (ctx) => {
     fake = await startFakeOpenAi({ chatReply: fakeScriptReply() });
     t = createTestApp(ctx, { config: testConfig(billingOn) });
     const espeak = createEspeakEngine();
-    const recording: SpeechEngine = {
-      name: espeak.name,
-      sampleRate: espeak.sampleRate,
-      maxChunkChars: espeak.maxChunkChars,
-      defaultVoice: espeak.defaultVoice,
-      voices: () => espeak.voices(),
-      synthesize(text, options) {
-        voicesUsed.push(options.voice);
-        return espeak.synthesize(text, options);
-      },
-      close: () => espeak.close(),
-    };
+    const recording = recordingVoices(espeak, (voice) => voicesUsed.push(voice));
     const config = testConfig({ ...billingOn, OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.url });
     ai = createTestApp(ctx, {
       config,

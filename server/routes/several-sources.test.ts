@@ -15,7 +15,7 @@ import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createScriptWriter } from '../machinery/script/openai-writer.ts';
 import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
-import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import { recordingVoices } from '../test/recording-speech.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { FAKE_OPENAI_KEY, fakeScriptReply, startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
@@ -116,15 +116,7 @@ describeEachDatabase('one episode from several sources', (ctx) => {
     const host = `127.0.0.1:${(pages.address() as AddressInfo).port}`;
     base = `http://${host}`;
     const espeak = createEspeakEngine();
-    const recording: SpeechEngine = {
-      ...espeak,
-      voices: () => espeak.voices(),
-      synthesize(text, options) {
-        voicesUsed.add(options.voice);
-        return espeak.synthesize(text, options);
-      },
-      close: () => espeak.close(),
-    };
+    const recording = recordingVoices(espeak, (voice) => voicesUsed.add(voice));
     const env = { FETCH_ALLOW_HOSTS: host, ANONYMOUS_DAILY_PODCASTS: '100', FREE_DAILY_PODCASTS: '100', FETCHES_PER_HOUR: '100', PUBLIC_URL: 'https://pagecast.test' };
     t = createTestApp(ctx, { config: testConfig(env), speech: recording });
     fake = await startFakeOpenAi({ chatReply: fakeScriptReply() });

@@ -14,7 +14,7 @@ import { STEERING_MESSAGES } from '../../shared/api/steering.ts';
 import { GERMAN_ARTICLE_PARAGRAPHS } from '../../shared/testing/german-article.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createScriptWriter } from '../machinery/script/openai-writer.ts';
-import type { SpeechEngine } from '../machinery/speech/engine.ts';
+import { recordingVoices } from '../test/recording-speech.ts';
 import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -79,18 +79,7 @@ describeEachDatabase('focus and language', (ctx) => {
   beforeAll(async () => {
     fake = await startFakeOpenAi({ chatReply: reply });
     plain = createTestApp(ctx, { config: testConfig({ PUBLIC_URL }) });
-    const recording: SpeechEngine = {
-      name: espeak.name,
-      sampleRate: espeak.sampleRate,
-      maxChunkChars: espeak.maxChunkChars,
-      defaultVoice: espeak.defaultVoice,
-      voices: () => espeak.voices(),
-      synthesize(text, options) {
-        voicesUsed.push(options.voice);
-        return espeak.synthesize(text, options);
-      },
-      close: () => espeak.close(),
-    };
+    const recording = recordingVoices(espeak, (voice) => voicesUsed.push(voice));
     ai = createTestApp(ctx, {
       config: testConfig({ PUBLIC_URL, OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.url }),
       auth: plain.deps.auth,

@@ -10,6 +10,7 @@ import { openTestDatabase } from '../test/databases.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
 import { estimatePodcast } from './estimate-podcast.ts';
 import { NO_SOURCE_READ_MESSAGE, readSources, SOURCE_TOO_SLOW_MESSAGE, SOURCES_AT_ONCE } from './read-sources.ts';
+import { repeatedSourceMessage } from './repeated-sources.ts';
 
 /** A page of `words` words, in paragraphs of a hundred. */
 const longPage = (n: number, words: number) =>
@@ -33,6 +34,9 @@ describe('several sources under attack', () => {
       open++;
       mostOpen = Math.max(mostOpen, open);
       res.on('close', () => open--);
+      const page = /^\/page\/(\d+)/.exec(req.url ?? '');
+      if (page) return void res.writeHead(200, { 'content-type': 'text/html' }).end(longPage(Number(page[1]), 200));
+      if (req.url === '/moved') return void res.writeHead(301, { location: '/page/1' }).end();
       const long = /^\/long\/(\d+)$/.exec(req.url ?? '');
       if (long) return void res.writeHead(200, { 'content-type': 'text/html' }).end(longPage(Number(long[1]), 5_000));
       // A byte at a time, never ending.
@@ -58,6 +62,21 @@ describe('several sources under attack', () => {
     expect(refused).toMatchObject({ code: 'EPISODE_TOO_LONG' });
     // The first few were asked for together; once one was read past the budget, no other was.
     expect(asked.length).toBeLessThanOrEqual(SOURCES_AT_ONCE);
+  });
+
+  it('reads a page given twice once (its tracking parameters, its fragment or a redirect aside), naming the copies left out', async () => {
+    asked.length = 0;
+    const base = `http://127.0.0.1:${site.port}`;
+    const sources = [{ url: `${base}/page/1` }, { url: `${base}/page/2` }, { url: `${base}/page/1/?utm_source=feed&fbclid=x#top` }, { url: `${base}/moved` }];
+    const { article, sources: parts } = await readSources(t.deps, { caller: null, clientAddress: '10.0.0.3' }, sources);
+    expect(parts.read.map((part) => part.title)).toEqual(['Long page 1', 'Long page 2']);
+    expect(article.title).toBe('Long page 1 and 1 more source');
+    expect(parts.unreadable).toEqual([
+      { index: 2, source: sources[2]!.url, error: repeatedSourceMessage(1) },
+      { index: 3, source: sources[3]!.url, error: repeatedSourceMessage(1) },
+    ]);
+    // The copy known by its address is never fetched; the one behind a redirect is found once read.
+    expect(asked.filter((url) => url.startsWith('/page/1'))).toEqual(['/page/1', '/page/1']);
   });
 
   it('reads ten trickling sources a few at a time under one deadline for the set, naming each', async () => {

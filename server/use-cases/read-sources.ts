@@ -1,8 +1,8 @@
 /**
  * The article of an episode of several sources: each source read as one page is (under the same
  * hourly page limits, each counting as one page; a few at a time, under one deadline for the set), those that cannot be read named with why and
- * left out, the others stored one after the other with where each one's lines are. All failing is
- * an answer of its own that names each.
+ * left out, the others stored one after the other with where each one's lines are; a page given twice
+ * is read once, the copy named as left out. All failing is an answer of its own that names each.
  */
 import type { EpisodeSource, UnreadableSource } from '../../shared/api/podcasts.ts';
 import type { WithFiles } from '../../shared/api/podcast-files.ts';
@@ -20,6 +20,7 @@ import { speechSeconds } from '../services/podcasts/episode-length.ts';
 import type { LimitSubject } from '../services/podcasts/limits.ts';
 import type { ReceivedFile } from '../machinery/upload/read-form.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
+import { leaveOutRepeats } from './repeated-sources.ts';
 
 /** A source as received: a PDF's bytes in place of its part. */
 export type ReceivedSource = WithFiles<EpisodeSource, ReceivedFile>;
@@ -70,7 +71,8 @@ export async function readSources(
   budget?: WordBudget,
   deadlineMs = SOURCES_DEADLINE_MS,
 ): Promise<SourcesArticle> {
-  const readings: (SourceReading | null)[] = sources.map(() => null);
+  // A page given twice is read once (repeated-sources.ts).
+  const readings: (SourceReading | null)[] = leaveOutRepeats(sources, sources.map(() => null));
   const stop = new AbortController();
   let overBudget = false;
   const timer = setTimeout(() => stop.abort(new Error('the sources took longer than their deadline')), deadlineMs);
@@ -79,6 +81,7 @@ export async function readSources(
   const readNext = async (): Promise<void> => {
     while (next < sources.length && !stop.signal.aborted) {
       const index = next++;
+      if (readings[index]) continue;
       const source = sources[index]!;
       const one = 'text' in source ? { ...source, title: source.title ?? '', sourceUrl: source.sourceUrl ?? '' } : source;
       try {
@@ -126,7 +129,7 @@ export function sourcesArticle(sources: readonly ReceivedSource[], readings: rea
   const read: PreparedArticle[] = [];
   const unreadable: UnreadableSource[] = [];
   let firstError: AppError | null = null;
-  for (const [index, reading] of readings.entries()) {
+  for (const [index, reading] of leaveOutRepeats(sources, readings).entries()) {
     if (!(reading instanceof AppError)) {
       read.push(reading);
       continue;

@@ -11,6 +11,7 @@ import type { PageDocument, PageElement } from './page-dom.ts';
 import { declaresForum, pageKind, type PageKind } from './page-kind.ts';
 import { productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
+import { declaresDatedArticle, missedSections } from './service-page.ts';
 import { mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
@@ -50,6 +51,8 @@ export function readableArticle(
   const thread = product ? null : wholePage(document, kind === 'forum');
   const whole = product ?? thread?.root ?? null;
   const measured = measurePage(document);
+  // Asked before Readability, which takes the page's metadata out.
+  const sections = kind === 'article' && !declaresDatedArticle(document);
   markArticleBody(document);
   let root: PageElement | undefined;
   const reader = new Readability<null>(document as never, {
@@ -68,7 +71,7 @@ export function readableArticle(
   }
   // A thread whose posts were announced by their authors is read post by post.
   const posts = (thread?.posts ?? 0) >= 2;
-  if (whole && (!root || product || posts || readWhole(kind, root, whole))) root = whole;
+  if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && missedSections(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   cleanArticle(root);

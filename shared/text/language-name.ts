@@ -6,3 +6,8 @@ export function languageName(code: string): string {
     return code;
   }
 }
+
+/** Languages by their English names, in alphabetical order of those names: a picker's choices. */
+export function byLanguageName(codes: readonly string[]): { code: string; name: string }[] {
+  return codes.map((code) => ({ code, name: languageName(code) })).sort((a, b) => a.name.localeCompare(b.name));
+}

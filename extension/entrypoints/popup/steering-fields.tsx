@@ -1,6 +1,6 @@
 /** The focus and the language of an episode an AI writes, beside the mode and the minutes. */
 import { MAX_FOCUS_CHARS } from '../../../shared/constants.ts';
-import { languageName } from '../../../shared/text/language-name.ts';
+import { byLanguageName } from '../../../shared/text/language-name.ts';
 
 interface SteeringFieldsProps {
   focus: string;
@@ -12,7 +12,7 @@ interface SteeringFieldsProps {
 }
 
 export function SteeringFields({ focus, language, languages, onFocusChange, onLanguageChange }: SteeringFieldsProps) {
-  const names = languages.map((code) => ({ code, name: languageName(code) })).sort((a, b) => a.name.localeCompare(b.name));
+  const names = byLanguageName(languages);
   return (
     <div className="steering">
       <label className="steering-field">

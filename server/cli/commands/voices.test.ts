@@ -71,3 +71,34 @@ describe('pagecast voices', () => {
     expect(unknown.stderr).toMatch(/No voice "no-such-voice"/);
   });
 });
+
+it('lists a voice whose download failed in the server as failed, with why, until an install succeeds', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-cli-voices-'));
+  const env = { DATA_DIR: dataDir, VOICE_MODELS_URL: server.url };
+  // The server's store (another process's) fails to download a voice the mirror does not have.
+  const { createVoices } = await import('../../wiring.ts');
+  const serverStore = createVoices({ dataDir, voices: { modelsUrl: server.url, downloads: true }, fetchAllowHosts: [] });
+  const reason = await serverStore.install('piper-en-us-ryan').then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(reason).not.toBe('');
+  expect(serverStore.list().find((entry) => entry.voice.id === 'piper-en-us-ryan')?.state.state).toBe('failed');
+
+  const listed = await pagecast(['voices'], env);
+  expect(listed.code).toBe(0);
+  expect(stateOf(listed.stdout, 'piper-en-us-ryan')).toBe('failed');
+  expect(stateOf(listed.stdout, 'piper-en-us-ljspeech')).toBe('not installed');
+  expect(listed.stdout).toContain(`piper-en-us-ryan failed: ${reason.replace(/[.\s]+$/, '')}.`);
+  expect(listed.stdout).toContain('`pagecast voices install piper-en-us-ryan` tries now');
+  expect(listed.stdout).toMatch(/VOICE_MODELS_URL/);
+
+  // Once the mirror has it and an install succeeds, it is installed, for the CLI and for a server started afresh.
+  server.set('vits-piper-en_US-ryan-medium.tar.bz2', await tarBz2(piperVoiceEntries('vits-piper-en_US-ryan-medium', 'en_US-ryan-medium.onnx')));
+  expect(await pagecast(['voices', 'install', 'piper-en-us-ryan'], env)).toMatchObject({ code: 0 });
+  const after = await pagecast(['voices'], env);
+  expect(stateOf(after.stdout, 'piper-en-us-ryan')).toBe('installed');
+  expect(after.stdout).not.toContain('failed');
+  const restarted = createVoices({ dataDir, voices: { modelsUrl: server.url, downloads: true }, fetchAllowHosts: [] });
+  expect(restarted.list().find((entry) => entry.voice.id === 'piper-en-us-ryan')?.state.state).toBe('installed');
+});

@@ -1,6 +1,6 @@
 /**
  * `pagecast voices`: the natural voice catalogue, each voice with its state here (installed, not
- * installed, downloading, downloads off), its licence as its source states it (a non-commercial or
+ * installed, downloading, failed with why, downloads off), its licence as its source states it (a non-commercial or
  * unclear one marked: never a default), and whether natural voices can run on this system at all.
  * `pagecast voices install <id>`: downloads and installs one ahead of time, so no podcast waits for it
  * and a server with VOICE_DOWNLOADS=off has it; `--force` downloads it again and pins the new
@@ -37,10 +37,18 @@ async function list(output: CliOutput): Promise<number> {
           ? `downloading${state.total ? ` ${Math.round((state.received / state.total) * 100)}%` : ` (${Math.round(state.received / MB)} MB so far)`}`
           : state.state === 'off'
             ? 'not installed (downloads off)'
-            : 'not installed';
+            : state.state === 'failed'
+              ? 'failed'
+              : 'not installed';
     rows.push([voice.id, voice.language, voice.gender, voice.quality, `~${Math.round(voice.approxBytes / MB)} MB`, marks[voice.licenceUse], shown, `${voice.licence} <${voice.licenceSource}>`]);
   }
   output.out(table(rows));
+  // Why each failed voice failed, as the server's voice pickers say it, and what to do.
+  const failed = store.list().flatMap(({ voice, state }) => (state.state === 'failed' ? [{ id: voice.id, ...state }] : []));
+  for (const { id, reason, nextTry } of failed) {
+    output.out(`\n${id} failed: ${reason.replace(/[.\s]+$/, "")}. The server tries again after ${nextTry.toISOString()}; \`pagecast voices install ${id}\` tries now.\n`);
+  }
+  if (failed.length > 0) output.out(`${VOICE_DOWNLOAD_HINT}\n`);
   output.out(
     '\nUSE: "ok" voices are licensed for a paid service; NON-COMMERCIAL and UNCLEAR ones are never a default nor downloaded by\n' +
       'themselves: installing one by name is your decision to accept its licence (read its model card first).\n',

@@ -4,34 +4,17 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBucket, type TestBucket } from '../../test/s3-bucket.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bothAudioStores } from '../../test/audio-stores.ts';
 import { createDiskAudioStore } from './disk-store.ts';
-import { createS3AudioStore } from './s3-store.ts';
 import { episode, segment, type AudioStore } from './store.ts';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-audio-'));
-let bucket: TestBucket;
-let s3: ReturnType<typeof createS3AudioStore>;
-beforeAll(async () => {
-  bucket = await startTestBucket();
-  s3 = createS3AudioStore(bucket.settings);
-});
-afterAll(async () => {
-  s3.close();
-  await bucket.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
+const audio = bothAudioStores('pagecast-audio-');
+const { root, stores } = audio;
 const bytesOf = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer());
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-const stores: [string, () => AudioStore][] = [
-  ['disk', () => createDiskAudioStore(path.join(root, 'contract'))],
-  ['s3', () => s3],
-];
 
 const BAD_KEYS = [
   '../../etc/passwd',
@@ -171,19 +154,19 @@ describe.each(stores)('the %s audio store', (_name, make) => {
 
 describe('the S3 store', () => {
   it('names objects as on disk: <key>.mp3, and <key>/<seq>.mp3 while it is made', async () => {
-    const key = s3.newKey();
-    await s3.write(segment(key, 0), randomBytes(10));
-    await s3.write(segment(key, 1), randomBytes(10));
-    expect((await bucket.keys()).filter((k) => k.startsWith(key))).toEqual([`${key}/0.mp3`, `${key}/1.mp3`]);
-    await s3.join(key, 2);
-    await s3.removeSegments(key);
-    expect((await bucket.keys()).filter((k) => k.startsWith(key))).toEqual([`${key}.mp3`]);
-    await s3.remove(key);
-    expect((await bucket.keys()).filter((k) => k.startsWith(key))).toEqual([]);
+    const key = audio.s3.newKey();
+    await audio.s3.write(segment(key, 0), randomBytes(10));
+    await audio.s3.write(segment(key, 1), randomBytes(10));
+    expect((await audio.bucket.keys()).filter((k) => k.startsWith(key))).toEqual([`${key}/0.mp3`, `${key}/1.mp3`]);
+    await audio.s3.join(key, 2);
+    await audio.s3.removeSegments(key);
+    expect((await audio.bucket.keys()).filter((k) => k.startsWith(key))).toEqual([`${key}.mp3`]);
+    await audio.s3.remove(key);
+    expect((await audio.bucket.keys()).filter((k) => k.startsWith(key))).toEqual([]);
   });
 
   it('sweeps nothing on a server that cannot list unfinished uploads', async () => {
-    expect(await s3.removeStalePartials()).toBe(0);
+    expect(await audio.s3.removeStalePartials()).toBe(0);
   });
 });
 

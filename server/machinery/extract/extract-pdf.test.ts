@@ -15,6 +15,7 @@ import { bombPdf, encryptedPdf, htmlNamedPdf, layoutDocument, prose, scanPdf, st
 import { extractPdf } from './extract-pdf.ts';
 import { REFERENCES_NOTE, tableNote } from './pdf-text.ts';
 import { wordF1 } from './word-f1.ts';
+import { readScript } from '../script/read-script.ts';
 
 const sections: DocumentSpec['sections'] = [1, 2, 3].map((n) => ({
   heading: `${n} ${['Introduction', 'How listeners follow', 'What remains'][n - 1]}`,
@@ -171,5 +172,37 @@ describe('extractPdf on documents real typesetters made', () => {
     expect(article.text).not.toMatch(/Pagecast Fixture Review|Volume \d|-\s?\d+\s?-/);
     expect(article.text).not.toContain('On reading aloud');
     if (document.references) expect(lines.at(-1)).toBe(REFERENCES_NOTE);
+  });
+});
+
+describe("a paper's front matter and its words broken at a line's end (groff, front-matter-paper.pdf)", () => {
+  const file = path.join(import.meta.dirname, '../../test/fixtures/pdf/front-matter-paper.pdf');
+  const abstract =
+    'We measured how far people walk to the shops in twelve small towns. Most trips were shorter than a two-kilometre walk, and almost none were longer than five kilometres on foot, whatever the weather and whatever the season of the year.';
+
+  it('names the authors, skips their affiliations and e-mail lines, and heads the abstract', async () => {
+    const article = await extractPdf(new Uint8Array(fs.readFileSync(file)));
+    expect(article.title).toBe('Walking Distances in Small Towns');
+    expect(article.byline).toBe('Ann Lee, Bo Chan');
+    const lines = article.text.split('\n');
+    expect(lines.slice(0, 3)).toEqual(['Abstract', abstract, '1. Introduction']);
+    expect(article.lines).toBe('hphpp');
+    expect(article.text).not.toMatch(/University|Leeds|@|ABSTRACT/);
+  });
+
+  it('joins "kilo-" "metre" into one word, keeps "two-" "kilometre" a compound, and splits no paragraph there', async () => {
+    const article = await extractPdf(new Uint8Array(fs.readFileSync(file)));
+    // The typesetter ended lines with "a two-", "a two-kilo-", "in kilo-" and "their cus-".
+    expect(article.text).toContain('shorter than a two-kilometre walk');
+    expect(article.text).toContain('asked us for a two-kilometre rule of thumb');
+    expect(article.text).toContain('measured in kilometres along the streets');
+    expect(article.text).toContain('records of their customers');
+    expect(article.text).not.toMatch(/kilo- ?metre|twokilo|cus- ?tomers/);
+    // Read mode hears each of the abstract's sentences whole, in one paragraph: no pause mid-sentence.
+    const script = readScript({ title: article.title, text: article.text, lines: article.lines, byline: article.byline, language: 'en' });
+    const heard = script.filter((sentence) => abstract.includes(sentence.text));
+    expect(heard.map((sentence) => sentence.text).join(' ')).toBe(abstract);
+    expect(new Set(heard.map((sentence) => sentence.paragraph)).size).toBe(1);
+    expect(script.find((sentence) => sentence.text.startsWith('Abstract'))?.chapter).toBe('Abstract');
   });
 });

@@ -3,7 +3,7 @@
  * listener wants of it is read, and its chrome is not.
  */
 import { describe, expect, it } from 'vitest';
-import { DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, productPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
+import { DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, productPage, sectionedCompanyPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
 import { extractArticle } from './extract-article.ts';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
@@ -50,6 +50,15 @@ describe('extraction by kind of page', () => {
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`Point two of ${name}`);
+    expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
+  });
+
+  it('a company page of sibling blocks that reads like an article: every block in order, not only the longest', () => {
+    const result = extractArticle(sectionedCompanyPage(), 'https://harbour.example.com/movers/bay-area/');
+    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 2`);
     expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
   });
 

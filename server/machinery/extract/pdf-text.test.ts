@@ -199,3 +199,27 @@ describe('tables', () => {
     expect(article.lines).toBe('tddrrr');
   });
 });
+
+it("skips a paper's affiliations and e-mail lines and heads an abstract run into its paragraph (Abstract: We…)", async () => {
+  const pdf = writePdf([
+    {
+      texts: [
+        { text: 'Walking in Small Towns', x: 72, y: 720, size: 20, bold: true },
+        { text: 'Ann Lee and Bo Chan', x: 72, y: 690, size: 11 },
+        { text: 'Institute of Transport Studies', x: 72, y: 676, size: 11 },
+        { text: 'Leeds, United Kingdom', x: 72, y: 662, size: 11 },
+        { text: 'Email: {ann.lee, bo.chan}@leeds.ac.uk', x: 72, y: 648, size: 11 },
+        ...body(['Abstract: We measured how far people walk to the shops in', 'twelve towns. Most trips were short.'], 610),
+        ...body(['The planners wanted a rule of thumb for their plans.'], 570),
+      ],
+    },
+  ]);
+  const article = await extractPdf(pdf);
+  expect(article.byline).toBe('Ann Lee and Bo Chan');
+  expect(article.text.split('\n')).toEqual([
+    'Abstract',
+    'We measured how far people walk to the shops in twelve towns. Most trips were short.',
+    'The planners wanted a rule of thumb for their plans.',
+  ]);
+  expect(article.lines).toBe('hpp');
+});

@@ -3,13 +3,15 @@
  * lines in reading order without the page's furniture (pdf-lines.ts), tables found and read row by
  * row (pdf-tables.ts), lines joined into paragraphs with words broken at a line's end rejoined
  * (pdf-words.ts), a paragraph carried on across a column or page break (and past a table or caption
- * set in its way) kept whole, larger or numbered short lines made headings, rows of figures with no
+ * set in its way) kept whole, a paper's front matter read as pdf-front-matter.ts says (authors, no
+ * affiliations or e-mail lines, an abstract headed), larger or numbered short lines made headings, rows of figures with no
  * cells announced instead of read, and the references section skipped with a note. Pure: the PDF
  * parser hands the runs in, the article's lines and their kinds come out (kinds as in line-kinds.ts).
  */
 import { splitSentences } from '../../../shared/text/split-sentences.ts';
 import { bodySizeOf, inMargin, pageLines, readingOrder, removeFurniture, type PdfPageRuns } from './pdf-lines.ts';
 import { findTables, type PdfTable, type TableLine } from './pdf-tables.ts';
+import { abstractHeading, frontMatter, isAbstractHeading, isEmailLine, splitRunInAbstract } from './pdf-front-matter.ts';
 import { joinLines, vocabularyOf, type IsWord } from './pdf-words.ts';
 
 export type { PdfPageRuns, PdfRun } from './pdf-lines.ts';
@@ -139,17 +141,21 @@ export function layOutPdf(pages: PdfPageRuns[], options: PdfLayoutOptions = {}):
     start = first;
     while (titleSized(lines[start])) start++;
     title = join(lines.slice(first, start));
-    // Authors: up to three short lines after the title, set apart from what follows by a gap.
-    const authorLike = (line: Line) =>
-      line.page === 0 && !larger(line) && !NUMBERED_HEADING.test(line.text) && line.text.length <= 120 && !/[.!?]$/.test(line.text);
-    for (let end = start; end < lines.length && end - start < 3 && authorLike(lines[end]!); ) {
-      const line = lines[end++]!;
-      const next = lines[end];
-      if (!next || next.page !== 0 || line.y - next.y > spacing * 1.4 || larger(next)) {
-        byline = lines.slice(start, end).map((author) => author.text).join(', ');
-        start = end;
-        break;
-      }
+    // Front matter: short lines under the title up to a gap (authors, then affiliations and e-mail lines, skipped).
+    const front = lines.slice(start, start + 12).map((line, at, all) => {
+      const previous = lines[start + at - 1]!;
+      const next = all[at + 1] ?? lines[start + at + 1];
+      return {
+        text: line.text,
+        apart: at === 0 || previous.page !== line.page || previous.y - line.y > spacing * 1.4,
+        closes: !next || next.page !== line.page || line.y - next.y > spacing * 1.4 || larger(next) || isAbstractHeading(next.text),
+        eligible: line.page === 0 && !larger(line) && !NUMBERED_HEADING.test(line.text) && !isAbstractHeading(line.text) && line.text.length <= 120 && (isEmailLine(line.text) || !/[.!?]$/.test(line.text)),
+      };
+    });
+    const { count, authors } = frontMatter(front);
+    if (count > 0) {
+      byline = authors.length > 0 ? authors.join(', ') : null;
+      start += count;
     }
   }
 
@@ -168,12 +174,20 @@ export function layOutPdf(pages: PdfPageRuns[], options: PdfLayoutOptions = {}):
     return inset > bodySize * 0.8 && inset < bodySize * 4;
   };
 
+  /** Whether the line at `at` opens a paragraph by its indent: set in from the line before it, or first after a break. */
+  const opened = (at: number) => {
+    const line = lines[at]!;
+    const before = at > start ? lines[at - 1]! : null;
+    return indented(line) && (!before || before.page !== line.page || before.column !== line.column || line.x0 - before.x0 > bodySize * 0.8 || blocks.at(-1)?.lines.length === 1);
+  };
   // Blocks: a new one where the gap grows, the size changes, a heading stands alone, a line is set in or a short line ends a sentence.
   const blocks: Block[] = [];
   let block: Block | null = null;
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     const previous = i > start ? lines[i - 1]! : null;
+    // An e-mail line on the first page is the front matter's.
+    if (line.page === 0 && isEmailLine(line.text)) continue;
     // A table stands alone.
     if (line.table) {
       block = { kind: 't', lines: [line] };
@@ -184,7 +198,7 @@ export function layOutPdf(pages: PdfPageRuns[], options: PdfLayoutOptions = {}):
     const apart = !previous || previous.table !== undefined || previous.page !== line.page || previous.column !== line.column || previous.y - line.y > spacing * 1.25 || ENDS_SENTENCE.test(previous.text);
     const numbered = NUMBERED_HEADING.test(line.text) && apart && line.x1 < edgesOf(line).right - bodySize * 4 && !/[.,;]$/.test(line.text);
     const subheading = line.size >= bodySize * SUBHEADING_RATIO && line.text.length <= 80 && !SENTENCE_MARK.test(line.text);
-    const headingLike = larger(line) || numbered || subheading;
+    const headingLike = larger(line) || numbered || subheading || (isAbstractHeading(line.text) && apart);
     let breaks = !block || !previous || block.kind === 't';
     if (block && previous && !breaks) {
       const samePlace = previous.page === line.page && previous.column === line.column && previous.y > line.y;
@@ -195,7 +209,9 @@ export function layOutPdf(pages: PdfPageRuns[], options: PdfLayoutOptions = {}):
       else if (samePlace) {
         const shortEnd = previousEnded && previous.x1 < edgesOf(previous).right - bodySize * 4;
         // Lines of a larger size (a heading's) stand further apart.
-        breaks = gap > Math.max(spacing * 1.25, previous.size * 1.5) || (indented(line) && (!indented(previous) || previousEnded)) || shortEnd;
+        // A first line is set in from the line before it (a block set in on both sides, as an abstract is, opens further in still).
+        const setIn = line.x0 - previous.x0 > bodySize * 0.8 && indented(line);
+        breaks = gap > Math.max(spacing * 1.25, previous.size * 1.5) || setIn || (indented(line) && previousEnded && opened(i - 1)) || shortEnd;
       } else {
         // A new column or page: the paragraph goes on unless the last line ended a sentence.
         // A caption there (a figure's or table's, set at the top) stands apart.
@@ -241,7 +257,10 @@ export function layOutPdf(pages: PdfPageRuns[], options: PdfLayoutOptions = {}):
       blocks.splice(index + 1, appendix - index - 1);
       continue;
     }
-    out.push({ text, kind: kind === 'h' && text.length > 200 ? 'p' : kind });
+    const runIn = kind === 'p' ? splitRunInAbstract(text) : null;
+    if (runIn) out.push({ text: runIn[0], kind: 'h' }, { text: runIn[1], kind: 'p' });
+    else if (kind === 'h' && isAbstractHeading(text)) out.push({ text: abstractHeading(text), kind });
+    else out.push({ text, kind: kind === 'h' && text.length > 200 ? 'p' : kind });
   }
   flushFigures();
   return { title, byline, text: out.map((line) => line.text).join('\n'), lines: out.map((line) => line.kind).join('') };

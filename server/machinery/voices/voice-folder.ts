@@ -1,6 +1,7 @@
 /**
  * The voices' folder, DATA_DIR/voices: where each voice, download part, lock and pin lives, and
- * which voices are installed (a voice is installed exactly when its manifest and files are there).
+ * which voices are installed (a voice is installed exactly when its manifest and files are there);
+ * failed.json keeps each voice's last failed install, so every process (the CLI too) can say so.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,12 @@ export interface InstalledVoice {
   dir: string;
   sha256: string;
   installedAt: string;
+}
+
+/** A failed install as written to failed.json: why, and when the failing process would try again. */
+export interface RecordedFailure {
+  reason: string;
+  nextTry: string;
 }
 
 /** Where an install under way is: fetching bytes, then unpacking and trying the model. */
@@ -46,6 +53,12 @@ export function voiceFolder(dataDir: string, catalogue: readonly CatalogueVoice[
   const downloadsDir = path.join(root, '.downloads');
   const locksDir = path.join(root, '.locks');
   const pinsFile = path.join(root, 'pins.json');
+  const failedFile = path.join(root, 'failed.json');
+  const writeJson = (file: string, value: unknown) => {
+    fs.mkdirSync(root, { recursive: true });
+    fs.writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(value, null, 2));
+    fs.renameSync(`${file}.${process.pid}.tmp`, file);
+  };
   return {
     catalogue,
     root,
@@ -65,8 +78,17 @@ export function voiceFolder(dataDir: string, catalogue: readonly CatalogueVoice[
     pin(voice: CatalogueVoice, sha256: string) {
       const pins = readJson<Record<string, string>>(pinsFile) ?? {};
       pins[voice.archive] = sha256;
-      fs.writeFileSync(`${pinsFile}.tmp`, JSON.stringify(pins, null, 2));
-      fs.renameSync(`${pinsFile}.tmp`, pinsFile);
+      writeJson(pinsFile, pins);
+    },
+    /** Each voice's last failed install, as any process sharing this folder recorded it (failed.json). */
+    failures: (): Record<string, RecordedFailure> => readJson<Record<string, RecordedFailure>>(failedFile) ?? {},
+    /** Records a voice's failed install, or (null) forgets it once one succeeds. */
+    recordFailure(id: string, failure: RecordedFailure | null) {
+      const failures = readJson<Record<string, RecordedFailure>>(failedFile) ?? {};
+      if (failure) failures[id] = failure;
+      else if (id in failures) delete failures[id];
+      else return;
+      writeJson(failedFile, failures);
     },
     lockFileOf: (id: string) => path.join(locksDir, `${id}.lock`),
     partFileOf: (voice: CatalogueVoice) => path.join(downloadsDir, `${voice.archive}.part`),

@@ -6,7 +6,9 @@
  * thread (unpack.ts) → load and speak a word in a child process → write the manifest → rename the
  * folder into place. An archive that fails to verify, unpack or load is dropped, so the next attempt
  * downloads it from byte zero. A failed attempt is logged once, and the next one waits (1 min, 5 min,
- * 30 min, then hourly): a server offline tries again now and then, not on every request.
+ * 30 min, then hourly): a server offline tries again now and then, not on every request. The failure
+ * is also written to voices/failed.json, so `pagecast voices` and a restarted server show it as failed
+ * (with its reason) until an attempt succeeds; the wait itself is this process's.
  * `install(id, { force: true })` downloads again and pins the new checksum (after upstream replaced
  * the archive: `pagecast voices install ID --force`).
  * A voice is installed exactly when `voices/<id>/pagecast-voice.json` exists, so a crash at any step
@@ -16,7 +18,7 @@
  * Layout: voices/<id>/ (the voice), voices/.downloads/<archive>.part (a download in progress, with
  * `.part.json`: the validator to resume it with), voices/.unpack-<id>-<random>/ (an install in
  * progress), voices/.unpack-<id>-old-<pid>-<time>/ (a replaced voice being removed),
- * voices/.locks/<id>.lock, voices/pins.json.
+ * voices/.locks/<id>.lock, voices/pins.json, voices/failed.json.
  *
  * What a crash leaves is swept (`sweep()`, at start-up, and for one voice before each install of it):
  * its `.unpack-` folders, and its parts that nothing can resume (no validator beside them, or the voice
@@ -29,7 +31,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { VoiceDownloadError } from './download.ts';
 import { installLocked, type InstallSettings } from './install-voice.ts';
 import { VOICE_CATALOGUE, type CatalogueVoice } from './voice-catalogue.ts';
-import { voiceFolder, VoiceInstallError, type InstalledVoice, type InstallPhase, type VoiceEvent } from './voice-folder.ts';
+import { voiceFolder, VoiceInstallError, type InstalledVoice, type InstallPhase, type RecordedFailure, type VoiceEvent } from './voice-folder.ts';
 import { sweepVoices } from './voice-sweep.ts';
 
 export { VoiceInstallError, type InstalledVoice, type InstallPhase, type VoiceEvent };
@@ -103,6 +105,14 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
     return voice;
   };
   const emit = (event: VoiceEvent) => events.emit('event', event);
+  /** The record in failed.json; a folder that cannot be written only loses what other processes would show. */
+  const recordFailure = (id: string, failure: RecordedFailure | null) => {
+    try {
+      folder.recordFailure(id, failure);
+    } catch (error) {
+      log?.warn('voice failure not recorded', { voice: id, reason: (error as Error).message });
+    }
+  };
 
   return {
     catalogue,
@@ -110,6 +120,7 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
     installed: folder.installed,
     sweep: () => sweepVoices(folder, { running, staleLockMs: options.staleLockMs, now, log }),
     list() {
+      let recorded: Record<string, RecordedFailure> | undefined;
       return catalogue.map((voice) => {
         const done = folder.installed(voice.id);
         if (done) return { voice, state: { state: 'installed', installed: done } };
@@ -123,6 +134,10 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
         if (!options.downloads) return { voice, state: { state: 'off' } };
         const failed = failures.get(voice.id);
         if (failed) return { voice, state: { state: 'failed', reason: failed.reason, nextTry: new Date(failed.nextTry) } };
+        // One another process (or this one before a restart) recorded.
+        recorded ??= folder.failures();
+        const other = recorded[voice.id];
+        if (other) return { voice, state: { state: 'failed', reason: other.reason, nextTry: new Date(other.nextTry) } };
         return { voice, state: { state: 'not-installed' } };
       });
     },
@@ -140,6 +155,7 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
       const run = installLocked({ folder, options, progress, emit, log }, voice, signal, force)
         .then((result) => {
           failures.delete(id);
+          recordFailure(id, null);
           log?.info('voice installed', { voice: id, dir: result.dir, sha256: result.sha256 });
           emit({ type: 'installed', id, installed: result });
           return result;
@@ -150,6 +166,7 @@ export function createVoiceStore(options: VoiceStoreOptions): VoiceStore {
             const count = (failures.get(id)?.count ?? 0) + 1;
             const nextTry = now() + installBackoff(count);
             failures.set(id, { count, reason, nextTry });
+            recordFailure(id, { reason, nextTry: new Date(nextTry).toISOString() });
             log?.warn('voice install failed', { voice: id, reason, attempt: count, nextTry: new Date(nextTry).toISOString() });
           }
           emit({ type: 'failed', id, reason });

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { Crosshair, Languages } from 'lucide-react';
 import { MAX_FOCUS_CHARS } from '../../../../../shared/constants.ts';
-import { languageName } from '../../../../../shared/text/language-name.ts';
+import { byLanguageName } from '../../../../../shared/text/language-name.ts';
 import { IconField } from '../../../components/ui/icon-field.tsx';
 
 interface SteeringFieldsProps {
@@ -37,7 +37,7 @@ export function SteeringFields({
   const focusId = useId();
   const languageId = useId();
   const hintId = useId();
-  const names = languages.map((code) => ({ code, name: languageName(code) })).sort((a, b) => a.name.localeCompare(b.name));
+  const names = byLanguageName(languages);
   return (
     <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
       <div>

@@ -19,6 +19,8 @@ import { HearIt } from './hear-it.tsx';
 
 // Written and spoken side by side, each on its own line where the panel is narrow (a phone).
 const inputClass = 'block h-10 min-w-0 flex-1 basis-40 rounded-lg border bg-white px-3 text-sm';
+const FIELD_LABELS = { written: 'Written form', spoken: 'Spoken form' };
+const FIELD_PLACEHOLDERS = { written: 'Written (Nginx)', spoken: 'Spoken (engine X)' };
 
 export function PronunciationEditor({ className = '' }: { className?: string }) {
   const list = usePronunciations();
@@ -93,24 +95,18 @@ export function PronunciationEditor({ className = '' }: { className?: string }) 
               return (
                 <li key={row.key} data-testid="pronunciation-row">
                   <div className="flex flex-wrap items-center gap-2">
-                    <input
-                      aria-label={`Written form ${i + 1}`}
-                      placeholder="Written (Nginx)"
-                      value={row.written}
-                      aria-invalid={invalid || undefined}
-                      aria-describedby={invalid ? errorId : undefined}
-                      onChange={(e) => update(row.key, { written: e.target.value })}
-                      className={`${inputClass} ${border}`}
-                    />
-                    <input
-                      aria-label={`Spoken form ${i + 1}`}
-                      placeholder="Spoken (engine X)"
-                      value={row.spoken}
-                      aria-invalid={invalid || undefined}
-                      aria-describedby={invalid ? errorId : undefined}
-                      onChange={(e) => update(row.key, { spoken: e.target.value })}
-                      className={`${inputClass} ${border}`}
-                    />
+                    {(['written', 'spoken'] as const).map((field) => (
+                      <input
+                        key={field}
+                        aria-label={`${FIELD_LABELS[field]} ${i + 1}`}
+                        placeholder={FIELD_PLACEHOLDERS[field]}
+                        value={row[field]}
+                        aria-invalid={invalid || undefined}
+                        aria-describedby={invalid ? errorId : undefined}
+                        onChange={(e) => update(row.key, { [field]: e.target.value })}
+                        className={`${inputClass} ${border}`}
+                      />
+                    ))}
                     <select
                       aria-label={`Language ${i + 1}`}
                       value={row.lang}
