@@ -62,5 +62,5 @@ describeEachDatabase("a member's newest podcast first", (ctx) => {
       openGate();
       await t.deps.jobs.stop();
     }
-  });
+  }, 400_000); // a safety deadline: five podcasts, each waited for on its state, on a loaded machine
 });

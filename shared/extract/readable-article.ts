@@ -8,7 +8,7 @@ import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
-import { pageKind, type PageKind } from './page-kind.ts';
+import { declaresForum, pageKind, type PageKind } from './page-kind.ts';
 import { productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedSections } from './service-page.ts';
@@ -44,10 +44,11 @@ export function readableArticle(
   } = {},
 ): ReadableArticle | null {
   revealHiddenBody(document);
-  dropAreas(document);
+  const address = documentAddress(document);
+  dropAreas(document, declaresForum(document, address));
   options.check?.(document);
   const area = mainArea(document);
-  const kind = area ? pageKind(document, area, documentAddress(document)) : 'article';
+  const kind = area ? pageKind(document, area, address) : 'article';
   const product = kind === 'product' && area ? productPage(document, area) : null;
   // Asked before Readability, which takes the page's metadata out.
   const sections = kind === 'article' && !declaresDatedArticle(document);
