@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { RetryableError } from '../errors.ts';
-import { cancelJob, claimJob, completeJob, failJob, otherOwnersJobWaits, releaseJob, renewLease, type Job } from '../repositories/job-repository.ts';
+import { cancelJob, claimJob, completeJob, failJob, releaseJob, renewLease, slotWanted, type Job } from '../repositories/job-repository.ts';
 import { inTransaction } from '../repositories/transaction.ts';
 
 /**
@@ -18,8 +18,9 @@ import { inTransaction } from '../repositories/transaction.ts';
 export type JobClose = <T>(write: (tx: Database) => Promise<T>) => Promise<T>;
 
 /**
- * Whether the running job should give its slot to another member's job now: one whose first part is
- * not made yet waits for no one's long job, and any other waits for at most a turn (TURN_MS).
+ * Whether the running job should give its slot up now: to another member's job whose first part is
+ * not made yet (it waits for no one's long job) or any other after a turn (TURN_MS); or, once its own
+ * podcast has audio, to its owner's newest podcast that has none (the one they are about to hear).
  */
 export interface JobTurn {
   over(): Promise<boolean>;
@@ -29,7 +30,7 @@ export interface JobTurn {
 export class JobYieldedError extends Error {
   override readonly name = 'JobYieldedError';
   constructor() {
-    super('the job gave its slot to another member\'s job');
+    super('the job gave its slot to another job');
   }
 }
 
@@ -73,6 +74,12 @@ export interface JobRunnerOptions {
   turnMs?: number;
 }
 
+/** A job that yielded to `prefer`: released once its slot has claimed again. */
+interface Handoff {
+  prefer: string;
+  release: () => Promise<void>;
+}
+
 export interface JobRunner {
   start(): void;
   /** Wakes idle slots now (after a job was queued) instead of at the next poll. */
@@ -105,7 +112,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       wakers.add(done);
     });
 
-  async function runOne(job: Job) {
+  /**
+   * Runs the job. One that gave its slot to its owner's newest podcast answers that podcast's job, for
+   * this slot to claim next, and is handed back to the queue only after that claim (so no other job
+   * of the owner yields for it meanwhile).
+   */
+  async function runOne(job: Job): Promise<Handoff | null> {
     const log = logger.child({ jobId: job.id, podcastId: job.podcastId, attempt: job.attempts });
     const jobAbort = new AbortController();
     const onStop = () => jobAbort.abort(new Error('server shutting down'));
@@ -134,13 +146,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     };
     const startedAt = Date.now();
     let checkedAt = 0;
+    let yieldedTo: string | null = null;
     const turn: JobTurn = {
       async over() {
         const now = Date.now();
         // A slot of this process that is idle takes the waiting job itself.
         if (now - checkedAt < TURN_CHECK_MS || wakers.size > 0) return false;
         checkedAt = now;
-        return otherOwnersJobWaits(db, job, { firstPartOnly: now - startedAt < turnMs });
+        const wanted = await slotWanted(db, job, { firstPartOnly: now - startedAt < turnMs });
+        yieldedTo = wanted?.prefer ?? null;
+        return wanted !== null;
       },
     };
     try {
@@ -152,22 +167,24 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         // Checked first: a deleted podcast takes its job row along, which the lease renewal reads as a lost lease.
         await cancelJob(db, job).catch((e) => log.warn('cancelling the job failed', { err: e }));
         log.info('job cancelled', { reason: err instanceof Error ? err.message : String(err) });
-        return;
+        return null;
       }
       if (err instanceof LeaseLostError || jobAbort.signal.reason instanceof LeaseLostError) {
         // Another worker claimed the job after this one stalled past its lease: it is theirs now.
         log.warn('job lease lost; leaving the job to the worker that took it over');
-        return;
+        return null;
       }
       if (err instanceof JobYieldedError) {
-        log.info('job yielded its slot to another member\'s job; it resumes where it stopped');
-        await releaseJob(db, job).catch((e) => log.warn('releasing the job failed', { err: e }));
-        return;
+        log.info('job yielded its slot; it resumes where it stopped', { to: yieldedTo ?? 'another member\'s job' });
+        const release = () => releaseJob(db, job).catch((e: unknown) => log.warn('releasing the job failed', { err: e }));
+        if (yieldedTo) return { prefer: yieldedTo, release };
+        await release();
+        return null;
       }
       if (controller.signal.aborted) {
         log.info('job interrupted by shutdown; it resumes after restart');
         await releaseJob(db, job).catch((e) => log.warn('releasing the job failed', { err: e }));
-        return;
+        return null;
       }
       const message = err instanceof Error ? err.message : String(err);
       if (err instanceof RetryableError && job.attempts < maxAttempts) {
@@ -188,21 +205,27 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       clearInterval(lease);
       controller.signal.removeEventListener('abort', onStop);
     }
+    return null;
   }
 
   async function loop(slot: number) {
     // Each slot claims under its own name, so a slot never mistakes a job another slot took over for its own.
     const claimant = `${workerId}/${slot}`;
+    // The job this slot's last job gave its slot to (a member's newest podcast) is claimed next.
+    let handoff: Handoff | null = null;
     while (running) {
       let job: Job | null = null;
       try {
-        job = await claimJob(db, claimant, leaseMs);
+        job = await claimJob(db, claimant, leaseMs, new Date(), handoff?.prefer ?? null);
       } catch (err) {
         if (running) logger.error('claiming a job failed', { err });
       }
-      if (job) await runOne(job);
+      await handoff?.release();
+      handoff = null;
+      if (job) handoff = await runOne(job);
       else if (running) await sleep(pollMs);
     }
+    await handoff?.release();
   }
 
   return {

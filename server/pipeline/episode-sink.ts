@@ -6,7 +6,7 @@
  */
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { deleteSegments, lastSegment, upsertSegment } from '../repositories/segment-repository.ts';
+import { deleteSegments, lastSegment, listSegments, upsertSegment } from '../repositories/segment-repository.ts';
 import { segment as segmentObject, type AudioStore } from '../machinery/audio/store.ts';
 import { parseScript } from '../machinery/script/script-format.ts';
 import { FRESH_EPISODE, type EpisodeSegment } from '../machinery/speech/episode.ts';
@@ -20,7 +20,7 @@ import { READY_PROGRESS } from './progress.ts';
 export interface EpisodeDeps {
   db: Database;
   logger: Logger;
-  audio: Pick<AudioStore, 'remove' | 'newKey' | 'write' | 'join' | 'removeSegments'>;
+  audio: Pick<AudioStore, 'remove' | 'newKey' | 'write' | 'join' | 'removeSegments' | 'stat'>;
 }
 
 /**
@@ -33,7 +33,7 @@ export async function openEpisodeSink(deps: EpisodeDeps, podcast: PodcastState, 
   let key: string;
   let resume = FRESH_EPISODE;
   const last = inProgress && podcast.scriptAtStart ? await lastSegment(deps.db, inProgress) : null;
-  if (inProgress && last) {
+  if (inProgress && last && (await holdsSegments(deps, inProgress, last.seq))) {
     // The script spoken before is the one stored: resume after the last stored segment.
     key = inProgress;
     const spokenChars = (writtenSentences(row, articleOf(row)).sentences ?? parseScript(podcast.scriptAtStart!, hostsOf(row)))
@@ -88,6 +88,18 @@ export async function openEpisodeSink(deps: EpisodeDeps, podcast: PodcastState, 
       if (podcast.scriptChars !== null) await segmentStored(segment.final);
     },
   };
+}
+
+/**
+ * Whether this process's audio store holds every segment the rows list up to `lastSeq`: one run may
+ * have stored them where this one cannot read them (another process's own disk), and an episode
+ * joined from missing segments fails, so it is spoken afresh instead.
+ */
+async function holdsSegments(deps: EpisodeDeps, key: string, lastSeq: number): Promise<boolean> {
+  const rows = (await listSegments(deps.db, key)).filter((row) => row.seq <= lastSeq);
+  if (rows.length !== lastSeq + 1) return false;
+  const sizes = await Promise.all(rows.map((row) => deps.audio.stat(segmentObject(key, row.seq))));
+  return sizes.every((size, i) => size === rows[i]!.bytes);
 }
 
 /** Joins the stored segments into the finished MP3 and makes it the podcast's. */

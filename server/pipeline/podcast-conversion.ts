@@ -27,7 +27,7 @@ export interface PodcastConversionDeps {
   db: Database;
   logger: Logger;
   events: Pick<PodcastEvents, 'publish'>;
-  audio: Pick<AudioStore, 'remove' | 'newKey' | 'write' | 'join' | 'removeSegments'>;
+  audio: Pick<AudioStore, 'remove' | 'newKey' | 'write' | 'join' | 'removeSegments' | 'stat'>;
   ports: ServerPipeline;
 }
 

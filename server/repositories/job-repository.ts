@@ -43,11 +43,11 @@ const CLAIM_LOCK_ID = 727_262_402;
 /**
  * Claims the next due job (queued, or running with an expired lease) for `workerId`: a job of the
  * owner with the fewest jobs running (under a live lease); among those, a podcast with no audio yet
- * first (a job that gave its slot up for it must not take the slot back), then the longest due.
- * Claims take turns under a transaction-wide lock, so two slots claiming at the same moment count
+ * first (a job that gave its slot up for it must not take the slot back), then `prefer` (the job a
+ * yielding job gave its slot to), then the longest due. Claims take turns under a transaction-wide lock, so two slots claiming at the same moment count
  * each other's claim.
  */
-export async function claimJob(db: Database, workerId: string, leaseMs: number, now = new Date()): Promise<Job | null> {
+export async function claimJob(db: Database, workerId: string, leaseMs: number, now = new Date(), prefer: string | null = null): Promise<Job | null> {
   const until = new Date(now.getTime() + leaseMs);
   const at = sql`${now.toISOString()}::timestamptz`;
   const id = await inTransaction(db, async (tx) => {
@@ -66,7 +66,7 @@ export async function claimJob(db: Database, workerId: string, leaseMs: number, 
         LEFT JOIN podcasts p ON p.id = j.podcast_id
         WHERE (j.status = 'queued' AND j.run_after <= ${at})
            OR (j.status = 'running' AND j.locked_until < ${at})
-        ORDER BY coalesce(running.jobs_running, 0), coalesce(p.made_ms, 0) > 0, j.run_after, j.created_at
+        ORDER BY coalesce(running.jobs_running, 0), coalesce(p.made_ms, 0) > 0, j.id IS DISTINCT FROM ${prefer}::text, j.run_after, j.created_at
         LIMIT 1
         FOR UPDATE OF j SKIP LOCKED
       )
@@ -119,16 +119,29 @@ export async function failJob(db: Database, job: Job, error: string, runAfter: D
 }
 
 /**
- * Whether another owner's job is due and waiting; with `firstPartOnly`, one whose podcast has no
- * audio yet (a listener is waiting for its first sound).
+ * Whether the running job should give its slot up, and to which job: another owner's job that is due
+ * and waiting (with `firstPartOnly`, only one whose podcast has no audio yet; whichever the claim
+ * order picks, `prefer` null), or the owner's newest podcast (the one they are about to hear) waiting
+ * for its first sound, once this job's podcast has audio and no older job of the owner that has audio
+ * runs (one of them yields, not all). Null: the job keeps its slot.
  */
-export async function otherOwnersJobWaits(db: Database, job: Job, { firstPartOnly }: { firstPartOnly: boolean }): Promise<boolean> {
+export async function slotWanted(db: Database, job: Job, { firstPartOnly }: { firstPartOnly: boolean }): Promise<{ prefer: string | null } | null> {
   const result = await db.execute(sql`
-    SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id
-    WHERE j.status = 'queued' AND j.run_after <= now() AND j.owner IS DISTINCT FROM ${job.owner}
-      AND (${!firstPartOnly} OR coalesce(p.made_ms, 0) = 0)
+    SELECT j.id, j.owner IS DISTINCT FROM ${job.owner} AS other_owner FROM jobs j JOIN podcasts p ON p.id = j.podcast_id
+    WHERE j.status = 'queued' AND j.run_after <= now() AND (
+      (j.owner IS DISTINCT FROM ${job.owner} AND (${!firstPartOnly} OR coalesce(p.made_ms, 0) = 0))
+      OR (j.owner = ${job.owner} AND j.created_at > ${job.createdAt.toISOString()}::timestamptz AND coalesce(p.made_ms, 0) = 0
+        AND NOT EXISTS (SELECT 1 FROM jobs newer WHERE newer.owner = j.owner AND newer.podcast_id IS NOT NULL
+          AND newer.status IN ('queued', 'running') AND newer.created_at > j.created_at)
+        AND EXISTS (SELECT 1 FROM podcasts mine WHERE mine.id = ${job.podcastId} AND coalesce(mine.made_ms, 0) > 0)
+        AND NOT EXISTS (SELECT 1 FROM jobs older JOIN podcasts op ON op.id = older.podcast_id
+          WHERE older.owner = j.owner AND older.status = 'running' AND older.locked_until >= now()
+            AND older.created_at < ${job.createdAt.toISOString()}::timestamptz AND coalesce(op.made_ms, 0) > 0)))
+    ORDER BY j.owner IS DISTINCT FROM ${job.owner} DESC
     LIMIT 1`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  const row = (result as unknown as { rows: { id: string; other_owner: boolean }[] }).rows[0];
+  if (!row) return null;
+  return { prefer: row.other_owner ? null : row.id };
 }
 
 /** Hands a job back to the queue (a shutdown, or its turn is over), attempt not counted. */

@@ -84,3 +84,21 @@ export function docsPage(): string {
 <p><a href="https://example.org/edit/connecting.md">Edit this page</a></p></article>
 <aside class="toc"><p>TOCTEXT On this page</p><ul><li><a href="#options">Options</a></li></ul></aside></main></div></body></html>`;
 }
+
+/**
+ * A company's page laid out in plain <div>s at an address that names nothing: five sibling blocks of
+ * prose, each with its heading, the middle one longest (the block Readability keeps), between a
+ * navigation bar, a consent notice and a footer.
+ */
+export function sectionedCompanyPage(): string {
+  const blocks = SERVICE_SECTIONS.map((name, i) => {
+    const paragraphs = (i === 2 ? [1, 2, 3, 4, 5, 6] : [1, 2]).map((n) => `<p>${sentence(`${name.toLowerCase()} point`, n)}</p>`).join('');
+    return `<div class="band band-${name.toLowerCase()}"><div class="inner"><div class="grid"><div class="cell"><h2>${name} of the harbour service</h2></div>
+      <div class="cell"><div class="text">${paragraphs}</div></div></div></div></div>`;
+  });
+  return `<!doctype html><html lang="en"><head><title>Harbour movers in the bay</title></head><body>
+<div class="top"><nav><a href="/">Home</a><a href="/quote">NAVLINK Get a quote</a></nav></div>
+<div id="consent-notice"><p>COOKIETEXT We use cookies to improve the site; accept them or choose which ones.</p></div>
+<div class="page">${blocks.join('\n')}</div>
+<footer><p>FOOTERTEXT Copyright Harbour Movers</p></footer></body></html>`;
+}

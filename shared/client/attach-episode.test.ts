@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EPISODE_MESSAGES, HLS_MIME_TYPE, attachEpisode, type HlsErrorData, type HlsSettings } from './attach-episode.ts';
+import { EPISODE_MESSAGES, HLS_MIME_TYPE, attachEpisode, primeStream, type HlsErrorData, type HlsSettings } from './attach-episode.ts';
 
 /** An <audio> element's members the module uses, recording what was done to it. */
 class FakeMedia {
@@ -207,5 +207,35 @@ describe('attachEpisode', () => {
 
     hls.fail({ fatal: true, type: 'networkError', details: 'levelLoadError' });
     expect(onError).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for a primed stream before any player exists, and the player attaching it from the start takes it over', async () => {
+    const { loadHls, instances } = fakeHls();
+    const url = '/api/podcasts/p9/stream.m3u8?t=s';
+    primeStream(url, loadHls);
+    await vi.waitFor(() => expect(instances).toHaveLength(1));
+    // The playlist is asked for at once, and the first segment as soon as it is listed.
+    expect(instances[0]!.calls).toEqual([`loadSource ${url}`]);
+    expect(instances[0]!.settings.startFragPrefetch).toBe(true);
+
+    // The card's copy of the podcast may carry the address signed afresh.
+    const media = new FakeMedia('');
+    const attached = attachEpisode(media, { kind: 'stream', url: url.replace('t=s', 't=s2') }, { loadHls });
+    await attached.ready;
+    expect(instances).toHaveLength(1);
+    expect(instances[0]!.calls).toEqual([`loadSource ${url}`, 'attachMedia']);
+    expect(instances[0]!.media).toBe(media);
+    attached.detach();
+    expect(instances[0]!.calls.at(-1)).toBe('destroy');
+
+    // Taken once: the next player of that address loads it afresh.
+    await attachEpisode(new FakeMedia(''), { kind: 'stream', url }, { loadHls }).ready;
+    expect(instances).toHaveLength(2);
+  });
+
+  it('asks a new podcast\'s "not yet" playlist again within a quarter second', async () => {
+    const { loadHls, instances } = fakeHls();
+    await attachEpisode(new FakeMedia(''), STREAM, { loadHls }).ready;
+    expect(instances[0]!.settings.manifestLoadPolicy.default.errorRetry.retryDelayMs).toBeLessThanOrEqual(250);
   });
 });

@@ -8,8 +8,9 @@
  * element plays the playlist itself only where ManagedMediaSource exists too (Safari 17 and later, as
  * hls.js's own setup guide advises), or where hls.js cannot run at all. hls.js is large, so the
  * caller passes the function that loads it (a dynamic import, which each client's bundler splits off):
- * it is downloaded only when a growing episode plays. It is configured to start at the beginning
- * rather than at the live edge, without low-latency mode, and with the element's duration kept finite
+ * it is downloaded only when a growing episode plays (or primed, `primeStream`, for the podcast just
+ * asked for). It is configured to start at the beginning rather than at the live edge, to fetch the
+ * first segment as soon as it is listed, without low-latency mode (the playlist has no parts), and with the element's duration kept finite
  * (the made part) so the element can seek anywhere in it; when the playlist ends the duration becomes
  * exact and the element plays on to its end without restarting.
  *
@@ -17,7 +18,7 @@
  * (Firefox) all attach through this one function. It is written against the few members of the
  * element and of hls.js it uses, since shared code is also compiled without the DOM's types.
  */
-import type { EpisodeSource } from '../podcast/episode-source.ts';
+import { sameAddress, type EpisodeSource } from '../podcast/episode-source.ts';
 
 /** The HLS playlist type a browser that plays HLS itself recognises. */
 export const HLS_MIME_TYPE = 'application/vnd.apple.mpegurl';
@@ -43,6 +44,8 @@ export interface EpisodeMedia {
 export interface HlsSettings {
   /** Where loading and playback start, in seconds: 0 is the beginning, not the live edge. */
   startPosition: number;
+  /** The first segment is fetched as soon as the playlist lists it, before the element is attached. */
+  startFragPrefetch: boolean;
   lowLatencyMode: boolean;
   /** False: the element's duration is the made part, finite, so it can seek in it. */
   liveDurationInfinity: boolean;
@@ -80,12 +83,22 @@ const THROUGH_A_RESTART: LoadPolicy = {
   },
 };
 
+/**
+ * The first playlist: a new podcast's answers "not yet" (503) when its first part is still not made
+ * after the server's wait; it is asked again within a quarter second, then as through a restart
+ * (the delay doubling to 4 s, about as long in all).
+ */
+const FIRST_PLAYLIST: LoadPolicy = {
+  default: { ...THROUGH_A_RESTART.default, errorRetry: { maxNumRetry: 14, retryDelayMs: 250, maxRetryDelayMs: 4_000 } },
+};
+
 export const HLS_SETTINGS: Readonly<HlsSettings> = {
   startPosition: 0,
+  startFragPrefetch: true,
   lowLatencyMode: false,
   liveDurationInfinity: false,
   enableWorker: false,
-  manifestLoadPolicy: THROUGH_A_RESTART,
+  manifestLoadPolicy: FIRST_PLAYLIST,
   playlistLoadPolicy: THROUGH_A_RESTART,
   fragLoadPolicy: THROUGH_A_RESTART,
 };
@@ -153,9 +166,10 @@ export function attachEpisode<Media extends EpisodeMedia, ErrorEvent>(
   let detached = false;
   let hls: HlsPlayer<Media, ErrorEvent> | null = null;
   let native: AttachedEpisode | null = null;
+  const primedPlayer = startAt === 0 ? takePrimedStream<Media, ErrorEvent>(source.url) : Promise.resolve(null);
   const ready = options.loadHls().then(
-    (Hls) => {
-      if (detached) return;
+    async (Hls) => {
+      if (detached) return void (await primedPlayer)?.destroy();
       if (!Hls.isSupported()) {
         // An older Safari without Media Source Extensions still plays HLS itself.
         if (media.canPlayType(HLS_MIME_TYPE) !== '') {
@@ -164,7 +178,10 @@ export function attachEpisode<Media extends EpisodeMedia, ErrorEvent>(
         }
         throw new Error(EPISODE_MESSAGES.unsupported);
       }
-      const player = new Hls({ ...HLS_SETTINGS, startPosition: startAt });
+      // A primed player is already loading this address from the beginning.
+      const taken = await primedPlayer;
+      const player = taken ?? new Hls({ ...HLS_SETTINGS, startPosition: startAt });
+      if (detached) return player.destroy();
       let recovered = false;
       player.on(Hls.Events.ERROR, (_event, data) => {
         if (!data.fatal) return;
@@ -177,7 +194,7 @@ export function attachEpisode<Media extends EpisodeMedia, ErrorEvent>(
         }
         options.onError?.(EPISODE_MESSAGES.streamFailed);
       });
-      player.loadSource(source.url);
+      if (!taken) player.loadSource(source.url);
       player.attachMedia(media);
       hls = player;
     },
@@ -215,4 +232,45 @@ function attachNatively(media: EpisodeMedia, url: string, startAt: number, liveS
       media.load();
     },
   };
+}
+
+/** How long a primed stream waits for its player. */
+const UNCLAIMED_MS = 60_000;
+
+const primed = new Map<string, { player: Promise<unknown>; timer: ReturnType<typeof setTimeout> }>();
+
+/**
+ * Starts loading a growing episode before its player exists: the podcast just created plays as soon
+ * as its first part is made, so its playlist, and then its first segment (startFragPrefetch), are
+ * asked for the moment the create answer arrives, not once the page has drawn its player. The next
+ * `attachEpisode` of the same address from the beginning takes the primed hls.js instance; one
+ * nobody takes within a minute is dropped. Only where the episode plays through hls.js.
+ */
+export function primeStream<Media, ErrorEvent>(url: string, loadHls: () => Promise<HlsClass<Media, ErrorEvent>>): void {
+  if ([...primed.keys()].some((primedUrl) => sameAddress(primedUrl, url))) return;
+  const player = loadHls().then(
+    (Hls) => {
+      if (!Hls.isSupported()) return null;
+      const hls = new Hls({ ...HLS_SETTINGS });
+      hls.loadSource(url);
+      return hls;
+    },
+    () => null,
+  );
+  const timer = setTimeout(() => {
+    primed.delete(url);
+    void player.then((hls) => hls?.destroy());
+  }, UNCLAIMED_MS);
+  primed.set(url, { player, timer });
+}
+
+/** The primed player for `url`, taken off the list (the caller attaches or destroys it); null when none. */
+function takePrimedStream<Media, ErrorEvent>(url: string): Promise<HlsPlayer<Media, ErrorEvent> | null> {
+  // The list's later answers sign the same address afresh.
+  const key = [...primed.keys()].find((primedUrl) => sameAddress(primedUrl, url));
+  const entry = key === undefined ? undefined : primed.get(key);
+  if (!entry) return Promise.resolve(null);
+  primed.delete(key!);
+  clearTimeout(entry.timer);
+  return entry.player as Promise<HlsPlayer<Media, ErrorEvent> | null>;
 }

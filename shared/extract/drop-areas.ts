@@ -2,7 +2,7 @@
  * The areas dropped before extraction, in place:
  * - elements that are never article text: script (not JSON-LD, which Readability reads the metadata
  *   from), style, iframe, nav, footer, header, aside, form controls, dialogs;
- * - landmarks that are not the article (navigation, banner, footer, sidebar and search roles);
+ * - landmarks that are not the article (navigation, banner, footer, sidebar and search roles) and dialogs;
  * - boilerplate areas recognised by a word of their class or id: advertising, sharing, comments,
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
  *   notices, pop-ups, author boxes, screen-reader-only labels. A name splits into words at dashes,
@@ -18,7 +18,7 @@ import type { PageDocument, PageElement } from './page-dom.ts';
 const DROPPED_ELEMENTS = new Set([
   'SCRIPT', 'STYLE', 'IFRAME', 'NAV', 'FOOTER', 'HEADER', 'ASIDE', 'BUTTON', 'SELECT', 'TEXTAREA', 'DIALOG', 'FIGCAPTION',
 ]);
-const DROPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
+const DROPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog']);
 
 function isDroppedElement(element: PageElement, name: string): boolean {
   if (DROPPED_ELEMENTS.has(name)) return name !== 'SCRIPT' || element.getAttribute('type') !== 'application/ld+json';
@@ -47,22 +47,37 @@ const NEGATIONS = new Set(['no', 'not', 'non', 'hasnt', 'without']);
 /** A name made of words, not a utility class ("Mx(a)--modalCentered") or a heading's slug. */
 const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,3}[-_]*$/;
 
-function isBoilerplateName(name: string): boolean {
+/** Words naming comments: on a forum, an area so named that holds a fifth of the page is the thread itself. */
+const COMMENT_WORDS = new Set(['comment', 'comments']);
+const THREAD_SHARE = 0.2;
+
+/** Whether a name marks boilerplate: 'comments' when only its comment words do, else true or false. */
+function boilerplateName(name: string): boolean | 'comments' {
   if (!PLAIN_NAME.test(name)) return false;
   const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
   // "hasnt-bio", "no-comments": a state of the area, not what it is.
   if (words.some((word) => NEGATIONS.has(word))) return false;
   // Joined pairs too: "sr-only", "off-screen", "share-bar".
+  let comments = false;
   for (let i = 0; i < words.length; i++) {
-    if (BOILERPLATE_WORDS.has(words[i]!)) return true;
+    if (COMMENT_WORDS.has(words[i]!)) comments = true;
+    else if (BOILERPLATE_WORDS.has(words[i]!)) return true;
     if (i + 1 < words.length && BOILERPLATE_WORDS.has(words[i]! + words[i + 1]!)) return true;
   }
-  return false;
+  return comments && 'comments';
 }
 
-function hasBoilerplateName(element: PageElement): boolean {
+/** Whether an element's class or id names it as boilerplate: 'comments' when only for comments. */
+function boilerplateArea(element: PageElement): boolean | 'comments' {
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  return names.length > 1 && names.split(/\s+/).some(isBoilerplateName);
+  if (names.length <= 1) return false;
+  let found: boolean | 'comments' = false;
+  for (const name of names.split(/\s+/)) {
+    const named = boilerplateName(name);
+    if (named === true) return true;
+    found ||= named;
+  }
+  return found;
 }
 
 /**
@@ -89,8 +104,21 @@ function nextAfter(element: PageElement, root: PageElement): PageElement | null 
   return null;
 }
 
-/** Removes the dropped areas from `document` in place. */
-export function dropAreas(document: PageDocument): void {
+/** The length of an element's text less its JSON-LD (a page may repeat all of its posts there). */
+function shownTextLength(element: PageElement | null | undefined): number {
+  if (!element) return 0;
+  let length = element.textContent?.length ?? 0;
+  for (const script of element.querySelectorAll('script')) length -= script.textContent?.length ?? 0;
+  return length;
+}
+
+function isInside(element: PageElement, ancestor: PageElement): boolean {
+  for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
+  return false;
+}
+
+/** Removes the dropped areas from `document` in place; on a forum (`thread`) an area named for comments that holds a fifth of the page is the thread and stays, and so do the areas named for comments inside it. */
+export function dropAreas(document: PageDocument, thread = false): void {
   const root = document.documentElement;
   const bodyText = document.body?.textContent?.length ?? 0;
   eachElement(root, (element, name) => {
@@ -100,19 +128,32 @@ export function dropAreas(document: PageDocument): void {
     element.remove();
     return true;
   });
-  const pageText = document.body?.textContent?.length ?? 0;
-  const kindOf = (element: PageElement, name: string) => `${name}.${element.getAttribute('class') ?? ''}#${element.getAttribute('id') ?? ''}`;
+  const pageText = shownTextLength(document.body);
+  // Numbered ids name areas of one kind: "comment-1204", "comment-1205".
+  const kindOf = (element: PageElement, name: string) => `${name}.${element.getAttribute('class') ?? ''}#${(element.getAttribute('id') ?? '').replace(/\d+/g, '#')}`;
+  // On a forum: the area named for comments that is the thread, whose posts may be named so too.
+  let threadArea: PageElement | null = null;
   // The text each kind of boilerplate-named area holds, all of its areas together.
   const byKind = new Map<string, number>();
   eachElement(root, (element, name) => {
-    if (KEPT_ELEMENTS.has(name) || !hasBoilerplateName(element)) return false;
+    if (KEPT_ELEMENTS.has(name) || !boilerplateArea(element)) return false;
     const kind = kindOf(element, name);
     byKind.set(kind, (byKind.get(kind) ?? 0) + (element.textContent?.length ?? 0));
-    return true;
+    // On: an area inside another may be kept (the larger one holds most of the page) and is judged too.
+    return false;
   });
   eachElement(root, (element, name) => {
-    if (KEPT_ELEMENTS.has(name) || !hasBoilerplateName(element)) return false;
-    if ((element.textContent?.length ?? 0) > MAX_DROPPED_SHARE * pageText) return false;
+    const named = KEPT_ELEMENTS.has(name) ? false : boilerplateArea(element);
+    if (!named) return false;
+    const length = element.textContent?.length ?? 0;
+    if (named === 'comments' && thread) {
+      if (threadArea && isInside(element, threadArea)) return false;
+      if (length > THREAD_SHARE * pageText) {
+        threadArea = element;
+        return false;
+      }
+    }
+    if (length > MAX_DROPPED_SHARE * pageText) return false;
     if ((byKind.get(kindOf(element, name)) ?? 0) > MAX_DROPPED_SHARE * pageText) return false;
     element.remove();
     return true;

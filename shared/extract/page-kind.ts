@@ -112,6 +112,11 @@ function repeatedItems(area: PageElement): { items: number; words: number; price
 }
 const PRICE_ONCE = /[$€£¥]\s?\d|\d\s?(?:€|EUR|USD|GBP)\b/;
 
+/** Whether the page says it is a forum thread, by its markup or its address: known before any area is dropped. */
+export function declaresForum(document: PageDocument, url: string, types = declaredTypes(document)): boolean {
+  return FORUM_TYPES.some((type) => types.has(type)) || FORUM_PATH.test(pathOf(url).path);
+}
+
 /** The page's kind, judged on the document after the dropped areas went; `url` is its address. */
 export function pageKind(document: PageDocument, area: PageElement, url: string): PageKind {
   const types = declaredTypes(document);
@@ -119,7 +124,7 @@ export function pageKind(document: PageDocument, area: PageElement, url: string)
   const text = area.textContent ?? '';
   const words = wordCount(text);
   const prose = proseWords(area);
-  if (FORUM_TYPES.some((type) => types.has(type)) || FORUM_PATH.test(path)) return 'forum';
+  if (declaresForum(document, url, types)) return 'forum';
   const prices = text.match(PRICE)?.length ?? 0;
   if (types.has('Product') && (types.has('Offer') || types.has('AggregateOffer') || prices > 0) && !types.has('ItemList')) return 'product';
   if (PRODUCT_PATH.test(path) && prices > 0 && prices < 12) return 'product';

@@ -8,9 +8,10 @@ import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
-import { pageKind, type PageKind } from './page-kind.ts';
+import { declaresForum, pageKind, type PageKind } from './page-kind.ts';
 import { productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
+import { declaresDatedArticle, missedSections } from './service-page.ts';
 import { mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
@@ -41,14 +42,17 @@ export function readableArticle(
   } = {},
 ): ReadableArticle | null {
   revealHiddenBody(document);
-  dropAreas(document);
+  const address = documentAddress(document);
+  dropAreas(document, declaresForum(document, address));
   options.check?.(document);
   const area = mainArea(document);
-  const kind = area ? pageKind(document, area, documentAddress(document)) : 'article';
+  const kind = area ? pageKind(document, area, address) : 'article';
   const product = kind === 'product' && area ? productPage(document, area) : null;
   const thread = product ? null : wholePage(document, kind === 'forum');
   const whole = product ?? thread?.root ?? null;
   const measured = measurePage(document);
+  // Asked before Readability, which takes the page's metadata out.
+  const sections = kind === 'article' && !declaresDatedArticle(document);
   markArticleBody(document);
   let root: PageElement | undefined;
   const reader = new Readability<null>(document as never, {
@@ -67,7 +71,7 @@ export function readableArticle(
   }
   // A thread whose posts were announced by their authors is read post by post.
   const posts = (thread?.posts ?? 0) >= 2;
-  if (whole && (!root || product || posts || readWhole(kind, root, whole))) root = whole;
+  if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && missedSections(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   cleanArticle(root);

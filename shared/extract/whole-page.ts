@@ -7,6 +7,7 @@
  * - a poster's details: join date, post count, reputation, signature, votes and reactions;
  * and on a forum each post is announced once by its author ("crumbshot wrote:").
  */
+import { holdsProse } from './forum-page.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -46,23 +47,28 @@ export function revealHiddenBody(document: PageDocument): void {
   for (const element of hidden) element.removeAttribute('hidden');
 }
 
-/** Words of a class or id that name page chrome on a page read whole. */
+/** Words of a class or id that name page chrome on a page read whole (unless it holds prose: a post's state). */
 const CHROME_WORDS = new Set([
   'pagination', 'pager', 'paging', 'pages', 'sort', 'sorting', 'sortby', 'filter', 'filters', 'facet', 'facets', 'toolbar',
-  'signature', 'sig', 'userinfo', 'userstats', 'userextra', 'postcount', 'joindate', 'joined', 'reputation', 'rank',
+  'userinfo', 'userstats', 'userextra', 'postcount', 'joindate', 'joined', 'reputation', 'rank',
   'vote', 'votes', 'voting', 'reactions', 'reaction', 'likes', 'badges', 'usertitle', 'avatar', 'postbit', 'controls',
-  'actions', 'skip', 'skiplink', 'cart', 'minicart', 'drawer', 'modal', 'announcement', 'banner', 'notice', 'alert',
+  'actions', 'skip', 'skiplink',
 ]);
+/** Words that name chrome whatever it holds: signatures, drawers, notices. */
+const NOTICE_WORDS = new Set(['signature', 'sig', 'cart', 'minicart', 'drawer', 'modal', 'announcement', 'banner', 'notice', 'alert']);
 const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,4}[-_]*$/;
 
-function isChromeName(name: string): boolean {
+/** Whether a class or id names chrome: 'always' for a notice or signature, true for chrome unless it holds prose. */
+function chromeName(name: string): 'always' | boolean {
   if (!PLAIN_NAME.test(name)) return false;
   const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  let chrome = false;
   for (let i = 0; i < words.length; i++) {
-    if (CHROME_WORDS.has(words[i]!)) return true;
-    if (i + 1 < words.length && CHROME_WORDS.has(words[i]! + words[i + 1]!)) return true;
+    const pair = i + 1 < words.length ? words[i]! + words[i + 1]! : '';
+    if (NOTICE_WORDS.has(words[i]!) || NOTICE_WORDS.has(pair)) return 'always';
+    if (CHROME_WORDS.has(words[i]!) || CHROME_WORDS.has(pair)) chrome = true;
   }
-  return false;
+  return chrome;
 }
 
 /** A poster's detail line: "Joined: Mar 2024", "Posts: 212", "Reaction score 1,204", "Member since 2019". */
@@ -74,8 +80,12 @@ const DETAILS_LINE = /^(?:joined:?\s+[\p{L}\p{N} ,.]{2,16})?(?:\s*[·•|]?\s*\d
 /** Hidden from the reader: the hidden attribute, aria-hidden, or an inline style that hides it. */
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
-/** The area's chrome and hidden parts removed in place; an element holding over two fifths of the area's text is kept. */
-function dropChrome(area: PageElement): void {
+/**
+ * The area's chrome and hidden parts removed in place; an element holding over two fifths of the
+ * area's text, and on a forum (`thread`) one holding running prose (a post whose class names its poster's
+ * rank) unless it is a notice or a signature, is kept.
+ */
+function dropChrome(area: PageElement, thread: boolean): void {
   for (const hidden of [...area.querySelectorAll('[hidden], [aria-hidden="true"], [style]')]) {
     const style = hidden.getAttribute('style');
     if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style))) hidden.remove();
@@ -84,8 +94,8 @@ function dropChrome(area: PageElement): void {
   for (const element of [...area.querySelectorAll('[class], [id]')]) {
     if (!isInside(element, area)) continue;
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
-    if (!names.some(isChromeName)) continue;
-    if ((element.textContent ?? '').length > all * 0.4) continue;
+    const chrome = names.map(chromeName).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false);
+    if (!chrome || (element.textContent ?? '').length > all * 0.4 || (thread && chrome === true && holdsProse(element))) continue;
     element.remove();
   }
   for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p')]) {
@@ -152,6 +162,6 @@ export function wholePage(document: PageDocument, forum: boolean): { root: PageE
   const area = mainArea(document);
   if (!area) return null;
   const root = (area as Cloneable).cloneNode(true);
-  dropChrome(root);
+  dropChrome(root, forum);
   return { root, posts: forum ? announceAuthors(root, document) : 0 };
 }

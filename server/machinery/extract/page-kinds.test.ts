@@ -3,7 +3,7 @@
  * listener wants of it is read, and its chrome is not.
  */
 import { describe, expect, it } from 'vitest';
-import { DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, productPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
+import { DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, productPage, sectionedCompanyPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
 import { extractArticle } from './extract-article.ts';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
@@ -23,12 +23,42 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/Joined|\d+ posts|Paddle on|Like|Reply/);
   });
 
+  it('a thread whose posts are named as comments and carry their poster\'s rank: every post, without the consent dialog or the posters\' details', () => {
+    const posts = FORUM_POSTS.map(
+      (post, i) => `<article id="elComment_${i + 1}" class="ipsComment cPost Rank-${i === 0 ? 'Admin' : 'Member'}">
+        <div class="cAuthorPane"><span class="username">${post.author}</span><div class="user-stats">Joined: Mar 2024 · ${200 + i} posts</div></div>
+        <div id="comment-${i + 1}_wrap" class="ipsComment_content"><p>${post.text}</p></div>
+        <ul class="ipsComment_controls"><li><a href="#quote">Quote</a></li></ul></article>`,
+    );
+    const consent = `<div id="consent-sdk"><div role="dialog"><h2>Privacy Preference Center</h2><p>${'When you visit any website it may store or retrieve information on your browser, mostly in the form of cookies. '.repeat(12)}</p></div></div>`;
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <div id="comments" class="cTopic"><form>${posts.join('\n')}</form></div></main>${consent}</body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/topic/42-which-kayak/');
+    expect(result.kind).toBe('forum');
+    let at = -1;
+    for (const post of FORUM_POSTS) {
+      const next = result.text.indexOf(`${post.author} wrote:\n${post.text}`, at + 1);
+      expect(next, post.text).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(result.text).not.toMatch(/Joined|\d+ posts|Quote|Privacy|cookies/);
+  });
+
   it('a service page: all five sections in order, without the navigation, the cookie banner or the footer', () => {
     const result = extractArticle(servicePage(), 'https://harbour.example.com/');
     const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`Point two of ${name}`);
+    expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
+  });
+
+  it('a company page of sibling blocks that reads like an article: every block in order, not only the longest', () => {
+    const result = extractArticle(sectionedCompanyPage(), 'https://harbour.example.com/movers/bay-area/');
+    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 2`);
     expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
   });
 

@@ -26,7 +26,8 @@ import { UrlForm } from './url-form.tsx';
 import type { FormSource } from '../utils/form-sources.ts';
 import { SectionLoading } from '../../../lib/lazy-section.tsx';
 import { useCapabilities } from '../../../lib/capabilities.ts';
-import { preloadHls } from '../../../lib/load-hls.ts';
+import { loadHls, playsStreamsThroughHls, preloadHls } from '../../../lib/load-hls.ts';
+import { primeStream } from '../../../../../shared/client/attach-episode.ts';
 import { VoiceSelect } from './voice-select.tsx';
 import { SteeringFields } from './steering-fields.tsx';
 
@@ -164,6 +165,8 @@ export function CreatePodcast() {
         choiceError={withMinutes && minutes === null ? MINUTES_MESSAGE : null}
         options={options}
         onCreated={(podcast) => {
+          // Its playlist is asked for now, not once its card and player are drawn.
+          if (podcast.streamUrl && playsStreamsThroughHls()) primeStream(podcast.streamUrl, loadHls);
           addPodcast(queryClient, owner, toStoredPodcast(podcast));
           void refreshPodcastLists(queryClient);
           setPlayNext(podcast.id);

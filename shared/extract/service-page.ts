@@ -1,0 +1,45 @@
+/**
+ * A page of sections that was taken for an article: a company's page (hero, features, testimonials,
+ * pricing, questions) whose sections each hold a little prose, of which Readability keeps the one
+ * that scores best. Such a page is read whole when
+ * - it does not declare itself a dated article (a schema.org Article or BlogPosting, a publication
+ *   date): a news page's article is its block, whatever the page holds beside it;
+ * - Readability's block holds under two fifths of the main area's words;
+ * - the main area is prose (three tenths of its words in paragraphs of eight words or more) and not
+ *   links (under a fifth of its words in links): the rest of the page is more sections, not a
+ *   list of other pages or the site's menus.
+ */
+import { declaredTypes } from './page-kind.ts';
+import type { PageDocument, PageElement } from './page-dom.ts';
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
+
+const ARTICLE_TYPES = ['Article', 'NewsArticle', 'BlogPosting', 'ReportageNewsArticle', 'AnalysisNewsArticle', 'OpinionNewsArticle', 'ScholarlyArticle', 'TechArticle', 'Report'];
+
+/** Whether the page declares itself a dated article: an article type, or a publication date. */
+export function declaresDatedArticle(document: PageDocument): boolean {
+  const types = declaredTypes(document);
+  if (ARTICLE_TYPES.some((type) => types.has(type))) return true;
+  return document.querySelectorAll('meta[property="article:published_time"], [itemprop="datePublished"]').length > 0;
+}
+
+const MAX_BLOCK_SHARE = 0.4;
+const MIN_PROSE_SHARE = 0.3;
+const MAX_LINK_SHARE = 0.2;
+const PROSE_PARAGRAPH_WORDS = 8;
+
+/** Whether Readability's block `root` is one section of `whole`, the page's main area of sections. */
+export function missedSections(root: PageElement, whole: PageElement): boolean {
+  const words = wordCount(whole.textContent);
+  if (words === 0 || wordCount(root.textContent) >= words * MAX_BLOCK_SHARE) return false;
+  let links = 0;
+  for (const link of whole.querySelectorAll('a')) links += wordCount(link.textContent);
+  if (links >= words * MAX_LINK_SHARE) return false;
+  let prose = 0;
+  for (const paragraph of whole.querySelectorAll('p')) {
+    const count = wordCount(paragraph.textContent);
+    if (count >= PROSE_PARAGRAPH_WORDS) prose += count;
+  }
+  return prose >= words * MIN_PROSE_SHARE;
+}
