@@ -6,8 +6,12 @@ import { defineConfig } from '@playwright/test';
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-/** Port of the local article pages the tests convert; the server's SSRF guard lets it through. */
-export const ARTICLE_PORT = E2E_PORT + 100;
+/**
+ * Port of the local article pages the tests convert; the server's SSRF guard lets it through. The
+ * global setup takes a free one and hands it to the test workers; every other side server a test
+ * starts takes a free port too (e2e/fixtures/free-port.ts), so runs on any two E2E_PORTs never collide.
+ */
+export const ARTICLE_PORT = Number(process.env.E2E_ARTICLE_PORT || 0);
 export const ARTICLE_BASE_URL = `http://127.0.0.1:${ARTICLE_PORT}`;
 
 /** Debian's Chromium, and the flags it needs on a machine with no network beyond loopback. */

@@ -1,19 +1,20 @@
 /**
  * Premium through Stripe in the browser (issue 6). The global server runs with billing off; the
- * billing-on tests start a second server (port E2E_PORT + 1) whose Stripe settings point at the local
+ * billing-on tests start a second server (on a free port) whose Stripe settings point at the local
  * fake Stripe server. Stripe.js cannot be fetched here, so the browser gets a stand-in for
  * https://js.stripe.com/ (e2e/fixtures/stripe-js-standin.js), and its calls to https://api.stripe.com
  * are passed to the fake.
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
 import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
 import { recentPodcasts } from './fixtures/url-card.ts';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe.ts';
+import { freePortSync } from './fixtures/free-port.ts';
 import { startTestServer, type TestServer } from './fixtures/test-server.ts';
 
-const BILLING_PORT = E2E_PORT + 1;
+const BILLING_PORT = freePortSync();
 const BILLING_URL = `http://127.0.0.1:${BILLING_PORT}`;
 const STANDIN = path.join(import.meta.dirname, 'fixtures', 'stripe-js-standin.js');
 const PASSWORD = 'correct-horse-battery';

@@ -3,14 +3,14 @@
  * server's figure for that page, mode and minutes (the page's own length, shorter than asked), never
  * "about 10 min". Against a real server with the local OpenAI-compatible fake as its AI writer.
  */
-import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
 import { formatLength } from '../webapp/src/features/podcasts/utils/modes.ts';
 import { aiWriterServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
-const server = aiWriterServerDuringFile(E2E_PORT + 7);
+const server = aiWriterServerDuringFile();
 
 test('on a short page, Podcast at 10 minutes: the popup shows the length the web app shows, not the minutes asked', async ({ context, extensionId, request }) => {
   test.setTimeout(120_000);

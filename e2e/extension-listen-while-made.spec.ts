@@ -8,7 +8,7 @@
  *
  * The offscreen document's element is read through the DevTools protocol (fixtures/offscreen.ts).
  */
-import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { offscreenDocument } from './fixtures/offscreen.ts';
@@ -16,7 +16,7 @@ import { pacedServerDuringFile } from './fixtures/fake-ai-servers.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 // The episode grows for about forty-five seconds at any machine speed (see listen-while-made.spec.ts).
-const server = pacedServerDuringFile(E2E_PORT + 3, { speechChunkDelayMs: 100 });
+const server = pacedServerDuringFile({ speechChunkDelayMs: 100 });
 
 interface OffscreenAudio {
   paused: boolean;

@@ -6,14 +6,14 @@
  * podcast; and on the main server the follows page's "Check now" checks the feed at once.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ARTICLE_PORT, E2E_BASE_URL, E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
 import { refusedKeyServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { QUIET_FEED_PATH, QUIET_FEED_TITLE, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
-const refusing = refusedKeyServerDuringFile(E2E_PORT + 6);
+const refusing = refusedKeyServerDuringFile();
 const REFUSED = "The AI refused this server's API key: read from the article";
 
 test.use({ viewport: { width: 1280, height: 800 } });

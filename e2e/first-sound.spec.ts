@@ -6,7 +6,7 @@
  * plays once the part is there.
  */
 import { expect, test } from '@playwright/test';
-import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { pacedServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { recentPodcasts } from './fixtures/url-card.ts';
@@ -15,7 +15,7 @@ const articles = serveArticlesDuringFile(ARTICLE_PORT);
 // A tenth of a second of audio every 0.2 s: the first part (about nine seconds of audio) takes about
 // eighteen seconds at the least, well over the server's eight-second wait, and a loaded machine only
 // makes it longer.
-test.use({ baseURL: pacedServerDuringFile(E2E_PORT + 5, { speechChunkDelayMs: 200 }) });
+test.use({ baseURL: pacedServerDuringFile({ speechChunkDelayMs: 200 }) });
 
 test('a new podcast whose first part comes later than the playlist waits still starts by itself once the part exists', async ({ page }) => {
   test.setTimeout(150_000);

@@ -8,7 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
-import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
@@ -18,7 +18,7 @@ import { recentPodcasts } from './fixtures/url-card.ts';
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 // A tenth of a second of audio each tenth of a second, three parts at a time: the episode grows for
 // about forty-five seconds, at any machine speed, while the listener hears its start.
-test.use({ baseURL: pacedServerDuringFile(E2E_PORT + 3, { speechChunkDelayMs: 100 }) });
+test.use({ baseURL: pacedServerDuringFile({ speechChunkDelayMs: 100 }) });
 
 /** What is made of about how long; while the listener waits for the next part, it says so. */
 const MADE = /^\d+:\d\d made of about \d+:\d\d( · the next part is on its way)?$/;

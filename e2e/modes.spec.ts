@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODE_MESSAGES } from '../shared/api/podcast-modes.ts';
-import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
 import { aiWriterServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
@@ -19,7 +19,7 @@ const CONVERSION_TIMEOUT = 90_000;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 // Podcast, Brief and Conversation need an AI writer: these tests run on a server with the fake one.
-test.use({ baseURL: aiWriterServerDuringFile(E2E_PORT + 4) });
+test.use({ baseURL: aiWriterServerDuringFile() });
 
 const urlCard = (page: Page) => page.locator('#url-input');
 const justCreated = (page: Page) => recentPodcasts(page);

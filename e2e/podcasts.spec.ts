@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DOWNLOAD_MESSAGES } from '../shared/errors.ts';
 import { STORAGE_KEYS } from '../shared/constants.ts';
-import { ARTICLE_PORT, E2E_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { pacedServerDuringFile } from './fixtures/fake-ai-servers.ts';
@@ -19,8 +19,6 @@ import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 
 const SCREENSHOTS = 'e2e-artifacts/screenshots';
 const CONVERSION_TIMEOUT = 60_000;
-/** The server whose voice is paced (the billing tests' is E2E_PORT + 1). */
-const PACED_PORT = E2E_PORT + 2;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
@@ -62,7 +60,7 @@ async function actAsFreeMember(page: Page, email: string) {
 test.describe('with a paced voice', () => {
   // The embedded voice can finish a short article before the page looks: this server's voice takes its
   // time, so the progress on the way can be seen.
-  test.use({ baseURL: pacedServerDuringFile(PACED_PORT, { speechChunkDelayMs: 15 }) });
+  test.use({ baseURL: pacedServerDuringFile({ speechChunkDelayMs: 15 }) });
 
   test('a podcast made end to end: live progress to 100, audio that plays, the transcript, the download', async ({ page }) => {
     await page.goto('/');

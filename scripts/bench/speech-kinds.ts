@@ -11,6 +11,7 @@
  *   npm run bench -- speech-kinds
  */
 import { pathToFileURL } from 'node:url';
+import { prepareScriptText } from '../../shared/text/prepare-script-text.ts';
 import { prepareSpeechText } from '../../shared/text/prepare-speech-text.ts';
 import { censusSample, censusTokens, judgedSample, marksLeft } from '../speech-eval/census.ts';
 import { NEMO_LANGUAGES, nemoCases, scoreNemoCase } from '../speech-eval/nemo.ts';
@@ -106,11 +107,35 @@ function benchHostile(): void {
   }
 }
 
+// The script's clean-up on hostile input, and lines of abbreviations: the tests guard them with a safety net only.
+const SCRIPT_HOSTILE: Array<[string, string]> = [
+  ['unclosed-md-link', `[a](${'a'.repeat(200_000)} `], ['unclosed-html-links', '<a href="x">y '.repeat(15_000)],
+  ['open-brackets', '[x]('.repeat(50_000)], ['only-brackets', '['.repeat(200_000)], ['unclosed-tags', '<a'.repeat(100_000)],
+  ['separators', 'a-.'.repeat(70_000)],
+];
+const abbreviations = (n: number) => Array.from({ length: n }, (_, i) => ['St.', 'Dr.', 'z. B.', 'tsp.', 'U.S.C.', 'Av.'][i % 6]).join(' ');
+
+function benchScriptHostile(): void {
+  const timed = (run: () => void) => {
+    const at = performance.now();
+    run();
+    return performance.now() - at;
+  };
+  console.log('\nscript clean-up of 200,000 hostile characters: ms');
+  for (const [name, text] of SCRIPT_HOSTILE) console.log(`${name.padEnd(20)} ${timed(() => prepareScriptText(text)).toFixed(0).padStart(6)}`);
+  console.log('\na line of 500 and of 5,000 abbreviations: ms, and the ratio (linear: about 10)');
+  for (const language of ['en', 'de', 'es']) {
+    const [small, large] = [500, 5000].map((n) => timed(() => prepareSpeechText(abbreviations(n), language)));
+    console.log(`${language.padEnd(4)} ${small!.toFixed(1).padStart(7)} ${large!.toFixed(1).padStart(7)}   ratio ${(large! / Math.max(0.1, small!)).toFixed(1)}`);
+  }
+}
+
 export default async function benchSpeechKinds(): Promise<void> {
   benchNemo();
   benchSentences();
   await benchCensus();
   benchHostile();
+  benchScriptHostile();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchSpeechKinds();

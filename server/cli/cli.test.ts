@@ -17,6 +17,10 @@ import { main } from './main.ts';
 const BIN = path.resolve(import.meta.dirname, '../../bin/pagecast.mjs');
 const CORPUS_PAGE = path.resolve(import.meta.dirname, '../../../shared/corpora/readability/001');
 
+/** A spawned command's safety net, and a test's that waits on one (beyond the config's 120 s). */
+const SPAWN_NET_MS = 280_000;
+const TEST_NET = { timeout: SPAWN_NET_MS + 20_000 };
+
 function pagecast(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
@@ -25,7 +29,8 @@ function pagecast(args: string[], options: { cwd?: string; env?: Record<string, 
       {
         cwd: options.cwd ?? os.tmpdir(),
         env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', FETCH_ALLOW_HOSTS: '', VOICE_DOWNLOADS: 'off', ...options.env },
-        timeout: 90_000,
+        // A safety net for a hang: on a loaded machine a conversion with the embedded voice takes minutes.
+        timeout: SPAWN_NET_MS,
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -143,7 +148,7 @@ describe('pagecast extract over many pages', () => {
   });
 });
 
-describe('the compiled CLI', () => {
+describe('the compiled CLI', TEST_NET, () => {
   it('extracts a page exactly as the TypeScript sources do', async () => {
     // Built under node_modules, so its packages resolve as they do from dist/.
     const outDir = fs.mkdtempSync(path.join(import.meta.dirname, '../../node_modules/.cache-pagecast-build-'));
@@ -163,7 +168,7 @@ describe('the compiled CLI', () => {
 });
 
 /** The same entry point in this process, for the argument and failure cases (each spawn costs a second or two). */
-describe('pagecast convert, run as a command', () => {
+describe('pagecast convert, run as a command', TEST_NET, () => {
   it('turns a page into an MP3 with the embedded voice and says where it is', async () => {
     const file = path.join(workDir, 'story.html');
     fs.writeFileSync(file, ARTICLE);

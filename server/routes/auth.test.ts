@@ -123,10 +123,10 @@ describeEachDatabase('accounts and sessions API', (ctx) => {
 
   it('checks a huge password before hashing it: refused at once', async () => {
     const api = client();
-    const started = performance.now();
     const res = await api.login('a@example.com', 'x'.repeat(MAX_PASSWORD_LENGTH + 1));
     expect(res.status).toBe(400);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Refused by the length check, which comes before any hash.
+    expect((await errorOf(res)).message).toBe(`Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
   });
 
   it('signs in with the right password (any e-mail case) and answers a fresh token', async () => {

@@ -195,10 +195,8 @@ describe('bad input', () => {
     expect(inflateSync(stream).length).toBe(3 * 1024 * 1024 + 7);
   });
 
-  it('manyPagesPdf builds 2,000 pages quickly', async () => {
-    const started = Date.now();
+  it('manyPagesPdf builds 2,000 pages', async () => {
     const pdf = manyPagesPdf(2000);
-    expect(Date.now() - started).toBeLessThan(1000);
     const doc = await open(pdf);
     expect(doc.numPages).toBe(2000);
     expect(await items(doc, 2000)).toEqual([{ str: 'Page 2000 of 2000.', x: 72, y: 720, size: 12 }]);

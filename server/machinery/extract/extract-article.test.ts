@@ -181,11 +181,11 @@ describe('extractArticle', () => {
     // Readability spent 5 to 10 s on this page before the depth cap (it retries a short article with
     // laxer rules, walking every level each time); three times deeper overflowed the stack.
     const html = `<html><body>${'<div>'.repeat(1000)}${paragraph(1)}${'</div>'.repeat(1000)}</body></html>`;
-    const started = performance.now();
     const error = await errorOf(() => extractArticle(html, 'https://news.example/'));
-    expect(performance.now() - started).toBeLessThan(500);
     expect(error.code).toBe('NO_READABLE_CONTENT');
     expect(error.message).toBe(CONTENT_MESSAGES.parseFailed);
+    // Refused by the depth check, before Readability walks the page (the clock is the bench's).
+    expect(String(error.cause)).toContain(`nested over ${MAX_ARTICLE_DEPTH} deep`);
   });
 
   it('still reads a story nested a little under the depth cap', () => {

@@ -8,6 +8,8 @@ import { createArticleExtractor, type ArticleExtractor } from './extractor.ts';
 const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpora/readability');
 const page = (id: string) => fs.readFileSync(path.join(CORPUS, id, 'source.html'), 'utf8');
 const PAGE_URL = 'http://fakehost/test/page.html';
+/** The deadline where a test is not about it: a large page read on a loaded machine can pass the product's 20 s. */
+const LOADED_MS = 120_000;
 const quick = new URL('../../test/fixtures/quick-extract-worker.mjs', import.meta.url);
 
 let extractor: ArticleExtractor | undefined;
@@ -17,7 +19,7 @@ afterEach(async () => {
 
 describe('extraction in a worker thread', () => {
   it('answers the article as the extractor does', async () => {
-    extractor = createArticleExtractor();
+    extractor = createArticleExtractor({ timeoutMs: LOADED_MS });
     const article = await extractor.extract(page('mozilla-1'), PAGE_URL);
     const expected = JSON.parse(fs.readFileSync(path.join(CORPUS, 'mozilla-1', 'expected-metadata.json'), 'utf8'));
     expect(article.title).toBe(expected.title);
@@ -25,42 +27,40 @@ describe('extraction in a worker thread', () => {
   });
 
   it('brings the user-facing message back across the thread as an AppError', async () => {
-    extractor = createArticleExtractor();
+    extractor = createArticleExtractor({ timeoutMs: LOADED_MS });
     const error = await extractor.extract('<html><body><nav>Home</nav></body></html>', PAGE_URL).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'NO_READABLE_CONTENT', message: 'Could not extract readable content from the webpage' });
   });
 
   it('keeps the event loop free while a large page is read', async () => {
-    extractor = createArticleExtractor();
+    extractor = createArticleExtractor({ timeoutMs: LOADED_MS });
     await extractor.extract(page('mozilla-1'), PAGE_URL); // the worker is warm
-    let ticks = 0;
-    const timer = setInterval(() => ticks++, 5);
-    const started = performance.now();
-    await extractor.extract(page('wikipedia-2'), PAGE_URL);
-    const elapsed = performance.now() - started;
-    clearInterval(timer);
-    // Run on this thread, the timer could not fire at all until the page was done.
-    expect(elapsed).toBeGreaterThan(50);
-    expect(ticks).toBeGreaterThan(0);
+    let read = false;
+    const reading = extractor.extract(page('wikipedia-2'), PAGE_URL).then((article) => ((read = true), article));
+    // Read on this thread, the page would be done before any timer of this thread could run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(read).toBe(false);
+    expect((await reading).text.length).toBeGreaterThan(1000);
   });
 
   it('refuses a page that takes too long with the parse-failure message, and reads the next one', async () => {
     // The deadline counts the worker's cold start too.
     extractor = createArticleExtractor({ timeoutMs: 4000, workers: 1, workerUrl: quick });
     expect((await extractor.extract('<title>First</title>', PAGE_URL)).title).toBe('First');
-    const started = performance.now();
-    expect(await extractor.extract('<html><body><p>STALL</p></body></html>', PAGE_URL).catch((e) => e)).toMatchObject({
+    const error = await extractor.extract('<html><body><p>STALL</p></body></html>', PAGE_URL).catch((e) => e);
+    expect(error).toMatchObject({
       code: 'NO_READABLE_CONTENT',
       message: 'The webpage content could not be processed. Try a simpler webpage or one with more text content.',
     });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(3900);
+    // Cut off by its deadline, not refused for anything else.
+    expect(String(error.cause)).toContain('extraction took over 4000 ms');
     // A fresh worker reads the next page.
     expect((await extractor.extract('<title>Next</title>', PAGE_URL)).title).toBe('Next');
   });
 
   it('reads pages one after another when several arrive at once', async () => {
-    extractor = createArticleExtractor();
+    extractor = createArticleExtractor({ timeoutMs: LOADED_MS });
     const ids = ['mozilla-1', 'bbc-1', 'medium-1'];
     const articles = await Promise.all(ids.map((id) => extractor!.extract(page(id), PAGE_URL)));
     articles.forEach((article, i) => {

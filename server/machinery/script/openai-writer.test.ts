@@ -193,10 +193,11 @@ describe('the AI script writer', () => {
 
   it('gives up on a provider that does not answer within the deadline', async () => {
     fake.setBehaviour({ chatFault: 'hang' });
-    const started = Date.now();
+    // Without the deadline the hung provider would hold the write for ever (the test's safety net).
     const result = await writer({ timeoutMs: 300, maxRetries: 2 }).write(article);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(result).toEqual({ ...expectedFallback, fallbackReason: 'The AI service did not answer within 1 second' });
+    // The deadline spans the retries: at most the two requests (script and title) tried three times each.
+    expect(fake.requests.length).toBeLessThanOrEqual(6);
   });
 
   it('says when nothing listens at the base URL', async () => {
@@ -240,7 +241,6 @@ describe('the AI script writer', () => {
   });
 });
 
-/** Reads a stream to its end, noting Date.now() as each sentence arrives. */
 /** The sentences as they come, each with how many pieces of the streamed answer the fake had sent by then. */
 async function readAll(stream: ScriptStream) {
   const sentences: (ScriptSentence & { piecesSent: number })[] = [];
@@ -330,10 +330,9 @@ describe('the AI script writer, streamed', () => {
 
   it('falls back to the template when the first words do not come within the deadline', async () => {
     fake.setBehaviour({ firstTokenDelayMs: 1000 });
-    const started = Date.now();
     const stream = writer({ timeoutMs: 200 }).stream(article);
+    // The template's words, not the model's: the writer gave up before the first words came.
     expect(joinSentences(await readAll(stream))).toBe(fallbackScript(article.text));
-    expect(Date.now() - started).toBeLessThan(800);
     expect((await stream.result).fallbackReason).toBe('The AI service did not answer within 1 second');
   });
 

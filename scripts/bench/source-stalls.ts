@@ -1,0 +1,85 @@
+/**
+ * An estimate of several very long sources against a real server (`npm start`'s build): ten pages of
+ * 690,000 words each (about 4.4 MB of HTML, under the page cap), as round four's attack sent them.
+ * Beside the answer and its time: GET /api/health's latency while it runs (its worst is the longest
+ * stall of the server's event loop, where the words are counted and the sources joined), and the
+ * server's resident memory before, at its peak and after.
+ *
+ *   npm run bench -- source-stalls
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
+import { machineNote, median, table } from './support/report.ts';
+import { sleep, startServer, type ServerProcess } from './support/server.ts';
+
+const PAGES = 10;
+const WORDS = 690_000;
+const PROBE_EVERY_MS = 20;
+
+/** A page of `WORDS` words in paragraphs of 100, each page its own (so none is a page the server just read). */
+function longPage(n: number): string {
+  const paragraph = (i: number) => `<p>${Array.from({ length: 100 }, (_, w) => `word${(i * 100 + w + n) % 997}`).join(' ')}.</p>`;
+  return `<!doctype html><html lang="en"><head><title>Long page ${n}</title></head><body><article><h1>Long page ${n}</h1>${Array.from({ length: WORDS / 100 }, (_, i) => paragraph(i)).join('')}</article></body></html>`;
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const rssOf = (server: ServerProcess) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) * 1024;
+
+/** GET /api/health every PROBE_EVERY_MS until `until` settles: each answer's latency. */
+async function probeHealth(server: ServerProcess, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    await fetch(`${server.base}/api/health`).then((r) => r.arrayBuffer());
+    latencies.push(performance.now() - started);
+    await sleep(PROBE_EVERY_MS);
+  }
+  return latencies;
+}
+
+export default async function run(): Promise<void> {
+  console.log(machineNote());
+  const pages = Array.from({ length: PAGES }, (_, n) => Buffer.from(longPage(n)));
+  const site = http.createServer((req, res) => {
+    const n = Number(/^\/page\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1);
+    if (!pages[n]) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[n]);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(site.address() as AddressInfo).port}`;
+  const server = await startServer({ FETCH_ALLOW_HOSTS: host, FETCHES_PER_HOUR: '1000', FAILED_FETCHES_PER_HOUR: '1000' });
+  try {
+    const idle = await probeHealth(server, sleep(1000));
+    const before = rssOf(server);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server))), 50);
+    const started = performance.now();
+    const answer = fetch(`${server.base}/api/podcasts/estimate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [ANONYMOUS_TOKEN_HEADER]: `bench-sources-${process.pid}` },
+      body: JSON.stringify({ sources: pages.map((_, n) => ({ url: `http://${host}/page/${n}` })), mode: 'read' }),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as { error?: { message?: string }; words?: number } }));
+    const during = await probeHealth(server, answer);
+    const { status, body } = await answer;
+    const wallMs = performance.now() - started;
+    clearInterval(sampler);
+    const after = rssOf(server);
+    await sleep(3000);
+    const settled = rssOf(server);
+    const said = status === 200 ? `200, ${body.words} words` : `${status}: ${(body.error?.message ?? '').slice(0, 60)}`;
+    console.log(
+      table(
+        ['what was estimated', 'answer', 'took', 'health median / worst, idle', 'health median / worst, during', 'memory before → peak → after'],
+        [[`${PAGES} pages of ${WORDS.toLocaleString('en')} words (${mb(pages[0]!.length)} each)`, said, ms(wallMs), `${ms(median(idle))} / ${ms(Math.max(...idle))}`, `${ms(median(during))} / ${ms(Math.max(...during))}`, `${mb(before)} → ${mb(peak)} → ${mb(after)} (${mb(settled)} 3 s later)`]],
+      ).join('\n'),
+    );
+  } finally {
+    await server.stop();
+    site.close();
+  }
+}
