@@ -3,8 +3,9 @@
  * minute on real episodes (beside the calibration passage's figure the server plans with), and how
  * well a text's pace (server/machinery/script/spoken-length.ts) tells a passage's length. Pages are
  * split by site before anything is fitted: the weights of syllables and sentence pauses are fitted on
- * the tuning half, and the length error is reported on both halves, for the weights in use and for
- * syllables alone.
+ * the tuning half (freely, and summing to 1: no time a word's own), and the length error is reported
+ * on both halves and on a text of only short, plain words (which no page is), for the weights in use,
+ * syllables alone and blends between. PACE_VOICES=en-us measures one voice (a quicker run).
  *
  *   npm run bench -- speech-pace
  */
@@ -14,7 +15,7 @@ import { parseHTML } from 'linkedom';
 import { articleText } from '../../shared/text/article-text.ts';
 import { createEncoderPool } from '../../server/machinery/audio/episode-encoder.ts';
 import { parseScript } from '../../server/machinery/script/script-format.ts';
-import { PACE_WEIGHTS, paceFeatures, paceOf } from '../../server/machinery/script/spoken-length.ts';
+import { PACE_WEIGHTS, paceFeatures, paceOf, type PaceWeights } from '../../server/machinery/script/spoken-length.ts';
 import { speakEpisode } from '../../server/machinery/speech/episode.ts';
 import { createEspeakEngine, ESPEAK_VOICES } from '../../server/machinery/speech/espeak-engine.ts';
 import { MEASURED_WORDS_PER_MINUTE } from '../../server/machinery/speech/speaking-rate.ts';
@@ -23,6 +24,8 @@ const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/readab
 const PAGES_PER_HALF = 8;
 const PASSAGES_PER_PAGE = 2;
 const PASSAGE_WORDS = 120;
+
+const PLAIN_SENTENCE = 'The water rose along the valley and the farmers watched the fields from the bridge each morning.';
 
 const countWords = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 
@@ -67,7 +70,7 @@ function passages(id: string): string[] {
 
 interface Sample {
   voice: string;
-  half: 'tuning' | 'held-out';
+  half: 'tuning' | 'held-out' | 'plain';
   words: number;
   seconds: number;
   syllables: number;
@@ -76,7 +79,7 @@ interface Sample {
 }
 
 /** Least squares of y - 1 = a (x1 - 1) + b (x2 - 1): the pace is 1 on the calibration passage by definition. */
-function fit(samples: { y: number; x1: number; x2: number }[]): { syllables: number; sentences: number } {
+function fit(samples: { y: number; x1: number; x2: number }[]): PaceWeights {
   let s11 = 0, s12 = 0, s22 = 0, s1y = 0, s2y = 0;
   for (const { y, x1, x2 } of samples) {
     const [u, v, w] = [x1 - 1, x2 - 1, y - 1];
@@ -84,6 +87,20 @@ function fit(samples: { y: number; x1: number; x2: number }[]): { syllables: num
   }
   const det = s11 * s22 - s12 * s12;
   return { syllables: (s1y * s22 - s2y * s12) / det, sentences: (s2y * s11 - s1y * s12) / det };
+}
+
+/**
+ * Least squares with the weights summing to 1: a word's time is its syllables' and its share of a
+ * sentence's pause, with no fixed cost a word (y - x2 = a (x1 - x2), b = 1 - a).
+ */
+function fitWithoutWordCost(samples: { y: number; x1: number; x2: number }[]): PaceWeights {
+  let num = 0, den = 0;
+  for (const { y, x1, x2 } of samples) {
+    num += (x1 - x2) * (y - x2);
+    den += (x1 - x2) ** 2;
+  }
+  const a = num / den;
+  return { syllables: a, sentences: 1 - a };
 }
 
 export default async function speechPace(): Promise<void> {
@@ -94,11 +111,14 @@ export default async function speechPace(): Promise<void> {
   const { tuning, heldOut } = sites();
   const chosen = { tuning: tuning.flatMap((id) => (passages(id).length ? [id] : [])).slice(0, PAGES_PER_HALF), heldOut: heldOut.flatMap((id) => (passages(id).length ? [id] : [])).slice(0, PAGES_PER_HALF) };
   console.log(`tuning sites: ${chosen.tuning.join(', ')}\nheld-out sites: ${chosen.heldOut.join(', ')}\n`);
+  // PACE_VOICES=en-us,en-gb measures those voices only (a quicker run).
+  const only = process.env.PACE_VOICES?.split(',').filter(Boolean);
+  const voices = ESPEAK_VOICES.filter((voice) => !only || only.includes(voice.id));
   const engine = createEspeakEngine();
   const encoders = createEncoderPool({ size: 1 });
   const samples: Sample[] = [];
   try {
-    for (const voice of ESPEAK_VOICES) {
+    for (const voice of voices) {
       for (const [half, ids] of [['tuning', chosen.tuning], ['held-out', chosen.heldOut]] as const) {
         for (const id of ids) {
           for (const text of passages(id)) {
@@ -109,22 +129,32 @@ export default async function speechPace(): Promise<void> {
         }
       }
     }
+    // Text of only short, plain words in one paragraph (the whole-article test's): no page has it, every model must tell it.
+    const plain = Array.from({ length: 12 }, () => PLAIN_SENTENCE).join(' ');
+    for (const voice of voices) {
+      const { durationMs } = await speakEpisode({ engine, voice: voice.id, sentences: parseScript(plain), encoders, gainDb: 0, onSegment: async () => {} });
+      const { syllables, sentences } = paceFeatures(plain);
+      samples.push({ voice: voice.id, half: 'plain', words: countWords(plain), seconds: durationMs / 1000, syllables: syllables ?? 1, sentences, text: plain });
+    }
   } finally {
     await encoders.close();
     await engine.close();
   }
   const rateOf = (voice: string) => MEASURED_WORDS_PER_MINUTE.espeak?.[voice] ?? 168;
   console.log('voice | words a minute on real pages (tuning / held-out) | calibration passage');
-  for (const voice of ESPEAK_VOICES) {
+  for (const voice of voices) {
     const wpm = (half: string) => {
       const mine = samples.filter((s) => s.voice === voice.id && s.half === half);
       return Math.round(mine.reduce((n, s) => n + s.words, 0) / (mine.reduce((n, s) => n + s.seconds, 0) / 60));
     };
     console.log(`${voice.id} | ${wpm('tuning')} / ${wpm('held-out')} | ${rateOf(voice.id)}`);
   }
-  const fitted = fit(samples.filter((s) => s.half === 'tuning').map((s) => ({ y: (s.seconds * rateOf(s.voice)) / (60 * s.words), x1: s.syllables, x2: s.sentences })));
+  const tuningPoints = samples.filter((s) => s.half === 'tuning').map((s) => ({ y: (s.seconds * rateOf(s.voice)) / (60 * s.words), x1: s.syllables, x2: s.sentences }));
+  const fitted = fit(tuningPoints);
+  const noWordCost = fitWithoutWordCost(tuningPoints);
   console.log(`\nweights fitted on the tuning half: syllables ${fitted.syllables.toFixed(3)}, sentences ${fitted.sentences.toFixed(3)} (in use: ${PACE_WEIGHTS.syllables}, ${PACE_WEIGHTS.sentences})`);
-  const errors = (half: string, weights: { syllables: number; sentences: number }) => {
+  console.log(`summing to 1 (no cost a word): syllables ${noWordCost.syllables.toFixed(3)}, sentences ${noWordCost.sentences.toFixed(3)}`);
+  const errors = (half: string, weights: PaceWeights) => {
     const mine = samples.filter((s) => s.half === half);
     const each = mine.map((s) => {
       const predicted = (s.words * paceOf(s.text, weights) * 60) / rateOf(s.voice);
@@ -135,8 +165,8 @@ export default async function speechPace(): Promise<void> {
     const worst = Math.max(...each.map(Math.abs));
     return `${(mean * 100).toFixed(1)}% mean, ${(bias * 100).toFixed(1)}% bias, ${(worst * 100).toFixed(1)}% worst`;
   };
-  console.log('\npassage length error | tuning | held-out');
-  for (const [name, weights] of [['words alone', { syllables: 0, sentences: 0 }], ['syllables alone', { syllables: 1, sentences: 0 }], ['in use', PACE_WEIGHTS], ['fitted', fitted]] as const) {
-    console.log(`${name} | ${errors('tuning', weights)} | ${errors('held-out', weights)}`);
+  console.log('\npassage length error | tuning | held-out | plain words');
+  for (const [name, weights] of [['words alone', { syllables: 0, sentences: 0 }], ['syllables alone', { syllables: 1, sentences: 0 }], ['in use', PACE_WEIGHTS], ['fitted', fitted], ['fitted, no cost a word', noWordCost], ...[0.7, 0.8, 0.9].map((a) => [`syllables ${a}`, { ...PACE_WEIGHTS, syllables: a }] as const)] as const) {
+    console.log(`${name} | ${errors('tuning', weights)} | ${errors('held-out', weights)} | ${errors('plain', weights)}`);
   }
 }

@@ -88,8 +88,8 @@ describe('the embedded espeak engine', () => {
 describe('faults in the espeak worker', () => {
   const engine = createEspeakEngine({
     workerUrl: new URL('../../test/fixtures/faulty-espeak-worker.mjs', import.meta.url),
-    // Long enough for a new worker to load espeak-ng on a busy machine.
-    stallTimeoutMs: 5_000,
+    // Long enough for a new worker's first audio on a loaded machine (5 s was not, at a load of 20).
+    stallTimeoutMs: 20_000,
   });
   afterAll(() => engine.close());
 
@@ -97,7 +97,7 @@ describe('faults in the espeak worker', () => {
     ['[exit]', /stopped: exit code 3/],
     ['[throw]', /stopped: injected crash/],
     ['[bad-voice]', /espeak-ng failed: .*no voice/],
-    ['[hang]', /produced nothing for 5000 ms/],
+    ['[hang]', /produced nothing for 20000 ms/],
   ])('a worker fault (%s) fails the call and the next call works', async (marker, message) => {
     const failure = await collect(engine, `${marker} Hello.`).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SpeechError);
