@@ -14,9 +14,9 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           // A safety net for a hang, not a speed target: tests wait on state, and on a busy machine
-          // a test that speaks with the embedded voice can take over a minute.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // a test that speaks with the embedded voice can take several minutes.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -1,5 +1,5 @@
-/** Polls `read` until `done(value)` holds, for setup code where expect.poll is not allowed. */
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+/** Polls `read` until `done(value)` holds, for setup code where expect.poll is not allowed; the deadline is a safety net for a busy machine. */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
