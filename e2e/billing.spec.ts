@@ -11,10 +11,10 @@ import { ARTICLE_PORT } from '../playwright.config.ts';
 import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
 import { recentPodcasts } from './fixtures/url-card.ts';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe.ts';
-import { freePortSync } from './fixtures/free-port.ts';
+import { unusedPortSync } from '../server/test/free-port.ts';
 import { startTestServer, type TestServer } from './fixtures/test-server.ts';
 
-const BILLING_PORT = freePortSync();
+const BILLING_PORT = unusedPortSync();
 const BILLING_URL = `http://127.0.0.1:${BILLING_PORT}`;
 const STANDIN = path.join(import.meta.dirname, 'fixtures', 'stripe-js-standin.js');
 const PASSWORD = 'correct-horse-battery';

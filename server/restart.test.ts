@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { createScratchDatabase } from './test/postgres.ts';
-import { unusedPort } from './test/processes.ts';
+import { unusedPort } from './test/free-port.ts';
 import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';

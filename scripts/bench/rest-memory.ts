@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer, isServerBuildFresh } from '../server-build.mjs';
 import { machineNote, table, verdict } from './support/report.ts';
-import { sleep, unusedPort } from './support/server.ts';
+import { unusedPort } from '../../server/test/free-port.ts';
+import { sleep } from './support/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SETTLE_MS = 20_000;

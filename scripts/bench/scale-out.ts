@@ -19,7 +19,8 @@ import { podcastSchema } from '../../shared/api/podcasts.ts';
 import { createScratchDatabase, POSTGRES_ADMIN_URL, probePostgres } from '../../server/test/postgres.ts';
 import { articleBody } from './support/articles.ts';
 import { machineNote, median, quantile, table } from './support/report.ts';
-import { sleep, unusedPort } from './support/server.ts';
+import { unusedPort } from '../../server/test/free-port.ts';
+import { sleep } from './support/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PODCASTS = 12;

@@ -7,16 +7,14 @@
  *
  *   npm run bench -- source-stalls
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { machineNote, median, table } from './support/report.ts';
-import { sleep, startServer, type ServerProcess } from './support/server.ts';
+import { probeHealth, rssOf, sleep, startServer } from './support/server.ts';
 
 const PAGES = 10;
 const WORDS = 690_000;
-const PROBE_EVERY_MS = 20;
 
 /** A page of `WORDS` words in paragraphs of 100, each page its own (so none is a page the server just read). */
 function longPage(n: number): string {
@@ -26,21 +24,7 @@ function longPage(n: number): string {
 
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
-const rssOf = (server: ServerProcess) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) * 1024;
 
-/** GET /api/health every PROBE_EVERY_MS until `until` settles: each answer's latency. */
-async function probeHealth(server: ServerProcess, until: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void until.finally(() => (done = true));
-  const latencies: number[] = [];
-  while (!done) {
-    const started = performance.now();
-    await fetch(`${server.base}/api/health`).then((r) => r.arrayBuffer());
-    latencies.push(performance.now() - started);
-    await sleep(PROBE_EVERY_MS);
-  }
-  return latencies;
-}
 
 export default async function run(): Promise<void> {
   console.log(machineNote());

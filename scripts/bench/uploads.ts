@@ -7,7 +7,6 @@
  *
  *   npm run bench -- uploads
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -15,11 +14,10 @@ import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { readForm } from '../../server/machinery/upload/read-form.ts';
 import { prose, writePdf } from '../../server/test/pdf-document.ts';
 import { machineNote, median, table } from './support/report.ts';
-import { sleep, startServer, type ServerProcess } from './support/server.ts';
+import { probeHealth, rssOf, sleep, startServer, type ServerProcess } from './support/server.ts';
 
 const UPLOADS = 8;
 const PDF_BYTES = 15 * 1024 * 1024;
-const PROBE_EVERY_MS = 20;
 const BOUNDARY = 'pagecast-bench-boundary';
 
 /** A form of one 15 MB PDF, each one different (its padding is random), so none is a file the server just read. */
@@ -35,12 +33,6 @@ const makeForm = () =>
 
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
-
-/** The server process's resident memory, from /proc. */
-function rssOf(server: ServerProcess): number {
-  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024;
-}
 
 function upload(server: ServerProcess, client: number, form = makeForm()): Promise<{ status: number; ms: number; message: string }> {
   const started = performance.now();
@@ -66,19 +58,6 @@ function upload(server: ServerProcess, client: number, form = makeForm()): Promi
   });
 }
 
-/** GET /api/health every PROBE_EVERY_MS until `until` settles: each answer's latency. */
-async function probeHealth(server: ServerProcess, until: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void until.finally(() => (done = true));
-  const latencies: number[] = [];
-  while (!done) {
-    const started = performance.now();
-    await fetch(`${server.base}/api/health`).then((r) => r.arrayBuffer());
-    latencies.push(performance.now() - started);
-    await sleep(PROBE_EVERY_MS);
-  }
-  return latencies;
-}
 
 async function scenario(caps: Record<string, string>, label: string, refusals: Set<string>): Promise<string[]> {
   const server = await startServer({ ...caps, FETCHES_PER_HOUR: '1000', FAILED_FETCHES_PER_HOUR: '1000' });

@@ -3,7 +3,7 @@
  * their log lines kept, stopped with SIGTERM, and any left running killed after each test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { unusedPort } from './free-port.ts';
 import path from 'node:path';
 import { afterEach, expect } from 'vitest';
 
@@ -18,17 +18,6 @@ export function killRolesAfterEach(): void {
   });
 }
 
-/** A port nothing listens on now (a restarted process can take its old one again). */
-export function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RoleProcess {
   role: 'serve' | 'worker';

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { unusedPort } from '../../../server/test/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { podcastSchema, type Podcast } from '../../../shared/api/podcasts.ts';
@@ -20,17 +20,6 @@ const INHERITED_OUT = /^(OPENAI_|TTS_|STRIPE_|DATABASE_URL$|PUBLIC_URL$|HOST$|PO
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A port nothing listens on right now. */
-export async function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   base: string;
@@ -112,6 +101,26 @@ export async function startServer(env: Record<string, string> = {}, { log = fals
     }
     await sleep(100);
   }
+}
+
+/** The server process's resident memory, from /proc. */
+export function rssOf(server: ServerProcess): number {
+  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024;
+}
+
+/** GET /api/health every `everyMs` until `until` settles: each answer's latency. */
+export async function probeHealth(server: ServerProcess, until: Promise<unknown>, everyMs = 20): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    await fetch(`${server.base}/api/health`).then((r) => r.arrayBuffer());
+    latencies.push(performance.now() - started);
+    await sleep(everyMs);
+  }
+  return latencies;
 }
 
 export interface ArticleBody {
