@@ -55,7 +55,7 @@ export default async function run(): Promise<void> {
     const after = rssOf(server);
     await sleep(3000);
     const settled = rssOf(server);
-    const said = status === 200 ? `200, ${body.words} words` : `${status}: ${(body.error?.message ?? '').slice(0, 60)}`;
+    const said = status === 200 ? `200, ${body.words} words` : `${status}: ${(body.error?.message ?? '').slice(0, 300)}`;
     console.log(
       table(
         ['what was estimated', 'answer', 'took', 'health median / worst, idle', 'health median / worst, during', 'memory before → peak → after'],
