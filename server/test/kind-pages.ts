@@ -110,3 +110,19 @@ export function sectionedCompanyPage(): string {
 <div class="page">${blocks.join('\n')}</div>
 <footer><p>FOOTERTEXT Copyright Harbour Movers</p></footer></body></html>`;
 }
+
+export const COLLECTION_ITEMS = ['Harbour Rain Jacket in Navy Blue', 'Coastal Fleece Pullover for Cold Mornings', 'Tidewater Wool Socks Three Pack', 'Breakwater Canvas Tote with Zip', 'Lighthouse Knit Beanie in Grey', 'Saltmarsh Waterproof Trail Boots'].map(
+  (title, i) => ({ title, price: `$${(i + 2) * 15}.00` }),
+);
+
+/** A shop's category: a sort bar, a filter panel, six product cards whose titles are links, pagination. */
+export function collectionPage(): string {
+  const cards = COLLECTION_ITEMS.map(
+    (item, i) => `<div class="product-card"><a class="product-card__title" href="/products/${i}">${item.title}</a><span class="product-card__price">${item.price}</span></div>`,
+  );
+  return `<!doctype html><html lang="en"><head><title>Outerwear</title></head><body><main><h1>Outerwear</h1>
+<div class="toolbar-sort">SORTBAR View as Grid List 6 Items Sort By Featured</div>
+<div class="facets"><h4>FILTERPANEL Size</h4><label><input type="checkbox"> Small</label><label><input type="checkbox"> Large</label></div>
+<div class="product-grid">${cards.join('\n')}</div>
+<div class="pagination"><a href="?page=1">1</a> <a href="?page=2">2</a> <a href="?page=2">PAGINATION Next</a></div></main></body></html>`;
+}

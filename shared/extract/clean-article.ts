@@ -18,6 +18,8 @@
  * it (a heading, or a line ending in a colon, that is not "more", "related" and the like, right before
  * it) and goes on after it: the list is then part of what the article says. A list inside another
  * list's item is judged with the outer list.
+ * On a listing or a collection (`items`) the links and dates are the items themselves: blocks of
+ * links, lists of links and datelines stay.
  */
 import { ELEMENT_NODE, TEXT_NODE, type PageElement, type PageNode } from './page-dom.ts';
 import { READING_LABEL } from './page-labels.ts';
@@ -118,13 +120,13 @@ const PROMPT =
 /** A lead to other stories: "Read more:", "See also:", "Related:". */
 const RELATED_LEAD = /^(?:related(?: stories| articles| content)?|read (?:more|also|next)|see also|also read|more on this(?: story)?|recommended|more from [\p{L} ]{1,30})\s*[:|>»]/iu;
 
-function isBoilerplate(block: Block): boolean {
+function isBoilerplate(block: Block, items: boolean): boolean {
   const text = block.text.replace(/\s+/g, ' ').trim();
   const name = upper(block.element);
-  if (!LINKS_KEPT.has(name) && block.words >= 4 && block.linked >= 0.75 * block.words) return true;
+  if (!items && !LINKS_KEPT.has(name) && block.words >= 4 && block.linked >= 0.75 * block.words) return true;
   if (LABEL.test(text)) return true;
   if (BARE_URL.test(text)) return true;
-  if (block.words <= 20 && (CLOCK.test(text) || (DATELINE_WORD.test(text) && MONTH.test(text)))) return true;
+  if (!items && block.words <= 20 && (CLOCK.test(text) || (DATELINE_WORD.test(text) && MONTH.test(text)))) return true;
   if (block.words <= 12 && (READING_LABEL.test(text) || READING_TIME_IN.test(text))) return true;
   if (block.words <= 12 && PROMPT.test(text)) return true;
   if (block.words <= 30 && block.linked * 2 >= block.words && RELATED_LEAD.test(text)) return true;
@@ -190,7 +192,7 @@ function isNested(list: PageElement, root: PageElement): boolean {
   return false;
 }
 
-export function cleanArticle(root: PageElement): void {
+export function cleanArticle(root: PageElement, items = false): void {
   const blocks = textBlocks(root);
   const byElement = new Map(blocks.map((block) => [block.element, block]));
   const lists = new Set<PageElement>();
@@ -199,12 +201,12 @@ export function cleanArticle(root: PageElement): void {
     if (upper(block.element) === 'LI' && parent && (upper(parent) === 'UL' || upper(parent) === 'OL')) lists.add(parent);
   }
   for (const list of lists) {
-    if (isNested(list, root) || !isLinkList(list, byElement) || introducedByArticle(list)) continue;
+    if (items || isNested(list, root) || !isLinkList(list, byElement) || introducedByArticle(list)) continue;
     list.remove();
   }
   for (const block of blocks) {
     if (block.element === root) continue;
-    if (isBoilerplate(block)) removeBlock(block);
+    if (isBoilerplate(block, items)) removeBlock(block);
     else removeInlineCredits(block);
   }
 }

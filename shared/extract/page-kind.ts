@@ -66,7 +66,7 @@ function linkedHeadings(area: PageElement): number {
 }
 
 /** Words in paragraphs of running prose (eight words or more). */
-function proseWords(area: PageElement): number {
+export function proseWords(area: PageElement): number {
   let words = 0;
   for (const paragraph of area.querySelectorAll('p')) {
     const count = wordCount(paragraph.textContent);

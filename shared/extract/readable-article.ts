@@ -8,10 +8,10 @@ import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
-import { declaresForum, pageKind, type PageKind } from './page-kind.ts';
+import { declaresForum, pageKind, proseWords, type PageKind } from './page-kind.ts';
 import { productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
-import { declaresDatedArticle, missedSections } from './service-page.ts';
+import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
 import { mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
@@ -75,10 +75,10 @@ export function readableArticle(
   }
   // A thread whose posts were announced by their authors is read post by post.
   const posts = (thread?.posts ?? 0) >= 2;
-  if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && missedSections(root, whole)))) root = whole;
+  if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && (missedSections(root, whole) || missedList(root, whole))))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
-  cleanArticle(root);
+  cleanArticle(root, kind === 'listing' || kind === 'collection');
   return {
     title: article.title?.trim() ?? '',
     // A thread's posts each say their author: the byline Readability took is the first poster's box.
@@ -109,6 +109,8 @@ const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length
  */
 /** A block of this many words on a page that looks like a list is an article above its teasers. */
 const ARTICLE_WORDS = 250;
+/** The share of such a block in paragraphs of running prose: an article, not a run of items. */
+const ARTICLE_PROSE = 0.5;
 const PART_READ: Record<PageKind, number> = {
   article: 0, documentation: 0, forum: 0.6, listing: 0.6, service: 0.8, collection: 0.8, product: 0.8,
 };
@@ -120,7 +122,7 @@ const PART_READ: Record<PageKind, number> = {
 function readWhole(kind: PageKind, root: PageElement, whole: PageElement): boolean {
   const words = wordCount(root.textContent);
   const part = words / Math.max(1, wordCount(whole.textContent));
-  if (kind === 'listing' && words >= ARTICLE_WORDS) return false;
+  if (kind === 'listing' && words >= ARTICLE_WORDS && proseWords(root) >= words * ARTICLE_PROSE) return false;
   return part < PART_READ[kind];
 }
 /** Teasers a list page shows at least, and the text one takes at most on average. */

@@ -8,8 +8,10 @@
  * - the main area is prose (three tenths of its words in paragraphs of eight words or more) and not
  *   links (under a fifth of its words in links): the rest of the page is more sections, not a
  *   list of other pages or the site's menus.
+ * A page of short items taken for an article (recipes, papers, jobs) is read whole too when
+ * Readability's block holds under two fifths of the main area's words and the area is links, not prose.
  */
-import { declaredTypes } from './page-kind.ts';
+import { declaredTypes, proseWords } from './page-kind.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -42,4 +44,22 @@ export function missedSections(root: PageElement, whole: PageElement): boolean {
     if (count >= PROSE_PARAGRAPH_WORDS) prose += count;
   }
   return prose >= words * MIN_PROSE_SHARE;
+}
+
+const MAX_LIST_BLOCK_SHARE = 0.4;
+const MAX_LIST_PROSE_SHARE = 0.3;
+const MIN_LIST_LINK_SHARE = 0.3;
+
+/**
+ * Whether Readability's block `root` is one item of `whole`, a page of short items taken for an
+ * article (a list of recipes, papers, jobs): the block holds a small share of the main area's words,
+ * and the main area is items, not prose: three tenths of its words or more in links (each item's
+ * title), under three tenths in paragraphs of eight words or more.
+ */
+export function missedList(root: PageElement, whole: PageElement): boolean {
+  const words = wordCount(whole.textContent);
+  if (words === 0 || wordCount(root.textContent) >= words * MAX_LIST_BLOCK_SHARE) return false;
+  let links = 0;
+  for (const link of whole.querySelectorAll('a')) links += wordCount(link.textContent);
+  return links >= words * MIN_LIST_LINK_SHARE && proseWords(whole) < words * MAX_LIST_PROSE_SHARE;
 }

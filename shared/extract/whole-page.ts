@@ -86,6 +86,8 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
  * rank) unless it is a notice or a signature, is kept.
  */
 function dropChrome(area: PageElement, thread: boolean): void {
+  // Scripts (JSON-LD, kept for Readability's metadata) are no text of the page.
+  for (const script of [...area.querySelectorAll('script, style')]) script.remove();
   for (const hidden of [...area.querySelectorAll('[hidden], [aria-hidden="true"], [style]')]) {
     const style = hidden.getAttribute('style');
     if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style))) hidden.remove();

@@ -3,7 +3,7 @@
  * listener wants of it is read, and its chrome is not.
  */
 import { describe, expect, it } from 'vitest';
-import { DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, PRODUCT_SPECIFICATIONS, productPage, sectionedCompanyPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
+import { COLLECTION_ITEMS, collectionPage, DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, PRODUCT_SPECIFICATIONS, productPage, sectionedCompanyPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
 import { extractArticle } from './extract-article.ts';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
@@ -67,6 +67,19 @@ describe('extraction by kind of page', () => {
     for (const item of LISTING_ITEMS) {
       expect(result.text).toContain(item.title);
       expect(result.text).toContain(item.summary);
+    }
+    expect(result.text).not.toMatch(/SORTBAR|FILTERPANEL|PAGINATION/);
+  });
+
+  it('a category page whose product titles are links: the six items in order, each with its price, without the sort bar, the filters or the pagination', () => {
+    const result = extractArticle(collectionPage(), 'https://shop.example.com/collections/outerwear');
+    expect(result.kind).toBe('collection');
+    let at = -1;
+    for (const item of COLLECTION_ITEMS) {
+      const title = result.text.indexOf(item.title, at + 1);
+      expect(title, item.title).toBeGreaterThan(at);
+      at = result.text.indexOf(item.price, title);
+      expect(at, item.price).toBe(title + item.title.length);
     }
     expect(result.text).not.toMatch(/SORTBAR|FILTERPANEL|PAGINATION/);
   });
