@@ -78,7 +78,9 @@ export function readableArticle(
   if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && (missedSections(root, whole) || missedList(root, whole))))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
-  cleanArticle(root, kind === 'listing' || kind === 'collection');
+  // A list's items are links and dates; an article above its teasers is cleaned as an article.
+  const items = (kind === 'listing' || kind === 'collection') && proseWords(root) < wordCount(root.textContent) * ARTICLE_PROSE;
+  cleanArticle(root, items);
   return {
     title: article.title?.trim() ?? '',
     // A thread's posts each say their author: the byline Readability took is the first poster's box.
