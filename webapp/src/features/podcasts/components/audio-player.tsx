@@ -48,6 +48,8 @@ interface AudioPlayerProps {
   autoPlay?: boolean;
   /** Where to start, once there is audio (playing on from another screen). */
   startAt?: number | null;
+  /** Where a player of the same podcast on the screen just left was playing (read once attached); it plays on from there. */
+  playOnFrom?: () => number | null;
   ref?: Ref<AudioPlayerHandle>;
   onPlay?: () => void;
   /** The clock moved: playing, or a seek. */
@@ -82,6 +84,7 @@ export function AudioPlayer({
   growing = null,
   autoPlay = false,
   startAt = null,
+  playOnFrom,
   ref,
   onPlay,
   onTimeUpdate,
@@ -188,7 +191,7 @@ export function AudioPlayer({
     if (el) applyRate(el, playbackRate);
   }, [playbackRate]);
 
-  useAttachedEpisode(audioRef, source, { startAt, autoPlay, play });
+  useAttachedEpisode(audioRef, source, { startAt, autoPlay, play, playOnFrom });
 
   return (
     <div

@@ -76,8 +76,8 @@ export function PodcastPlayback({
   const [readAlongOpen, setReadAlongOpen] = useReadAlongOpen();
   const readAlongId = useId();
   const queue = useQueue();
-  /** Where this podcast was playing on the screen just left, if it was. */
-  const [playOnFrom] = useState(() => takePlaying(podcastId));
+  /** This podcast plays on from where the screen just left was playing it, if it was. */
+  const [playedOn, setPlayedOn] = useState(false);
   const playing = useRef<number | null>(null);
   useEffect(
     () => () => {
@@ -90,7 +90,7 @@ export function PodcastPlayback({
     { enabled: readAlongOpen || started || playWhenReady, live: growing !== null, madeSeconds: growing?.madeSeconds ?? durationSeconds },
   );
 
-  let resumeAt = started || playWhenReady || playOnFrom !== null ? null : resumePoint(positionSeconds, durationSeconds ?? growing?.estimatedSeconds);
+  let resumeAt = started || playWhenReady || playedOn ? null : resumePoint(positionSeconds, durationSeconds ?? growing?.estimatedSeconds);
   // Not offered until the place exists again (a podcast re-voiced since).
   if (growing && resumeAt !== null && resumeAt > growing.madeSeconds) resumeAt = null;
 
@@ -122,8 +122,12 @@ export function PodcastPlayback({
         image={image}
         durationHint={durationSeconds}
         growing={growing}
-        autoPlay={playWhenReady || playOnFrom !== null}
-        startAt={playOnFrom}
+        autoPlay={playWhenReady}
+        playOnFrom={() => {
+          const seconds = takePlaying(podcastId);
+          if (seconds !== null) setPlayedOn(true);
+          return seconds;
+        }}
         playbackRate={rate}
         onPlaybackRateChange={setRate}
         chapters={transcript?.chapters}

@@ -6,23 +6,27 @@ import { loadHls } from '../../../lib/load-hls.ts';
 
 /**
  * Puts the episode on the element once, for the player's life (a growing stream plays on through its
- * completion without being touched again); once it is ready, starts at `startAt` and plays when asked.
+ * completion without being touched again); once it is ready, starts at `startAt` and plays when asked,
+ * or plays on from where the screen just left was playing it (`playOnFrom`, asked here, after the
+ * screen left has unmounted and said where it was: a render runs before that).
  */
 export function useAttachedEpisode(
   audioRef: RefObject<HTMLAudioElement | null>,
   source: EpisodeSource,
-  { startAt, autoPlay, play }: { startAt: number | null; autoPlay: boolean; play: () => void },
+  { startAt, autoPlay, play, playOnFrom }: { startAt: number | null; autoPlay: boolean; play: () => void; playOnFrom?: () => number | null },
 ) {
   useEffect(() => {
     const el = audioRef.current;
     if (!el) return;
     let active = true;
+    const handedOver = playOnFrom?.() ?? null;
     const attached = attachEpisode(el, source, { loadHls, onError: (message) => toast.error(message) });
     attached.ready.then(
       () => {
         if (!active) return;
-        if (startAt !== null) el.currentTime = startAt;
-        if (autoPlay) play();
+        const from = handedOver ?? startAt;
+        if (from !== null) el.currentTime = from;
+        if (autoPlay || handedOver !== null) play();
       },
       (err: unknown) => {
         if (active) toast.error(err instanceof Error ? err.message : 'The audio could not be played');
