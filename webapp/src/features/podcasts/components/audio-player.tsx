@@ -46,8 +46,6 @@ interface AudioPlayerProps {
   growing?: GrowingEpisode | null;
   /** Start playing as soon as there is audio (new audio the member just asked for). */
   autoPlay?: boolean;
-  /** Where to start, once there is audio (playing on from another screen). */
-  startAt?: number | null;
   /** Where a player of the same podcast on the screen just left was playing (read once attached); it plays on from there. */
   playOnFrom?: () => number | null;
   ref?: Ref<AudioPlayerHandle>;
@@ -83,7 +81,6 @@ export function AudioPlayer({
   durationHint,
   growing = null,
   autoPlay = false,
-  startAt = null,
   playOnFrom,
   ref,
   onPlay,
@@ -191,7 +188,7 @@ export function AudioPlayer({
     if (el) applyRate(el, playbackRate);
   }, [playbackRate]);
 
-  useAttachedEpisode(audioRef, source, { startAt, autoPlay, play, playOnFrom });
+  useAttachedEpisode(audioRef, source, { autoPlay, play, playOnFrom });
 
   return (
     <div

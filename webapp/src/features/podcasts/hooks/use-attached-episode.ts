@@ -6,14 +6,13 @@ import { loadHls } from '../../../lib/load-hls.ts';
 
 /**
  * Puts the episode on the element once, for the player's life (a growing stream plays on through its
- * completion without being touched again); once it is ready, starts at `startAt` and plays when asked,
- * or plays on from where the screen just left was playing it (`playOnFrom`, asked here, after the
+ * completion without being touched again); once it is ready, plays when asked, or plays on from where the screen just left was playing it (`playOnFrom`, asked here, after the
  * screen left has unmounted and said where it was: a render runs before that).
  */
 export function useAttachedEpisode(
   audioRef: RefObject<HTMLAudioElement | null>,
   source: EpisodeSource,
-  { startAt, autoPlay, play, playOnFrom }: { startAt: number | null; autoPlay: boolean; play: () => void; playOnFrom?: () => number | null },
+  { autoPlay, play, playOnFrom }: { autoPlay: boolean; play: () => void; playOnFrom?: () => number | null },
 ) {
   useEffect(() => {
     const el = audioRef.current;
@@ -24,8 +23,7 @@ export function useAttachedEpisode(
     attached.ready.then(
       () => {
         if (!active) return;
-        const from = handedOver ?? startAt;
-        if (from !== null) el.currentTime = from;
+        if (handedOver !== null) el.currentTime = handedOver;
         if (autoPlay || handedOver !== null) play();
       },
       (err: unknown) => {
