@@ -67,6 +67,8 @@ export interface Article {
   byline?: string | null;
   /** A PDF's page count. */
   pages?: number | null;
+  /** The words in `text`: a page's and a PDF's as the extraction worker counted them, text sent as prepare counted it. */
+  words?: number | null;
   /** When the page lists other pages rather than being an article: how many. */
   listing?: number | null;
   /** The kind of page when it is not an article (a forum thread, a listing, a product...): the script tells it as one. */

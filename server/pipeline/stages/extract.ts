@@ -26,6 +26,7 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
         byline: article.byline,
         siteName: article.siteName ?? null,
         lines: article.lines ?? null,
+        words: article.words,
         ...(article.pages ? { pages: article.pages } : {}),
         ...(article.listing ? { listing: article.listing } : {}),
         ...(pageKindOf(article) ? { pageKind: pageKindOf(article) } : {}),
