@@ -112,7 +112,10 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
         sourceUrl: webAddress(article.sourceUrl),
         sourceTitle: article.title,
         articleText: article.text,
-        articleStructure: article.lines || article.byline ? { lines: article.lines ?? '', byline: article.byline ?? null } : null,
+        articleStructure:
+          article.lines || article.byline || article.pageKind
+            ? { lines: article.lines ?? '', byline: article.byline ?? null, ...(article.pageKind ? { pageKind: article.pageKind } : {}) }
+            : null,
         mode,
         minutes,
         draft: request.draft === true,
