@@ -3,7 +3,8 @@
  * product's description. Readability keeps one block of prose; these pages are many blocks, so their
  * main area (the page's <main> when it holds most of the text, else its body) is taken after the
  * dropped areas went, less the chrome such pages carry in it:
- * - pagination, sort and filter bars, toolbars (named so by a word of their class or id);
+ * - pagination, sort and filter bars, toolbars (named so by a word of their class or id), unless
+ *   they wrap the list's items themselves (marked before, see ITEM_MARK);
  * - a poster's details: join date, post count, reputation, signature, votes and reactions;
  * and on a forum each post is announced once by its author ("crumbshot wrote:").
  */
@@ -98,6 +99,8 @@ function dropChrome(area: PageElement, thread: boolean): void {
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
     const chrome = names.map(chromeName).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false);
     if (!chrome || (element.textContent ?? '').length > all * 0.4 || (thread && chrome === true && holdsProse(element))) continue;
+    // A wrapper named for its pagination or filters that holds the list's items is the list.
+    if (chrome === true && element.querySelector(`[${ITEM_MARK}]`)) continue;
     element.remove();
   }
   for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p')]) {
@@ -106,6 +109,9 @@ function dropChrome(area: PageElement, thread: boolean): void {
     if (text && text.length <= 48 && (POSTER_DETAIL.test(text) || DETAILS_LINE.test(text))) element.remove();
   }
 }
+
+/** The mark on each item of a listing or collection (its cards), set before the page is copied. */
+export const ITEM_MARK = 'data-pagecast-item';
 
 /** Where a post names its author. */
 const AUTHOR_SELECTOR = '[itemprop="author"], [rel="author"], [class*="author"], [class*="username"], [class*="user-name"], [class*="poster"]';

@@ -84,6 +84,28 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/SORTBAR|FILTERPANEL|PAGINATION/);
   });
 
+  it('a category grid wrapped in a block named for its pagination and filters, above a blurb: every item with its price, not the blurb alone', () => {
+    const cards = COLLECTION_ITEMS.map((item, i) => `<div class="card"><a href="/products/${i}">${item.title}</a><span>${item.price}</span></div>`);
+    const blurb = [1, 2, 3, 4].map((n) => `<p>Buying guide part ${n}: a good coat keeps the rain out and the warmth in, so choose the fabric, the fit and the hood with care before the season turns.</p>`);
+    const html = `<!doctype html><html lang="en"><head><title>Outerwear</title></head><body><main><h1>Outerwear</h1>
+      <div class="filtering-and-pagination"><div class="facet-panel">FILTERPANEL Size Colour</div><div class="grid">${cards.join('')}</div>
+      <div class="pagination-links"><a href="?page=2">PAGINATION Next</a></div></div><div class="seo">${blurb.join('')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://shop.example.com/collections/outerwear');
+    expect(result.kind).toBe('collection');
+    for (const item of COLLECTION_ITEMS) expect(result.text).toContain(`${item.title}${item.price}`);
+    expect(result.text).not.toMatch(/FILTERPANEL|PAGINATION/);
+  });
+
+  it('a page that declares itself a CollectionPage, its entries without linked headings: read as a listing, every entry with its summary', () => {
+    const entries = LISTING_ITEMS.slice(0, 6).map((item, i) => `<div class="entry"><a href="/walks/${i}">${item.title}</a><p>${item.summary}</p></div>`);
+    const html = `<!doctype html><html lang="en"><head><title>Walks</title>
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":"Walks"}</script></head>
+      <body><main><h1>Walks</h1>${entries.join('\n')}</main></body></html>`;
+    const result = extractArticle(html, 'https://walks.example.org/reading/');
+    expect(result.kind).toBe('listing');
+    for (const item of LISTING_ITEMS.slice(0, 6)) expect(result.text).toContain(`${item.title}\n${item.summary}`);
+  });
+
   it('a product whose description and specifications are only in its JSON-LD: its name, description and specifications, without the cart drawer or recommendations', () => {
     const result = extractArticle(productPage(), 'https://shop.example.com/products/harbour-jacket');
     expect(result.kind).toBe('product');
