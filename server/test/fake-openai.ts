@@ -58,6 +58,8 @@ export interface FakeOpenAiBehaviour {
   firstTokenDelayMs: number;
   /** Pieces of a chat answer a second after the first; 0 sends them all at once. */
   tokensPerSecond: number;
+  /** A streamed chat answer stops after this many pieces until `releaseStreams()`; null never holds. */
+  holdStreamAfter: number | null;
   /** Milliseconds of audio per character of speech input. */
   speechMsPerChar: number;
   /** Speech is written in pieces of this many bytes (odd by default, to split samples). */
@@ -101,6 +103,8 @@ export interface FakeOpenAi {
   requests: FakeRequest[];
   /** Merges into the current behaviour and restarts the fault count. */
   setBehaviour(change: Partial<FakeOpenAiBehaviour>): void;
+  /** Lets the streamed answers held by `holdStreamAfter` go on. */
+  releaseStreams(): void;
   close(): Promise<void>;
 }
 
@@ -128,6 +132,7 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   finishReason: 'stop',
   firstTokenDelayMs: 0,
   tokensPerSecond: 0,
+  holdStreamAfter: null,
   speechMsPerChar: 60,
   speechChunkBytes: 4801,
   speechChunkDelayMs: 0,
@@ -313,6 +318,13 @@ export async function startFakeOpenAi(
   const faultsServed = { chat: 0, speech: 0 };
   const requests: FakeRequest[] = [];
   let closing = false;
+  // Held streams wait on `released`; releasing settles it and sets a new one for later holds.
+  let releaseHeld = () => {};
+  let released = new Promise<void>((resolve) => (releaseHeld = resolve));
+  const releaseStreams = () => {
+    releaseHeld();
+    released = new Promise<void>((resolve) => (releaseHeld = resolve));
+  };
 
   const setBehaviour = (change: Partial<FakeOpenAiBehaviour>) => {
     current = { ...current, ...change };
@@ -419,7 +431,10 @@ export async function startFakeOpenAi(
     await sleep(pieceDue(0));
     if (res.destroyed || closing) return;
     send({ role: 'assistant', content: '', refusal: null }, null);
+    const hold = current.holdStreamAfter;
+    const held = released;
     for (let i = 0; i < end; i++) {
+      if (i === hold) await Promise.race([held, new Promise((resolve) => res.once('close', resolve))]);
       await sleep(started + pieceDue(i) - Date.now());
       if (res.destroyed || closing) return;
       send({ content: pieces[i] }, null);
@@ -533,6 +548,7 @@ export async function startFakeOpenAi(
     port: actualPort,
     requests,
     setBehaviour,
+    releaseStreams,
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
