@@ -29,21 +29,30 @@ export function mainArea(document: PageDocument): PageElement | null {
   return best && bestWords >= all * 0.3 ? best : body;
 }
 
+function linkWords(elements: PageElement[]): number {
+  let words = 0;
+  for (const element of elements) for (const link of element.querySelectorAll('a')) words += wordCount(link.textContent);
+  return words;
+}
+
 /** Visible words under which a page whose text waits in hidden elements is read from them. */
 const MIN_VISIBLE_WORDS = 50;
 const MIN_HIDDEN_WORDS = 100;
 
 /**
- * A page that shows next to nothing while its body waits in a hidden placeholder (a script-built
- * page's server-rendered copy in a `<div hidden>`) is read from the placeholder: the hidden
- * attributes go.
+ * A page whose body waits in hidden placeholders (a script-built page's server-rendered copy in a
+ * `<div hidden>`, the streamed sections a script swaps in) is read from them: the hidden attributes
+ * go when the page shows next to nothing, or when the placeholders hold more words outside links
+ * than the page shows (a menu kept hidden is links).
  */
 export function revealHiddenBody(document: PageDocument): void {
   const body = document.body;
   if (!body) return;
   const hidden = [...body.querySelectorAll('[hidden]')].filter((element) => !element.parentElement?.closest('[hidden]'));
   const hiddenWords = hidden.reduce((sum, element) => sum + wordCount(element.textContent), 0);
-  if (hiddenWords < MIN_HIDDEN_WORDS || wordCount(body.textContent) - hiddenWords >= MIN_VISIBLE_WORDS) return;
+  if (hiddenWords < MIN_HIDDEN_WORDS) return;
+  const visibleWords = wordCount(body.textContent) - hiddenWords;
+  if (visibleWords >= MIN_VISIBLE_WORDS && hiddenWords - linkWords(hidden) <= visibleWords) return;
   for (const element of hidden) element.removeAttribute('hidden');
 }
 

@@ -2,7 +2,8 @@
  * Extraction by kind of page, each on a page written for it (server/test/kind-pages.ts): what a
  * listener wants of it is read, and its chrome is not.
  */
-import { describe, expect, it } from 'vitest';
+import { Readability } from '@mozilla/readability';
+import { describe, expect, it, vi } from 'vitest';
 import { COLLECTION_ITEMS, collectionPage, DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, PRODUCT_SPECIFICATIONS, productPage, sectionedCompanyPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
 import { extractArticle } from './extract-article.ts';
 
@@ -60,6 +61,42 @@ describe('extraction by kind of page', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 2`);
     expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
+  });
+
+  it('a company page whose longest block holds half of its words: every block in order, not only the longest', () => {
+    const line = (name: string, n: number) => `<p>The ${name.toLowerCase()} point number ${n} of the harbour service is described here in a full sentence, with ordinary words read aloud as prose.</p>`;
+    const blocks = SERVICE_SECTIONS.map((name, i) => {
+      const paragraphs = (i === 2 ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1, 2]).map((n) => line(name, n)).join('');
+      return `<div class="band"><div class="inner"><div class="cell"><h2>${name} of the harbour service</h2></div><div class="cell"><div class="text">${paragraphs}</div></div></div></div>`;
+    });
+    const html = `<!doctype html><html lang="en"><head><title>Harbour movers</title></head><body><nav><a href="/">NAVLINK</a></nav>
+      <div class="page">${blocks.join('')}</div><footer>FOOTERTEXT</footer></body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/movers/');
+    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 2`);
+    expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
+  });
+
+  it('a page whose sections wait in hidden placeholders beside a visible menu is read from them', () => {
+    const menu = Array.from({ length: 30 }, (_, i) => `<a href="/p${i}">Menu item ${i}</a>`).join(' ');
+    const sections = SERVICE_SECTIONS.map((name) => `<div hidden id="S:${name}"><section><h2>${name}</h2><p>${name} of the harbour service: one sentence that says what it is, and a second clause on why it helps a customer.</p></section></div>`).join('');
+    const html = `<!doctype html><html lang="en"><head><title>Harbour</title></head><body><div class="menu">${menu}</div><p>Moving soon? Get a quote.</p>${sections}</body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/');
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`${name} of the harbour service`);
+  });
+
+  it('a page read whole is read when Readability trips on its tree', () => {
+    const parse = vi.spyOn(Readability.prototype, 'parse').mockImplementation(() => {
+      throw new TypeError("Cannot read properties of null (reading 'tagName')");
+    });
+    try {
+      const result = extractArticle(servicePage(), 'https://harbour.example.com/');
+      for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`${name} of the harbour service`);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('a listing: every item with its summary, without the sort bar, the filters or the pagination', () => {
