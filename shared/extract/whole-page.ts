@@ -5,6 +5,9 @@
  * dropped areas went, less the chrome such pages carry in it:
  * - pagination, sort and filter bars, toolbars (named so by a word of their class or id);
  * - a poster's details: join date, post count, reputation, signature, votes and reactions;
+ * - a date and time for machines shown as text ("2019-01-21T21:40:59Z");
+ * - on a forum, a post's actions, counts and permalinks standing alone ("Reply", "Quote", "12", "#3",
+ *   "Click to expand...");
  * and on a forum each post is announced once by its author ("crumbshot wrote:").
  */
 import { holdsProse } from './forum-page.ts';
@@ -86,6 +89,16 @@ const POSTER_DETAIL =
 /** A line of only a poster's details run together: "Joined: Mar 2024 · 212 posts". */
 const DETAILS_LINE = /^(?:joined:?\s+[\p{L}\p{N} ,.]{2,16})?(?:\s*[·•|]?\s*\d[\d,.]*k?\s+(?:posts|messages|likes|points|reactions))+$|^joined:?\s+[\p{L}\p{N} ,.]{2,16}$/iu;
 
+/**
+ * A post's action or count standing alone: its buttons ("Reply", "Quote", "Report", "Share", "Like"),
+ * a quote's fold ("Click to expand..."), its permalink ("#3"), a bare count of votes or views ("12",
+ * "1K", "2y"), a thread's stats labels ("Views", "Replies").
+ */
+const ACTION_LINE =
+  /^(?:reply|quote:?|multi-?quote|reply with quote|report|report (?:inappropriate content|post|abuse)|share|like|likes|permalink|bookmark|flag|original poster|click to (?:expand|shrink)(?:\.\.\.|…)?|views?|replies|#\d+|\d[\d,.]*[kmy]?)$/i;
+/** A date and time for machines, shown as text: "2019-01-21T21:40:59.62Z+00:00". */
+const MACHINE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})*$/;
+
 /** Hidden from the reader: the hidden attribute, aria-hidden, or an inline style that hides it. */
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -109,10 +122,12 @@ function dropChrome(area: PageElement, thread: boolean): void {
     if (!chrome || (element.textContent ?? '').length > all * 0.4 || (thread && chrome === true && holdsProse(element))) continue;
     element.remove();
   }
-  for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p')]) {
+  for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p, a, button, time, small, strong, b')]) {
     if (!isInside(element, area) || element.firstElementChild?.querySelector('p, div')) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (text && text.length <= 48 && (POSTER_DETAIL.test(text) || DETAILS_LINE.test(text))) element.remove();
+    if (!text || text.length > 48) continue;
+    if (MACHINE_TIME.test(text) || (thread && ACTION_LINE.test(text))) element.remove();
+    else if (!/^(?:a|button|time|small|strong|b)$/i.test(element.localName) && (POSTER_DETAIL.test(text) || DETAILS_LINE.test(text))) element.remove();
   }
 }
 

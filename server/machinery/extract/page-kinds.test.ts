@@ -45,6 +45,21 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/Joined|\d+ posts|Quote|Privacy|cookies/);
   });
 
+  it("a thread's actions, counts, permalinks, quote folds and machine dates standing alone are not read; the posts are", () => {
+    const posts = FORUM_POSTS.map(
+      (post, i) => `<div class="message" id="post-${i + 1}"><div class="message-user"><span class="username">${post.author}</span></div>
+        <div class="message-main"><div><a href="#post-${i + 1}">#${i + 1}</a> <span>${12 + i}</span> <time>2024-03-0${i + 1}T10:09:38.163Z</time></div>
+        <div class="message-body">${i > 0 ? `<blockquote><p>${FORUM_POSTS[i - 1]!.author} said:</p><div>Earlier words.</div><div>Click to expand...</div></blockquote>` : ''}<p>${post.text}</p></div>
+        <div><a href="#r">Reply</a> <a href="#q">Quote</a> <a href="#p">Report</a> <a href="#s">Share</a></div></div></div>`,
+    );
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <div class="thread">${posts.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/threads/which-kayak.42/');
+    expect(result.kind).toBe('forum');
+    for (const post of FORUM_POSTS) expect(result.text).toContain(post.text);
+    expect(result.text).not.toMatch(/^(?:Reply|Quote|Report|Share|#\d|\d+)$|Click to expand|2024-03-0\dT/m);
+  });
+
   it('a service page: all five sections in order, without the navigation, the cookie banner or the footer', () => {
     const result = extractArticle(servicePage(), 'https://harbour.example.com/');
     const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
