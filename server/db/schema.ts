@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { PageKind } from '../../shared/extract/page-kind.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -273,6 +274,8 @@ export interface ArticleStructure {
   /** One letter a line: p text, h heading, i list item, q quotation, r table row, c caption, x code. */
   lines: string;
   byline: string | null;
+  /** The kind of page when it is not an article (shared/extract/page-kind.ts). */
+  pageKind?: PageKind;
 }
 
 /** A member's listening queue: the podcasts to play next, in `position` order. */

@@ -56,6 +56,7 @@ export function articleOf(row: PodcastRow): Article {
     minutes: row.minutes,
     lines: row.articleStructure?.lines ?? null,
     byline: row.articleStructure?.byline ?? null,
+    pageKind: row.articleStructure?.pageKind ?? null,
     sources: row.sources?.read.length ? row.sources.read : null,
     focus: row.focus,
     articleLanguage: row.articleLanguage,

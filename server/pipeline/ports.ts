@@ -7,6 +7,7 @@
 import type { CreateFromOne } from '../../shared/api/podcasts.ts';
 import type { WithFiles } from '../../shared/api/podcast-files.ts';
 import type { PodcastMode } from '../../shared/constants.ts';
+import type { PageKind } from '../../shared/extract/page-kind.ts';
 import type { EncoderPool } from '../machinery/audio/episode-encoder.ts';
 import type { VoiceGain } from '../machinery/audio/loudness.ts';
 import type { ExtractionResult } from '../machinery/extract/extract-article.ts';
@@ -66,8 +67,12 @@ export interface Article {
   byline?: string | null;
   /** A PDF's page count. */
   pages?: number | null;
+  /** The words in `text`: a page's and a PDF's as the extraction worker counted them, text sent as prepare counted it. */
+  words?: number | null;
   /** When the page lists other pages rather than being an article: how many. */
   listing?: number | null;
+  /** The kind of page when it is not an article (a forum thread, a listing, a product...): the script tells it as one. */
+  pageKind?: PageKind | null;
   /** The site's name, as the page gives it. */
   siteName?: string | null;
   /** An episode of several sources: where each one's lines are in `text` (a chapter each). */

@@ -72,8 +72,15 @@ describe('PDFs uploaded as files', () => {
   let server: TestListener;
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    // One proxy hop is trusted, so each test client names its own address.
-    t = createTestApp(database, { config: testConfig({ UPLOADS_AT_ONCE: '2', UPLOADS_PER_CLIENT: '1', TRUST_PROXY: '1' }) });
+    // One proxy hop is trusted, so each test client names its own address. The caps test holds
+    // uploads open on purpose (a form's first KB, then nothing), so this app has no least rate (it
+    // would cut them 10 s in, and a loaded machine can take that long between the hold and the
+    // answers it expects); its idle wait and deadline are safety nets. The least rate and the
+    // deadline are tested on apps of their own below.
+    t = createTestApp(database, {
+      config: testConfig({ UPLOADS_AT_ONCE: '2', UPLOADS_PER_CLIENT: '1', TRUST_PROXY: '1' }),
+      uploadTimes: { idleMs: 120_000, deadlineMs: 300_000, minBytesPerSecond: 0, rateWindowMs: 10_000 },
+    });
     server = await startListener(getRequestListener(t.app.fetch));
   });
   afterAll(async () => {
@@ -166,34 +173,43 @@ describe('PDFs uploaded as files', () => {
   });
 
   it('answers uploads past the cap per client and per process with 429 and Retry-After, and takes them again once they end or are given up', async () => {
-    const held = [];
-    for (const client of ['10.0.3.1', '10.0.3.2']) {
-      const request = openRequest(server.port, '/api/podcasts/estimate', { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'X-Forwarded-For': client });
-      await request.write(Buffer.concat([formStart(), Buffer.from(report.pdf).subarray(0, 1000)]));
-      held.push(request);
+    const held: ReturnType<typeof openRequest>[] = [];
+    try {
+      for (const client of ['10.0.3.1', '10.0.3.2']) {
+        const request = openRequest(server.port, '/api/podcasts/estimate', { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'X-Forwarded-For': client });
+        await request.write(Buffer.concat([formStart(), Buffer.from(report.pdf).subarray(0, 1000)]));
+        held.push(request);
+        await waitFor(
+          async () => t.deps.uploads.size,
+          (size) => size === held.length,
+        );
+      }
+
+      const sameClient = await upload('10.0.3.1');
+      expect(sameClient.status).toBe(429);
+      expect(sameClient.headers['retry-after']).toBe('5');
+      expect(message(sameClient)).toBe(`${UPLOAD_MESSAGES.clientBusy(1)} Try again in 5 seconds.`);
+      const another = await upload('10.0.3.3');
+      expect(another.status).toBe(429);
+      expect(message(another)).toBe(`${UPLOAD_MESSAGES.busy} Try again in 5 seconds.`);
+
+      // One sender gives up halfway, the other finishes: both places are free again.
+      held[0]!.req.destroy();
+      await held[1]!.end(Buffer.concat([Buffer.from(report.pdf).subarray(1000), formEnd]));
+      expect((await held[1]!.answer).status).toBe(200);
       await waitFor(
         async () => t.deps.uploads.size,
-        (size) => size === held.length,
+        (size) => size === 0,
+      );
+      expect((await upload('10.0.3.3')).status).toBe(200);
+    } finally {
+      // Whatever happened above, no upload of this test holds a slot into the next one.
+      for (const request of held) request.req.destroy();
+      await waitFor(
+        async () => t.deps.uploads.size,
+        (size) => size === 0,
       );
     }
-
-    const sameClient = await upload('10.0.3.1');
-    expect(sameClient.status).toBe(429);
-    expect(sameClient.headers['retry-after']).toBe('5');
-    expect(message(sameClient)).toBe(`${UPLOAD_MESSAGES.clientBusy(1)} Try again in 5 seconds.`);
-    const another = await upload('10.0.3.3');
-    expect(another.status).toBe(429);
-    expect(message(another)).toBe(`${UPLOAD_MESSAGES.busy} Try again in 5 seconds.`);
-
-    // One sender gives up halfway, the other finishes: both places are free again.
-    held[0]!.req.destroy();
-    await held[1]!.end(Buffer.concat([Buffer.from(report.pdf).subarray(1000), formEnd]));
-    expect((await held[1]!.answer).status).toBe(200);
-    await waitFor(
-      async () => t.deps.uploads.size,
-      (size) => size === 0,
-    );
-    expect((await upload('10.0.3.3')).status).toBe(200);
   });
 
   it('refuses a broken form, a wrong content type and a PDF inside JSON, each with its message', async () => {

@@ -28,7 +28,7 @@ import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength, sourcesWordBudget } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
-import { readSources, type SourcesArticle } from './read-sources.ts';
+import { joinArticles, languageOf, readSources, type SourcesArticle } from './read-sources.ts';
 
 export interface CreatePodcastDeps extends ReadArticleDeps {
   db: Database;
@@ -52,9 +52,9 @@ export interface CreatePodcastInput {
   read?: () => Promise<ReadRequest>;
 }
 
-/** What a request reads to: its article, and for several sources where each one is in it. */
+/** What a request reads to: its article (several sources: each one's, apart), and for several sources where each one is in the episode. */
 export interface ReadRequest {
-  article: PreparedArticle;
+  articles: PreparedArticle[];
   sources: SourcesArticle['sources'] | null;
 }
 
@@ -91,14 +91,16 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
   let stored: PodcastRow | null;
   try {
     const subject = { caller, clientAddress, ...(input.failuresOf ? { failuresOf: input.failuresOf } : {}) };
-    const { article, sources }: ReadRequest = input.read
+    const { articles, sources }: ReadRequest = input.read
       ? await input.read()
       : 'sources' in request
         ? await readSources(deps, subject, request.sources, sourcesWordBudget(deps, { caller, mode, minutes, voice }))
-        : { article: await readArticle(deps, subject, request), sources: null };
-    const { language, articleLanguage } = chooseLanguage(deps, mode, request.language, article.language);
-    // Past the plan's length nothing is queued (and the allowance is given back below).
-    await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
+        : { articles: [await readArticle(deps, subject, request)], sources: null };
+    const { language, articleLanguage } = chooseLanguage(deps, mode, request.language, languageOf(articles));
+    // Past the plan's length nothing is queued (and the allowance is given back below); the sources are
+    // planned each apart, and joined into the episode's one text only once they fit.
+    await planEpisodeLength(deps, { caller, mode, minutes, voice, articles });
+    const article = joinArticles(articles);
     const now = deps.clock();
     stored = await inTransaction(deps.db, async (tx) => {
       const podcast = await insertPodcastOnce(tx, {
@@ -110,7 +112,10 @@ async function makePodcast(deps: CreatePodcastDeps, input: CreatePodcastInput): 
         sourceUrl: webAddress(article.sourceUrl),
         sourceTitle: article.title,
         articleText: article.text,
-        articleStructure: article.lines || article.byline ? { lines: article.lines ?? '', byline: article.byline ?? null } : null,
+        articleStructure:
+          article.lines || article.byline || article.pageKind
+            ? { lines: article.lines ?? '', byline: article.byline ?? null, ...(article.pageKind ? { pageKind: article.pageKind } : {}) }
+            : null,
         mode,
         minutes,
         draft: request.draft === true,

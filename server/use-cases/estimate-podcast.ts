@@ -20,7 +20,7 @@ import { chooseVoice } from './choose-voice.ts';
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength, sourcesWordBudget } from './plan-episode-length.ts';
 import { readArticle, type ReadArticleDeps } from './read-article.ts';
-import { readSources, sourceIntroSeconds } from './read-sources.ts';
+import { languageOf, readSources, sourceIntroSeconds, sourcesTitle } from './read-sources.ts';
 
 export interface EstimatePodcastDeps extends ReadArticleDeps {
   db: Database;
@@ -41,15 +41,16 @@ export async function estimatePodcast(
   const subject = { caller, clientAddress };
   if ('sources' in request) {
     const combined = await readSources(deps, subject, request.sources, sourcesWordBudget(deps, { caller, mode, minutes, voice }));
-    const { article } = combined;
-    // The sources' text as the voice will take it (as Create checks it), and read mode's introductions.
-    const { words, estimatedSeconds } = await planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [article] });
-    const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, voice);
+    const { articles } = combined;
+    const language = languageOf(articles);
+    // Each source apart, as Create checks them (their texts are never joined here), and read mode's introductions.
+    const { words, estimatedSeconds } = await planEpisodeLength(deps, { caller, mode, minutes, voice, articles });
+    const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, language, voice);
     return {
       words,
       estimatedSeconds: estimatedSeconds + sourceIntroSeconds(mode, minutes, combined, wordsPerMinute),
-      ...chooseLanguage(deps, mode, request.language, article.language),
-      title: article.title,
+      ...chooseLanguage(deps, mode, request.language, language),
+      title: sourcesTitle(articles),
       pages: null,
       listing: null,
       unreadable: combined.sources.unreadable,

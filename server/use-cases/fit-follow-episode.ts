@@ -14,7 +14,7 @@ import { itemName, NO_SOURCE, requestOf, sourceOf, type CheckFeedDeps, type Foll
 import type { Caller } from './identify-caller.ts';
 import { planEpisodeLength } from './plan-episode-length.ts';
 import { readArticle } from './read-article.ts';
-import { combineArticles, sourcesArticle, type ReceivedSource, type SourceReading } from './read-sources.ts';
+import { sourcesArticle, type ReceivedSource, type SourceReading } from './read-sources.ts';
 
 /** The waiting items one episode can read, in order, and those that wait for the next. */
 export interface Fit {
@@ -28,7 +28,7 @@ export interface Fit {
 
 /**
  * The waiting items one digest can read within the length limit, by the rule Create applies
- * (`planEpisodeLength` over the articles read together), and at most SOURCES_PER_EPISODE.max
+ * (`planEpisodeLength` over the articles read, each apart), and at most SOURCES_PER_EPISODE.max
  * sources: in order while they fit, the first that does not and those after it waiting for the next
  * day (said on their follows); an item too long on its own is failed with its reason, and one with
  * nothing to read failed too. An item that cannot be read goes in as it is (the episode names it, as
@@ -39,7 +39,7 @@ export async function fitEpisode(deps: CheckFeedDeps, caller: Caller, telling: T
   const voice = await chooseVoice(deps, undefined, caller);
   /** The refusal Create would give an episode of these articles; null when they fit. */
   const tooLong = (articles: PreparedArticle[]) =>
-    planEpisodeLength(deps, { caller, mode, minutes, voice, articles: [combineArticles(articles)] }).then(
+    planEpisodeLength(deps, { caller, mode, minutes, voice, articles }).then(
       () => null,
       (err: unknown) => (err instanceof AppError && err.code === 'EPISODE_TOO_LONG' ? err : Promise.reject(err)),
     );
@@ -110,7 +110,7 @@ export function readOf(fit: Fit): () => Promise<ReadRequest> {
     if (fit.sources.length >= 2) return sourcesArticle(fit.sources, fit.readings);
     const [reading] = fit.readings;
     if (reading instanceof AppError) throw reading;
-    return { article: reading!, sources: null };
+    return { articles: [reading!], sources: null };
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/client.ts';
 import { ownedSourceUrls } from '../repositories/podcast-repository.ts';
-import { comparableAddress } from '../machinery/follow/item-address.ts';
+import { comparableAddress } from '../../shared/comparable-address.ts';
 
 /** What the follow records of an item passed over this way. */
 export const ALREADY_A_PODCAST = 'Already one of your podcasts.';

@@ -1,7 +1,9 @@
 /**
  * The length an episode is planned at, checked against the caller's plan before anything is queued:
  * the estimate and Create both call it with every article the episode will read (one, or several
- * sources), so what the estimate says is what the job plans, and the limit holds for every source.
+ * sources, each apart: their texts are joined only once the episode is made), so what the estimate
+ * says is what Create checks, and the limit holds for every source. The words are the extraction
+ * worker's counts.
  */
 import type { PodcastMode } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
@@ -9,11 +11,10 @@ import { askedMinutes, estimateEpisodeSeconds } from '../pipeline/script-plan.ts
 import type { ServerPipeline } from '../pipeline/ports.ts';
 import { hostRate } from '../pipeline/voice-rate.ts';
 import { checkEpisodeLength } from '../services/podcasts/episode-length.ts';
-import { countWords } from '../machinery/script/script-format.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import { aiConfigured } from './choose-mode.ts';
 import type { Caller } from './identify-caller.ts';
-import type { WordBudget } from './read-sources.ts';
+import { wordsOf, type WordBudget } from './read-sources.ts';
 
 export interface PlanEpisodeLengthDeps {
   config: Pick<Config, 'openai' | 'limits' | 'stripe'>;
@@ -34,13 +35,13 @@ export async function planEpisodeLength(
     mode: PodcastMode;
     minutes: number | null;
     voice: string | null;
-    articles: readonly { text: string; language: string; pages?: number | null | undefined }[];
+    articles: readonly { text: string; language: string; pages?: number | null | undefined; words?: number | null | undefined }[];
   },
 ): Promise<EpisodeLengthPlan> {
   const sources = await Promise.all(
     input.articles.map(async (article) => {
       const wordsPerMinute = await hostRate({ ...deps.pipeline, speech: deps.speech }, article.language, input.voice);
-      return { seconds: estimateEpisodeSeconds('read', null, article, wordsPerMinute), pages: article.pages ?? null, words: countWords(article.text) };
+      return { seconds: estimateEpisodeSeconds('read', null, article, wordsPerMinute), pages: article.pages ?? null, words: wordsOf(article) };
     }),
   );
   const read = sources.reduce((sum, s) => sum + s.seconds, 0);

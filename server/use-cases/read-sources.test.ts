@@ -9,7 +9,7 @@ import { createTestApp, testConfig } from '../test/app.ts';
 import { openTestDatabase } from '../test/databases.ts';
 import { startListener, type TestListener } from '../test/listener.ts';
 import { estimatePodcast } from './estimate-podcast.ts';
-import { NO_SOURCE_READ_MESSAGE, readSources, SOURCE_TOO_SLOW_MESSAGE, SOURCES_AT_ONCE } from './read-sources.ts';
+import { NO_SOURCE_READ_MESSAGE, readSources, SOURCE_TOO_SLOW_MESSAGE, SOURCES_AT_ONCE, sourcesTitle } from './read-sources.ts';
 import { repeatedSourceMessage } from './repeated-sources.ts';
 
 /** A page of `words` words, in paragraphs of a hundred. */
@@ -36,6 +36,8 @@ describe('several sources under attack', () => {
       res.on('close', () => open--);
       const page = /^\/page\/(\d+)/.exec(req.url ?? '');
       if (page) return void res.writeHead(200, { 'content-type': 'text/html' }).end(longPage(Number(page[1]), 200));
+      const short = /^\/short\/(\d+)$/.exec(req.url ?? '');
+      if (short) return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html lang="en"><head><title>Short page ${short[1]}</title></head><body><article><h1>Short page ${short[1]}</h1><p>The harbour was quiet that morning, and the boats lay still on the water.</p></article></body></html>`);
       if (req.url === '/moved') return void res.writeHead(301, { location: '/page/1' }).end();
       const long = /^\/long\/(\d+)$/.exec(req.url ?? '');
       if (long) return void res.writeHead(200, { 'content-type': 'text/html' }).end(longPage(Number(long[1]), 5_000));
@@ -64,13 +66,32 @@ describe('several sources under attack', () => {
     expect(asked.length).toBeLessThanOrEqual(SOURCES_AT_ONCE);
   });
 
+  it('counts each page by the words the extraction worker answered, not the text on the server thread: the reading stops once their total passes the limit', async () => {
+    asked.length = 0;
+    // Short pages whose worker says each holds 1,000 words: past the budget (about 1,700) after two.
+    const counted = { ...t.deps, pipeline: { ...t.deps.pipeline, extract: async (...args: Parameters<typeof t.deps.pipeline.extract>) => ({ ...(await t.deps.pipeline.extract(...args)), words: 1_000 }) } };
+    const sources = Array.from({ length: 10 }, (_, i) => ({ url: `http://127.0.0.1:${site.port}/page/${i + 20}` }));
+    const refused = await estimatePodcast(counted, { caller: null, clientAddress: '10.0.0.4', request: { sources, mode: 'read' } }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'EPISODE_TOO_LONG' });
+    expect(asked.length).toBeLessThanOrEqual(SOURCES_AT_ONCE);
+  });
+
+  it("answers an estimate of several sources with the worker's counts summed, their texts never joined", async () => {
+    let n = 0;
+    const counted = { ...t.deps, pipeline: { ...t.deps.pipeline, extract: async (...args: Parameters<typeof t.deps.pipeline.extract>) => ({ ...(await t.deps.pipeline.extract(...args)), words: 100 + n++ }) } };
+    const sources = [30, 31, 32].map((i) => ({ url: `http://127.0.0.1:${site.port}/short/${i}` }));
+    const estimate = await estimatePodcast(counted, { caller: null, clientAddress: '10.0.0.5', request: { sources, mode: 'read' } });
+    expect(estimate.words).toBe(100 + 101 + 102);
+    expect(estimate.title).toBe('Short page 30 and 2 more sources');
+  });
+
   it('reads a page given twice once (its tracking parameters, its fragment or a redirect aside), naming the copies left out', async () => {
     asked.length = 0;
     const base = `http://127.0.0.1:${site.port}`;
     const sources = [{ url: `${base}/page/1` }, { url: `${base}/page/2` }, { url: `${base}/page/1/?utm_source=feed&fbclid=x#top` }, { url: `${base}/moved` }];
-    const { article, sources: parts } = await readSources(t.deps, { caller: null, clientAddress: '10.0.0.3' }, sources);
+    const { articles, sources: parts } = await readSources(t.deps, { caller: null, clientAddress: '10.0.0.3' }, sources);
     expect(parts.read.map((part) => part.title)).toEqual(['Long page 1', 'Long page 2']);
-    expect(article.title).toBe('Long page 1 and 1 more source');
+    expect(sourcesTitle(articles)).toBe('Long page 1 and 1 more source');
     expect(parts.unreadable).toEqual([
       { index: 2, source: sources[2]!.url, error: repeatedSourceMessage(1) },
       { index: 3, source: sources[3]!.url, error: repeatedSourceMessage(1) },

@@ -35,8 +35,12 @@ export function sourceName(source: ReceivedSource): string {
   return source.title?.trim() || source.sourceUrl || 'the text sent';
 }
 
+/**
+ * The sources as read: each article apart (planned apart, and joined only once the episode is made:
+ * `joinArticles`), where each one's lines will be, and those left out.
+ */
 export interface SourcesArticle {
-  article: PreparedArticle;
+  articles: PreparedArticle[];
   sources: NonNullable<PodcastRow['sources']>;
 }
 
@@ -60,8 +64,8 @@ export interface WordBudget {
 /**
  * Reads the sources a few at a time, under one deadline for the set, counting their words as each
  * arrives: past the budget's words the reading stops (the rest are never fetched, those under way
- * are stopped), so no more than an episode can hold is ever read or joined. Answers the combined
- * article with a part per source read, and the sources left out. Throws when none is read: the first
+ * are stopped), so no more than an episode can hold is ever read or joined. Answers the articles
+ * read, each apart, with a part per source read, and the sources left out. Throws when none is read: the first
  * one's code, a message naming each.
  */
 export async function readSources(
@@ -88,7 +92,8 @@ export async function readSources(
         const article = await readArticle(deps, subject, one, stop.signal);
         if (stop.signal.aborted) return;
         readings[index] = article;
-        words += countWords(article.text);
+        // Counted by the extraction worker as it read the page (text sent, by prepare): nothing is counted here.
+        words += wordsOf(article);
         if (budget && words > budget.words) {
           overBudget = true;
           stop.abort(new Error('the sources hold more words than an episode can'));
@@ -122,8 +127,8 @@ export function isAnswerAboutSource(err: unknown): err is AppError {
 }
 
 /**
- * The episode's article from its sources as read (a followed feed's items are read once, to fit the
- * episode, and made from that reading): a part per source read, the others named with why.
+ * The episode's sources as read (a followed feed's items are read once, to fit the episode, and made
+ * from that reading): the articles read, each apart, a part per source read, the others named with why.
  */
 export function sourcesArticle(sources: readonly ReceivedSource[], readings: readonly SourceReading[]): SourcesArticle {
   const read: PreparedArticle[] = [];
@@ -142,7 +147,7 @@ export function sourcesArticle(sources: readonly ReceivedSource[], readings: rea
     const named = unreadable.map((u) => `${u.source}: ${u.error}`).join('; ');
     throw new AppError(firstError?.code ?? 'FETCH_FAILED', { message: `${NO_SOURCE_READ_MESSAGE}. ${named}`, cause: firstError });
   }
-  return { article: combineArticles(read), sources: { read: partsOf(read), unreadable } };
+  return { articles: read, sources: { read: partsOf(read), unreadable } };
 }
 
 /** Where each article's lines sit once they are joined, and what is said of it. */
@@ -164,32 +169,50 @@ function partsOf(articles: readonly PreparedArticle[]): SourcePart[] {
   });
 }
 
-/** The articles joined into one: their texts and line kinds one after the other, the language most of their words are in. */
-export function combineArticles(articles: readonly PreparedArticle[]): PreparedArticle {
-  if (articles.length === 1) return articles[0]!;
+/** An article's words: as the extraction worker counted them (or prepare, for text sent). */
+export function wordsOf(article: Pick<PreparedArticle, 'text' | 'words'>): number {
+  return article.words ?? countWords(article.text);
+}
+
+/** The language most of the articles' words are in, by their counts (no text is read again). */
+export function languageOf(articles: readonly PreparedArticle[]): string {
   const words = new Map<string, number>();
-  for (const a of articles) words.set(a.language, (words.get(a.language) ?? 0) + countWords(a.text));
-  const language = [...words].sort((x, y) => y[1] - x[1])[0]![0];
+  for (const a of articles) words.set(a.language, (words.get(a.language) ?? 0) + wordsOf(a));
+  return [...words].sort((x, y) => y[1] - x[1])[0]![0];
+}
+
+/**
+ * The articles joined into one, once the episode is made (Create, after its length was planned over
+ * each apart): their texts and line kinds one after the other, the language most of their words are in.
+ */
+export function joinArticles(articles: readonly PreparedArticle[]): PreparedArticle {
+  if (articles.length === 1) return articles[0]!;
   const kinds = articles.map((a) => {
     const lines = a.text.split('\n');
     return a.lines && a.lines.length === lines.length ? a.lines : guessKinds(lines);
   });
-  const text = articles.map((a) => a.text).join('\n');
-  const first = articles[0]!;
-  const firstTitle = first.title || fallbackTitle(first.text);
-  const others = articles.length - 1;
   return {
-    title: `${firstTitle} and ${others} more ${others === 1 ? 'source' : 'sources'}`.slice(0, 300),
-    text,
+    title: sourcesTitle(articles),
+    text: articles.map((a) => a.text).join('\n'),
     scriptText: articles.map((a) => a.scriptText).join('\n'),
-    sourceUrl: first.sourceUrl,
-    language,
+    sourceUrl: articles[0]!.sourceUrl,
+    language: languageOf(articles),
     lines: kinds.join(''),
+    words: articles.reduce((sum, a) => sum + wordsOf(a), 0),
     byline: null,
     pages: null,
     listing: null,
     sources: partsOf(articles),
   };
+}
+
+/** The title an episode of these sources gets: the first one's, and how many more. */
+export function sourcesTitle(articles: readonly PreparedArticle[]): string {
+  const first = articles[0]!;
+  const firstTitle = first.title || fallbackTitle(first.text);
+  const others = articles.length - 1;
+  if (others === 0) return firstTitle;
+  return `${firstTitle} and ${others} more ${others === 1 ? 'source' : 'sources'}`.slice(0, 300);
 }
 
 /**

@@ -5,7 +5,7 @@
  * slash), before or after the page's redirects, or when they are the same PDF file.
  */
 import { AppError } from '../errors.ts';
-import { comparableAddress } from '../machinery/follow/item-address.ts';
+import { comparableAddress } from '../../shared/comparable-address.ts';
 import type { PreparedArticle } from '../pipeline/ports.ts';
 import type { EpisodeSource } from '../../shared/api/podcasts.ts';
 import type { WithFiles } from '../../shared/api/podcast-files.ts';

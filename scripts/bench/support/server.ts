@@ -35,6 +35,9 @@ export interface ServerProcess {
  * Starts the server with the embedded defaults plus `env`, and waits until /api/health answers 200.
  * `log`: its stdout log lines are kept for `logLines()` (LOG_LEVEL in `env` chooses which are written).
  */
+/** How long a bench waits for a server's first healthy answer before giving up. */
+const START_DEADLINE_MS = 240_000;
+
 export async function startServer(env: Record<string, string> = {}, { log = false } = {}): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-server-'));
   const port = await unusedPort();
@@ -90,14 +93,15 @@ export async function startServer(env: Record<string, string> = {}, { log = fals
     },
   };
 
-  const deadline = Date.now() + 60_000;
+  // A safety net, not a figure: a first start builds and migrates, and a loaded machine is slow.
+  const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${server.stderrTail()}`);
     const status = await fetch(`${server.base}/api/health`).then((r) => r.status, () => 0);
     if (status === 200) return server;
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(`the server did not answer /api/health within 60 s:\n${server.stderrTail()}`);
+      throw new Error(`the server did not answer /api/health within ${START_DEADLINE_MS / 1000} s:\n${server.stderrTail()}`);
     }
     await sleep(100);
   }

@@ -12,6 +12,7 @@ import { articleText } from '../../../shared/text/article-text.ts';
 import { lineKinds, type KindElement } from '../../../shared/text/line-kinds.ts';
 import { CONTENT_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
+import { countWords } from '../script/script-format.ts';
 import { elementsWithTags, parsePage, probablyVisible } from './page-document.ts';
 
 export interface ExtractionResult {
@@ -32,6 +33,8 @@ export interface ExtractionResult {
   text: string;
   /** A kind letter per line of text (see shared/text/line-kinds.ts): h heading, x code, t/d/r table rows, and so on. */
   lines: string;
+  /** The words in `text`, counted where it was read (the extraction worker), so the server's thread never counts a page. */
+  words: number;
   /** A PDF's page count. */
   pages?: number;
   /** When the page lists other pages (a front page, search results) rather than being an article: how many. */
@@ -125,6 +128,7 @@ export function extractArticle(html: string, url: string): ExtractionResult {
     siteName: article.siteName,
     text,
     lines: lineKinds(article.root as unknown as KindElement, text),
+    words: countWords(text),
     listing: article.listing,
     kind: article.kind,
   };

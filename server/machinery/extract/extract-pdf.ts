@@ -9,6 +9,7 @@ import { PDF_MESSAGES, pdfPagesNote } from '../../../shared/errors.ts';
 import { hasPdfSignature } from '../../../shared/pdf-file.ts';
 import { AppError } from '../../errors.ts';
 import type { ExtractionResult } from './extract-article.ts';
+import { countWords } from '../script/script-format.ts';
 import { isEnglishWord } from './english-words.ts';
 import { layOutPdf, type PdfPageRuns, type PdfRun } from './pdf-text.ts';
 import { checkUnpackedSize } from './pdf-unpack.ts';
@@ -100,6 +101,7 @@ export async function extractPdf(bytes: Uint8Array, maxPages: number = PDF_LIMIT
       siteName: null,
       text,
       lines,
+      words: countWords(text),
       pages,
     };
   } catch (error) {

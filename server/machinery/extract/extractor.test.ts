@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { countWords } from '../script/script-format.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
@@ -24,6 +25,8 @@ describe('extraction in a worker thread', () => {
     const expected = JSON.parse(fs.readFileSync(path.join(CORPUS, 'mozilla-1', 'expected-metadata.json'), 'utf8'));
     expect(article.title).toBe(expected.title);
     expect(article.text.split('\n').length).toBeGreaterThan(3);
+    // Its words counted in the worker, so the server's thread never counts a page.
+    expect(article.words).toBe(countWords(article.text));
   });
 
   it('brings the user-facing message back across the thread as an AppError', async () => {

@@ -5,6 +5,7 @@
  * answer's token limit (the spec's 1,500) fit the 4,096 of gpt-3.5-turbo.
  */
 import { AI_SETTINGS } from '../../../shared/constants.ts';
+import type { PageKind } from '../../../shared/extract/page-kind.ts';
 import type { ChatPrompt } from './prompts.ts';
 import { stripDelimiters, stripTags } from './prompts.ts';
 
@@ -56,7 +57,30 @@ export interface PromptContext {
   focus?: string;
   /** The article's own language when the script is written in another (`language`). */
   articleLanguage?: string;
+  /** The kind of page when it is not an article: how its parts are told. */
+  pageKind?: PageKind;
 }
+
+/** How a page that is not an article is told: what its parts are, and in what order they are said. */
+const PAGE_KIND_RULES: Partial<Record<PageKind, string>> = {
+  forum:
+    'The page is a discussion thread: each post starts with a line "name wrote:". Tell the discussion post by post, in order, ' +
+    'saying who said what by name (once for each post, never the words "wrote:" themselves), and where posters agree or answer each other.',
+  listing:
+    'The page is a list of items (a title each, with a summary or a price). Go through the items in order as a list, naming each ' +
+    'with what the page says of it; do not join them into one story or add items the page does not list.',
+  collection:
+    'The page is a catalogue of items (a name each, with a price or a summary). Go through the items in order as a list, naming each ' +
+    'with its price or what the page says of it; do not add items the page does not list.',
+  product:
+    "The page presents one product: say what it is, what the page says it does, and its specifications with their figures. Tell it " +
+    'as information, never as an advertisement: no urging the listener to buy.',
+  documentation:
+    'The page is technical documentation: explain what it documents and how it is used, step by step, and describe each piece of ' +
+    'code in words (what it does and the names it uses) rather than reading it out symbol by symbol.',
+  service:
+    "The page presents a company's service in sections: tell each section in the page's order, as information, never as an advertisement.",
+};
 
 const FOCUS_RULE =
   'The listener cares most about what is described between <focus> and </focus>. Give the parts of the article ' +
@@ -90,7 +114,8 @@ function systemPrompt(context: PromptContext): string {
     ? `The article is written in ${languageName(context.articleLanguage)}: write the script in ${lang}, telling what the article says ` +
       `in ${lang} (names of people, places and works as they are).`
     : '';
-  return [who, plain, DATA_RULE, sources, translated, context.focus ? FOCUS_RULE : ''].filter(Boolean).join('\n\n');
+  const kind = context.pageKind ? (PAGE_KIND_RULES[context.pageKind] ?? '') : '';
+  return [who, plain, DATA_RULE, kind, sources, translated, context.focus ? FOCUS_RULE : ''].filter(Boolean).join('\n\n');
 }
 
 function block(tag: string, text: string): string {

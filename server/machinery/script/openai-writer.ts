@@ -188,6 +188,7 @@ export function createScriptWriter(options: ScriptWriterOptions): ScriptWriter {
         ...(plan.sources ? { sources: plan.sources } : {}),
         ...(plan.focus ? { focus: plan.focus } : {}),
         ...(plan.articleLanguage ? { articleLanguage: plan.articleLanguage } : {}),
+        ...(plan.pageKind ? { pageKind: plan.pageKind } : {}),
       },
       // The title's request is one of the plan's.
       maxRequests: (plan.maxRequests ?? DEFAULT_MAX_REQUESTS) - 1,

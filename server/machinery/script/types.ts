@@ -5,6 +5,7 @@
  * The script's types live here, below every file of script/, so none imports another for a type.
  */
 import type { PodcastMode } from '../../../shared/constants.ts';
+import type { PageKind } from '../../../shared/extract/page-kind.ts';
 
 export interface Article {
   title: string;
@@ -35,6 +36,8 @@ export interface ScriptPlan {
   focus?: string;
   /** The article's own language when the script is written in another (`language`). */
   articleLanguage?: string;
+  /** The kind of page when it is not an article: the script tells a thread, a listing or a product as one. */
+  pageKind?: PageKind;
 }
 
 export interface ScriptResult {

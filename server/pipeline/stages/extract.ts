@@ -1,6 +1,14 @@
 /** extract: the article read from a page or a PDF (an article received passes as it is). */
 import { pageTitle } from '../../../shared/text/clean-title.ts';
+import type { PageKind } from '../../../shared/extract/page-kind.ts';
+import type { ExtractionResult } from '../../machinery/extract/extract-article.ts';
 import type { Article, Page, PipelinePorts, Stage } from '../ports.ts';
+
+/** The kind of page the script tells it as: its kind, or a listing when an "article" lists other pages; none for an article. */
+function pageKindOf(article: ExtractionResult): PageKind | null {
+  if (article.kind && article.kind !== 'article') return article.kind;
+  return article.listing ? 'listing' : null;
+}
 
 export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page | Article, Article> {
   return {
@@ -18,8 +26,10 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
         byline: article.byline,
         siteName: article.siteName ?? null,
         lines: article.lines ?? null,
+        words: article.words,
         ...(article.pages ? { pages: article.pages } : {}),
         ...(article.listing ? { listing: article.listing } : {}),
+        ...(pageKindOf(article) ? { pageKind: pageKindOf(article) } : {}),
       };
     },
     retryable: () => false,

@@ -28,6 +28,7 @@ export function scriptStage(
       if (plan.mode !== 'read') {
         if (article.focus) plan.focus = article.focus;
         if (article.articleLanguage) plan.articleLanguage = article.articleLanguage;
+        if (article.pageKind && !(article.sources && article.sources.length > 1)) plan.pageKind = article.pageKind;
       }
       let text = article.scriptText;
       const parts = article.sources;

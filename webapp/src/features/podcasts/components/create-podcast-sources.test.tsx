@@ -210,6 +210,17 @@ describe('the URL card: several sources make one episode', () => {
     expect(created(sent)).toEqual([]);
   });
 
+  it('points at the same page given twice under another address (tracking, fragment, www.), and sends nothing', async () => {
+    const sent = serve();
+    renderCard();
+    const copy = `${TIDES.replace('://', '://www.')}?utm_source=newsletter#top`;
+    paste(field('Website URL')!, `${TIDES}\n${copy}`);
+    await submit();
+    expect(card().querySelector('[role="alert"]')?.textContent).toBe(`${copy} is in the list twice: remove one.`);
+    expect(document.activeElement).toBe(field('Address 2'));
+    expect(created(sent)).toEqual([]);
+  });
+
   it('names a source the server could not read, in the estimate and once the episode is made without it', async () => {
     const sent = serve();
     renderCard();

@@ -4,6 +4,7 @@
  * `{ sources: [...] }`, one episode with a chapter each. Empty lines are left out.
  */
 import { SOURCES_PER_EPISODE, type EpisodeSourceToSend } from '../../../../../shared/api/podcasts.ts';
+import { comparableAddress } from '../../../../../shared/comparable-address.ts';
 import { CONTENT_MESSAGES } from '../../../../../shared/errors.ts';
 import { isWebsiteUrl, validateUrlForm, withScheme } from '../../../../../shared/validation.ts';
 import type { ChosenPdf } from './pdf-file.ts';
@@ -82,7 +83,7 @@ export function allAddressesValid(sources: readonly FormSource[]): boolean {
 /**
  * Why the filled lines cannot be sent as they are, and which line to point at; null when they can.
  * One line is checked as the card always checked it (the server says the rest); with several, each
- * address must be a website's and appear once, and the line is named by its place in the card.
+ * address must be a website's and name a page once, and the line is named by its place in the card.
  */
 export function linesProblem(lines: readonly SourceLine[]): { lineId: string; message: string } | null {
   const several = filledSources(lines).length > 1;
@@ -92,8 +93,10 @@ export function linesProblem(lines: readonly SourceLine[]): { lineId: string; me
     const address = withScheme(line.url);
     const invalid = validateUrlForm(line.url) ?? (several && !isWebsiteUrl(address) ? CONTENT_MESSAGES.invalidWebsiteUrl : null);
     if (invalid) return { lineId: line.id, message: several ? `Address ${place + 1}: ${invalid}` : invalid };
-    if (seen.has(address)) return { lineId: line.id, message: SOURCE_LINE_MESSAGES.repeated(address) };
-    seen.add(address);
+    // The same page as the server compares them: tracking parameters, fragment, `www.` or a trailing slash aside.
+    const key = comparableAddress(address) ?? address;
+    if (seen.has(key)) return { lineId: line.id, message: SOURCE_LINE_MESSAGES.repeated(address) };
+    seen.add(key);
   }
   return null;
 }

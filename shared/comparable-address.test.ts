@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparableAddress } from './item-address.ts';
+import { comparableAddress } from './comparable-address.ts';
 
 describe('comparableAddress', () => {
   it.each([

@@ -1,7 +1,8 @@
 /**
  * An article's address as two links to it compare: the same page whatever tracking a feed or a share
- * added (utm_*, fbclid, gclid and their kin), its fragment, a `www.` or a trailing slash. Used to keep
- * a follow from making an episode of an article the member already has.
+ * added (utm_*, fbclid, gclid and their kin), its fragment, a `www.` or a trailing slash. A follow
+ * uses it to skip an article the member already has; an episode's sources, to read a page given twice
+ * once; the web app's card, to point at the second copy before anything is sent.
  */
 import normalizeUrl from 'normalize-url';
 
