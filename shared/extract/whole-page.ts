@@ -8,7 +8,8 @@
  * - a date and time for machines shown as text ("2019-01-21T21:40:59Z");
  * - on a forum, a post's actions, counts and permalinks standing alone ("Reply", "Quote", "12", "#3",
  *   "Click to expand...");
- * and on a forum each post is announced once by its author ("crumbshot wrote:").
+ * and on a forum each post is announced once by its author ("crumbshot wrote:"), and a block of text
+ * that stands word for word in two or more of one poster's posts is their signature and goes.
  */
 import { holdsProse } from './forum-page.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
@@ -164,17 +165,44 @@ function announceAuthors(area: PageElement, document: PageDocument): number {
   for (const [parent, count] of counts) if (count > most || (count === most && thread !== null && isInside(parent, thread))) [thread, most] = [parent, count];
   if (!thread) return 0;
   let announced = 0;
+  const byAuthor = new Map<string, PageElement[]>();
   for (let post = thread.firstElementChild; post; post = post.nextElementSibling) {
     if (!posts.has(post)) continue;
     const name = [...post.querySelectorAll(AUTHOR_SELECTOR)].map(authorName).find((found) => found !== null);
     if (!name) continue;
     for (const other of [...post.querySelectorAll(AUTHOR_SELECTOR)]) if (isInside(other, post) && authorName(other) === name) other.remove();
+    byAuthor.set(name, [...(byAuthor.get(name) ?? []), post]);
     const line = create.call(document, 'p') as PageElement & { textContent: string };
     line.textContent = `${name} wrote:`;
     (post as unknown as { prepend(node: PageElement): void }).prepend(line);
     announced++;
   }
+  for (const own of byAuthor.values()) if (own.length >= 2) dropSignatures(own);
   return announced;
+}
+
+/** A line of a signature has this many words at least (a shorter one may well be said twice). */
+const SIGNATURE_WORDS = 4;
+
+/**
+ * A poster's signature: a block of text (outside quotes) that stands in two or more of the same
+ * poster's posts, word for word, goes from all of them. Another poster's quote of a post is theirs, so
+ * a post quoted is never taken for a signature.
+ */
+function dropSignatures(own: PageElement[]): void {
+  const seen = new Map<string, { posts: Set<PageElement>; elements: PageElement[] }>();
+  for (const post of own) {
+    for (const element of post.querySelectorAll('p, div, li, dd, span, td')) {
+      if (element.querySelector('p, div, li, dd, td, ul, ol, table, pre') || element.closest('blockquote')) continue;
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (wordCount(text) < SIGNATURE_WORDS) continue;
+      const entry = seen.get(text) ?? { posts: new Set(), elements: [] };
+      entry.posts.add(post);
+      entry.elements.push(element);
+      seen.set(text, entry);
+    }
+  }
+  for (const { posts, elements } of seen.values()) if (posts.size >= 2) for (const element of elements) element.remove();
 }
 
 /** Whether `element` is still below `ancestor` (the copy is detached, so isConnected says nothing). */

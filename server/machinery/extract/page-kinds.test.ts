@@ -60,6 +60,21 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/^(?:Reply|Quote|Report|Share|#\d|\d+)$|Click to expand|2024-03-0\dT/m);
   });
 
+  it("a poster's signature, a block said word for word under each of their posts, is not read; a quote of another poster's post stays", () => {
+    const posts = FORUM_POSTS.map(
+      (post, i) => `<div class="message" id="post-${i + 1}"><div class="message-user"><span class="username">${post.author}</span></div>
+        <div class="message-body">${i === 3 ? `<blockquote><p>${FORUM_POSTS[2]!.text}</p></blockquote>` : ''}<p>${post.text}</p></div>
+        <div class="message-end"><div>${post.author === 'crumbshot' ? 'Sent from a small boat on a calm lake' : `Member ${i} of the paddling club`}</div></div></div>`,
+    );
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <div class="thread">${posts.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/threads/which-kayak.42/');
+    for (const post of FORUM_POSTS) expect(result.text).toContain(post.text);
+    expect(occurrences(result.text, FORUM_POSTS[2]!.text)).toBe(2);
+    expect(result.text).not.toContain('Sent from a small boat');
+    expect(result.text).toContain('Member 1 of the paddling club');
+  });
+
   it('a service page: all five sections in order, without the navigation, the cookie banner or the footer', () => {
     const result = extractArticle(servicePage(), 'https://harbour.example.com/');
     const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
