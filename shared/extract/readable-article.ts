@@ -52,8 +52,8 @@ export function readableArticle(
   const product = kind === 'product' && area ? productPage(document, area) : null;
   // Asked before Readability, which takes the page's metadata out.
   const sections = kind === 'article' && !declaresDatedArticle(document);
-  // Copied only where it may be read whole: a dated article is Readability's block.
-  const thread = product || (kind === 'article' && !sections) ? null : wholePage(document, kind === 'forum');
+  // Copied only where it may be read whole: a dated article and documentation are Readability's block.
+  const thread = product || (kind === 'documentation' || (kind === 'article' && !sections)) ? null : wholePage(document, kind === 'forum');
   const whole = product ?? thread?.root ?? null;
   const measured = measurePage(document);
   markArticleBody(document);
@@ -111,19 +111,18 @@ function documentAddress(document: PageDocument): string {
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
 
+/**
+ * The share of the main area Readability's block may hold and still be the page: of an article (or
+ * docs) any share, the area's rest being the page's furniture (a block that missed the article is
+ * mended by second-try.ts); of a thread or list; of a page of sections or items, where the block is
+ * most often one of them.
+ */
 /** A block of this many words on a page that looks like a list is an article above its teasers. */
 const ARTICLE_WORDS = 250;
 /** The share of such a block in paragraphs of running prose: an article, not a run of items. */
 const ARTICLE_PROSE = 0.5;
-/**
- * The share of the main area Readability's block may hold and still be the page: of an article any
- * share, the area's rest being the page's furniture (a block that missed the article is mended by
- * second-try.ts); of a reference page three fifths, under which the block is one of its sections (the
- * options, not the name, synopsis and description above them); of a thread or list; of a page of
- * sections or items, where the block is most often one of them.
- */
 const PART_READ: Record<PageKind, number> = {
-  article: 0, documentation: 0.6, forum: 0.6, listing: 0.6, service: 0.8, collection: 0.8, product: 0.8,
+  article: 0, documentation: 0, forum: 0.6, listing: 0.6, service: 0.8, collection: 0.8, product: 0.8,
 };
 
 /**

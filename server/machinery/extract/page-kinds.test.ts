@@ -170,22 +170,6 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/SIDEBAR|TOCTEXT|Edit this page/);
   });
 
-  it('a reference page of sections of which Readability keeps one: every section in order, without the sidebar', () => {
-    const options = Array.from({ length: 10 }, (_, i) => `<dt>--option-${i + 1}</dt><dd><p>Option ${i + 1} changes how the harbour tool records a change, and this sentence says how, with commas and clauses enough to read as prose.</p></dd>`).join('');
-    const description = Array.from({ length: 6 }, (_, i) => `<div class="paragraph"><p>Part ${i + 1} of the description says what a record holds and how the harbour tool makes it, in a plain sentence with commas.</p></div>`).join('');
-    const html = `<!doctype html><html lang="en"><head><title>harbour-commit</title></head><body><nav><a href="/docs">SIDEBAR Docs home</a></nav>
-      <main><div class="sect1"><h2>NAME</h2><div class="sectionbody"><div class="paragraph"><p>harbour-commit - Record changes to the harbour</p></div></div></div>
-      <div class="sect1"><h2>SYNOPSIS</h2><div class="sectionbody"><pre>harbour commit [-a | --interactive] [-m &lt;msg&gt;]</pre></div></div>
-      <div class="sect1"><h2>DESCRIPTION</h2><div class="sectionbody">${description}</div></div>
-      <div class="sect1"><h2>OPTIONS</h2><div class="sectionbody"><div class="dlist"><dl>${options}</dl></div></div></div></main></body></html>`;
-    const result = extractArticle(html, 'https://harbour.example.com/docs/harbour-commit');
-    expect(result.kind).toBe('documentation');
-    const parts = ['Record changes to the harbour', 'harbour commit [-a | --interactive]', 'Part 6 of the description', 'Option 10 changes'].map((part) => result.text.indexOf(part));
-    expect(parts.every((p) => p >= 0)).toBe(true);
-    expect([...parts].sort((a, b) => a - b)).toEqual(parts);
-    expect(result.text).not.toContain('SIDEBAR');
-  });
-
   it('a script shell with nothing to read is still refused', () => {
     const shell = '<!doctype html><html><head><title>App</title></head><body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript><script src="/app.js"></script></body></html>';
     expect(() => extractArticle(shell, 'https://app.example.com/t/1')).toThrow('Could not extract readable content from the webpage');
