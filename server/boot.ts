@@ -22,9 +22,6 @@ import type { AppDeps } from './deps.ts';
 
 export type ProcessRole = 'all' | 'web' | 'worker';
 
-/** Open connections are closed by force after this; jobs not settled by then are left to their lease. */
-const STOP_DEADLINE_MS = 10_000;
-
 /** Boots a process in `role`; resolves once it has stopped after SIGTERM or SIGINT. */
 export async function runProcess(role: ProcessRole): Promise<void> {
   // Listened for from the start, so a signal during boot stops the process once it is up, cleanly; a
@@ -72,7 +69,7 @@ export async function runProcess(role: ProcessRole): Promise<void> {
   const force = setTimeout(() => {
     logger.warn('forcing open connections closed');
     server?.closeAllConnections();
-  }, STOP_DEADLINE_MS);
+  }, config.stopGraceMs);
   force.unref();
   deps.events.closeAll();
   const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -99,7 +96,8 @@ function warmUpOnce(deps: AppDeps, logger: Logger): () => void {
 /** Running jobs are aborted and handed back; one that does not settle in time is left to its lease. */
 async function stopJobs(deps: AppDeps, logger: Logger) {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_DEADLINE_MS)));
+  // Open connections are closed by force after the same grace (STOP_GRACE_SECONDS).
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deps.config.stopGraceMs)));
   const outcome = await Promise.race([deps.jobs.stop(), late]);
   clearTimeout(timer);
   if (outcome === 'late') logger.warn('a job did not stop in time; another worker takes it over when its lease runs out');

@@ -105,6 +105,7 @@ const envSchema = z
     PREMIUM_MAX_EPISODE_MINUTES: z.coerce.number().int().min(1).default(480),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    STOP_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     WORKER_HEALTH_PORT: optionalString
       .transform((v) => (v === undefined ? undefined : Number(v)))
       .pipe(z.number().int().min(0).max(65535).optional()),
@@ -222,6 +223,8 @@ export interface Config {
   jobConcurrency: number;
   /** How long a crashed worker's job stays claimed before another worker may take it over. */
   jobLeaseMs: number;
+  /** After SIGTERM, how long requests in flight and running jobs have to finish before connections are closed and jobs left to their lease. */
+  stopGraceMs: number;
   /** `pagecast worker` answers a health check on this port when set. */
   workerHealthPort: number | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -303,6 +306,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     jobConcurrency: e.JOB_CONCURRENCY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
     workerHealthPort: e.WORKER_HEALTH_PORT,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(PROJECT_ROOT, 'webapp', 'dist')),

@@ -58,6 +58,8 @@ export interface FakeOpenAiBehaviour {
   firstTokenDelayMs: number;
   /** Pieces of a chat answer a second after the first; 0 sends them all at once. */
   tokensPerSecond: number;
+  /** A streamed chat answer stops after this many pieces until `releaseStreams()`; null never holds. */
+  holdStreamAfter: number | null;
   /** Milliseconds of audio per character of speech input. */
   speechMsPerChar: number;
   /** Speech is written in pieces of this many bytes (odd by default, to split samples). */
@@ -89,6 +91,9 @@ export interface FakeStreamRecord {
   /** Date.now() when the first and the last piece were sent; null before. */
   firstSentAt: number | null;
   lastSentAt: number | null;
+  /** Date.now() when the answer began, and each piece's send time after it, in ms. */
+  startedAt: number;
+  sentAfter: number[];
   /** The client went away before the answer was complete. */
   cancelled: boolean;
 }
@@ -101,6 +106,8 @@ export interface FakeOpenAi {
   requests: FakeRequest[];
   /** Merges into the current behaviour and restarts the fault count. */
   setBehaviour(change: Partial<FakeOpenAiBehaviour>): void;
+  /** Lets the streamed answers held by `holdStreamAfter` go on. */
+  releaseStreams(): void;
   close(): Promise<void>;
 }
 
@@ -128,6 +135,7 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   finishReason: 'stop',
   firstTokenDelayMs: 0,
   tokensPerSecond: 0,
+  holdStreamAfter: null,
   speechMsPerChar: 60,
   speechChunkBytes: 4801,
   speechChunkDelayMs: 0,
@@ -313,6 +321,13 @@ export async function startFakeOpenAi(
   const faultsServed = { chat: 0, speech: 0 };
   const requests: FakeRequest[] = [];
   let closing = false;
+  // Held streams wait on `released`; releasing settles it and sets a new one for later holds.
+  let releaseHeld = () => {};
+  let released = new Promise<void>((resolve) => (releaseHeld = resolve));
+  const releaseStreams = () => {
+    releaseHeld();
+    released = new Promise<void>((resolve) => (releaseHeld = resolve));
+  };
 
   const setBehaviour = (change: Partial<FakeOpenAiBehaviour>) => {
     current = { ...current, ...change };
@@ -392,7 +407,8 @@ export async function startFakeOpenAi(
 
   const streamChat = async (body: FakeChatRequest, reply: string, drop: boolean, res: http.ServerResponse, record: FakeRequest) => {
     const pieces = fakeReplyPieces(reply);
-    const stream: FakeStreamRecord = { pieces: pieces.length, sent: 0, firstSentAt: null, lastSentAt: null, cancelled: false };
+    const started = Date.now();
+    const stream: FakeStreamRecord = { pieces: pieces.length, sent: 0, firstSentAt: null, lastSentAt: null, startedAt: started, sentAfter: [], cancelled: false };
     record.stream = stream;
     record.answer = drop ? 'drop' : 200;
     let complete = false;
@@ -413,19 +429,22 @@ export async function startFakeOpenAi(
         })}\n\n`,
       );
 
-    const started = Date.now();
     const end = drop ? Math.floor(pieces.length / 2) : pieces.length;
     // A model's first event names the role; it comes with the first piece.
     await sleep(pieceDue(0));
     if (res.destroyed || closing) return;
     send({ role: 'assistant', content: '', refusal: null }, null);
+    const hold = current.holdStreamAfter;
+    const held = released;
     for (let i = 0; i < end; i++) {
+      if (i === hold) await Promise.race([held, new Promise((resolve) => res.once('close', resolve))]);
       await sleep(started + pieceDue(i) - Date.now());
       if (res.destroyed || closing) return;
       send({ content: pieces[i] }, null);
       stream.sent += 1;
       stream.lastSentAt = Date.now();
       stream.firstSentAt ??= stream.lastSentAt;
+      stream.sentAfter.push(stream.lastSentAt - started);
     }
     // Let the client read what was sent before the connection goes.
     if (drop) return void setTimeout(() => res.destroy(), 20);
@@ -533,6 +552,7 @@ export async function startFakeOpenAi(
     port: actualPort,
     requests,
     setBehaviour,
+    releaseStreams,
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
