@@ -91,6 +91,9 @@ export interface FakeStreamRecord {
   /** Date.now() when the first and the last piece were sent; null before. */
   firstSentAt: number | null;
   lastSentAt: number | null;
+  /** Date.now() when the answer began, and each piece's send time after it, in ms. */
+  startedAt: number;
+  sentAfter: number[];
   /** The client went away before the answer was complete. */
   cancelled: boolean;
 }
@@ -404,7 +407,8 @@ export async function startFakeOpenAi(
 
   const streamChat = async (body: FakeChatRequest, reply: string, drop: boolean, res: http.ServerResponse, record: FakeRequest) => {
     const pieces = fakeReplyPieces(reply);
-    const stream: FakeStreamRecord = { pieces: pieces.length, sent: 0, firstSentAt: null, lastSentAt: null, cancelled: false };
+    const started = Date.now();
+    const stream: FakeStreamRecord = { pieces: pieces.length, sent: 0, firstSentAt: null, lastSentAt: null, startedAt: started, sentAfter: [], cancelled: false };
     record.stream = stream;
     record.answer = drop ? 'drop' : 200;
     let complete = false;
@@ -425,7 +429,6 @@ export async function startFakeOpenAi(
         })}\n\n`,
       );
 
-    const started = Date.now();
     const end = drop ? Math.floor(pieces.length / 2) : pieces.length;
     // A model's first event names the role; it comes with the first piece.
     await sleep(pieceDue(0));
@@ -441,6 +444,7 @@ export async function startFakeOpenAi(
       stream.sent += 1;
       stream.lastSentAt = Date.now();
       stream.firstSentAt ??= stream.lastSentAt;
+      stream.sentAfter.push(stream.lastSentAt - started);
     }
     // Let the client read what was sent before the connection goes.
     if (drop) return void setTimeout(() => res.destroy(), 20);

@@ -1,8 +1,8 @@
 /**
  * The one extraction that the server (on a linkedom document) and the extension (on a clone of the
  * live page) both run: the dropped areas go, Readability finds the article (unless it missed it: then
- * the page's own block of prose is the article, second-try.ts), then the boilerplate it kept inside
- * the article goes too.
+ * the page's own block of prose is the article, second-try.ts; if it trips on the page's tree, a page
+ * read whole is read so), then the boilerplate it kept inside the article goes too.
  */
 import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
@@ -68,7 +68,15 @@ export function readableArticle(
   });
   if (options.elementsWithTags) Object.assign(reader, { _getAllNodesWithTag: options.elementsWithTags });
   if (options.isProbablyVisible) Object.assign(reader, { _isProbablyVisible: options.isProbablyVisible });
-  const article: Partial<NonNullable<ReturnType<typeof reader.parse>>> = reader.parse() ?? { title: (document as unknown as { title?: string }).title };
+  let parsed: ReturnType<typeof reader.parse> = null;
+  try {
+    parsed = reader.parse();
+  } catch (error) {
+    // Readability trips on the odd tree (a candidate outside the body); a page read whole stands without it.
+    if (!whole) throw error;
+    root = undefined;
+  }
+  const article: Partial<NonNullable<ReturnType<typeof reader.parse>>> = parsed ?? { title: (document as unknown as { title?: string }).title };
   if (root) {
     root = narrowedToBody(root) ?? root;
     root.removeAttribute(BODY_MARK);
