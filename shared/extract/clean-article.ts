@@ -19,7 +19,7 @@
  * it) and goes on after it: the list is then part of what the article says. A list inside another
  * list's item is judged with the outer list.
  * On a listing or a collection (`items`) the links and dates are the items themselves: blocks of
- * links, lists of links and datelines stay.
+ * links, lists of links and datelines stay; and so do the blocks of a list's cards wherever they are.
  */
 import { ELEMENT_NODE, TEXT_NODE, type PageElement, type PageNode } from './page-dom.ts';
 import { READING_LABEL } from './page-labels.ts';
@@ -192,7 +192,16 @@ function isNested(list: PageElement, root: PageElement): boolean {
   return false;
 }
 
-export function cleanArticle(root: PageElement, items = false): void {
+/**
+ * Cleans `root` in place; on a list (`items`) its links and dates stay; `kept`, when given, names the
+ * elements (a list's cards) whose blocks stay whatever they look like.
+ */
+export function cleanArticle(root: PageElement, items = false, kept?: (element: PageElement) => boolean): void {
+  const inKept = (element: PageElement) => {
+    if (!kept) return false;
+    for (let up: PageElement | null = element; up && up !== root; up = up.parentElement) if (kept(up)) return true;
+    return false;
+  };
   const blocks = textBlocks(root);
   const byElement = new Map(blocks.map((block) => [block.element, block]));
   const lists = new Set<PageElement>();
@@ -201,12 +210,12 @@ export function cleanArticle(root: PageElement, items = false): void {
     if (upper(block.element) === 'LI' && parent && (upper(parent) === 'UL' || upper(parent) === 'OL')) lists.add(parent);
   }
   for (const list of lists) {
-    if (items || isNested(list, root) || !isLinkList(list, byElement) || introducedByArticle(list)) continue;
+    if (items || isNested(list, root) || !isLinkList(list, byElement) || introducedByArticle(list) || inKept(list)) continue;
     list.remove();
   }
   for (const block of blocks) {
     if (block.element === root) continue;
-    if (isBoilerplate(block, items)) removeBlock(block);
+    if (isBoilerplate(block, items) && !inKept(block.element)) removeBlock(block);
     else removeInlineCredits(block);
   }
 }

@@ -6,7 +6,8 @@
  *   path (/t/…, /threads/…, /topic/…, viewtopic, showthread, /questions/…);
  * - product: a Product declared with an offer or a price, or a product's path with a price shown;
  * - collection: a catalogue's path (/collections/…, /category/…) or an item list of products;
- * - listing: many repeated teasers (a linked heading each) and little prose;
+ * - listing: many repeated teasers (a linked heading each) and little prose, or a declared
+ *   CollectionPage or SearchResultsPage (a collection when it shows prices);
  * - documentation: a docs path or blocks of code beside a navigation tree;
  * - service: several sibling sections each with its own heading and little running prose.
  */
@@ -89,21 +90,30 @@ function headedSections(area: PageElement): number {
   return best;
 }
 
+export interface RepeatedItems {
+  items: number;
+  words: number;
+  priced: number;
+  /** The items themselves, in order. */
+  members: PageElement[];
+}
+
 /**
  * The most items one parent repeats: children of the same tag and class, each holding a link and a
  * short text (a card, a teaser, a row of results), and the words they hold together.
  */
-function repeatedItems(area: PageElement): { items: number; words: number; priced: number } {
-  let best = { items: 0, words: 0, priced: 0 };
+export function repeatedItems(area: PageElement): RepeatedItems {
+  let best: RepeatedItems = { items: 0, words: 0, priced: 0, members: [] };
   const counts = sizesUnder(area, wordCount);
   for (const parent of [area, ...area.querySelectorAll('div, ul, ol, section, tbody')]) {
-    const groups = new Map<string, { items: number; words: number; priced: number }>();
+    const groups = new Map<string, RepeatedItems>();
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
       const words = counts.get(child) ?? 0;
       if (words < 2 || words > 120 || !(child.localName.toLowerCase() === 'a' || child.querySelector('a'))) continue;
       const key = `${child.localName}.${child.getAttribute('class') ?? ''}`;
-      const group = groups.get(key) ?? { items: 0, words: 0, priced: 0 };
+      const group = groups.get(key) ?? { items: 0, words: 0, priced: 0, members: [] };
       group.items++;
+      group.members.push(child);
       group.words += words;
       if (PRICE_ONCE.test(child.textContent ?? '')) group.priced++;
       groups.set(key, group);
@@ -132,6 +142,8 @@ export function pageKind(document: PageDocument, area: PageElement, url: string)
   if (PRODUCT_PATH.test(path) && prices > 0 && prices < 12) return 'product';
   const teasers = linkedHeadings(area);
   if (COLLECTION_PATH.test(path) || (types.has('ItemList') && (types.has('Product') || prices >= 4))) return 'collection';
+  // A page that declares itself a collection of pages or search results lists them.
+  if (types.has('CollectionPage') || types.has('SearchResultsPage')) return prices >= 4 ? 'collection' : 'listing';
   const repeated = repeatedItems(area);
   const listed = repeated.items >= 6 && repeated.words >= words * 0.3;
   if (listed && repeated.priced >= repeated.items * 0.5) return 'collection';

@@ -1,18 +1,18 @@
 /**
  * The one extraction that the server (on a linkedom document) and the extension (on a clone of the
  * live page) both run: the dropped areas go, Readability finds the article (unless it missed it: then
- * the page's own block of prose is the article, second-try.ts), then the boilerplate it kept inside
- * the article goes too.
+ * the page's own block of prose is the article, second-try.ts; if it trips on the page's tree, a page
+ * read whole is read so), then the boilerplate it kept inside the article goes too.
  */
 import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
-import { declaresForum, pageKind, proseWords, type PageKind } from './page-kind.ts';
+import { declaresForum, pageKind, proseWords, repeatedItems, type PageKind } from './page-kind.ts';
 import { productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
-import { mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
+import { ITEM_MARK, mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
   title: string;
@@ -52,6 +52,8 @@ export function readableArticle(
   const product = kind === 'product' && area ? productPage(document, area) : null;
   // Asked before Readability, which takes the page's metadata out.
   const sections = kind === 'article' && !declaresDatedArticle(document);
+  // A list's cards (six at least), marked before the page is copied and Readability changes it.
+  const items = (kind === 'collection' || kind === 'listing') && area !== null && markItems(area);
   // Copied only where it may be read whole: a dated article and documentation are Readability's block.
   const thread = product || (kind === 'documentation' || (kind === 'article' && !sections)) ? null : wholePage(document, kind === 'forum');
   const whole = product ?? thread?.root ?? null;
@@ -66,7 +68,15 @@ export function readableArticle(
   });
   if (options.elementsWithTags) Object.assign(reader, { _getAllNodesWithTag: options.elementsWithTags });
   if (options.isProbablyVisible) Object.assign(reader, { _isProbablyVisible: options.isProbablyVisible });
-  const article: Partial<NonNullable<ReturnType<typeof reader.parse>>> = reader.parse() ?? { title: (document as unknown as { title?: string }).title };
+  let parsed: ReturnType<typeof reader.parse> = null;
+  try {
+    parsed = reader.parse();
+  } catch (error) {
+    // Readability trips on the odd tree (a candidate outside the body); a page read whole stands without it.
+    if (!whole) throw error;
+    root = undefined;
+  }
+  const article: Partial<NonNullable<ReturnType<typeof reader.parse>>> = parsed ?? { title: (document as unknown as { title?: string }).title };
   if (root) {
     root = narrowedToBody(root) ?? root;
     root.removeAttribute(BODY_MARK);
@@ -78,9 +88,10 @@ export function readableArticle(
   if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && (missedSections(root, whole) || missedList(root, whole))))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
-  // A list's items are links and dates; an article above its teasers is cleaned as an article.
-  const items = (kind === 'listing' || kind === 'collection') && proseWords(root) < wordCount(root.textContent) * ARTICLE_PROSE;
-  cleanArticle(root, items);
+  // A list's items are links and dates; an article above its teasers is cleaned as an article, less its list's cards.
+  const listed = (kind === 'listing' || kind === 'collection') && proseWords(root) < wordCount(root.textContent) * ARTICLE_PROSE;
+  cleanArticle(root, listed, items ? (element) => element.getAttribute(ITEM_MARK) !== null : undefined);
+  if (items) for (const marked of [root, ...root.querySelectorAll(`[${ITEM_MARK}]`)]) marked.removeAttribute(ITEM_MARK);
   return {
     title: article.title?.trim() ?? '',
     // A thread's posts each say their author: the byline Readability took is the first poster's box.
@@ -127,6 +138,17 @@ function readWhole(kind: PageKind, root: PageElement, whole: PageElement): boole
   if (kind === 'listing' && words >= ARTICLE_WORDS && proseWords(root) >= words * ARTICLE_PROSE) return false;
   return part < PART_READ[kind];
 }
+/** A list's cards: six at least, else none are marked. */
+const MIN_ITEMS = 6;
+
+/** Marks the cards a list repeats (six or more); whether it did. */
+function markItems(area: PageElement): boolean {
+  const { members } = repeatedItems(area);
+  if (members.length < MIN_ITEMS) return false;
+  for (const member of members) member.setAttribute(ITEM_MARK, '');
+  return true;
+}
+
 /** Teasers a list page shows at least, and the text one takes at most on average. */
 const MIN_LISTED = 4;
 const MAX_TEASER_CHARS = 400;

@@ -4,7 +4,7 @@
  * that scores best. Such a page is read whole when
  * - it does not declare itself a dated article (a schema.org Article or BlogPosting, a publication
  *   date): a news page's article is its block, whatever the page holds beside it;
- * - Readability's block holds under two fifths of the main area's words;
+ * - Readability's block holds under three fifths of the main area's words;
  * - the main area is prose (three tenths of its words in paragraphs of eight words or more) and not
  *   links (under a fifth of its words in links): the rest of the page is more sections, not a
  *   list of other pages or the site's menus.
@@ -26,7 +26,7 @@ export function declaresDatedArticle(document: PageDocument): boolean {
   return document.querySelectorAll('meta[property="article:published_time"], [itemprop="datePublished"]').length > 0;
 }
 
-const MAX_BLOCK_SHARE = 0.4;
+const MAX_BLOCK_SHARE = 0.6;
 const MIN_PROSE_SHARE = 0.3;
 const MAX_LINK_SHARE = 0.2;
 const PROSE_PARAGRAPH_WORDS = 8;

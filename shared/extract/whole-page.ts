@@ -3,9 +3,14 @@
  * product's description. Readability keeps one block of prose; these pages are many blocks, so their
  * main area (the page's <main> when it holds most of the text, else its body) is taken after the
  * dropped areas went, less the chrome such pages carry in it:
- * - pagination, sort and filter bars, toolbars (named so by a word of their class or id);
+ * - pagination, sort and filter bars, toolbars (named so by a word of their class or id), unless
+ *   they wrap the list's items themselves (marked before, see ITEM_MARK);
  * - a poster's details: join date, post count, reputation, signature, votes and reactions;
- * and on a forum each post is announced once by its author ("crumbshot wrote:").
+ * - a date and time for machines shown as text ("2019-01-21T21:40:59Z");
+ * - on a forum, a post's actions, counts and permalinks standing alone ("Reply", "Quote", "12", "#3",
+ *   "Click to expand...");
+ * and on a forum each post is announced once by its author ("crumbshot wrote:"), and a block of text
+ * that stands word for word in two or more of one poster's posts is their signature and goes.
  */
 import { holdsProse } from './forum-page.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
@@ -29,21 +34,30 @@ export function mainArea(document: PageDocument): PageElement | null {
   return best && bestWords >= all * 0.3 ? best : body;
 }
 
+function linkWords(elements: PageElement[]): number {
+  let words = 0;
+  for (const element of elements) for (const link of element.querySelectorAll('a')) words += wordCount(link.textContent);
+  return words;
+}
+
 /** Visible words under which a page whose text waits in hidden elements is read from them. */
 const MIN_VISIBLE_WORDS = 50;
 const MIN_HIDDEN_WORDS = 100;
 
 /**
- * A page that shows next to nothing while its body waits in a hidden placeholder (a script-built
- * page's server-rendered copy in a `<div hidden>`) is read from the placeholder: the hidden
- * attributes go.
+ * A page whose body waits in hidden placeholders (a script-built page's server-rendered copy in a
+ * `<div hidden>`, the streamed sections a script swaps in) is read from them: the hidden attributes
+ * go when the page shows next to nothing, or when the placeholders hold more words outside links
+ * than the page shows (a menu kept hidden is links).
  */
 export function revealHiddenBody(document: PageDocument): void {
   const body = document.body;
   if (!body) return;
   const hidden = [...body.querySelectorAll('[hidden]')].filter((element) => !element.parentElement?.closest('[hidden]'));
   const hiddenWords = hidden.reduce((sum, element) => sum + wordCount(element.textContent), 0);
-  if (hiddenWords < MIN_HIDDEN_WORDS || wordCount(body.textContent) - hiddenWords >= MIN_VISIBLE_WORDS) return;
+  if (hiddenWords < MIN_HIDDEN_WORDS) return;
+  const visibleWords = wordCount(body.textContent) - hiddenWords;
+  if (visibleWords >= MIN_VISIBLE_WORDS && hiddenWords - linkWords(hidden) <= visibleWords) return;
   for (const element of hidden) element.removeAttribute('hidden');
 }
 
@@ -77,6 +91,16 @@ const POSTER_DETAIL =
 /** A line of only a poster's details run together: "Joined: Mar 2024 · 212 posts". */
 const DETAILS_LINE = /^(?:joined:?\s+[\p{L}\p{N} ,.]{2,16})?(?:\s*[·•|]?\s*\d[\d,.]*k?\s+(?:posts|messages|likes|points|reactions))+$|^joined:?\s+[\p{L}\p{N} ,.]{2,16}$/iu;
 
+/**
+ * A post's action or count standing alone: its buttons ("Reply", "Quote", "Report", "Share", "Like"),
+ * a quote's fold ("Click to expand..."), its permalink ("#3"), a bare count of votes or views ("12",
+ * "1K", "2y"), a thread's stats labels ("Views", "Replies").
+ */
+const ACTION_LINE =
+  /^(?:reply|quote:?|multi-?quote|reply with quote|report|report (?:inappropriate content|post|abuse)|share|like|likes|permalink|bookmark|flag|original poster|click to (?:expand|shrink)(?:\.\.\.|…)?|views?|replies|#\d+|\d[\d,.]*[kmy]?)$/i;
+/** A date and time for machines, shown as text: "2019-01-21T21:40:59.62Z+00:00". */
+const MACHINE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})*$/;
+
 /** Hidden from the reader: the hidden attribute, aria-hidden, or an inline style that hides it. */
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -98,14 +122,21 @@ function dropChrome(area: PageElement, thread: boolean): void {
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
     const chrome = names.map(chromeName).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false);
     if (!chrome || (element.textContent ?? '').length > all * 0.4 || (thread && chrome === true && holdsProse(element))) continue;
+    // A wrapper named for its pagination or filters that holds the list's items is the list.
+    if (chrome === true && element.querySelector(`[${ITEM_MARK}]`)) continue;
     element.remove();
   }
-  for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p')]) {
+  for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p, a, button, time, small, strong, b')]) {
     if (!isInside(element, area) || element.firstElementChild?.querySelector('p, div')) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (text && text.length <= 48 && (POSTER_DETAIL.test(text) || DETAILS_LINE.test(text))) element.remove();
+    if (!text || text.length > 48) continue;
+    if (MACHINE_TIME.test(text) || (thread && ACTION_LINE.test(text))) element.remove();
+    else if (!/^(?:a|button|time|small|strong|b)$/i.test(element.localName) && (POSTER_DETAIL.test(text) || DETAILS_LINE.test(text))) element.remove();
   }
 }
+
+/** The mark on each item of a listing or collection (its cards), set before the page is copied. */
+export const ITEM_MARK = 'data-pagecast-item';
 
 /** Where a post names its author. */
 const AUTHOR_SELECTOR = '[itemprop="author"], [rel="author"], [class*="author"], [class*="username"], [class*="user-name"], [class*="poster"]';
@@ -140,17 +171,44 @@ function announceAuthors(area: PageElement, document: PageDocument): number {
   for (const [parent, count] of counts) if (count > most || (count === most && thread !== null && isInside(parent, thread))) [thread, most] = [parent, count];
   if (!thread) return 0;
   let announced = 0;
+  const byAuthor = new Map<string, PageElement[]>();
   for (let post = thread.firstElementChild; post; post = post.nextElementSibling) {
     if (!posts.has(post)) continue;
     const name = [...post.querySelectorAll(AUTHOR_SELECTOR)].map(authorName).find((found) => found !== null);
     if (!name) continue;
     for (const other of [...post.querySelectorAll(AUTHOR_SELECTOR)]) if (isInside(other, post) && authorName(other) === name) other.remove();
+    byAuthor.set(name, [...(byAuthor.get(name) ?? []), post]);
     const line = create.call(document, 'p') as PageElement & { textContent: string };
     line.textContent = `${name} wrote:`;
     (post as unknown as { prepend(node: PageElement): void }).prepend(line);
     announced++;
   }
+  for (const own of byAuthor.values()) if (own.length >= 2) dropSignatures(own);
   return announced;
+}
+
+/** A line of a signature has this many words at least (a shorter one may well be said twice). */
+const SIGNATURE_WORDS = 4;
+
+/**
+ * A poster's signature: a block of text (outside quotes) that stands in two or more of the same
+ * poster's posts, word for word, goes from all of them. Another poster's quote of a post is theirs, so
+ * a post quoted is never taken for a signature.
+ */
+function dropSignatures(own: PageElement[]): void {
+  const seen = new Map<string, { posts: Set<PageElement>; elements: PageElement[] }>();
+  for (const post of own) {
+    for (const element of post.querySelectorAll('p, div, li, dd, span, td')) {
+      if (element.querySelector('p, div, li, dd, td, ul, ol, table, pre') || element.closest('blockquote')) continue;
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (wordCount(text) < SIGNATURE_WORDS) continue;
+      const entry = seen.get(text) ?? { posts: new Set(), elements: [] };
+      entry.posts.add(post);
+      entry.elements.push(element);
+      seen.set(text, entry);
+    }
+  }
+  for (const { posts, elements } of seen.values()) if (posts.size >= 2) for (const element of elements) element.remove();
 }
 
 /** Whether `element` is still below `ancestor` (the copy is detached, so isConnected says nothing). */

@@ -2,7 +2,8 @@
  * Extraction by kind of page, each on a page written for it (server/test/kind-pages.ts): what a
  * listener wants of it is read, and its chrome is not.
  */
-import { describe, expect, it } from 'vitest';
+import { Readability } from '@mozilla/readability';
+import { describe, expect, it, vi } from 'vitest';
 import { COLLECTION_ITEMS, collectionPage, DOCS_CODE, docsPage, FORUM_POSTS, forumPage, LISTING_ITEMS, listingPage, PRODUCT_DESCRIPTION, PRODUCT_SPECIFICATIONS, productPage, sectionedCompanyPage, SERVICE_SECTIONS, servicePage } from '../../test/kind-pages.ts';
 import { extractArticle } from './extract-article.ts';
 
@@ -44,6 +45,36 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/Joined|\d+ posts|Quote|Privacy|cookies/);
   });
 
+  it("a thread's actions, counts, permalinks, quote folds and machine dates standing alone are not read; the posts are", () => {
+    const posts = FORUM_POSTS.map(
+      (post, i) => `<div class="message" id="post-${i + 1}"><div class="message-user"><span class="username">${post.author}</span></div>
+        <div class="message-main"><div><a href="#post-${i + 1}">#${i + 1}</a> <span>${12 + i}</span> <time>2024-03-0${i + 1}T10:09:38.163Z</time></div>
+        <div class="message-body">${i > 0 ? `<blockquote><p>${FORUM_POSTS[i - 1]!.author} said:</p><div>Earlier words.</div><div>Click to expand...</div></blockquote>` : ''}<p>${post.text}</p></div>
+        <div><a href="#r">Reply</a> <a href="#q">Quote</a> <a href="#p">Report</a> <a href="#s">Share</a></div></div></div>`,
+    );
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <div class="thread">${posts.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/threads/which-kayak.42/');
+    expect(result.kind).toBe('forum');
+    for (const post of FORUM_POSTS) expect(result.text).toContain(post.text);
+    expect(result.text).not.toMatch(/^(?:Reply|Quote|Report|Share|#\d|\d+)$|Click to expand|2024-03-0\dT/m);
+  });
+
+  it("a poster's signature, a block said word for word under each of their posts, is not read; a quote of another poster's post stays", () => {
+    const posts = FORUM_POSTS.map(
+      (post, i) => `<div class="message" id="post-${i + 1}"><div class="message-user"><span class="username">${post.author}</span></div>
+        <div class="message-body">${i === 3 ? `<blockquote><p>${FORUM_POSTS[2]!.text}</p></blockquote>` : ''}<p>${post.text}</p></div>
+        <div class="message-end"><div>${post.author === 'crumbshot' ? 'Sent from a small boat on a calm lake' : `Member ${i} of the paddling club`}</div></div></div>`,
+    );
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <div class="thread">${posts.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/threads/which-kayak.42/');
+    for (const post of FORUM_POSTS) expect(result.text).toContain(post.text);
+    expect(occurrences(result.text, FORUM_POSTS[2]!.text)).toBe(2);
+    expect(result.text).not.toContain('Sent from a small boat');
+    expect(result.text).toContain('Member 1 of the paddling club');
+  });
+
   it('a service page: all five sections in order, without the navigation, the cookie banner or the footer', () => {
     const result = extractArticle(servicePage(), 'https://harbour.example.com/');
     const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
@@ -60,6 +91,42 @@ describe('extraction by kind of page', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 2`);
     expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
+  });
+
+  it('a company page whose longest block holds half of its words: every block in order, not only the longest', () => {
+    const line = (name: string, n: number) => `<p>The ${name.toLowerCase()} point number ${n} of the harbour service is described here in a full sentence, with ordinary words read aloud as prose.</p>`;
+    const blocks = SERVICE_SECTIONS.map((name, i) => {
+      const paragraphs = (i === 2 ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1, 2]).map((n) => line(name, n)).join('');
+      return `<div class="band"><div class="inner"><div class="cell"><h2>${name} of the harbour service</h2></div><div class="cell"><div class="text">${paragraphs}</div></div></div></div>`;
+    });
+    const html = `<!doctype html><html lang="en"><head><title>Harbour movers</title></head><body><nav><a href="/">NAVLINK</a></nav>
+      <div class="page">${blocks.join('')}</div><footer>FOOTERTEXT</footer></body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/movers/');
+    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 2`);
+    expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
+  });
+
+  it('a page whose sections wait in hidden placeholders beside a visible menu is read from them', () => {
+    const menu = Array.from({ length: 30 }, (_, i) => `<a href="/p${i}">Menu item ${i}</a>`).join(' ');
+    const sections = SERVICE_SECTIONS.map((name) => `<div hidden id="S:${name}"><section><h2>${name}</h2><p>${name} of the harbour service: one sentence that says what it is, and a second clause on why it helps a customer.</p></section></div>`).join('');
+    const html = `<!doctype html><html lang="en"><head><title>Harbour</title></head><body><div class="menu">${menu}</div><p>Moving soon? Get a quote.</p>${sections}</body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/');
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`${name} of the harbour service`);
+  });
+
+  it('a page read whole is read when Readability trips on its tree', () => {
+    const parse = vi.spyOn(Readability.prototype, 'parse').mockImplementation(() => {
+      throw new TypeError("Cannot read properties of null (reading 'tagName')");
+    });
+    try {
+      const result = extractArticle(servicePage(), 'https://harbour.example.com/');
+      for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`${name} of the harbour service`);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('a listing: every item with its summary, without the sort bar, the filters or the pagination', () => {
@@ -82,6 +149,28 @@ describe('extraction by kind of page', () => {
       expect(at, item.price).toBe(title + item.title.length);
     }
     expect(result.text).not.toMatch(/SORTBAR|FILTERPANEL|PAGINATION/);
+  });
+
+  it('a category grid wrapped in a block named for its pagination and filters, above a blurb: every item with its price, not the blurb alone', () => {
+    const cards = COLLECTION_ITEMS.map((item, i) => `<div class="card"><a href="/products/${i}">${item.title}</a><span>${item.price}</span></div>`);
+    const blurb = [1, 2, 3, 4].map((n) => `<p>Buying guide part ${n}: a good coat keeps the rain out and the warmth in, so choose the fabric, the fit and the hood with care before the season turns.</p>`);
+    const html = `<!doctype html><html lang="en"><head><title>Outerwear</title></head><body><main><h1>Outerwear</h1>
+      <div class="filtering-and-pagination"><div class="facet-panel">FILTERPANEL Size Colour</div><div class="grid">${cards.join('')}</div>
+      <div class="pagination-links"><a href="?page=2">PAGINATION Next</a></div></div><div class="seo">${blurb.join('')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://shop.example.com/collections/outerwear');
+    expect(result.kind).toBe('collection');
+    for (const item of COLLECTION_ITEMS) expect(result.text).toContain(`${item.title}${item.price}`);
+    expect(result.text).not.toMatch(/FILTERPANEL|PAGINATION/);
+  });
+
+  it('a page that declares itself a CollectionPage, its entries without linked headings: read as a listing, every entry with its summary', () => {
+    const entries = LISTING_ITEMS.slice(0, 6).map((item, i) => `<div class="entry"><a href="/walks/${i}">${item.title}</a><p>${item.summary}</p></div>`);
+    const html = `<!doctype html><html lang="en"><head><title>Walks</title>
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":"Walks"}</script></head>
+      <body><main><h1>Walks</h1>${entries.join('\n')}</main></body></html>`;
+    const result = extractArticle(html, 'https://walks.example.org/reading/');
+    expect(result.kind).toBe('listing');
+    for (const item of LISTING_ITEMS.slice(0, 6)) expect(result.text).toContain(`${item.title}\n${item.summary}`);
   });
 
   it('a product whose description and specifications are only in its JSON-LD: its name, description and specifications, without the cart drawer or recommendations', () => {
