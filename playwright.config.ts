@@ -27,6 +27,16 @@ export const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
+/**
+ * The one deadline for every wait on state in the browser tests (a podcast ready, a card playing, a
+ * page showing a message): a safety net for a hang, never a speed target, large enough for a machine
+ * 20 times slower than idle. It is every `expect`'s default, and what a spec passes where it waits
+ * longer than that default would on its own; a test (and its hooks) may take TEST_SAFETY_NET_MS, room
+ * for a few such waits in a row.
+ */
+export const E2E_SAFETY_NET_MS = 200_000;
+export const TEST_SAFETY_NET_MS = 600_000;
+
 export default defineConfig({
   testDir: 'e2e',
   // Per port, so runs on different ports never wipe each other's traces.
@@ -34,8 +44,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: TEST_SAFETY_NET_MS,
+  expect: { timeout: E2E_SAFETY_NET_MS },
   reporter: [
     ['list'],
     ['html', { outputFolder: 'e2e-artifacts/report', open: 'never' }],

@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'webapp',
           environment: 'happy-dom',
           include: ['webapp/**/*.test.{ts,tsx}'],
-          // The same safety net: a test's waits on state (up to 15 s) fit within it on a busy machine.
+          // The same safety net: a test's waits on state (DOM_SAFETY_NET_MS, 45 s, shared/testing/safety-net.ts) fit within it.
           testTimeout: 60_000,
         },
       },

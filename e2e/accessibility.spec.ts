@@ -5,7 +5,7 @@
  * actions reachable with the Tab key, each showing where the focus is.
  */
 import { expect, test } from '@playwright/test';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { QUERY_PLANS, startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
 import { test as extensionTest } from './fixtures/extension.ts';
 import { signUp } from './fixtures/members.ts';
@@ -28,7 +28,6 @@ test('home, signed out, with the upgrade prompts of a paying deployment', async 
 
 test('home and profile signed in, with a podcast, its player and the transcript modal', async ({ page }) => {
   // Two podcasts are made (the second reads a code block).
-  test.setTimeout(240_000);
   const articles = await startArticleServer(ARTICLE_PORT);
   try {
     await page.goto('/');
@@ -42,7 +41,7 @@ test('home and profile signed in, with a podcast, its player and the transcript 
     expect(await seriousViolations(page)).toEqual([]);
     // ... and once it is ready (player, Download). (The player of an episode still being made is
     // checked in listen-while-made.spec.ts, where the episode is long enough to catch it growing.)
-    await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 60_000 });
+    await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: E2E_SAFETY_NET_MS });
     expect(await seriousViolations(page)).toEqual([]);
 
     await card.getByRole('button', { name: 'View Transcript' }).click();
@@ -59,7 +58,7 @@ test('home and profile signed in, with a podcast, its player and the transcript 
     await page.goto('/');
     await url.getByRole('textbox').fill(`${articles.url}${QUERY_PLANS.path}`);
     await url.getByRole('button', { name: 'Create Podcast' }).click();
-    await expect(card.first().getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 60_000 });
+    await expect(card.first().getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: E2E_SAFETY_NET_MS });
     await page.goto('/profile');
     const withCode = page.locator('article', { hasText: QUERY_PLANS.title }).first();
     await withCode.getByRole('button', { name: 'Read along' }).click();

@@ -5,19 +5,17 @@
  * paused at.
  */
 import { expect, test, type Locator } from '@playwright/test';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { recentPodcasts } from './fixtures/url-card.ts';
 
-const CONVERSION_TIMEOUT = 60_000;
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
 const episodeClock = (card: Locator) => card.locator('audio').first().evaluate((el: HTMLAudioElement) => el.currentTime);
 const episodePaused = (card: Locator) => card.locator('audio').first().evaluate((el: HTMLAudioElement) => el.paused);
 
 test('play, ask, hear the answer, resume at the same second', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.goto('/');
   await signUp(page, 'asker');
   const form = page.locator('#url-input');
@@ -25,9 +23,9 @@ test('play, ask, hear the answer, resume at the same second', async ({ page }) =
   await form.getByRole('button', { name: 'Create Podcast' }).click();
   const card = recentPodcasts(page).first();
   // The new podcast plays as soon as it exists; it is let play until it is complete and two seconds in.
-  await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
-  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: CONVERSION_TIMEOUT });
-  await expect.poll(() => episodeClock(card), { timeout: 20_000 }).toBeGreaterThan(2);
+  await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
+  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: E2E_SAFETY_NET_MS });
+  await expect.poll(() => episodeClock(card), { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(2);
 
   await card.getByRole('button', { name: 'Ask', exact: true }).click();
   await expect.poll(() => episodePaused(card)).toBe(true);
@@ -36,10 +34,10 @@ test('play, ask, hear the answer, resume at the same second', async ({ page }) =
   await panel.getByRole('textbox').fill('How long have researchers counted the pools?');
   await panel.getByRole('button', { name: 'Ask', exact: true }).click();
 
-  await expect(panel.getByText(/every spring since 1974/).first()).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText(/every spring since 1974/).first()).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   const answer = panel.getByLabel('The answer, spoken');
   // The answer's audio plays (its clock moves), while the episode stays paused where it was.
-  await expect.poll(() => answer.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await expect.poll(() => answer.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(0.3);
   expect(await episodePaused(card)).toBe(true);
   expect(await episodeClock(card)).toBeCloseTo(pausedAt, 1);
 

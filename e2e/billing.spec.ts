@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
 import { recentPodcasts } from './fixtures/url-card.ts';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe.ts';
@@ -85,7 +85,7 @@ test.describe('billing off: every call to action leads somewhere useful', () => 
       await field.fill(`${articles.url}${TIDE_POOLS.path}`);
       await page.locator('#url-input').getByRole('button', { name: 'Create Podcast' }).click();
       const card = recentPodcasts(page).first();
-      await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: 60_000 });
+      await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
       await card.getByRole('button', { name: 'Pause', exact: true }).click();
 
       // No dead ends: each subscription page says what this server gives, and leads on to make a podcast.
@@ -107,7 +107,6 @@ test.describe('billing on (Stripe through the local fake)', () => {
   let server: TestServer | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
     fake = await startFakeStripe();
     server = await startTestServer(BILLING_PORT, fake.env());
   });
@@ -214,7 +213,7 @@ test.describe('billing on (Stripe through the local fake)', () => {
     expect(await storedUser(page)).toMatchObject({ isPremium: true });
 
     // Home after 5 seconds, as a Premium member: no upgrade prompt.
-    await expect(page).toHaveURL(`${BILLING_URL}/`, { timeout: 9_000 });
+    await expect(page).toHaveURL(`${BILLING_URL}/`, { timeout: E2E_SAFETY_NET_MS });
     await expect(page.getByRole('heading', { name: 'Turn Any Website Into Podcasts' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveCount(0);
   });

@@ -4,7 +4,7 @@
  * answer plays in the popup and shows with its source, and "Resume" plays the episode on from the
  * second it paused at.
  */
-import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_BASE_URL, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { TIDE_POOLS, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { offscreenDocument } from './fixtures/offscreen.ts';
@@ -17,7 +17,6 @@ const AUDIO = `(() => {
 })()`;
 
 test('play in the popup, Ask, hear the answer, resume at the same second', async ({ context, extensionId }) => {
-  test.setTimeout(180_000);
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
   await setServerAddress(popup, E2E_BASE_URL);
@@ -29,10 +28,10 @@ test('play in the popup, Ask, hear the answer, resume at the same second', async
   await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
 
   const player = popup.getByRole('region', { name: 'Now playing' });
-  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 60_000 });
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   const evaluate = await offscreenDocument(popup);
   const audio = () => evaluate<{ time: number; paused: boolean }>(AUDIO);
-  await expect.poll(async () => (await audio()).time, { timeout: 30_000 }).toBeGreaterThan(2);
+  await expect.poll(async () => (await audio()).time, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(2);
 
   await popup.bringToFront();
   await player.getByRole('button', { name: 'Ask', exact: true }).click();
@@ -42,10 +41,10 @@ test('play in the popup, Ask, hear the answer, resume at the same second', async
   await panel.getByRole('textbox').fill('How long have researchers counted the pools?');
   await panel.getByRole('button', { name: 'Ask', exact: true }).click();
 
-  await expect(panel.getByText(/every spring since 1974/).first()).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText(/every spring since 1974/).first()).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   // The answer plays here while the episode stays paused where it was.
   const answer = panel.getByLabel('The answer, spoken');
-  await expect.poll(() => answer.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await expect.poll(() => answer.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(0.3);
   expect(await audio()).toMatchObject({ paused: true });
   expect(Math.abs((await audio()).time - pausedAt)).toBeLessThan(0.1);
   await expect(panel.getByRole('list', { name: 'From the article' }).getByRole('link')).toHaveCount(1);

@@ -3,7 +3,7 @@
  * server's figure for that page, mode and minutes (the page's own length, shorter than asked), never
  * "about 10 min". Against a real server with the local OpenAI-compatible fake as its AI writer.
  */
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { formatLength } from '../webapp/src/features/podcasts/utils/modes.ts';
 import { aiWriterServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
@@ -13,7 +13,6 @@ const articles = serveArticlesDuringFile(ARTICLE_PORT);
 const server = aiWriterServerDuringFile();
 
 test('on a short page, Podcast at 10 minutes: the popup shows the length the web app shows, not the minutes asked', async ({ context, extensionId, request }) => {
-  test.setTimeout(120_000);
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
   await setServerAddress(popup, server);
@@ -29,6 +28,6 @@ test('on a short page, Podcast at 10 minutes: the popup shows the length the web
   const { estimatedSeconds } = (await answer.json()) as { estimatedSeconds: number };
   expect(estimatedSeconds).toBeLessThan(8 * 60);
   const estimate = popup.getByText(/^Estimated length: /);
-  await expect(estimate).toHaveText(new RegExp(`^Estimated length: ${formatLength(estimatedSeconds)} \\(\\d+ words\\)$`), { timeout: 30_000 });
+  await expect(estimate).toHaveText(new RegExp(`^Estimated length: ${formatLength(estimatedSeconds)} \\(\\d+ words\\)$`), { timeout: E2E_SAFETY_NET_MS });
   await expect(estimate).not.toContainText('about 10 min');
 });

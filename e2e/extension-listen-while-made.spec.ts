@@ -8,7 +8,7 @@
  *
  * The offscreen document's element is read through the DevTools protocol (fixtures/offscreen.ts).
  */
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { offscreenDocument } from './fixtures/offscreen.ts';
@@ -48,7 +48,6 @@ test('Create in the popup on a long article: the offscreen player plays it while
   context,
   extensionId,
 }) => {
-  test.setTimeout(150_000);
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
   await setServerAddress(popup, server);
@@ -63,12 +62,12 @@ test('Create in the popup on a long article: the offscreen player plays it while
   const progress = card.getByRole('progressbar', { name: 'Podcast progress' });
   const player = popup.getByRole('region', { name: 'Now playing' });
   // It plays by itself as soon as the first part is made.
-  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 30_000 });
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   const evaluate = await offscreenDocument(popup);
   expect(await evaluate<boolean>(WATCH)).toBe(true);
   const audio = () => evaluate<OffscreenAudio>(READ);
 
-  await expect.poll(async () => (await audio()).time, { timeout: 30_000 }).toBeGreaterThan(1);
+  await expect.poll(async () => (await audio()).time, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(1);
   expect((await audio()).paused).toBe(false);
   // The system's media controls (and media keys) know what plays.
   expect(await evaluate<string | null>('navigator.mediaSession.metadata?.title ?? null')).toBe(await player.locator('.player-title').textContent());
@@ -80,7 +79,7 @@ test('Create in the popup on a long article: the offscreen player plays it while
   // Fifteen seconds in, still growing: paused, back ten seconds from the keyboard, and played on from
   // there. (Paused, so the ten seconds are the reader's alone, whatever the machine's speed; the first
   // step may only round down to a whole second.)
-  await expect.poll(async () => (await audio()).time, { timeout: 30_000 }).toBeGreaterThan(15);
+  await expect.poll(async () => (await audio()).time, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(15);
   // Keys go to the popup a reader is looking at (a hidden tab's timers are throttled).
   await popup.bringToFront();
   await player.getByRole('button', { name: 'Pause' }).click();
@@ -102,7 +101,7 @@ test('Create in the popup on a long article: the offscreen player plays it while
   expect((await audio()).paused).toBe(false);
 
   // The episode completes; the same stream plays on.
-  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 90_000 });
+  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: E2E_SAFETY_NET_MS });
   await expect(card.getByText('Ready to play')).toBeVisible();
   await expect(player.getByText(/made of about/)).toHaveCount(0);
   const done = await audio();

@@ -11,7 +11,7 @@
  * Custom Highlight, which the page's own script sees in `CSS.highlights`.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_BASE_URL, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { TIDE_POOLS, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
 import { offscreenDocument } from './fixtures/offscreen.ts';
@@ -43,7 +43,6 @@ test('Read chosen in the popup: made in read mode, played at the member speed, r
   extensionId,
   request,
 }) => {
-  test.setTimeout(180_000);
   // The member's speed, set where the web app sets it.
   const email = newEmail('read-along');
   const token = await register(request, email);
@@ -83,11 +82,11 @@ test('Read chosen in the popup: made in read mode, played at the member speed, r
 
   // It plays by itself, at the member's speed, pitch kept.
   const player = popup.getByRole('region', { name: 'Now playing' });
-  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 30_000 });
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   await expect(player.getByRole('combobox', { name: 'Playback speed' })).toHaveValue('1.5');
   const evaluate = await offscreenDocument(popup);
   const audio = () => evaluate<{ time: number; paused: boolean; rate: number; preservesPitch: boolean }>(AUDIO);
-  await expect.poll(async () => (await audio()).time, { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await expect.poll(async () => (await audio()).time, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(0.5);
   expect(await audio()).toMatchObject({ rate: 1.5, preservesPitch: true, paused: false });
 
   // The article's tab highlights the paragraph being read, one after another as playback moves on.
@@ -100,7 +99,7 @@ test('Read chosen in the popup: made in read mode, played at the member speed, r
         if (index >= 0 && seen.at(-1) !== index) seen.push(index);
         return seen.length;
       },
-      { timeout: 60_000, intervals: [250] },
+      { timeout: E2E_SAFETY_NET_MS, intervals: [250] },
     )
     .toBeGreaterThanOrEqual(2);
   expect(seen, 'paragraphs highlighted in reading order').toEqual([...seen].sort((a, b) => a - b));
@@ -114,7 +113,7 @@ test('Read chosen in the popup: made in read mode, played at the member speed, r
     .poll(async () => {
       const res = await request.get(`${E2E_BASE_URL}/api/podcasts`, { headers: { Authorization: `Bearer ${token}` } });
       return ((await res.json()) as { podcasts: { status: string }[] }).podcasts[0]?.status;
-    }, { timeout: 60_000 })
+    }, { timeout: E2E_SAFETY_NET_MS })
     .toBe('ready');
   const before = (await audio()).time;
   await article.getByText(TIDE_POOLS.paragraphs.at(-1)!).click();

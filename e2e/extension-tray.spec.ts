@@ -5,7 +5,7 @@
  * popup's player steps through.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_BASE_URL, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import type { Transcript } from '../shared/api/transcript.ts';
 import { NIGHT_TRAINS, PDF_PATH, REPORT, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { expect, setServerAddress, test } from './fixtures/extension.ts';
@@ -40,7 +40,6 @@ async function signedInPopup(context: BrowserContext, extensionId: string, email
 }
 
 test("the tray gathers two tabs, outlives the popup, and makes one episode of them with a chapter each", async ({ context, extensionId, request }) => {
-  test.setTimeout(120_000);
   const email = newEmail('tray');
   const registered = await request.post(`${E2E_BASE_URL}/api/auth/register`, { data: { email, password: PASSWORD } });
   expect(registered.status()).toBe(201);
@@ -85,7 +84,7 @@ test("the tray gathers two tabs, outlives the popup, and makes one episode of th
   await trayAgain.getByRole('button', { name: 'Make one episode' }).click();
   const card = reopened.getByRole('region', { name: 'New podcast' });
   await expect(card.getByText('From your tray')).toBeVisible();
-  await expect(card.getByRole('progressbar', { name: 'Podcast progress' })).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  await expect(card.getByRole('progressbar', { name: 'Podcast progress' })).toHaveAttribute('aria-valuenow', '100', { timeout: E2E_SAFETY_NET_MS });
   // Sent: the tray is empty again.
   await expect(trayAgain).toHaveCount(0);
 
@@ -144,6 +143,6 @@ test('a PDF tab in the tray is counted by the server for the episode’s estimat
   const words = (tideWords + pdfWords).toLocaleString('en');
   // The PDF is counted on the server, which reads it in a worker: on a loaded machine that takes seconds.
   await expect(tray.getByText(/^Estimated length: /)).toHaveText(new RegExp(`^Estimated length: (about \\d+ min|under a minute) \\(${words} words\\)$`), {
-    timeout: 30_000,
+    timeout: E2E_SAFETY_NET_MS,
   });
 });

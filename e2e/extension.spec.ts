@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwright/test';
-import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_BASE_URL, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { errorTabMessage, notAWebPageTabMessage } from '../shared/errors.ts';
 import { JSON_PATH, MISSING_PATH, NO_CONTENT_PATH, NIGHT_TRAINS, PDF_PATH, REPORT, REPORT_PARAGRAPH, REPORT_TITLE, TIDE_POOLS, startArticleServer } from './fixtures/article-server.ts';
 import { expect, popupHeight, setServerAddress, test } from './fixtures/extension.ts';
@@ -107,7 +107,7 @@ test('sign in, make a podcast of the page, follow it to 100 as it plays, listen 
   const card = newPodcastCard(popup);
   await expect(card).toBeVisible();
   await expect(card.getByRole('progressbar', { name: 'Podcast progress' })).toHaveAttribute('aria-valuenow', '100', {
-    timeout: 45_000,
+    timeout: E2E_SAFETY_NET_MS,
   });
   await expect(card.getByText('100%')).toBeVisible();
   await expect(card.getByText('Ready to play')).toBeVisible();
@@ -122,7 +122,7 @@ test('sign in, make a podcast of the page, follow it to 100 as it plays, listen 
   await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
   await expect(player).toBeInViewport();
   await expect(card.getByRole('button', { name: 'Play podcast' })).toHaveCount(0);
-  await expect.poll(async () => seconds(await player.getByLabel('Elapsed time').innerText()), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => seconds(await player.getByLabel('Elapsed time').innerText()), { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThanOrEqual(2);
   expect(await offscreenDocuments(serviceWorker)).toBe(1);
   // The form, the new podcast, the player and the list at once still fit Chrome's 600 px.
   expect(await popupHeight(popup)).toBeLessThanOrEqual(600);
@@ -182,7 +182,7 @@ test('a podcast of the selected text only', async ({ context, extensionId, reque
   const card = newPodcastCard(popup);
   await expect(card.getByText('From your selection')).toBeVisible();
   await expect(card.getByRole('progressbar', { name: 'Podcast progress' })).toHaveAttribute('aria-valuenow', '100', {
-    timeout: 45_000,
+    timeout: E2E_SAFETY_NET_MS,
   });
 
   const list = await request.get(`${E2E_BASE_URL}/api/podcasts`, { headers: { Authorization: `Bearer ${token}` } });
@@ -208,7 +208,7 @@ test('on a PDF tab the popup says it is a PDF and how many pages, and makes a po
   await expect(popup.locator('#this-page-label')).toHaveText(`This PDF · ${REPORT.pages} ${REPORT.pages === 1 ? 'page' : 'pages'}`);
   await popup.getByRole('button', { name: 'Create podcast from this page' }).click();
   await expect(newPodcastCard(popup).getByRole('progressbar', { name: 'Podcast progress' })).toHaveAttribute('aria-valuenow', '100', {
-    timeout: 45_000,
+    timeout: E2E_SAFETY_NET_MS,
   });
 
   const list = await request.get(`${E2E_BASE_URL}/api/podcasts`, { headers: { Authorization: `Bearer ${token}` } });

@@ -6,7 +6,7 @@
  * podcast; and on the main server the follows page's "Check now" checks the feed at once.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ARTICLE_PORT, E2E_BASE_URL } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_BASE_URL, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { refusedKeyServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { QUIET_FEED_PATH, QUIET_FEED_TITLE, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
@@ -24,22 +24,20 @@ test.describe('with an AI that refuses the key', () => {
   test.use({ baseURL: refusing });
 
   test("a Brief's card says the key was refused, live and after a reload; an IP address without a scheme is taken", async ({ page }) => {
-    test.setTimeout(150_000);
     await signUp(page, 'refused-key');
     await page.goto('/');
     await urlCard(page).getByRole('group', { name: 'Mode' }).getByRole('radio', { name: 'Brief' }).check();
     // Typed as a browser's address bar takes it: an IP address, its port and a path.
     await urlCard(page).getByRole('textbox', { name: 'Website URL' }).fill(`127.0.0.1:${ARTICLE_PORT}${TIDE_POOLS.path}`);
     await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
-    await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+    await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
     const card = recentPodcasts(page).first();
-    await expect(card.getByTestId('how-made')).toHaveText(REFUSED, { timeout: 90_000 });
+    await expect(card.getByTestId('how-made')).toHaveText(REFUSED, { timeout: E2E_SAFETY_NET_MS });
     await page.reload();
     await expect(recentPodcasts(page).first().getByTestId('how-made')).toHaveText(REFUSED);
   });
 
   test("/profile's default mode shows the server's default chosen, Save enables on a change; the shortcuts open above the header", async ({ page }) => {
-    test.setTimeout(150_000);
     await signUp(page, 'default-mode');
     await page.goto('/profile');
     const panel = page.getByRole('region', { name: 'Default mode' });
@@ -57,7 +55,7 @@ test.describe('with an AI that refuses the key', () => {
     await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
     const card = recentPodcasts(page).first();
     const help = card.getByRole('button', { name: 'Keyboard shortcuts' });
-    await expect(help).toBeVisible({ timeout: 90_000 });
+    await expect(help).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
     const header = await page.locator('header').first().boundingBox();
     const box = (await help.boundingBox())!;
     await page.mouse.wheel(0, box.y - header!.height - box.height - 4);
@@ -91,14 +89,14 @@ test('the follows page checks a follow now', async ({ page }) => {
   await expect(row).toBeVisible();
   const lastChecked = async () =>
     ((await (await page.request.get(`${E2E_BASE_URL}/api/follows`)).json()) as { follows: { lastCheckedAt: string | null }[] }).follows[0]?.lastCheckedAt ?? null;
-  await expect.poll(lastChecked, { timeout: 60_000 }).not.toBeNull();
+  await expect.poll(lastChecked, { timeout: E2E_SAFETY_NET_MS }).not.toBeNull();
   const before = await lastChecked();
   const check = row.getByRole('button', { name: `Check ${QUIET_FEED_TITLE} now` });
   const answered = page.waitForResponse((r) => r.url().endsWith('/check') && r.request().method() === 'POST');
   await check.click();
   expect((await answered).status()).toBe(202);
   // The feed is fetched at once, not at the next interval: the last check moves and the button comes back.
-  await expect.poll(lastChecked, { timeout: 60_000 }).not.toBe(before);
+  await expect.poll(lastChecked, { timeout: E2E_SAFETY_NET_MS }).not.toBe(before);
   await expect(check).toHaveText('Check now');
   await expect(check).toBeEnabled();
 });

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CONTENT_MESSAGES, listingNote, notAWebPageMessage } from '../shared/errors.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { DISGUISED_PDF_PATH, FRONT_PAGE_PATH, FRONT_PAGE_STORIES, IMAGE_PATH, MISSING_PATH, PDF_PATH, REPORT, REPORT_TITLE, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
@@ -24,7 +24,7 @@ async function create(page: Page, { double = false } = {}) {
   const button = urlCard(page).getByRole('button', { name: 'Create Podcast' });
   if (double) await button.dblclick();
   else await button.click();
-  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
 }
 
 /** The first card's playing clock (on home or on /profile), or null when it does not play. */
@@ -44,8 +44,8 @@ test("an anonymous visitor's podcast comes into view as it plays, and is still l
   await expect(card).toHaveCount(1);
   const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
   // It starts playing by itself, in view below the form.
-  await expect(card.getByRole('button', { name: 'Pause' })).toBeInViewport({ timeout: 45_000 });
-  await expect(urlCard(page).getByText(CONTENT_MESSAGES.created)).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByRole('button', { name: 'Pause' })).toBeInViewport({ timeout: E2E_SAFETY_NET_MS });
+  await expect(urlCard(page).getByText(CONTENT_MESSAGES.created)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
 
   await page.reload();
   await expect(recentPodcasts(page)).toHaveCount(1);
@@ -74,8 +74,8 @@ test("a member's recent podcasts are on home, and one playing plays on in 'Your 
   await page.goto('/');
   await signUp(page, 'first-hour');
   await create(page);
-  await expect(recentPodcasts(page).getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 45_000 });
-  await expect(urlCard(page).getByText(CONTENT_MESSAGES.created)).toBeVisible({ timeout: 60_000 });
+  await expect(recentPodcasts(page).getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
+  await expect(urlCard(page).getByText(CONTENT_MESSAGES.created)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
 
   // A reload keeps it on home, with the way to all of them.
   await page.reload();
@@ -132,18 +132,18 @@ test('a PDF chosen from disk becomes a podcast that plays, and so does a link to
   await expect(urlCard(page).getByTestId('chosen-pdf')).toContainText('tides.pdf');
   await expect(urlCard(page).getByTestId('length-estimate')).toContainText(`the PDF has ${REPORT.pages} ${REPORT.pages === 1 ? 'page' : 'pages'}`);
   await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   const card = recentPodcasts(page).first();
   await expect(card.getByRole('heading', { level: 3 })).toHaveText(REPORT_TITLE);
-  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 45_000 });
-  await expect.poll(() => playingAt(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
+  await expect.poll(() => playingAt(page), { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(0);
   // The field is back for the next one.
   await expect(urlCard(page).getByTestId('chosen-pdf')).toHaveCount(0);
 
   for (const path of [PDF_PATH, DISGUISED_PDF_PATH]) {
     await urlCard(page).getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${path}`);
     await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
-    await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+    await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   }
   await expect(recentPodcasts(page).getByRole('heading', { level: 3 })).toHaveText([REPORT_TITLE, REPORT_TITLE, REPORT_TITLE]);
 });
@@ -153,7 +153,7 @@ test("a front page is told for what it is, a list of articles, and still makes a
   await urlCard(page).getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${FRONT_PAGE_PATH}`);
   await expect(urlCard(page).getByTestId('listing-note')).toHaveText(listingNote(FRONT_PAGE_STORIES));
   await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
 });
 
 test('an address typed without https:// is sent with it', async ({ page }) => {
@@ -191,7 +191,7 @@ test('without an AI model the modes that need one say so, and the card says how 
 
   await create(page);
   const card = recentPodcasts(page);
-  await expect(card.getByTestId('how-made')).toHaveText('Read from the article, word for word', { timeout: 60_000 });
+  await expect(card.getByTestId('how-made')).toHaveText('Read from the article, word for word', { timeout: E2E_SAFETY_NET_MS });
   // The card and the player say the same length; every list button names the podcast it acts on.
   const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
   await expect(card.getByTestId('total')).not.toHaveText('0:00');

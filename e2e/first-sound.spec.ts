@@ -6,7 +6,7 @@
  * plays once the part is there.
  */
 import { expect, test } from '@playwright/test';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { pacedServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { recentPodcasts } from './fixtures/url-card.ts';
@@ -18,7 +18,6 @@ const articles = serveArticlesDuringFile(ARTICLE_PORT);
 test.use({ baseURL: pacedServerDuringFile({ speechChunkDelayMs: 200 }) });
 
 test('a new podcast whose first part comes later than the playlist waits still starts by itself once the part exists', async ({ page }) => {
-  test.setTimeout(150_000);
   const playlists: number[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.endsWith('/stream.m3u8')) playlists.push(response.status());
@@ -35,7 +34,7 @@ test('a new podcast whose first part comes later than the playlist waits still s
 
   // It plays once the first part is there, after the server said "not yet" at least once.
   const position = () => card.evaluate((article) => article.querySelector('audio')?.currentTime ?? 0);
-  await expect.poll(position, { timeout: 120_000 }).toBeGreaterThan(0.5);
+  await expect.poll(position, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(0.5);
   expect(playlists[0], 'the first playlist request waited and was told to ask again').toBe(503);
   expect(playlists).toContain(200);
   await expect(card.getByTestId('made')).toHaveText(/^\d+:\d\d made of about \d+:\d\d/);

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { startArticleServer, TIDE_POOLS } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
@@ -122,7 +122,7 @@ test.describe('home, signed out', () => {
       await expect(card.getByRole('heading', { level: 3 })).toContainText(/\w/);
       // It converts on its own, following the event stream, and plays by itself as soon as its first
       // part is made.
-      await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 45_000 });
+      await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
       await expect(card.getByRole('button', { name: 'Download' })).toHaveCount(0);
     } finally {
       await articles.close();

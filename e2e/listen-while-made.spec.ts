@@ -8,7 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../shared/constants.ts';
 import { CONTENT_MESSAGES } from '../shared/errors.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { LONG_RIVER, serveArticlesDuringFile } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
@@ -80,7 +80,6 @@ async function cachedStatus(page: Page): Promise<string | undefined> {
 }
 
 test('a long article plays seconds after Create, goes back while it grows, and plays on through its completion', async ({ page }) => {
-  test.setTimeout(150_000);
   await page.goto('/');
   await signUp(page, 'listener');
   await watchMedia(page);
@@ -91,7 +90,7 @@ test('a long article plays seconds after Create, goes back while it grows, and p
   const card = recentPodcasts(page).first();
 
   // It plays by itself while the rest is made: the progress still moves beside the player.
-  await expect.poll(async () => (await cardState(card)).time, { timeout: 30_000 }).toBeGreaterThan(1);
+  await expect.poll(async () => (await cardState(card)).time, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(1);
   const started = await cardState(card);
   expect(started.playing).toBe(true);
   expect(started.progress, 'the podcast is still being made').not.toBeNull();
@@ -110,7 +109,7 @@ test('a long article plays seconds after Create, goes back while it grows, and p
   // Fifteen seconds in, still growing: paused, back ten seconds from the keyboard, and played on from
   // there. (Paused, so the ten seconds are the listener's alone, whatever the machine's speed; the
   // first step may only round down to a whole second.)
-  await expect.poll(async () => (await cardState(card)).time, { timeout: 30_000 }).toBeGreaterThan(15);
+  await expect.poll(async () => (await cardState(card)).time, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(15);
   await card.getByRole('button', { name: 'Pause' }).click();
   await expect.poll(async () => (await cardState(card)).playing).toBe(false);
   const before = await cardState(card);
@@ -128,7 +127,7 @@ test('a long article plays seconds after Create, goes back while it grows, and p
   expect((await cardState(card)).playing).toBe(true);
 
   // The episode completes: the progress goes, and the same stream plays on.
-  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: 90_000 });
+  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: E2E_SAFETY_NET_MS });
   await expect.poll(() => cachedStatus(page)).toBe('ready');
   await expect(form.getByText(CONTENT_MESSAGES.created)).toBeVisible();
   const done = await cardState(card);
@@ -160,14 +159,13 @@ test('a long article plays seconds after Create, goes back while it grows, and p
 });
 
 test('a podcast shared while it is made plays on its public page as it grows, and plays on once it is complete', async ({ page, browser }) => {
-  test.setTimeout(150_000);
   await page.goto('/');
   await signUp(page, 'sharer');
   const form = page.locator('#url-input');
   await form.getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${LONG_RIVER.path}`);
   await form.getByRole('button', { name: 'Create Podcast' }).click();
   const card = recentPodcasts(page).first();
-  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   await card.getByRole('button', { name: 'Pause' }).click();
 
   // Shared while it is made.
@@ -186,13 +184,13 @@ test('a podcast shared while it is made plays on its public page as it grows, an
     await watchMedia(publicPage);
     await publicPage.getByRole('button', { name: 'Play' }).click();
     const audio = publicPage.locator('audio');
-    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(2);
     const shared = (await (await stranger.request.get(`/api/shared/${token}`)).json()) as { complete: boolean };
     expect(shared.complete, 'still being made while the stranger listens').toBe(false);
     await expect(publicPage.getByTestId('made')).toHaveText(MADE);
 
     // The page asks again until the episode is complete, and the same stream plays on.
-    await expect(publicPage.getByText('Still being made')).toHaveCount(0, { timeout: 90_000 });
+    await expect(publicPage.getByText('Still being made')).toHaveCount(0, { timeout: E2E_SAFETY_NET_MS });
     await expect(publicPage.getByTestId('made')).toHaveCount(0);
     const at = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(at + 1);

@@ -8,14 +8,12 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MODE_MESSAGES } from '../shared/api/podcast-modes.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { aiWriterServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
-
-const CONVERSION_TIMEOUT = 90_000;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 // Podcast, Brief and Conversation need an AI writer: these tests run on a server with the fake one.
@@ -33,7 +31,7 @@ async function fillAddress(page: Page, article: ArticlePage) {
 async function create(page: Page): Promise<Locator> {
   const before = await justCreated(page).count();
   await urlCard(page).getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  await expect(urlCard(page).getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   await expect(justCreated(page)).toHaveCount(before + 1);
   return justCreated(page).first();
 }
@@ -53,7 +51,6 @@ async function apiPodcast(page: Page, card: Locator): Promise<ApiPodcast> {
 }
 
 test('a mode and minutes chosen on the URL card, the estimate before Create, and the podcast made in that mode', async ({ page }) => {
-  test.setTimeout(150_000);
   await signUp(page, 'modes');
   await page.goto('/');
   const form = urlCard(page);
@@ -90,7 +87,7 @@ test('a mode and minutes chosen on the URL card, the estimate before Create, and
 
   const card = await create(page);
   await expect(card.getByTestId('podcast-mode')).toHaveText('Mode: Podcast, 4 min asked');
-  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: E2E_SAFETY_NET_MS });
   expect(await apiPodcast(page, card)).toMatchObject({ status: 'ready', mode: 'podcast', minutes: 4 });
 
   // Brief takes no minutes, and the card says which mode made it.
@@ -100,7 +97,7 @@ test('a mode and minutes chosen on the URL card, the estimate before Create, and
   await expect(form.getByTestId('length-estimate')).toContainText('Estimated length:');
   const brief = await create(page);
   await expect(brief.getByTestId('podcast-mode')).toHaveText('Mode: Brief');
-  await expect(brief.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+  await expect(brief.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: E2E_SAFETY_NET_MS });
   expect(await apiPodcast(page, brief)).toMatchObject({ mode: 'brief', minutes: null });
 });
 
@@ -125,7 +122,6 @@ test('the default mode and minutes are kept on /profile across a reload, and the
 });
 
 test('a Premium member drafts a script, edits it, voices it, and the transcript is the edited text', async ({ page }) => {
-  test.setTimeout(150_000);
   await signUp(page, 'drafter');
   await fillAddress(page, TIDE_POOLS);
   const form = urlCard(page);
@@ -134,7 +130,7 @@ test('a Premium member drafts a script, edits it, voices it, and the transcript 
   const card = await create(page);
 
   // The draft waits: no audio, and Edit and Voice on the card.
-  await expect(card.getByText('Script ready to edit')).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByText('Script ready to edit')).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   await expect(card.getByRole('button', { name: 'Play' })).toHaveCount(0);
   expect((await apiPodcast(page, card)).status).toBe('drafted');
 
@@ -162,7 +158,7 @@ test('a Premium member drafts a script, edits it, voices it, and the transcript 
   await voicing.getByRole('combobox', { name: 'Voice' }).selectOption({ label: 'British English' });
   await voicing.getByRole('button', { name: 'Make audio' }).click();
   await expect(voicing).toBeHidden();
-  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: E2E_SAFETY_NET_MS });
   await expect(card).toContainText('British English');
 
   // What was spoken is the edited script: the transcript shows it and nothing of the article beyond it.

@@ -11,14 +11,13 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DOWNLOAD_MESSAGES } from '../shared/errors.ts';
 import { STORAGE_KEYS } from '../shared/constants.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { pacedServerDuringFile } from './fixtures/fake-ai-servers.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 
 const SCREENSHOTS = 'e2e-artifacts/screenshots';
-const CONVERSION_TIMEOUT = 60_000;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
@@ -28,7 +27,7 @@ async function createPodcast(page: Page, article: ArticlePage) {
   const card = page.locator('#url-input');
   await card.getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${article.path}`);
   await card.getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(card.getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   return recentPodcasts(page).first();
 }
 
@@ -81,10 +80,10 @@ test.describe('with a paced voice', () => {
     const card = await createPodcast(page, TIDE_POOLS);
     // It plays by itself as soon as its first part is made, while the progress goes on to the end. It is
     // paused at once: left playing until the episode is complete, a short one could end before the pause.
-    await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+    await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
     await card.getByRole('button', { name: 'Pause' }).click();
     await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+    await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: E2E_SAFETY_NET_MS });
     await expect(card.getByRole('progressbar')).toHaveCount(0);
     // Still paused: nothing started it again while the episode was completed.
     await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
@@ -113,7 +112,7 @@ test.describe('with a paced voice', () => {
     const pausedAt = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
     await card.getByRole('button', { name: 'Play' }).click();
     await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();
-    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(pausedAt + 1);
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(pausedAt + 1);
     await expect(card.getByTestId('elapsed')).not.toHaveText('0:00');
     await card.getByRole('button', { name: 'Pause' }).click();
     await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
@@ -199,7 +198,7 @@ test("/profile lists 'Your Podcasts' in two columns, one on a phone; screenshots
   await expect(source(cards.nth(1))).toHaveAttribute('href', `${articles.url}${TIDE_POOLS.path}`);
   // Each has its player (the one playing on home when the member left it plays on here).
   for (const card of await cards.all()) {
-    await expect(card.getByRole('button', { name: /^(Play|Pause)$/ })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+    await expect(card.getByRole('button', { name: /^(Play|Pause)$/ })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   }
   const [a, b] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
   expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);

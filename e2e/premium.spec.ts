@@ -8,13 +8,11 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import Parser from 'rss-parser';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
-
-const CONVERSION_TIMEOUT = 60_000;
 
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
@@ -28,13 +26,13 @@ async function createReadyPodcast(page: Page, article: ArticlePage, voice?: stri
   if (voice) await form.getByRole('combobox', { name: 'Voice' }).selectOption({ label: voice });
   const before = await justCreated(page).count();
   await form.getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(form.getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   await expect(justCreated(page)).toHaveCount(before + 1);
   const card = justCreated(page).first();
   // It plays by itself from its first part on; once it is ready it is paused, so each test starts
   // from a player at rest.
-  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
-  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
+  await expect(card.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: E2E_SAFETY_NET_MS });
   await card.getByRole('button', { name: 'Pause' }).click();
   await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
   return card;
@@ -57,7 +55,6 @@ async function audioBytes(page: Page, card: Locator): Promise<Buffer> {
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
 
 test('voices: a default on /profile, another per podcast, and re-voicing a ready podcast; each voice a different file', async ({ page }) => {
-  test.setTimeout(180_000);
   await signUp(page, 'premium');
 
   await page.goto('/profile');
@@ -100,11 +97,11 @@ test('voices: a default on /profile, another per podcast, and re-voicing a ready
   await dialog.getByRole('combobox', { name: 'Voice' }).selectOption({ label: 'Scottish English' });
   await dialog.getByRole('button', { name: 'Make new audio' }).click();
   await expect(dialog).toBeHidden();
-  await expect(first.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  await expect(first.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
   await expect.poll(() => currentTime(first)).toBeGreaterThan(0.5);
   expect(await audioOf(first).getAttribute('src')).not.toBe(oldSrc);
-  await expect(first.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: CONVERSION_TIMEOUT });
+  await expect(first.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: E2E_SAFETY_NET_MS });
   await expect(first).toContainText('Scottish English');
   const scottishBytes = await audioBytes(page, first);
   expect(scottishBytes.equals(britishBytes)).toBe(false);
@@ -119,7 +116,7 @@ test('bookmarks: add one at the player position with a note, click it to jump th
 
   // Play a few seconds, pause, and mark the spot.
   await card.getByRole('button', { name: 'Play' }).click();
-  await expect.poll(() => currentTime(card), { timeout: 15_000 }).toBeGreaterThan(3);
+  await expect.poll(() => currentTime(card), { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(3);
   await card.getByRole('button', { name: 'Pause' }).click();
   const at = Math.floor(await currentTime(card));
   const label = `0:${String(at).padStart(2, '0')}`;

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signUp } from './fixtures/members.ts';
+import { E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 
 test('a member keeps their own pronunciations and hears them', async ({ page }) => {
   await signUp(page, 'pronounce');
@@ -47,7 +48,7 @@ test('a member keeps their own pronunciations and hears them', async ({ page }) 
   await expect(panel.getByTestId('voice-text')).toHaveText('Seer-sha set up engine X.');
   const preview = panel.locator('audio[aria-label="Preview"]');
   await expect
-    .poll(() => preview.evaluate((audio: HTMLAudioElement) => audio.duration > 0 && (audio.currentTime > 0 || audio.ended)), { timeout: 20_000 })
+    .poll(() => preview.evaluate((audio: HTMLAudioElement) => audio.duration > 0 && (audio.currentTime > 0 || audio.ended)), { timeout: E2E_SAFETY_NET_MS })
     .toBe(true);
 
   // Removing an entry and saving keeps the other.

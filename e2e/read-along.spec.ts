@@ -8,12 +8,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ANONYMOUS_TOKEN_HEADER, STORAGE_KEYS } from '../shared/constants.ts';
 import type { Transcript } from '../shared/api/transcript.ts';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { NIGHT_TRAINS, serveArticlesDuringFile, TIDE_POOLS, type ArticlePage } from './fixtures/article-server.ts';
 import { signUp } from './fixtures/members.ts';
 import { recentPodcasts } from './fixtures/url-card.ts';
 
-const CONVERSION_TIMEOUT = 60_000;
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 
 /** Makes a podcast on the home page and waits until it is complete; its autoplay is paused. */
@@ -23,9 +22,9 @@ async function makePodcast(page: Page, article: ArticlePage): Promise<string> {
   await form.getByRole('textbox', { name: 'Website URL' }).fill(`${articles.url}${article.path}`);
   await form.getByRole('button', { name: 'Create Podcast' }).click();
   const card = recentPodcasts(page).first();
-  await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   await card.locator('audio').evaluate((el: HTMLAudioElement) => el.pause());
-  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: E2E_SAFETY_NET_MS });
   return (await card.getAttribute('data-podcast-id'))!;
 }
 
@@ -49,7 +48,6 @@ const setClock = (card: Locator, seconds: number) =>
   }, seconds);
 
 test('read along, speed, shortcuts and the queue', async ({ page }) => {
-  test.setTimeout(240_000);
   await page.goto('/');
   await signUp(page, 'reader');
   const first = await makePodcast(page, TIDE_POOLS);
@@ -143,7 +141,7 @@ test('read along, speed, shortcuts and the queue', async ({ page }) => {
     const duration = await player.locator('audio').evaluate((el: HTMLAudioElement) => el.duration);
     await setClock(player, duration - 0.5);
     await player.getByRole('button', { name: 'Play', exact: true }).click();
-    await expect(player.getByTestId('played')).toBeVisible({ timeout: 15_000 });
+    await expect(player.getByTestId('played')).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
     await expect(next.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
     await expect(next.getByText('Up next')).toHaveCount(0);
     await next.getByRole('button', { name: 'Pause', exact: true }).click();

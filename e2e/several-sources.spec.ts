@@ -6,13 +6,12 @@
  * serious accessibility violation (axe).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ARTICLE_PORT } from '../playwright.config.ts';
+import { ARTICLE_PORT, E2E_SAFETY_NET_MS } from '../playwright.config.ts';
 import { MISSING_PATH, NIGHT_TRAINS, QUERY_PLANS, serveArticlesDuringFile, TIDE_POOLS } from './fixtures/article-server.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 import { signUp } from './fixtures/members.ts';
 import { CREATE_ACCEPTED, recentPodcasts } from './fixtures/url-card.ts';
 
-const CONVERSION_TIMEOUT = 90_000;
 const articles = serveArticlesDuringFile(ARTICLE_PORT);
 const urlCard = (page: Page) => page.locator('#url-input');
 
@@ -28,7 +27,6 @@ async function pasteInto(page: Page, name: string, text: string) {
 }
 
 test('addresses typed and pasted on the home card make one episode with a chapter per source; an unreadable one is named', async ({ page }) => {
-  test.setTimeout(180_000);
   await signUp(page, 'sources');
   const form = urlCard(page);
   const address = (path: string) => `${articles.url}${path}`;
@@ -45,12 +43,12 @@ test('addresses typed and pasted on the home card make one episode with a chapte
 
   // The whole set is estimated as one episode, and the page that cannot be read is named before Create.
   const estimate = form.getByTestId('length-estimate');
-  await expect(estimate).toContainText(/Estimated length: .* the 3 sources have [\d,]+ words/, { timeout: 20_000 });
+  await expect(estimate).toContainText(/Estimated length: .* the 3 sources have [\d,]+ words/, { timeout: E2E_SAFETY_NET_MS });
   await expect(estimate.getByTestId('unreadable-sources')).toContainText(`${address(MISSING_PATH)}:`);
   expect(await seriousViolations(page)).toEqual([]);
 
   await form.getByRole('button', { name: 'Create Podcast' }).click();
-  await expect(form.getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByText(CREATE_ACCEPTED)).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   const leftOut = form.getByTestId('unreadable-sources');
   await expect(leftOut).toContainText('Made without one source, which could not be read:');
   await expect(leftOut).toContainText(address(MISSING_PATH));
@@ -59,9 +57,9 @@ test('addresses typed and pasted on the home card make one episode with a chapte
   await expect(form.getByRole('textbox', { name: 'Website URL' })).toHaveValue('');
 
   const card = recentPodcasts(page).first();
-  await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   await card.locator('audio').evaluate((el: HTMLAudioElement) => el.pause());
-  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: CONVERSION_TIMEOUT });
+  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: E2E_SAFETY_NET_MS });
 
   // One episode, a chapter per source read, in the order given: the player steps through them.
   const chapters = card.getByRole('group', { name: 'Chapters' });

@@ -94,6 +94,8 @@ const envSchema = z
     QUESTIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
     EVENT_STREAMS_PER_OWNER: z.coerce.number().int().min(1).default(20),
     EVENT_STREAMS_PER_PODCAST: z.coerce.number().int().min(1).default(5),
+    // REREAD_MS of server/services/podcasts/watchers.ts.
+    EVENT_STREAMS_REREAD_SECONDS: z.coerce.number().min(1).max(24 * 3600).default(15),
     FOLLOW_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(7 * 24 * 3600).default(1800),
     FOLLOWS_FREE: z.coerce.number().int().min(0).default(3),
     FOLLOWS_PREMIUM: z.coerce.number().int().min(0).default(50),
@@ -203,6 +205,8 @@ export interface Config {
     /** Progress streams open at once in a process for one owner (member or browser), and for one podcast; past either the oldest ends. */
     eventStreamsPerOwner: number;
     eventStreamsPerPodcast: number;
+    /** How often a process reads every podcast its streams follow again, whatever the notifications say. */
+    eventStreamsRereadMs: number;
     /** Sources a free member and a Premium member may follow. */
     followsFree: number;
     followsPremium: number;
@@ -293,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       questionsPerHour: e.QUESTIONS_PER_HOUR,
       eventStreamsPerOwner: e.EVENT_STREAMS_PER_OWNER,
       eventStreamsPerPodcast: e.EVENT_STREAMS_PER_PODCAST,
+      eventStreamsRereadMs: e.EVENT_STREAMS_REREAD_SECONDS * 1000,
       followsFree: e.FOLLOWS_FREE,
       followsPremium: e.FOLLOWS_PREMIUM,
       playlistsPerClient: e.PLAYLISTS_PER_CLIENT,

@@ -12,6 +12,7 @@ import { podcastListSchema } from '../shared/api/podcasts.ts';
 import { startFeedServer } from './test/feed-server.ts';
 import { createScratchDatabase } from './test/postgres.ts';
 import { killRolesAfterEach, startRole, stopRole } from './test/processes.ts';
+import { SAFETY_NET_MS } from './test/wait.ts';
 
 killRolesAfterEach();
 const INTERVAL_SECONDS = 2;
@@ -45,7 +46,7 @@ describe.skipIf(!inject('postgresUrl'))('followed feeds with two workers on one 
       const discovery = site.requests('/feed.xml').length;
 
       // Five checks' worth of fetches, with both workers ticking all along.
-      await expect.poll(() => site.requests('/feed.xml').length, { timeout: 180_000, interval: 200 }).toBeGreaterThanOrEqual(discovery + 5);
+      await expect.poll(() => site.requests('/feed.xml').length, { timeout: SAFETY_NET_MS, interval: 200 }).toBeGreaterThanOrEqual(discovery + 5);
       const checks = site.requests('/feed.xml').slice(discovery);
       const gaps = checks.slice(1).map((at, i) => at - checks[i]!);
       console.info(`feed checks ${INTERVAL_SECONDS * 1000} ms apart at least: ${gaps.join(', ')} ms`);
@@ -54,7 +55,7 @@ describe.skipIf(!inject('postgresUrl'))('followed feeds with two workers on one 
 
       // Each item made into one episode, not one per worker.
       await expect
-        .poll(async () => podcastListSchema.parse(await (await fetch(`${web.base}/api/podcasts`, { headers: auth })).json()).podcasts.length, { timeout: 180_000 })
+        .poll(async () => podcastListSchema.parse(await (await fetch(`${web.base}/api/podcasts`, { headers: auth })).json()).podcasts.length, { timeout: SAFETY_NET_MS })
         .toBe(3);
       // Both workers took part, and neither fetched in the other's interval.
       const checked = [w1, w2].map((w) => w.log.filter((l) => l.includes('feed checked')).length);

@@ -16,6 +16,7 @@ import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
 import { id3TagSize } from './machinery/audio/id3-chapters.ts';
+import { SAFETY_NET_MS } from './test/wait.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'restart-test-browser-token';
@@ -44,7 +45,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
   children.push(child);
   let written = '';
   const base = await new Promise<string>((resolve, reject) => {
-    const safetyNet = setTimeout(() => reject(new Error(`the server did not listen within 90 s:\n${tail(written)}`)), 90_000);
+    const safetyNet = setTimeout(() => reject(new Error(`the server did not listen within ${SAFETY_NET_MS / 1000} s:\n${tail(written)}`)), SAFETY_NET_MS);
     let partial = '';
     // Both streams are read for as long as the server runs, so a full pipe never stops it.
     const read = (text: string) => {
@@ -72,7 +73,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
       reject(new Error(`the server exited (${code ?? signal}) before it listened:\n${tail(written)}`));
     });
   });
-  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 90_000, interval: 200 }).toBe(200);
+  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: SAFETY_NET_MS, interval: 200 }).toBe(200);
   return { child, base };
 }
 
@@ -106,7 +107,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     const { id } = podcastSchema.parse(await res.json());
 
     // Cut it off while it speaks, once a listener has some of it.
-    await expect.poll(async () => (await getPodcast(first.base, id)).audioSeconds ?? 0, { timeout: 90_000, interval: 20 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await getPodcast(first.base, id)).audioSeconds ?? 0, { timeout: SAFETY_NET_MS, interval: 20 }).toBeGreaterThan(0);
     const cutAt = await getPodcast(first.base, id);
     expect(cutAt.progress).toBeLessThan(100);
     const heard = await fetchSegments(first.base, cutAt.streamUrl!);
@@ -116,7 +117,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     await exited;
 
     const second = await startServer(dataDir);
-    await expect.poll(async () => (await getPodcast(second.base, id)).status, { timeout: 180_000, interval: 200 }).toBe('ready');
+    await expect.poll(async () => (await getPodcast(second.base, id)).status, { timeout: SAFETY_NET_MS, interval: 200 }).toBe('ready');
     const done = await getPodcast(second.base, id);
     expect(done.progress).toBe(100);
     const audio = await fetch(`${second.base}${done.audioUrl}`);
@@ -181,7 +182,7 @@ describe('SIGTERM', () => {
     } finally {
       await new Promise((resolve) => slowPage.close(resolve));
     }
-  }, 180_000);
+  });
 });
 
 describe.skipIf(!inject('postgresUrl'))('two server processes sharing one PostgreSQL', () => {
@@ -208,7 +209,7 @@ describe.skipIf(!inject('postgresUrl'))('two server processes sharing one Postgr
       }
       // Either process answers for any podcast: they share the database.
       for (const id of ids) {
-        await expect.poll(async () => (await getPodcast(a.base, id)).status, { timeout: 180_000, interval: 200 }).toBe('ready');
+        await expect.poll(async () => (await getPodcast(a.base, id)).status, { timeout: SAFETY_NET_MS, interval: 200 }).toBe('ready');
       }
       const client = new pg.Client({ connectionString: scratch.url });
       await client.connect();

@@ -18,6 +18,7 @@ import { decodeMp3 } from './test/mp3.ts';
 import { createScratchDatabase, query } from './test/postgres.ts';
 import { startTestBucket } from './test/s3-bucket.ts';
 import { killRolesAfterEach, startRole, stopRole } from './test/processes.ts';
+import { SAFETY_NET_MS } from './test/wait.ts';
 
 const BROWSER = 'scale-out-s3-test-browser-token';
 killRolesAfterEach();
@@ -66,7 +67,7 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       );
 
       // Once the job runs and some audio is in the bucket, kill the worker running it, no goodbye.
-      await expect.poll(async () => (await getPodcast(a!.base, id)).audioSeconds ?? 0, { timeout: 180_000, interval: 50 }).toBeGreaterThan(0);
+      await expect.poll(async () => (await getPodcast(a!.base, id)).audioSeconds ?? 0, { timeout: SAFETY_NET_MS, interval: 50 }).toBeGreaterThan(0);
       const [running] = await query<{ locked_by: string }>(scratch.url, "SELECT locked_by FROM jobs WHERE podcast_id = $1 AND status = 'running'", [id]);
       expect(running).toBeDefined();
       const workers = [w1!, w2!];
@@ -83,19 +84,19 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       expect(events.some((e) => e.status === 'speaking' && e.progress > 0 && e.progress < 100)).toBe(true);
       expect(events.at(-1)).toMatchObject({ status: 'ready', progress: 100 });
       // Made once: one job, done (the worker marks it done just after the podcast is ready).
-      await expect.poll(() => query(scratch.url, 'SELECT podcast_id, status FROM jobs'), { timeout: 180_000, interval: 100 }).toEqual([{ podcast_id: id, status: 'done' }]);
+      await expect.poll(() => query(scratch.url, 'SELECT podcast_id, status FROM jobs'), { timeout: SAFETY_NET_MS, interval: 100 }).toEqual([{ podcast_id: id, status: 'done' }]);
       expect(await query(scratch.url, 'SELECT status FROM podcasts')).toEqual([{ status: 'ready' }]);
       // The survivor resumed the episode after the last segment the killed worker stored, and finished it.
       expect(survivor.log.some((l) => l.includes('speech resumes after the last stored segment') && l.includes(id))).toBe(true);
       // Logged once the job's close has committed and its segments are cleared.
-      await expect.poll(() => survivor.log.some((l) => l.includes('"job done"') && l.includes(id)), { timeout: 60_000, interval: 100 }).toBe(true);
+      await expect.poll(() => survivor.log.some((l) => l.includes('"job done"') && l.includes(id)), { timeout: SAFETY_NET_MS, interval: 100 }).toBe(true);
       expect(victim!.log.some((l) => l.includes('"job done"'))).toBe(false);
 
       // One object for the episode in the bucket once the segments are cleaned up.
       const [row] = await query<{ audio_key: string; audio_bytes: number }>(scratch.url, 'SELECT audio_key, audio_bytes::int AS audio_bytes FROM podcasts WHERE id = $1', [id]);
       const key = row!.audio_key;
       await expect
-        .poll(async () => (await bucket.objects()).filter((o) => o.name.startsWith(key)), { timeout: 180_000, interval: 200 })
+        .poll(async () => (await bucket.objects()).filter((o) => o.name.startsWith(key)), { timeout: SAFETY_NET_MS, interval: 200 })
         .toEqual([{ name: `${key}.mp3`, size: row!.audio_bytes }]);
       const stored = Buffer.from(await (await s3.send(new GetObjectCommand({ Bucket: bucket.settings.bucket, Key: `${key}.mp3` }))).Body!.transformToByteArray());
       const size = stored.length;

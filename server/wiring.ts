@@ -100,8 +100,8 @@ export function createRecentArticles(): RecentPages<PreparedArticle> {
 
 /** The progress streams of this process, capped per owner and per podcast as configured. */
 export function createWatchers(deps: { config: Pick<Config, 'limits'>; db: Database; logger: Logger; events: PodcastEvents }): PodcastWatchers {
-  const { eventStreamsPerOwner: perOwner, eventStreamsPerPodcast: perPodcast } = deps.config.limits;
-  return createPodcastWatchers({ db: deps.db, events: deps.events, logger: deps.logger.child({ component: 'event-streams' }), caps: { perOwner, perPodcast } });
+  const { eventStreamsPerOwner: perOwner, eventStreamsPerPodcast: perPodcast, eventStreamsRereadMs: rereadMs } = deps.config.limits;
+  return createPodcastWatchers({ db: deps.db, events: deps.events, logger: deps.logger.child({ component: 'event-streams' }), caps: { perOwner, perPodcast }, rereadMs });
 }
 
 /**

@@ -69,7 +69,7 @@ describe('the command line says what to do next', () => {
     expect(speaking).toMatch(/^Speaking "Der Hafen am Morgen" \(espeak, de\S*, de, read mode\)…$/);
     for (const line of converted.stderr.split('\n')) expect(line.trim().startsWith('{'), line).toBe(false);
     expect(JSON.parse(converted.stdout)).toMatchObject({ title: 'Der Hafen am Morgen', mode: 'read' });
-  }, 120_000);
+  });
 
   it('keeps every help line within 80 columns', async () => {
     const helps = [await run(['--help']), ...(await Promise.all(['extract', 'convert', 'speech-text', 'voices', 'serve', 'worker'].map((c) => run([c, '--help']))))];

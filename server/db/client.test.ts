@@ -46,5 +46,5 @@ describe('the embedded database on disk', () => {
     } finally {
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

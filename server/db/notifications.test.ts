@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createScratchDatabase } from '../test/postgres.ts';
 import { openNotifications, type NotificationHandlers } from './notifications.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 describe.skipIf(!inject('postgresUrl'))('PostgreSQL notifications', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -19,7 +20,7 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL notifications', () => {
     const sender = await openNotifications(scratch.url, [], handlers());
     try {
       for (let i = 0; i < 50; i++) sender.send('pagecast_test', String(i));
-      await vi.waitFor(() => expect(heard.message).toHaveBeenCalledTimes(50));
+      await vi.waitFor(() => expect(heard.message).toHaveBeenCalledTimes(50), { timeout: SAFETY_NET_MS });
       expect(heard.message.mock.calls.map(([channel, payload]) => `${channel}:${payload}`)).toEqual(
         Array.from({ length: 50 }, (_, i) => `pagecast_test:${i}`),
       );
@@ -37,9 +38,9 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL notifications', () => {
       await admin.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'",
       );
-      await vi.waitFor(() => expect(heard.reconnected).toHaveBeenCalledTimes(1), { timeout: 60_000 });
+      await vi.waitFor(() => expect(heard.reconnected).toHaveBeenCalledTimes(1), { timeout: SAFETY_NET_MS });
       await admin.query("SELECT pg_notify('pagecast_drop', 'after')");
-      await vi.waitFor(() => expect(heard.message).toHaveBeenCalledWith('pagecast_drop', 'after'));
+      await vi.waitFor(() => expect(heard.message).toHaveBeenCalledWith('pagecast_drop', 'after'), { timeout: SAFETY_NET_MS });
     } finally {
       await admin.end();
       await listener.close();

@@ -12,6 +12,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { podcastById } from '../test/rows.ts';
 import { podcastClient } from '../test/voices.ts';
 import { createJobs } from '../wiring.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const espeak = createEspeakEngine();
 afterAll(() => espeak.close());
@@ -44,7 +45,7 @@ describeEachDatabase('closing a job', (ctx) => {
       const { id } = await create(who);
       const jobOf = async () => (await ctx.db.select().from(jobs).where(eq(jobs.podcastId, id)))[0]!;
 
-      await expect.poll(async () => (await jobOf()).lastError, { timeout: 60_000, interval: 50 }).toBe('closing the job failed');
+      await expect.poll(async () => (await jobOf()).lastError, { timeout: SAFETY_NET_MS, interval: 50 }).toBe('closing the job failed');
       const job = await jobOf();
       expect(job.status).toBe('queued');
       const podcast = await podcastById(ctx.db, id);

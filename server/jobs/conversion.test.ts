@@ -11,6 +11,7 @@ import { createTestApp } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { countJobs } from '../test/rows.ts';
 import { pacedVoice, podcastClient } from '../test/voices.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const espeak = createEspeakEngine();
 afterAll(() => espeak.close());
@@ -39,7 +40,7 @@ describeEachDatabase('a conversion job whose podcast is deleted', (ctx) => {
     expect((await call(`/api/podcasts/${id}`, who, { method: 'DELETE' })).status).toBe(200);
 
     const ofJob = () => lines.filter((l) => l.podcastId === id && l.component === 'jobs');
-    await expect.poll(() => ofJob().map((l) => l.msg), { timeout: 90_000 }).toContain('job cancelled');
+    await expect.poll(() => ofJob().map((l) => l.msg), { timeout: SAFETY_NET_MS }).toContain('job cancelled');
     expect(ofJob().find((l) => l.msg === 'job cancelled')).toMatchObject({ level: 'info', reason: 'the podcast was deleted' });
     expect(ofJob().filter((l) => l.level === 'warn' || l.level === 'error')).toEqual([]);
     expect(await countJobs(ctx.db, id)).toBe(0);

@@ -8,6 +8,7 @@ import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { podcastClient, voiceLike } from '../test/voices.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const espeak = createEspeakEngine();
 afterAll(() => espeak.close());
@@ -50,7 +51,7 @@ describeEachDatabase('job slots shared between visitors', (ctx) => {
       const busy = podcastClient(t, long);
       const who = `turns-stuck-${ctx.kind}-${Date.now()}`;
       const readings = [(await busy.create(who)).id, (await busy.create(who)).id];
-      await expect.poll(() => reachedGate, { timeout: 60_000, interval: 50 }).toBe(2);
+      await expect.poll(() => reachedGate, { timeout: SAFETY_NET_MS, interval: 50 }).toBe(2);
 
       const other = podcastClient(t, short);
       const someone = `turns-waiting-${ctx.kind}-${Date.now()}`;

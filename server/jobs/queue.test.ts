@@ -7,6 +7,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { claimJob, completeJob, enqueueJob, failJob } from '../repositories/job-repository.ts';
 import { RetryableError } from '../errors.ts';
 import { createJobRunner, type JobRunnerOptions } from './runner.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 describeEachDatabase('the job queue', (ctx) => {
   let n = 0;
@@ -92,7 +93,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     runner.start();
-    await expect.poll(() => gaveUp, { timeout: 60_000 }).toBeInstanceOf(RetryableError);
+    await expect.poll(() => gaveUp, { timeout: SAFETY_NET_MS }).toBeInstanceOf(RetryableError);
     await runner.stop();
     expect(attempts).toEqual([1, 2, 3]);
     const [row] = await ctx.db.select().from(jobs).where(eq(jobs.podcastId, podcastId));
@@ -117,7 +118,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     runner.start();
-    await expect.poll(() => gaveUp, { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => gaveUp, { timeout: SAFETY_NET_MS }).toBe(true);
     await runner.stop();
     expect(runs).toBe(1);
   });
@@ -146,7 +147,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     runner.start();
-    await expect.poll(async () => (await ctx.db.select().from(jobs).where(eq(jobs.podcastId, podcastId)))[0]?.status, { timeout: 60_000 }).toBe('cancelled');
+    await expect.poll(async () => (await ctx.db.select().from(jobs).where(eq(jobs.podcastId, podcastId)))[0]?.status, { timeout: SAFETY_NET_MS }).toBe('cancelled');
     await runner.stop();
     expect(runs).toBe(1);
     expect(gaveUp).toBe(false);
@@ -172,7 +173,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     stalling.start();
-    await expect.poll(() => stalledStarted).toBe(true);
+    await expect.poll(() => stalledStarted, { timeout: SAFETY_NET_MS }).toBe(true);
     // The stalled worker misses its renewals: its lease runs out and another worker claims the job.
     await ctx.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) });
     let finished = false;
@@ -186,7 +187,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     healthy.start();
-    await expect.poll(async () => (await ctx.db.select().from(jobs))[0]?.status, { timeout: 60_000 }).toBe('done');
+    await expect.poll(async () => (await ctx.db.select().from(jobs))[0]?.status, { timeout: SAFETY_NET_MS }).toBe('done');
     await Promise.all([stalling.stop(), healthy.stop()]);
     expect(finished).toBe(true);
     expect(gaveUp).toEqual([]);
@@ -207,7 +208,7 @@ describeEachDatabase('the job queue', (ctx) => {
       },
     });
     runner.start();
-    await expect.poll(() => started).toBe(true);
+    await expect.poll(() => started, { timeout: SAFETY_NET_MS }).toBe(true);
     await runner.stop();
     const [row] = await ctx.db.select().from(jobs);
     expect(row).toMatchObject({ status: 'queued', attempts: 0 });

@@ -18,6 +18,7 @@ import { jobLog } from '../test/job-log.ts';
 import { insertPodcasts, podcastById, segmentsOf } from '../test/rows.ts';
 import { startTestBucket, type TestBucket } from '../test/s3-bucket.ts';
 import { podcastClient } from '../test/voices.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const espeak = createEspeakEngine();
 afterAll(() => espeak.close());
@@ -117,7 +118,7 @@ describeEachDatabase('audio of a podcast deleted while it is made', (ctx) => {
           expect((await call(`/api/podcasts/${id}`, who, { method: 'DELETE' })).status).toBe(200);
           held.release();
           // Once the job's run is over, nothing can write any more: what is stored now stays.
-          await expect.poll(() => runEnded(id), { timeout: 60_000, interval: 50 }).toBe(true);
+          await expect.poll(() => runEnded(id), { timeout: SAFETY_NET_MS, interval: 50 }).toBe(true);
           expect((await stored()).filter((name) => name.startsWith(key))).toEqual([]);
           expect(await segmentsOf(t.deps.db, key)).toEqual([]);
         });

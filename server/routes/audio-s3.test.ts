@@ -17,6 +17,7 @@ import { id3TagSize } from '../machinery/audio/id3-chapters.ts';
 import { countJobs, podcastById } from '../test/rows.ts';
 import { startTestBucket, type TestBucket } from '../test/s3-bucket.ts';
 import { pacedVoice, podcastClient } from '../test/voices.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const espeak = createEspeakEngine();
 afterAll(() => espeak.close());
@@ -95,7 +96,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const row = await podcastById(ctx.db, id);
     expect(row!.audioKey).toBe(key);
     // Joined into one object; the segment objects go right after the podcast is marked ready.
-    await expect.poll(() => objectsOf(key), { timeout: 60_000, interval: 100 }).toEqual([{ name: `${key}.mp3`, size: row!.audioBytes }]);
+    await expect.poll(() => objectsOf(key), { timeout: SAFETY_NET_MS, interval: 100 }).toEqual([{ name: `${key}.mp3`, size: row!.audioBytes }]);
     const size = row!.audioBytes!;
 
     const whole = await call(done.audioUrl!);
@@ -142,7 +143,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     const ready = await create(who);
     await waitFor(ready.id, who, (p) => p.status === 'ready');
     const readyKey = (await podcastById(ctx.db, ready.id))!.audioKey!;
-    await expect.poll(() => objectsOf(readyKey), { timeout: 60_000, interval: 100 }).toHaveLength(1);
+    await expect.poll(() => objectsOf(readyKey), { timeout: SAFETY_NET_MS, interval: 100 }).toHaveLength(1);
     expect((await call(`/api/podcasts/${ready.id}`, who, { method: 'DELETE' })).status).toBe(200);
     expect(await objectsOf(readyKey)).toEqual([]);
 
@@ -153,7 +154,7 @@ describeEachDatabase('audio in an S3-compatible bucket', (ctx) => {
     expect((await call(`/api/podcasts/${making.id}`, who, { method: 'DELETE' })).status).toBe(200);
     // The job notices and removes what it wrote after the delete; once its run is over nothing
     // can write any more, and nothing is left.
-    await expect.poll(() => runEnded(making.id), { timeout: 90_000, interval: 50 }).toBe(true);
+    await expect.poll(() => runEnded(making.id), { timeout: SAFETY_NET_MS, interval: 50 }).toBe(true);
     expect(await countJobs(ctx.db, making.id)).toBe(0);
     expect(await objectsOf(key)).toEqual([]);
   });

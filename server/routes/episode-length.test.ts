@@ -62,7 +62,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: 'episode-length@example.com', password: 'secret123' }),
   });
   token = ((await res.json()) as { token: string }).token;
-}, 60_000);
+});
 
 afterAll(async () => {
   await ai?.deps.jobs.stop?.();

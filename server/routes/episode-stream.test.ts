@@ -16,6 +16,7 @@ import { jobLog } from '../test/job-log.ts';
 import { decodeMp3 } from '../test/mp3.ts';
 import { countJobs, podcastById, segmentsOf } from '../test/rows.ts';
 import { pacedVoice, podcastClient } from '../test/voices.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const espeak = createEspeakEngine();
 afterAll(() => espeak.close());
@@ -122,7 +123,7 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
     expect(cues.at(-1)!.endMs).toBeLessThanOrEqual(done.durationSeconds! * 1000);
     // The segment files go once the whole file is written (just after the podcast is marked ready).
     const segmentsDir = path.join(paced.t.deps.config.dataDir, 'audio', row!.audioKey!);
-    await expect.poll(() => fs.existsSync(segmentsDir), { timeout: 60_000 }).toBe(false);
+    await expect.poll(() => fs.existsSync(segmentsDir), { timeout: SAFETY_NET_MS }).toBe(false);
     // A segment asked for in the moment its own file is still there is still the finished episode's slice.
     fs.mkdirSync(segmentsDir, { recursive: true });
     fs.writeFileSync(path.join(segmentsDir, '0.mp3'), 'not the episode');
@@ -139,7 +140,7 @@ describeEachDatabase('an episode heard while it is made', (ctx) => {
     expect((await call(`/api/podcasts/${id}`, who, { method: 'DELETE' })).status).toBe(200);
 
     // The job notices and stops; once its run is over nothing can write any more, and nothing is left.
-    await expect.poll(() => runEnded(id), { timeout: 90_000, interval: 50 }).toBe(true);
+    await expect.poll(() => runEnded(id), { timeout: SAFETY_NET_MS, interval: 50 }).toBe(true);
     expect(await countJobs(ctx.db, id)).toBe(0);
     const folder = path.join(t.deps.config.dataDir, 'audio', key);
     expect(fs.existsSync(folder)).toBe(false);

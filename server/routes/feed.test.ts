@@ -60,7 +60,7 @@ describeEachDatabase('the private feed', (ctx) => {
     });
   const podcast = async (id: string) => podcastSchema.parse(await (await call(`/api/podcasts/${id}`)).json());
   const create = async (body: unknown) => podcastSchema.parse(await (await call('/api/podcasts', { method: 'POST', body: JSON.stringify(body) })).json());
-  const finished = (id: string) => waitFor(() => podcast(id), (p) => p.status === 'ready' || p.status === 'failed', 60_000);
+  const finished = (id: string) => waitFor(() => podcast(id), (p) => p.status === 'ready' || p.status === 'failed');
   const readFeed = async () => {
     const res = await fetchAsApp(feedPath);
     expect(res.status).toBe(200);
@@ -83,10 +83,10 @@ describeEachDatabase('the private feed', (ctx) => {
 
     first = await finished((await create(article('The Harbour', 'harbour'))).id);
     const made = await create(article('The Lighthouse Keeper', 'lighthouse'));
-    await waitFor(() => podcast(made.id), (p) => p.status === 'speaking' && (p.audioSeconds ?? 0) > 0, 60_000);
+    await waitFor(() => podcast(made.id), (p) => p.status === 'speaking' && (p.audioSeconds ?? 0) > 0);
     whileMade = (await readFeed()).parsed;
     second = await finished(made.id);
-  }, 120_000);
+  });
   afterAll(() => t.deps.jobs.stop());
 
   it('is read whole by a podcast app: channel, episodes, durations, sizes, chapters', async () => {

@@ -65,7 +65,7 @@ describeEachDatabase('followed sources', (ctx) => {
     const made = await untilPodcasts('ann', (p) => p.some((x) => x.sourceUrl === `${world.site.url}/items/6` && x.status === 'ready'));
     expect(made).toHaveLength(4);
     const { url } = (await (await call('ann', '/api/feed')).json()) as { url: string };
-    await waitFor(async () => (await call('ann', new URL(url).pathname)).text(), (xml) => xml.includes('Harbour news number 6'), 30_000);
+    await waitFor(async () => (await call('ann', new URL(url).pathname)).text(), (xml) => xml.includes('Harbour news number 6'));
 
     // The same GUID with new text, and another GUID at the same address: the same item.
     world.site.items.find((i) => i.guid === 'item-6')!.text = 'Item 6, corrected: the boat came home an hour later.';
@@ -103,7 +103,7 @@ describeEachDatabase('followed sources', (ctx) => {
 
   it('names an item that links to an image; stops following on DELETE, the episodes staying; refuses past the limit', async () => {
     const pictures = await follow('dan', { url: `${world.site.url}/images.xml` });
-    const failed = await waitFor(() => followsOf('dan'), (f) => !!f[0]?.error, 60_000);
+    const failed = await waitFor(() => followsOf('dan'), (f) => !!f[0]?.error);
     expect(failed[0]!.error).toBe(`“A picture” could not be made into an episode: ${notAWebPageMessage('an image')}`);
     expect(await podcastsOf('dan')).toEqual([]);
 

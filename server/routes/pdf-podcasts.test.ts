@@ -76,7 +76,6 @@ describe('PDFs through the API', () => {
     const podcast = await waitFor(
       async () => podcastSchema.parse(await (await call(`/api/podcasts/${id}`)).json()),
       (p) => p.status === 'ready' || p.status === 'failed',
-      60_000,
     );
     expect(podcast.status).toBe('ready');
     const { cues, chapters } = transcriptSchema.parse(await (await call(`/api/podcasts/${id}/transcript.json`)).json());

@@ -9,6 +9,7 @@ import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { openTestDatabase } from '../test/databases.ts';
 import { prose } from '../test/pdf-document.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 describe('held playlists', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -45,7 +46,7 @@ describe('held playlists', () => {
       return () => settled;
     };
     const settledA = [holdOn(a), holdOn(a), holdOn(a)];
-    await expect.poll(() => t.deps.playlistHolds.size, { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => t.deps.playlistHolds.size, { timeout: SAFETY_NET_MS }).toBe(3);
     // The podcast's fourth is not held: answered at once, while the three still wait.
     const fourth = await ask(a);
     expect(fourth.status).toBe(503);
@@ -53,7 +54,7 @@ describe('held playlists', () => {
     expect(settledA.some((settled) => settled())).toBe(false);
     // The client's cap (five) counts across podcasts: two more on b are held, the next is not.
     const settledB = [holdOn(b), holdOn(b)];
-    await expect.poll(() => t.deps.playlistHolds.size, { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => t.deps.playlistHolds.size, { timeout: SAFETY_NET_MS }).toBe(5);
     expect((await ask(b)).status).toBe(503);
     expect(settledB.some((settled) => settled())).toBe(false);
     // One held request ends: its place is free again.
@@ -61,7 +62,7 @@ describe('held playlists', () => {
     await held[0]!.answer.catch(() => {});
     expect(t.deps.playlistHolds.size).toBe(4);
     const again = holdOn(b);
-    await expect.poll(() => t.deps.playlistHolds.size, { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => t.deps.playlistHolds.size, { timeout: SAFETY_NET_MS }).toBe(5);
     expect((await ask(b)).status).toBe(503);
     expect(again()).toBe(false);
     for (const h of held) h.abort.abort();

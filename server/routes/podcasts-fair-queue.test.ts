@@ -10,6 +10,7 @@ import { createEspeakEngine } from '../machinery/speech/espeak-engine.ts';
 import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { voiceLike } from '../test/voices.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const BUSY_PODCASTS = 8;
 
@@ -93,11 +94,11 @@ describeEachDatabase('conversions shared between members', (ctx) => {
     const series: string[] = [];
     for (let n = 1; n <= BUSY_PODCASTS; n++) series.push(await create(busy, heldArticle(n)));
     // Both job slots hold the busy member's first two podcasts when the other member asks.
-    await expect.poll(async () => (await statuses(busy, series)).filter((s) => s !== 'queued').length).toBe(2);
+    await expect.poll(async () => (await statuses(busy, series)).filter((s) => s !== 'queued').length, { timeout: SAFETY_NET_MS }).toBe(2);
     const mine = await create(other, shortArticle);
 
     gate(1).open();
-    await expect.poll(async () => (await read(other, mine)).status, { timeout: 90_000, interval: 100 }).toBe('ready');
+    await expect.poll(async () => (await read(other, mine)).status, { timeout: SAFETY_NET_MS, interval: 100 }).toBe('ready');
     const after = await statuses(busy, series);
     // A busy part gave its slot up at its first stored segment (its title), even while stuck mid-segment;
     // the slots took the other member's podcast next, then at most two more parts, besides the busy

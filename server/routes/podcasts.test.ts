@@ -8,6 +8,7 @@ import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
 import { ARTICLE_TITLE, startArticlePages, type ArticlePages } from '../test/article-pages.ts';
 import { wholeScriptWriter } from '../machinery/script/script-stream.ts';
 import { episode } from '../machinery/audio/store.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 let pages: ArticlePages;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
           podcast = podcastSchema.parse(await (await call(`/api/podcasts/${id}`, who)).json());
           return podcast.status;
         },
-        { timeout: 90_000, interval: 100 },
+        { timeout: SAFETY_NET_MS, interval: 100 },
       )
       .toMatch(/ready|failed/);
     return podcast!;
@@ -212,7 +213,7 @@ describeEachDatabase('the podcasts API', (ctx) => {
     const created = podcastSchema.parse(await (await create(article, { as: me })).json());
     await waitUntilDone(created.id, { as: me });
     // The podcast reads ready a moment before its job row is closed; a retry waits for both.
-    await expect.poll(() => hasLiveJob(ctx.db, created.id), { timeout: 90_000 }).toBe(false);
+    await expect.poll(() => hasLiveJob(ctx.db, created.id), { timeout: SAFETY_NET_MS }).toBe(false);
     await markPodcastFailed(ctx.db, created.id, 'We could not make the audio for this podcast. Please try again.');
     const jobsBefore = await countJobs(ctx.db, created.id);
     const answers = await Promise.all(
@@ -381,12 +382,12 @@ describeEachDatabase('a rename while the script is written', (ctx) => {
       const created = podcastSchema.parse(
         await (await t.app.request('/api/podcasts', { method: 'POST', headers, body: JSON.stringify(article) })).json(),
       );
-      await expect.poll(() => started).toBe(true);
+      await expect.poll(() => started, { timeout: SAFETY_NET_MS }).toBe(true);
       await t.app.request(`/api/podcasts/${created.id}`, { method: 'PATCH', headers, body: JSON.stringify({ title: 'My Own Title' }) });
       release();
       await expect
         .poll(async () => podcastSchema.parse(await (await t.app.request(`/api/podcasts/${created.id}`, { headers })).json()).status, {
-          timeout: 90_000,
+          timeout: SAFETY_NET_MS,
         })
         .toBe('ready');
       const done = podcastSchema.parse(await (await t.app.request(`/api/podcasts/${created.id}`, { headers })).json());

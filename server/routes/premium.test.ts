@@ -13,7 +13,7 @@ import {
 import { setSubscriptionStatus } from '../test/rows.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { BILLING_ON, createTestApp, testConfig } from '../test/app.ts';
-import { waitFor } from '../test/wait.ts';
+import { SAFETY_NET_MS, waitFor } from '../test/wait.ts';
 
 /** Billing on (a Stripe that is never called here), so free and Premium members both exist. */
 const billingOn = {
@@ -110,7 +110,7 @@ describeEachDatabase('Premium features', (ctx) => {
       .poll(async () => {
         after = podcastSchema.parse(await (await call(`/api/podcasts/${podcast.id}`, premium)).json());
         return after.status;
-      }, { timeout: 90_000, interval: 100 })
+      }, { timeout: SAFETY_NET_MS, interval: 100 })
       .toBe('ready');
     expect(after!.voice).toBe(target);
     expect(await scriptNow()).toBe(script);

@@ -143,7 +143,7 @@ describeEachDatabase('a member’s pronunciations', (ctx) => {
       mode,
     };
     const created = podcastSchema.parse(await (await call('ann', '/api/podcasts', 'POST', article)).json());
-    await waitFor(async () => podcastSchema.parse(await (await call('ann', `/api/podcasts/${created.id}`)).json()), (p) => p.status === 'ready' || p.status === 'failed', 60_000);
+    await waitFor(async () => podcastSchema.parse(await (await call('ann', `/api/podcasts/${created.id}`)).json()), (p) => p.status === 'ready' || p.status === 'failed');
     const said = heard.join(' ');
     expect(said).toContain('Seer-sha runs engine X on koo-ber-net-eez at home.');
     expect(said).toContain('She says engine X is quick');

@@ -60,7 +60,6 @@ describeEachDatabase('questions', (ctx) => {
     return waitFor(
       async () => podcastSchema.parse(await (await call(app, `/api/podcasts/${created.id}`, owner)).json()),
       (p) => p.status === 'ready' || p.status === 'failed',
-      120_000,
     );
   };
   const keys = async (app: App) => {

@@ -103,7 +103,6 @@ describeEachDatabase('one episode from several sources', (ctx) => {
     waitFor(
       async () => podcastSchema.parse(await (await call(app, `/api/podcasts/${id}`)).json()),
       (p) => p.status === 'ready' || p.status === 'failed',
-      120_000,
     );
 
   beforeAll(async () => {

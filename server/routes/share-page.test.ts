@@ -63,7 +63,6 @@ describeEachDatabase('the page of a share link', (ctx) => {
     await waitFor(
       async () => podcastSchema.parse(await (await call(`/api/podcasts/${created.id}`)).json()),
       (p) => p.status === 'ready' || p.status === 'failed',
-      60_000,
     );
     podcast = podcastSchema.parse(await (await call(`/api/podcasts/${created.id}`, token, { method: 'PATCH', body: JSON.stringify({ title: TRICKY_TITLE }) })).json());
     const { url } = shareResponseSchema.parse(await (await call(`/api/podcasts/${podcast.id}/share`, token, { method: 'POST' })).json());
@@ -109,7 +108,6 @@ describeEachDatabase('the page of a share link', (ctx) => {
     await waitFor(
       async () => podcastSchema.parse(await (await call(`/api/podcasts/${created.id}`)).json()),
       (p) => p.status === 'ready' || p.status === 'failed',
-      60_000,
     );
     const { url } = shareResponseSchema.parse(await (await call(`/api/podcasts/${created.id}/share`, token, { method: 'POST' })).json());
     const res = await call(new URL(url).pathname, null);

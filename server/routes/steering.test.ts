@@ -73,7 +73,6 @@ describeEachDatabase('focus and language', (ctx) => {
     waitFor(
       async () => podcastSchema.parse(await (await call(app, `/api/podcasts/${id}`)).json()),
       (p) => p.status === 'ready' || p.status === 'failed',
-      120_000,
     );
 
   beforeAll(async () => {

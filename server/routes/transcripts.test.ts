@@ -15,7 +15,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { ALL_FORBIDDEN, forbiddenIn, wordsOf } from '../test/forbidden-characters.ts';
 import { hasLiveJob, podcastById, segmentsOf, setSegmentCues, setSubscriptionStatus } from '../test/rows.ts';
 import { pacedVoice } from '../test/voices.ts';
-import { waitFor } from '../test/wait.ts';
+import { SAFETY_NET_MS, waitFor } from '../test/wait.ts';
 import { parseVtt } from '../test/vtt.ts';
 import { probe } from '../test/podcast-apps.ts';
 
@@ -78,11 +78,11 @@ describeEachDatabase('the timed transcript', (ctx) => {
     token = ((await res.json()) as { token: string }).token;
     await setSubscriptionStatus(ctx.db, email, 'active');
     const created = podcastSchema.parse(await (await call('/api/podcasts', token, { method: 'POST', body: JSON.stringify(article) })).json());
-    await waitFor(() => podcast(created.id), (p) => (p.audioSeconds ?? 0) > 0 && p.status === 'speaking', 60_000);
+    await waitFor(() => podcast(created.id), (p) => (p.audioSeconds ?? 0) > 0 && p.status === 'speaking');
     whileMade = await transcript(`/api/podcasts/${created.id}/transcript.json`);
     const { url } = shareResponseSchema.parse(await (await call(`/api/podcasts/${created.id}/share`, token, { method: 'POST' })).json());
     sharePath = `/api/shared/${url.split('/').at(-1)}`;
-    made = await waitFor(() => podcast(created.id), (p) => p.status === 'ready' || p.status === 'failed', 60_000);
+    made = await waitFor(() => podcast(created.id), (p) => p.status === 'ready' || p.status === 'failed');
   });
   afterAll(() => t.deps.jobs.stop());
 
@@ -196,7 +196,7 @@ describeEachDatabase('the timed transcript', (ctx) => {
     const script = '# The harbour\nThe ferry left at dawn. Gulls followed it out.\n# The crossing\nThe sea was calm all morning. The captain kept the old route.';
     expect((await call(`/api/podcasts/${made.id}/script`, token, { method: 'PUT', body: JSON.stringify({ script }) })).status).toBe(200);
     expect((await call(`/api/podcasts/${made.id}/voice`, token, { method: 'POST', body: JSON.stringify({ voice: 'en-us' }) })).status).toBe(200);
-    expect((await waitFor(() => podcast(made.id), (p) => p.status === 'ready' || p.status === 'failed', 60_000)).status).toBe('ready');
+    expect((await waitFor(() => podcast(made.id), (p) => p.status === 'ready' || p.status === 'failed')).status).toBe('ready');
     const row = (await podcastById(ctx.db, made.id))!;
 
     const chaptered = await transcript(`/api/podcasts/${made.id}/transcript.json`);
@@ -224,7 +224,6 @@ describeEachDatabase('the timed transcript', (ctx) => {
     const after = (await waitFor(
       () => podcastById(ctx.db, made.id),
       (row) => row?.status === 'failed' || (row?.status === 'ready' && row.audioKey !== before.audioKey),
-      60_000,
     ))!;
     expect(after.status).toBe('ready');
     const fresh = await transcript(`/api/podcasts/${made.id}/transcript.json`);
@@ -232,7 +231,7 @@ describeEachDatabase('the timed transcript', (ctx) => {
     expect(fresh.cues.some((c) => c.speaker)).toBe(false);
     expectTimed(fresh, after.durationMs!);
     // The old audio's rows go once the new audio is ready (just after its ready state is saved).
-    await expect.poll(() => segmentsOf(ctx.db, before.audioKey!), { timeout: 90_000 }).toEqual([]);
+    await expect.poll(() => segmentsOf(ctx.db, before.audioKey!), { timeout: SAFETY_NET_MS }).toEqual([]);
   });
 
   it('leaves control characters out of the WebVTT and plain text, whatever the title and script hold', async () => {
@@ -247,7 +246,6 @@ describeEachDatabase('the timed transcript', (ctx) => {
     const after = await waitFor(
       () => podcastById(ctx.db, made.id),
       (row) => row?.status === 'failed' || (row?.status === 'ready' && row.audioKey !== before.audioKey),
-      60_000,
     );
     expect(after!.status).toBe('ready');
 

@@ -12,6 +12,7 @@ import {
   startFakeOpenAi,
   type FakeOpenAi,
 } from './fake-openai.ts';
+import { SAFETY_NET_MS } from './wait.ts';
 
 let fake: FakeOpenAi;
 
@@ -198,7 +199,7 @@ describe('the fake OpenAI server streaming chat answers', () => {
     setTimeout(() => controller.abort(), 150);
     await reading;
     // The fake hears the client go when its socket closes.
-    await expect.poll(() => fake.requests[0]!.stream!.cancelled).toBe(true);
+    await expect.poll(() => fake.requests[0]!.stream!.cancelled, { timeout: SAFETY_NET_MS }).toBe(true);
     const stream = fake.requests[0]!.stream!;
     expect(stream.sent).toBeGreaterThan(0);
     expect(stream.sent).toBeLessThan(stream.pieces);

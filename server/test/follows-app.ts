@@ -73,11 +73,11 @@ export function useFollowsApp(ctx: TestDatabase, members: string[], settings: Re
       expect(res.status).toBe(201);
       return followSchema.parse(await res.json());
     },
-    untilPodcasts: (who: string, done: (p: Podcast[]) => boolean) => waitFor(() => podcastsOf(who), done, 120_000),
+    untilPodcasts: (who: string, done: (p: Podcast[]) => boolean) => waitFor(() => podcastsOf(who), done),
     /** Waits for `n` more fetches of the feed than now: checks that had the chance to make something. */
     async afterChecks(n: number) {
       const before = site.requests('/feed.xml').length;
-      await waitFor(async () => site.requests('/feed.xml').length, (count) => count >= before + n, 60_000);
+      await waitFor(async () => site.requests('/feed.xml').length, (count) => count >= before + n);
     },
   };
 }

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { unusedPort } from './free-port.ts';
 import path from 'node:path';
 import { afterEach, expect } from 'vitest';
+import { SAFETY_NET_MS } from './wait.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const children = new Set<ChildProcess>();
@@ -66,7 +67,7 @@ export async function startRole(
         if (child.exitCode !== null) throw new Error(`pagecast ${role} exited with ${child.exitCode}:\n${log.slice(-15).join('\n')}`);
         return (await fetch(probe).catch(() => null))?.status;
       },
-      { timeout: 120_000, interval: 100 },
+      { timeout: SAFETY_NET_MS, interval: 100 },
     )
     .toBe(200);
   return proc;

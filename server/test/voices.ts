@@ -4,6 +4,7 @@ import { podcastSchema, type Podcast } from '../../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../../shared/constants.ts';
 import type { SpeechEngine } from '../machinery/speech/engine.ts';
 import type { createTestApp } from './app.ts';
+import { SAFETY_NET_MS } from './wait.ts';
 
 /** `voice` with another way to speak; everything else is the voice's own. */
 export function voiceLike(voice: SpeechEngine, synthesize: SpeechEngine['synthesize']): SpeechEngine {
@@ -51,7 +52,7 @@ export function podcastClient(t: ReturnType<typeof createTestApp>, article: { ti
   /** Polls until `until` holds; answers the podcast as it was then. */
   const waitFor = async (id: string, who: string, until: (p: Podcast) => boolean) => {
     let last: Podcast | undefined;
-    await expect.poll(async () => until((last = await podcast(id, who))), { timeout: 90_000, interval: 50 }).toBe(true);
+    await expect.poll(async () => until((last = await podcast(id, who))), { timeout: SAFETY_NET_MS, interval: 50 }).toBe(true);
     return last!;
   };
   return { call, podcast, create, waitFor };

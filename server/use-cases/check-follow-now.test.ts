@@ -29,8 +29,8 @@ describeEachDatabase('checking a follow now', (ctx) => {
   /** Checks now and waits until the follow's items are all settled (made, skipped or failed). */
   const checkAndSettle = async (page: string) => {
     expect((await checkNow()).status).toBe(202);
-    await waitFor(async () => world.site.requests(page).length, (n) => n > 0, 60_000);
-    await waitFor(() => pendingItems(world.deps.db, followId), (waiting) => waiting.length === 0, 60_000);
+    await waitFor(async () => world.site.requests(page).length, (n) => n > 0);
+    await waitFor(() => pendingItems(world.deps.db, followId), (waiting) => waiting.length === 0);
   };
 
   it('makes a new item at once, for its member only', async () => {
@@ -68,7 +68,7 @@ describeEachDatabase('checking a follow now', (ctx) => {
 
   it('moves up a check a longer interval scheduled', async () => {
     const now = new Date();
-    await waitFor(() => findFeedByUrl(world.deps.db, `${world.site.url}/feed.xml`), (feed) => feed!.nextCheckAt.getTime() > now.getTime() + 60_000, 60_000);
+    await waitFor(() => findFeedByUrl(world.deps.db, `${world.site.url}/feed.xml`), (feed) => feed!.nextCheckAt.getTime() > now.getTime() + 60_000);
     expect(await rescheduleFeedChecks(world.deps.db, now, 1000)).toBeGreaterThanOrEqual(1);
     const feed = await findFeedByUrl(world.deps.db, `${world.site.url}/feed.xml`);
     expect(feed!.nextCheckAt.getTime()).toBeLessThanOrEqual(now.getTime() + 1100);

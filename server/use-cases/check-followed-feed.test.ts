@@ -39,7 +39,7 @@ describeEachDatabase('a member’s digest across follows', (ctx) => {
     expect(await takeMemberDigestDay(world.deps.db, member.id, today, hour)).toEqual({ previous: null });
     await follow(`${world.site.url}/feed.xml`, 'read');
     await follow(`${world.site.url}/log.xml`);
-    await waitFor(follows, (f) => f.length === 2 && f.every((x) => x.lastCheckedAt !== null), 60_000);
+    await waitFor(follows, (f) => f.length === 2 && f.every((x) => x.lastCheckedAt !== null));
     await world.afterChecks(1);
     expect(await podcasts()).toEqual([]);
     await releaseMemberDigestDay(world.deps.db, member.id, today, null);

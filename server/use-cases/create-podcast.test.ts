@@ -12,6 +12,7 @@ import { jobs, podcasts } from '../db/schema.ts';
 import { createTestApp } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { START_FAILED_MESSAGE } from './create-podcast.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const article = {
   title: 'The Lighthouse Keeper',
@@ -76,7 +77,7 @@ describeEachDatabase('storing a podcast with its job', (ctx) => {
     t.deps.jobs.start();
     try {
       await expect
-        .poll(async () => (await ctx.db.select().from(podcasts).where(eq(podcasts.id, created.id)))[0]?.status, { timeout: 90_000, interval: 100 })
+        .poll(async () => (await ctx.db.select().from(podcasts).where(eq(podcasts.id, created.id)))[0]?.status, { timeout: SAFETY_NET_MS, interval: 100 })
         .toBe('ready');
     } finally {
       await t.deps.jobs.stop();

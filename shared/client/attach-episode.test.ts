@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EPISODE_MESSAGES, HLS_MIME_TYPE, attachEpisode, primeStream, type HlsErrorData, type HlsSettings } from './attach-episode.ts';
+import { SAFETY_NET_MS } from '../testing/safety-net.ts';
 
 /** An <audio> element's members the module uses, recording what was done to it. */
 class FakeMedia {
@@ -213,7 +214,7 @@ describe('attachEpisode', () => {
     const { loadHls, instances } = fakeHls();
     const url = '/api/podcasts/p9/stream.m3u8?t=s';
     primeStream(url, loadHls);
-    await vi.waitFor(() => expect(instances).toHaveLength(1));
+    await vi.waitFor(() => expect(instances).toHaveLength(1), { timeout: SAFETY_NET_MS });
     // The playlist is asked for at once, and the first segment as soon as it is listed.
     expect(instances[0]!.calls).toEqual([`loadSource ${url}`]);
     expect(instances[0]!.settings.startFragPrefetch).toBe(true);

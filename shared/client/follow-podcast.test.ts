@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PodcastEvent } from '../api/podcasts.ts';
 import { ApiError } from './api-error.ts';
 import { followPodcast, type PodcastEventSource } from './follow-podcast.ts';
+import { SAFETY_NET_MS } from '../testing/safety-net.ts';
 
 const event = (status: PodcastEvent['status'], progress: number): PodcastEvent => ({
   id: 'p1',
@@ -90,7 +91,7 @@ describe('followPodcast', () => {
     const controller = new AbortController();
     const events = source(() => Promise.reject(new ApiError('NETWORK_ERROR', 'offline', 0)));
     const following = followPodcast(events, 'p1', { onEvent: () => {}, signal: controller.signal, reconnectDelaysMs: [60_000] });
-    await vi.waitFor(() => expect(events.openEvents).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(events.openEvents).toHaveBeenCalledTimes(1), { timeout: SAFETY_NET_MS });
     controller.abort(new DOMException('stopped', 'AbortError'));
     await expect(following).rejects.toMatchObject({ name: 'AbortError' });
   });

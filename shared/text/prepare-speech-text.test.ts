@@ -159,11 +159,9 @@ describe('prepareSpeechText on hostile text', () => {
     ['`'],
     [', '],
   ])('%j repeated to 200 KB finishes, where a pattern that rescans the text never would', (unit) => {
-    // A safety net, not a speed target (`npm run bench -- speech-kinds` times the growth): linear
-    // work takes about 0.2 s alone and under 2 s on a loaded machine; a rescanning pattern takes minutes.
-    const started = performance.now();
-    prepareSpeechText(hostile(unit));
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // No clock here (`npm run bench -- speech-kinds` times the growth): linear work finishes in well
+    // under a second; a rescanning pattern takes hours, past the runner's test timeout, which fails it.
+    expect(typeof prepareSpeechText(hostile(unit))).toBe('string');
   });
 });
 

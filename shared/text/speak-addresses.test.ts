@@ -118,10 +118,8 @@ describe('speakAddresses', () => {
     ['see www.msn.com. '],
     ['press@example.org '],
   ])('%j repeated to 200 KB finishes, where a pattern that rescans the text never would', (unit) => {
-    // A safety net, not a speed target (`npm run bench -- speech-kinds` times the growth): linear
-    // work takes about 0.2 s alone and under 2 s on a loaded machine; a rescanning pattern takes minutes.
-    const started = performance.now();
-    speakAddresses(hostile(unit), 'en');
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // No clock here (`npm run bench -- speech-kinds` times the growth): linear work finishes in well
+    // under a second; a rescanning pattern takes hours, past the runner's test timeout, which fails it.
+    expect(typeof speakAddresses(hostile(unit), 'en')).toBe('string');
   });
 });

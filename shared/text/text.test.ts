@@ -51,11 +51,9 @@ describe('text preparation for the script writer', () => {
     ['unclosed link tags', '<a'.repeat(100_000)],
     ['a long run of separators', 'a-.'.repeat(70_000)],
   ])('prepares %s of 200,000 characters, where a pattern that rescans the text never would', (_name, input) => {
-    // A safety net, not a speed target (`npm run bench -- speech-kinds` times it): linear work takes
-    // well under a second even on a loaded machine; a rescanning pattern takes minutes.
-    const started = performance.now();
-    prepareScriptText(input);
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // No clock here (`npm run bench -- speech-kinds` times it): linear work finishes in well under a
+    // second; a rescanning pattern takes hours, past the runner's test timeout, which fails it.
+    expect(typeof prepareScriptText(input)).toBe('string');
   });
 
   it('runs the steps in order on a realistic paragraph', () => {

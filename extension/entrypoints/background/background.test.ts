@@ -23,9 +23,10 @@ import { followsEnded, resumeTracking } from './progress.ts';
 import { forgetTranscript } from './transcript.ts';
 import { TRAY_MESSAGES } from './tray.ts';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
+import { DOM_SAFETY_NET_MS } from '../../../shared/testing/safety-net.ts';
 
 /** Waits for the state a step leaves: up to 15 s, as a machine under load may need (vitest waits 1 s). */
-const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: DOM_SAFETY_NET_MS, interval: 20 });
 
 const EMAIL = 'reader@example.com';
 const PASSWORD = 'listening';

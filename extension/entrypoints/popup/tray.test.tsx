@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { trayItem, type TrayPage } from '../../storage.ts';
 import { mountEachTest } from '../../testing/mount.ts';
 import { Tray } from './tray.tsx';
+import { DOM_SAFETY_NET_MS } from '../../../shared/testing/safety-net.ts';
 
 /** The background's side, kept to what the tray needs: it adds the active tab's page, removes one, makes the episode. */
 const sent = vi.hoisted(() => [] as unknown[][]);
@@ -127,7 +128,7 @@ describe('the tray in the popup', () => {
           await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
           expect(estimate()).toBe(text);
         },
-        { timeout: 15_000, interval: 1 },
+        { timeout: DOM_SAFETY_NET_MS, interval: 1 },
       );
     await trayItem.setValue([page(7), page(8)]);
     await render(tabOf(9));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { piperVoiceEntries, serveArchives, tarBz2, type ArchiveServer } from '../../test/fake-voice.ts';
+import { SAFETY_NET_MS } from '../../test/wait.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../../bin/pagecast.mjs');
 const FOLDER = 'vits-piper-en_US-ljspeech-medium';
@@ -14,7 +15,7 @@ function pagecast(args: string[], env: Record<string, string>) {
     execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: os.tmpdir(), env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, timeout: 90_000 },
+      { cwd: os.tmpdir(), env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, timeout: SAFETY_NET_MS },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

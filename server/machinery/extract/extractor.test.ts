@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PDF_MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { createArticleExtractor, type ArticleExtractor } from './extractor.ts';
+import { SAFETY_NET_MS } from '../../test/wait.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpora/readability');
 const page = (id: string) => fs.readFileSync(path.join(CORPUS, id, 'source.html'), 'utf8');
@@ -104,7 +105,7 @@ describe('extraction in a worker thread', () => {
       expect(await extractor.extract('<html><body><p>BOMB</p></body></html>', PAGE_URL).catch((e: unknown) => e)).toMatchObject({
         code: 'NO_READABLE_CONTENT',
       });
-      await expect.poll(() => process.memoryUsage.rss() - before, { timeout: 30_000 }).toBeLessThan(256 * 1024 * 1024);
+      await expect.poll(() => process.memoryUsage.rss() - before, { timeout: SAFETY_NET_MS }).toBeLessThan(256 * 1024 * 1024);
       expect((await extractor.extract(page('mozilla-1'), PAGE_URL)).title).toBeTruthy();
     });
 

@@ -14,6 +14,7 @@ import {
 import { createScriptWriter, type ScriptWriterOptions } from './openai-writer.ts';
 import { joinSentences, scriptSentences } from './sentence-cutter.ts';
 import type { Article, ScriptSentence, ScriptStream } from './types.ts';
+import { SAFETY_NET_MS } from '../../test/wait.ts';
 
 interface LogEntry {
   level: string;
@@ -389,7 +390,7 @@ describe('the AI script writer, streamed', () => {
     expect(seen).toEqual(['Welcome to this episode about bees.']);
     expect(typeof (await stream.title)).toBe('string');
 
-    await vi.waitFor(() => expect(scriptStreamRecord()!.cancelled).toBe(true));
+    await vi.waitFor(() => expect(scriptStreamRecord()!.cancelled).toBe(true), { timeout: SAFETY_NET_MS });
     const sent = scriptStreamRecord()!;
     expect(sent.sent).toBeLessThan(sent.pieces);
   });

@@ -15,6 +15,7 @@ import { createNaturalEngine, type NaturalEngineOptions } from './natural-engine
 import { checkVoiceLoads } from '../voices/natural-load-check.ts';
 import type { SpeechEngine } from './engine.ts';
 import type { CatalogueVoice } from '../voices/voice-catalogue.ts';
+import { SAFETY_NET_MS } from '../../test/wait.ts';
 
 const FOLDER = 'vits-piper-en_US-test-low';
 const MODEL = 'en_US-test-low.onnx';
@@ -179,7 +180,7 @@ describe('the natural voices engine', () => {
     const installedEvent = new Promise<VoiceEvent>((resolve) => store.subscribe((e) => e.type !== 'progress' && resolve(e)));
     await engine.warmUp?.();
     expect(await installedEvent).toMatchObject({ type: 'installed', id: 'piper-en-us-test' });
-    await vi.waitFor(() => expect(fs.existsSync(crashed)).toBe(false));
+    await vi.waitFor(() => expect(fs.existsSync(crashed)).toBe(false), { timeout: SAFETY_NET_MS });
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { createEspeakEngine } from './espeak-engine.ts';
 import { createSpeakingRates, MEASURED_WORDS_PER_MINUTE } from './speaking-rate.ts';
 import { listVoices } from '../../use-cases/list-voices.ts';
 import { ASSUMED_WORDS_PER_MINUTE } from '../../pipeline/voice-rate.ts';
+import { SAFETY_NET_MS } from '../../test/wait.ts';
 
 describe('speaking rates', () => {
   const espeak = createEspeakEngine();
@@ -34,7 +35,7 @@ describe('speaking rates', () => {
     expect(await rates.wordsPerMinute('de')).toBeUndefined();
     expect(await rates.wordsPerMinute('de')).toBeUndefined();
     open();
-    await expect.poll(() => rates.wordsPerMinute('de'), { timeout: 60_000 }).toBeGreaterThan(100);
+    await expect.poll(() => rates.wordsPerMinute('de'), { timeout: SAFETY_NET_MS }).toBeGreaterThan(100);
     const rate = await rates.wordsPerMinute('de');
     expect(rate).toBeLessThan(260);
     // One measurement: the passage was spoken once, and not again once known.
@@ -66,10 +67,10 @@ describe('speaking rates', () => {
     const logger = { warn: (msg: string) => void warnings.push(msg) } as unknown as Parameters<typeof createSpeakingRates>[2];
     const rates = createSpeakingRates(failing, encoders, logger);
     expect(await rates.wordsPerMinute('fr')).toBeUndefined();
-    await expect.poll(() => warnings.length).toBe(1);
+    await expect.poll(() => warnings.length, { timeout: SAFETY_NET_MS }).toBe(1);
     const first = attempts;
     expect(await rates.wordsPerMinute('fr')).toBeUndefined();
-    await expect.poll(() => warnings.length).toBe(2);
+    await expect.poll(() => warnings.length, { timeout: SAFETY_NET_MS }).toBe(2);
     expect(attempts).toBeGreaterThan(first);
   });
 });

@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { CatalogueVoice } from './voice-catalogue.ts';
 import { MAX_UNPACK_RATIO, UNPACK_RATIO_FLOOR, unpackArchive, VoiceArchiveError } from './unpack.ts';
 import { createVoiceStore, type VoiceEvent } from './voice-store.ts';
+import { SAFETY_NET_MS } from '../../test/wait.ts';
 
 const FOLDER = 'vits-piper-en_US-test-low';
 const ARCHIVE = `${FOLDER}.tar.bz2`;
@@ -389,7 +390,7 @@ describe('what a crashed install leaves in DATA_DIR/voices', () => {
     const installing = store.install(here.id, { signal: stop.signal });
     installing.catch(() => {});
     try {
-      await vi.waitFor(() => expect(store.list().find((v) => v.voice.id === here.id)!.state).toMatchObject({ state: 'downloading', received: 1_000 }), { timeout: 30_000 });
+      await vi.waitFor(() => expect(store.list().find((v) => v.voice.id === here.id)!.state).toMatchObject({ state: 'downloading', received: 1_000 }), { timeout: SAFETY_NET_MS });
       const ours = leftover(`.unpack-${here.id}-Qwe456`);
 
       const removed = await store.sweep();

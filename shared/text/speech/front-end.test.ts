@@ -166,30 +166,25 @@ describe('date ranges and years', () => {
   ]));
 });
 
-describe('bad input: sensible speech or a clear skip, in linear time', () => {
-  const timed = (text: string, language: string) => {
-    const started = performance.now();
-    const out = prepareSpeechText(text, language);
-    return { out, ms: performance.now() - started };
-  };
+describe('bad input: sensible speech or a clear skip, in linear work', () => {
+  // No clock here (`npm run bench -- speech-kinds` times them): linear work finishes in milliseconds;
+  // a rescanning pattern takes hours, past the runner's test timeout, which fails the test.
+  const prepared = (text: string, language: string) => ({ out: prepareSpeechText(text, language) });
 
   it('names a 10,000-digit number by its length', () => {
     for (const language of ['en', 'de', 'fr', 'es']) {
-      const { out } = timed(`It is ${'7'.repeat(10_000)}.`, language);
+      const { out } = prepared(`It is ${'7'.repeat(10_000)}.`, language);
       expect(out.length).toBeLessThan(120);
       expect(out).not.toMatch(/\d{41}/);
     }
   });
 
-  it('reads a line of 5,000 abbreviations in about the time of 500, ten times over', () => {
+  it('reads a line of 5,000 abbreviations as fully as one of 500', () => {
     const line = (n: number) => Array.from({ length: n }, (_, i) => ['St.', 'Dr.', 'z. B.', 'tsp.', 'U.S.C.', 'Av.'][i % 6]).join(' ');
     for (const language of ['en', 'de', 'es']) {
-      const small = timed(line(500), language);
-      const large = timed(line(5000), language);
+      const small = prepared(line(500), language);
+      const large = prepared(line(5000), language);
       expect(large.out.length).toBeGreaterThan(small.out.length * 5);
-      // A safety net, not a speed target (`npm run bench -- speech-kinds` times both): linear work
-      // takes milliseconds even on a loaded machine; a rescanning pattern takes minutes.
-      expect(large.ms).toBeLessThan(15_000);
     }
   });
 

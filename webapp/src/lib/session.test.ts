@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession, setSession, setSessionUser, useAuthStore } from './session.ts';
+import { DOM_SAFETY_NET_MS } from '../../../shared/testing/safety-net.ts';
 
 const user = { name: 'Ada', email: 'ada@example.com', isPremium: false };
 
@@ -32,14 +33,14 @@ describe('the session store', () => {
   it('signs out a stored member the user schema refuses, once the schema has loaded', async () => {
     localStorage.setItem('auth-storage', JSON.stringify({ state: { user: { ...user, subscription: 'yes' }, token: 'x' }, version: 0 }));
     await useAuthStore.persist.rehydrate();
-    await expect.poll(() => getSession()).toEqual({ user: null, token: null });
+    await expect.poll(() => getSession(), { timeout: DOM_SAFETY_NET_MS }).toEqual({ user: null, token: null });
     expect(localStorage.getItem('auth-storage')).toBeNull();
   });
 
   it('keeps a stored member as the user schema reads it (fields it does not know dropped)', async () => {
     localStorage.setItem('auth-storage', JSON.stringify({ state: { user: { ...user, stray: 1 }, token: 'tok-5' }, version: 0 }));
     await useAuthStore.persist.rehydrate();
-    await expect.poll(() => getSession()).toEqual({ user, token: 'tok-5' });
+    await expect.poll(() => getSession(), { timeout: DOM_SAFETY_NET_MS }).toEqual({ user, token: 'tok-5' });
   });
 
   it('sign-out clears the user, the token, the stored auth data and session storage', () => {

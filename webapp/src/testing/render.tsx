@@ -10,6 +10,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetPlaying } from '../features/podcasts/utils/playback-handoff.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { DOM_SAFETY_NET_MS } from '../../../shared/testing/safety-net.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -77,7 +78,7 @@ export function mountEachTest(hooks: TestRootHooks = {}): TestRoot {
 }
 
 /** Checks again every 20 ms (letting React and the fake server run) until `check` passes or time is up. */
-export async function waitFor(check: () => void, timeoutMs = 2000): Promise<void> {
+export async function waitFor(check: () => void, timeoutMs = DOM_SAFETY_NET_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -76,7 +76,7 @@ describe('the default voice panel', () => {
       'Downloading the natural voice LJ Speech (English, US): 42% — it joins the list once installed.',
     ));
     // Asked again while it downloads, until it is in the list.
-    await waitFor(() => expect([...select()!.options].map((o) => o.textContent)).toContain(natural.name), 10_000);
+    await waitFor(() => expect([...select()!.options].map((o) => o.textContent)).toContain(natural.name));
     expect(view.container.querySelector('[role="status"]')).toBeNull();
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/voices').length).toBe(2);
   });
