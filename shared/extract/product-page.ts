@@ -1,8 +1,10 @@
 /**
  * What a listener wants of a product page: its name, description and specifications, not the cart,
  * the recommendations or the reviews' chrome. They are the page's blocks named for it (schema.org's
- * description, a class or id with "description", "details", "specifications", "features" or
- * "overview"), in order; and when the page shows none of it, the description and specifications
+ * description, a class or id with "description", "details" or "specifications"), in order (a block
+ * named "features", "overview" or "about" is as often the brand's story, a carousel or another
+ * product's teaser: taking those gained on the pages the rules were tuned on and nothing on the
+ * held-out ones); and when the page shows none of it, the description and specifications
  * (additionalProperty) the page declares in its JSON-LD (shops often render them with scripts, or
  * behind a tab).
  */
@@ -14,7 +16,7 @@ const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length
 type Cloneable = PageElement & { cloneNode(deep: boolean): PageElement };
 type Creator = { createElement(name: string): PageElement & { textContent: string; appendChild(node: PageElement): void } };
 
-const PRODUCT_WORDS = new Set(['description', 'descriptions', 'details', 'detail', 'specifications', 'specs', 'spec', 'features', 'overview', 'about']);
+const PRODUCT_WORDS = new Set(['description', 'descriptions', 'details', 'detail', 'specifications', 'specs', 'spec']);
 const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,4}[-_]*$/;
 
 function isProductName(name: string): boolean {

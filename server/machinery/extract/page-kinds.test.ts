@@ -184,6 +184,18 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/CARTDRAWER|RECOMMENDED|Other coat/);
   });
 
+  it("a product: its description, not the brand's story or another product's features beside it", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Harbour Jacket</title></head><body><main><h1>Harbour Jacket</h1><div class="price">£129.00</div>
+      <div class="product-description"><p>${PRODUCT_DESCRIPTION}</p></div>
+      <div class="about-brand"><p>BRANDSTORY We began in a boathouse in 1962 and have sewn coats for the harbour ever since.</p></div>
+      <div class="features-carousel"><p>CAROUSEL The Tidewater Parka: a longer cut and a deeper hood for the winter crossing.</p></div>
+      </main></body></html>`;
+    const result = extractArticle(html, 'https://shop.example.com/products/harbour-jacket');
+    expect(result.kind).toBe('product');
+    expect(result.text).toContain(PRODUCT_DESCRIPTION);
+    expect(result.text).not.toMatch(/BRANDSTORY|CAROUSEL/);
+  });
+
   it('a documentation page: its text and code, without the sidebar, the table of contents or "Edit this page"', () => {
     const result = extractArticle(docsPage(), 'https://harbour.example.com/docs/connecting');
     expect(result.text).toContain(DOCS_CODE);
