@@ -12,7 +12,7 @@ import { podcastListSchema } from '../shared/api/podcasts.ts';
 import { startFeedServer } from './test/feed-server.ts';
 import { createScratchDatabase } from './test/postgres.ts';
 import { killRolesAfterEach, startRole, stopRole } from './test/processes.ts';
-import { SAFETY_NET_MS } from './test/wait.ts';
+import { PROCESSES_TEST_MS, SAFETY_NET_MS } from './test/wait.ts';
 
 killRolesAfterEach();
 const INTERVAL_SECONDS = 2;
@@ -65,5 +65,5 @@ describe.skipIf(!inject('postgresUrl'))('followed feeds with two workers on one 
       await site.close();
       await scratch.drop();
     }
-  }, 420_000);
+  }, PROCESSES_TEST_MS);
 });

@@ -16,7 +16,7 @@ import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
 import { id3TagSize } from './machinery/audio/id3-chapters.ts';
-import { SAFETY_NET_MS } from './test/wait.ts';
+import { PROCESSES_TEST_MS, SAFETY_NET_MS } from './test/wait.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROWSER = 'restart-test-browser-token';
@@ -138,7 +138,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('a conversion cut off by %s', (si
     expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(1);
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
     second.child.kill('SIGTERM');
-  }, 420_000);
+  }, PROCESSES_TEST_MS);
 });
 
 describe('SIGTERM', () => {
@@ -228,5 +228,5 @@ describe.skipIf(!inject('postgresUrl'))('two server processes sharing one Postgr
     } finally {
       await scratch.drop();
     }
-  }, 420_000);
+  }, PROCESSES_TEST_MS);
 });

@@ -18,7 +18,7 @@ import { decodeMp3 } from './test/mp3.ts';
 import { createScratchDatabase, query } from './test/postgres.ts';
 import { startTestBucket } from './test/s3-bucket.ts';
 import { killRolesAfterEach, startRole, stopRole } from './test/processes.ts';
-import { SAFETY_NET_MS } from './test/wait.ts';
+import { PROCESSES_TEST_MS, SAFETY_NET_MS } from './test/wait.ts';
 
 const BROWSER = 'scale-out-s3-test-browser-token';
 killRolesAfterEach();
@@ -128,5 +128,5 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
       await bucket.close();
       await scratch.drop();
     }
-  }, 420_000);
+  }, PROCESSES_TEST_MS);
 });

@@ -13,7 +13,7 @@ import { followPodcast } from '../shared/client/follow-podcast.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { createScratchDatabase, query } from './test/postgres.ts';
 import { killRolesAfterEach, startRole, stopRole, type RoleProcess } from './test/processes.ts';
-import { SAFETY_NET_MS } from './test/wait.ts';
+import { PROCESSES_TEST_MS, SAFETY_NET_MS } from './test/wait.ts';
 
 const BROWSER = 'scale-out-test-browser-token';
 killRolesAfterEach();
@@ -94,7 +94,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
     } finally {
       await scratch.drop();
     }
-  }, 420_000);
+  }, PROCESSES_TEST_MS);
 
   it('a rolling restart of two web processes and two workers while jobs run loses no job and runs none twice', async () => {
     const scratch = await createScratchDatabase(inject('postgresUrl')!);
@@ -156,5 +156,5 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
     } finally {
       await scratch.drop();
     }
-  }, 420_000);
+  }, PROCESSES_TEST_MS);
 });

@@ -10,3 +10,9 @@ export const SAFETY_NET_MS = 200_000;
 
 /** The component tests (webapp/ and extension/ on happy-dom; test timeout 60 s), where a component settles in milliseconds. */
 export const DOM_SAFETY_NET_MS = 45_000;
+
+/**
+ * A node test that starts several server processes and makes podcasts through them (scale-out,
+ * restarts): about 45 s of CPU, which three suites side by side on 2 cores stretch past 7 minutes.
+ */
+export const PROCESSES_TEST_MS = 900_000;
