@@ -1,7 +1,7 @@
 /**
  * The web app's and the popup's toasts (sonner), loaded with the first toast shown, so the first
  * download carries none of it.
- * `toast.success` and `toast.error` take sonner's arguments; `<Toasts />` mounts sonner's toaster once
+ * `toast.success` and `toast.error` take sonner's arguments (the same text twice at once is one toast); `<Toasts />` mounts sonner's toaster once
  * a toast was asked for, and the toaster shows what was asked before it mounted.
  */
 import { lazy, Suspense, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
@@ -19,8 +19,10 @@ function loadSonner(): Promise<typeof import('sonner')> {
   return (sonner ??= import('sonner'));
 }
 
+/** A message asked for again while it shows is the same toast (its id is its text), not a second one. */
 function show(kind: 'success' | 'error', message: ReactNode, options?: ExternalToast): void {
-  void loadSonner().then(({ toast: sonnerToast }) => sonnerToast[kind](message, options));
+  const id = options?.id ?? (typeof message === 'string' ? `${kind}:${message}` : undefined);
+  void loadSonner().then(({ toast: sonnerToast }) => sonnerToast[kind](message, { ...options, ...(id !== undefined ? { id } : {}) }));
 }
 
 export const toast = {
