@@ -7,11 +7,12 @@
  * - product: a Product declared with an offer or a price, or a product's path with a price shown;
  * - collection: a catalogue's path (/collections/…, /category/…) or an item list of products;
  * - listing: many repeated teasers (a linked heading each) and little prose, or a declared
- *   CollectionPage or SearchResultsPage (a collection when it shows prices);
+ *   CollectionPage or SearchResultsPage (a collection when it shows prices), or teaser cards (each
+ *   opening with a link and carrying a summary) that hold half of the main area's words;
  * - documentation: a docs path or blocks of code beside a navigation tree;
  * - service: several sibling sections each with its own heading and little running prose.
  */
-import type { PageDocument, PageElement } from './page-dom.ts';
+import { ELEMENT_NODE, TEXT_NODE, type PageDocument, type PageElement, type PageNode } from './page-dom.ts';
 import { sizesUnder } from './text-sizes.ts';
 
 export const PAGE_KINDS = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'] as const;
@@ -124,6 +125,71 @@ export function repeatedItems(area: PageElement): RepeatedItems {
 }
 const PRICE_ONCE = /[$€£¥]\s?\d|\d\s?(?:€|EUR|USD|GBP)\b/;
 
+/** Whether a card opens with a link: its first picture or word is inside a link to another page (a teaser's image or title). */
+function opensWithLink(card: PageElement): boolean {
+  let node: PageNode = card;
+  for (;;) {
+    const child = node.nodeType === ELEMENT_NODE ? node.firstChild : null;
+    if (child) node = child;
+    else {
+      while (node !== card && !node.nextSibling) node = node.parentNode!;
+      if (node === card) return false;
+      node = node.nextSibling!;
+    }
+    const picture = node.nodeType === ELEMENT_NODE && (node as PageElement).localName.toLowerCase() === 'img';
+    if (!picture && !(node.nodeType === TEXT_NODE && wordCount(node.nodeValue) > 0)) continue;
+    const element = picture ? (node as PageElement) : (node.parentNode as PageElement | null);
+    const link = element?.closest('a[href]');
+    return !!link && (link === card || isWithin(link, card)) && !(link.getAttribute('href') ?? '').startsWith('#');
+  }
+}
+
+function isWithin(element: PageElement, ancestor: PageElement): boolean {
+  for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
+  return false;
+}
+
+/** Teaser cards a list shows at least, the words of summary each carries outside its links, and the share of the main area's words they hold. */
+const MIN_CARDS = 5;
+const CARD_SUMMARY_WORDS = 8;
+const CARDS_SHARE = 0.5;
+
+/**
+ * Whether the main area is mostly teaser cards: five or more children of one parent of the same tag
+ * and class (blocks, not paragraphs), each opening with a link (its image or its title) and carrying a
+ * summary outside its links, that together hold half of the area's words, with no more prose outside
+ * them than one card holds (more is an article above its teasers). A blog's index whose cards carry
+ * prose summaries is a list of other pages, not an article.
+ */
+function teaserCards(area: PageElement, counts: Map<PageNode, number>, words: number): boolean {
+  for (const parent of [area, ...area.querySelectorAll('div, ul, ol, section, main')]) {
+    const groups = new Map<string, PageElement[]>();
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      const name = child.localName.toLowerCase();
+      if (name === 'p' || (counts.get(child) ?? 0) < CARD_SUMMARY_WORDS) continue;
+      const key = `${name}.${child.getAttribute('class') ?? ''}`;
+      const group = groups.get(key);
+      if (group) group.push(child);
+      else groups.set(key, [child]);
+    }
+    for (const cards of groups.values()) {
+      if (cards.length < MIN_CARDS) continue;
+      const held = cards.reduce((sum, card) => sum + (counts.get(card) ?? 0), 0);
+      if (held < words * CARDS_SHARE) continue;
+      const teasers = cards.filter((card) => {
+        let linked = 0;
+        for (const a of card.querySelectorAll('a')) linked += counts.get(a) ?? 0;
+        return (counts.get(card) ?? 0) - linked >= CARD_SUMMARY_WORDS && opensWithLink(card);
+      });
+      if (teasers.length < cards.length * 0.8) continue;
+      // Prose outside the cards longer than a card: an article above its teasers.
+      const inside = cards.reduce((sum, card) => sum + proseWords(card), 0);
+      return proseWords(area) - inside <= held / cards.length;
+    }
+  }
+  return false;
+}
+
 /** Whether the page says it is a forum thread, by its markup or its address: known before any area is dropped. */
 export function declaresForum(document: PageDocument, url: string, types = declaredTypes(document)): boolean {
   return FORUM_TYPES.some((type) => types.has(type)) || FORUM_PATH.test(pathOf(url).path);
@@ -149,6 +215,8 @@ export function pageKind(document: PageDocument, area: PageElement, url: string)
   if (listed && repeated.priced >= repeated.items * 0.5) return 'collection';
   if (prices >= 6 && teasers >= 4) return 'collection';
   if ((teasers >= 6 || listed) && prose < words * 0.5) return 'listing';
+  // Teaser cards that carry prose summaries: a blog's or a section's index, whatever its share of prose.
+  if (teaserCards(area, sizesUnder(area, wordCount), words)) return 'listing';
   const code = area.querySelectorAll('pre').length;
   if (DOCS_PATH.test(path) || DOCS_PATH.test(host) || (code >= 2 && prose < words * 0.7)) return 'documentation';
   if (headedSections(area) >= 3 && prose < words * 0.6) return 'service';

@@ -163,6 +163,25 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/FILTERPANEL|PAGINATION/);
   });
 
+  it("a blog's index whose cards open with their picture and carry prose summaries: a listing, every card's title and summary", () => {
+    const cards = LISTING_ITEMS.slice(0, 6).map((item, i) => `<div class="post-card"><a href="/2024/walk-${i}"><img src="/w${i}.jpg" alt=""></a>
+      <h2>${item.title}</h2><p>${item.summary} The guide was written after walking the whole route twice in different weather.</p><a href="/2024/walk-${i}">Read more</a></div>`);
+    const html = `<!doctype html><html lang="en"><head><title>Walking blog</title></head><body><main><h1>The walking blog</h1>
+      <div class="posts">${cards.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://walks.example.org/blog/');
+    expect(result.kind).toBe('listing');
+    for (const item of LISTING_ITEMS.slice(0, 6)) {
+      expect(result.text).toContain(item.title);
+      expect(result.text).toContain(item.summary);
+    }
+  });
+
+  it('an article of headed sections with links inside their prose stays an article', () => {
+    const sections = [1, 2, 3, 4, 5, 6].map((n) => `<section class="part"><h2>Stage ${n} of the coast path</h2><p>Stage ${n} climbs from the harbour to the cliffs, where the <a href="/maps/${n}">map of stage ${n}</a> shows the stiles, the springs and the places to rest out of the wind.</p></section>`);
+    const html = `<!doctype html><html lang="en"><head><title>The coast path</title></head><body><main><article><h1>Walking the coast path</h1>${sections.join('\n')}</article></main></body></html>`;
+    expect(extractArticle(html, 'https://walks.example.org/2024/coast-path').kind).toBe('article');
+  });
+
   it('a page that declares itself a CollectionPage, its entries without linked headings: read as a listing, every entry with its summary', () => {
     const entries = LISTING_ITEMS.slice(0, 6).map((item, i) => `<div class="entry"><a href="/walks/${i}">${item.title}</a><p>${item.summary}</p></div>`);
     const html = `<!doctype html><html lang="en"><head><title>Walks</title>
