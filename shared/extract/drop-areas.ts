@@ -6,7 +6,8 @@
  * - boilerplate areas recognised by a word of their class or id: advertising, sharing, comments,
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
  *   notices, pop-ups, author boxes, screen-reader-only labels. A name splits into words at dashes,
- *   underscores and case changes ("shareBar__icons" is share, bar, icons).
+ *   underscores and case changes ("shareBar__icons" is share, bar, icons); a hexadecimal hash in a
+ *   name ("container-28addc53ad") is no words.
  * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it.
  * An area that holds most of the page's text is kept whatever its name says: a class on the
  * article's own wrapper ("post has-comments") must not take the article with it. So are areas of one
@@ -47,6 +48,9 @@ const NEGATIONS = new Set(['no', 'not', 'non', 'hasnt', 'without']);
 /** A name made of words, not a utility class ("Mx(a)--modalCentered") or a heading's slug. */
 const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,3}[-_]*$/;
 
+/** A part of a name that is a hexadecimal hash: letters a to f mixed with digits. */
+const HASH = /^(?=[a-f]*\d)(?=\d*[a-f])[\da-f]{5,}$/i;
+
 /** Words naming comments: on a forum, an area so named that holds a fifth of the page is the thread itself. */
 const COMMENT_WORDS = new Set(['comment', 'comments']);
 const THREAD_SHARE = 0.2;
@@ -54,7 +58,15 @@ const THREAD_SHARE = 0.2;
 /** Whether a name marks boilerplate: 'comments' when only its comment words do, else true or false. */
 function boilerplateName(name: string): boolean | 'comments' {
   if (!PLAIN_NAME.test(name)) return false;
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = name
+    .split(/[-_]+/)
+    // A hash a build tool appended ("container-28addc53ad", "element-38ad5ea") is no words: its letters are not "ad".
+    .filter((part) => !HASH.test(part))
+    .join(' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   // "hasnt-bio", "no-comments": a state of the area, not what it is.
   if (words.some((word) => NEGATIONS.has(word))) return false;
   // Joined pairs too: "sr-only", "off-screen", "share-bar".

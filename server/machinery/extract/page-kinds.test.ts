@@ -109,6 +109,18 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
   });
 
+  it('a company page whose blocks carry build hashes with "ad" in their letters: every block, and the advert still dropped', () => {
+    const hashes = ['28addc53ad', '8d75ad3b', '38ad5ea', '006e7079ad', 'a0d1fad'];
+    const blocks = SERVICE_SECTIONS.map(
+      (name, i) => `<div class="container container-${hashes[i]}"><h2>${name} of the harbour service</h2><p>The ${name.toLowerCase()} of the harbour service is described here in a full sentence, with ordinary words read aloud.</p></div>`,
+    );
+    const html = `<!doctype html><html lang="en"><head><title>Harbour Cloud</title></head><body><nav><a href="/">NAVLINK</a></nav>
+      <main>${blocks.join('')}<div class="ad-slot"><p>ADVERT Buy a boat today from our sponsor, the best boats on the coast.</p></div></main><footer>FOOTERTEXT</footer></body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/');
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} of the harbour service`);
+    expect(result.text).not.toMatch(/ADVERT|NAVLINK|FOOTERTEXT/);
+  });
+
   it('a page whose sections wait in hidden placeholders beside a visible menu is read from them', () => {
     const menu = Array.from({ length: 30 }, (_, i) => `<a href="/p${i}">Menu item ${i}</a>`).join(' ');
     const sections = SERVICE_SECTIONS.map((name) => `<div hidden id="S:${name}"><section><h2>${name}</h2><p>${name} of the harbour service: one sentence that says what it is, and a second clause on why it helps a customer.</p></section></div>`).join('');
