@@ -63,8 +63,14 @@ test('Create in the popup on a long article: the offscreen player plays it while
   const player = popup.getByRole('region', { name: 'Now playing' });
   // It plays by itself as soon as the first part is made.
   await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
-  const evaluate = await offscreenDocument(popup);
-  expect(await evaluate<boolean>(WATCH)).toBe(true);
+  // The offscreen document may still be starting as the popup shows the player: watch once it answers.
+  let evaluate!: Awaited<ReturnType<typeof offscreenDocument>>;
+  await expect
+    .poll(async () => {
+      evaluate = await offscreenDocument(popup);
+      return evaluate<boolean>(WATCH);
+    })
+    .toBe(true);
   const audio = () => evaluate<OffscreenAudio>(READ);
 
   await expect.poll(async () => (await audio()).time, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(1);
