@@ -43,6 +43,8 @@ async function withServer<T>(command: string[], dataDir: string, measure: (pid: 
     cwd: ROOT,
     env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', VOICE_DOWNLOADS: 'off' },
     stdio: 'ignore',
+    // A process group of its own: the stop reaches the server under npm and its shell too.
+    detached: true,
   });
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -53,10 +55,21 @@ async function withServer<T>(command: string[], dataDir: string, measure: (pid: 
     }
     return await measure(child.pid!, base);
   } finally {
-    // npm passes the signal on to the server; a server's own stop is waited for.
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    // The whole group is asked to stop (npm's shell does not pass a signal on), and waited for until
+    // none of it is left, so no server outlives the bench.
+    const group = -child.pid!;
+    const alive = () => {
+      try {
+        process.kill(group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (alive()) process.kill(group, 'SIGTERM');
+    const deadline = Date.now() + 30_000;
+    while (alive() && Date.now() < deadline) await sleep(100);
+    if (alive()) process.kill(group, 'SIGKILL');
   }
 }
 
