@@ -67,6 +67,13 @@ function linkedHeadings(area: PageElement): number {
   return linked;
 }
 
+/** Words in the links of `area`. */
+export function linkWords(area: PageElement): number {
+  let words = 0;
+  for (const link of area.querySelectorAll('a')) words += wordCount(link.textContent);
+  return words;
+}
+
 /** Words in paragraphs of running prose (eight words or more). */
 export function proseWords(area: PageElement): number {
   let words = 0;

@@ -10,6 +10,7 @@
  *   (two paragraphs and enough words), took the list of other posts: the block is the article.
  */
 import type { PageDocument, PageElement, PageNode } from './page-dom.ts';
+import { linkWords } from './page-kind.ts';
 import { sizesUnder, textLength } from './text-sizes.ts';
 
 /** The mark on a teaser of another page, inside the document and Readability's result alike. */
@@ -32,12 +33,6 @@ const MISSED_WORDS = 100;
 const MISSED_SHARE = 0.4;
 /** A result with this share of its text in teasers is a list of other posts. */
 const TEASER_SHARE = 0.5;
-
-function linkWords(element: PageElement): number {
-  let words = 0;
-  for (const link of element.querySelectorAll('a')) words += wordCount(link.textContent);
-  return words;
-}
 
 /** Marks each teaser of another page: a linked heading's own container (one linked heading, a little text). */
 function markTeasers(body: PageElement): number {

@@ -11,7 +11,7 @@
  * A page of short items taken for an article (recipes, papers, jobs) is read whole too when
  * Readability's block holds under two fifths of the main area's words and the area is links, not prose.
  */
-import { declaredTypes, proseWords } from './page-kind.ts';
+import { declaredTypes, linkWords, proseWords } from './page-kind.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -29,21 +29,18 @@ export function declaresDatedArticle(document: PageDocument): boolean {
 const MAX_BLOCK_SHARE = 0.6;
 const MIN_PROSE_SHARE = 0.3;
 const MAX_LINK_SHARE = 0.2;
-const PROSE_PARAGRAPH_WORDS = 8;
+
+/** The main area's words, when Readability's block `root` holds under `share` of them; else null. */
+function wordsBeyondBlock(root: PageElement, whole: PageElement, share: number): number | null {
+  const words = wordCount(whole.textContent);
+  return words === 0 || wordCount(root.textContent) >= words * share ? null : words;
+}
 
 /** Whether Readability's block `root` is one section of `whole`, the page's main area of sections. */
 export function missedSections(root: PageElement, whole: PageElement): boolean {
-  const words = wordCount(whole.textContent);
-  if (words === 0 || wordCount(root.textContent) >= words * MAX_BLOCK_SHARE) return false;
-  let links = 0;
-  for (const link of whole.querySelectorAll('a')) links += wordCount(link.textContent);
-  if (links >= words * MAX_LINK_SHARE) return false;
-  let prose = 0;
-  for (const paragraph of whole.querySelectorAll('p')) {
-    const count = wordCount(paragraph.textContent);
-    if (count >= PROSE_PARAGRAPH_WORDS) prose += count;
-  }
-  return prose >= words * MIN_PROSE_SHARE;
+  const words = wordsBeyondBlock(root, whole, MAX_BLOCK_SHARE);
+  if (words === null || linkWords(whole) >= words * MAX_LINK_SHARE) return false;
+  return proseWords(whole) >= words * MIN_PROSE_SHARE;
 }
 
 const MAX_LIST_BLOCK_SHARE = 0.4;
@@ -57,9 +54,7 @@ const MIN_LIST_LINK_SHARE = 0.3;
  * title), under three tenths in paragraphs of eight words or more.
  */
 export function missedList(root: PageElement, whole: PageElement): boolean {
-  const words = wordCount(whole.textContent);
-  if (words === 0 || wordCount(root.textContent) >= words * MAX_LIST_BLOCK_SHARE) return false;
-  let links = 0;
-  for (const link of whole.querySelectorAll('a')) links += wordCount(link.textContent);
-  return links >= words * MIN_LIST_LINK_SHARE && proseWords(whole) < words * MAX_LIST_PROSE_SHARE;
+  const words = wordsBeyondBlock(root, whole, MAX_LIST_BLOCK_SHARE);
+  if (words === null) return false;
+  return linkWords(whole) >= words * MIN_LIST_LINK_SHARE && proseWords(whole) < words * MAX_LIST_PROSE_SHARE;
 }

@@ -14,6 +14,7 @@
  */
 import { holdsProse } from './forum-page.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
+import { linkWords } from './page-kind.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
@@ -34,12 +35,6 @@ export function mainArea(document: PageDocument): PageElement | null {
   return best && bestWords >= all * 0.3 ? best : body;
 }
 
-function linkWords(elements: PageElement[]): number {
-  let words = 0;
-  for (const element of elements) for (const link of element.querySelectorAll('a')) words += wordCount(link.textContent);
-  return words;
-}
-
 /** Visible words under which a page whose text waits in hidden elements is read from them. */
 const MIN_VISIBLE_WORDS = 50;
 const MIN_HIDDEN_WORDS = 100;
@@ -57,7 +52,7 @@ export function revealHiddenBody(document: PageDocument): void {
   const hiddenWords = hidden.reduce((sum, element) => sum + wordCount(element.textContent), 0);
   if (hiddenWords < MIN_HIDDEN_WORDS) return;
   const visibleWords = wordCount(body.textContent) - hiddenWords;
-  if (visibleWords >= MIN_VISIBLE_WORDS && hiddenWords - linkWords(hidden) <= visibleWords) return;
+  if (visibleWords >= MIN_VISIBLE_WORDS && hiddenWords - hidden.reduce((sum, element) => sum + linkWords(element), 0) <= visibleWords) return;
   for (const element of hidden) element.removeAttribute('hidden');
 }
 
