@@ -17,6 +17,7 @@ import { createTestApp, testConfig } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { voiceLike } from '../test/voices.ts';
 import { GERMAN_ARTICLE_PARAGRAPHS } from '../../shared/testing/german-article.ts';
+import { SAFETY_NET_MS } from '../test/wait.ts';
 
 const LONG_GERMAN_TITLE = 'Wie die Bundesregierung die Renten im kommenden Jahr stärker erhöhen will als bisher geplant';
 
@@ -142,8 +143,7 @@ describeEachDatabase('an article in its own language', (ctx) => {
     type View = { status: string; language: string | null; title: string };
     let view: View | undefined;
     const read = async () => (view = (await (await t.app.request(`/api/podcasts/${id}`, { headers })).json()) as View).status;
-    // A safety net under the test's own limit: a loaded machine takes minutes where an idle one takes seconds.
-    await expect.poll(read, { timeout: 220_000, interval: 100 }).toMatch(/ready|failed/);
+    await expect.poll(read, { timeout: SAFETY_NET_MS, interval: 100 }).toMatch(/ready|failed/);
     expect(view!.status).toBe('ready');
     return { id, view: view! };
   };

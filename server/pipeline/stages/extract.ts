@@ -16,6 +16,7 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
     async run(input) {
       if (!('url' in input)) return input;
       const article = await ports.extract(input);
+      const pageKind = pageKindOf(article);
       // The page's own title, whole (its site name removed); a file's name when its PDF gives none.
       const fileName = 'name' in input && input.name ? input.name.replace(/\.pdf$/i, '') : '';
       return {
@@ -29,7 +30,7 @@ export function extractStage(ports: Pick<PipelinePorts, 'extract'>): Stage<Page 
         words: article.words,
         ...(article.pages ? { pages: article.pages } : {}),
         ...(article.listing ? { listing: article.listing } : {}),
-        ...(pageKindOf(article) ? { pageKind: pageKindOf(article) } : {}),
+        ...(pageKind ? { pageKind } : {}),
       };
     },
     retryable: () => false,
