@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { createScratchDatabase } from './test/postgres.ts';
+import { announcedAddress } from './test/processes.ts';
 import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
@@ -26,15 +27,11 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** What the server wrote, both streams, for a failure's message. */
-const tail = (text: string) => text.split('\n').slice(-20).join('\n');
-
 /**
  * Starts a server and waits on its state, not a clock: it listens on a port of its own choosing
  * (PORT=0, so no other process can take the port between a pick and its listen, and no other
  * server's health answer is taken for this one's), its "listening" line names the address, then
- * /api/health answers 200. A server that exits first fails the test at once with what it wrote; the
- * 90 s are a safety net for a loaded machine only.
+ * /api/health answers 200. A server that exits first fails the test at once with what it wrote.
  */
 async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -43,36 +40,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let written = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const safetyNet = setTimeout(() => reject(new Error(`the server did not listen within ${SAFETY_NET_MS / 1000} s:\n${tail(written)}`)), SAFETY_NET_MS);
-    let partial = '';
-    // Both streams are read for as long as the server runs, so a full pipe never stops it.
-    const read = (text: string) => {
-      written = (written + text).slice(-8000);
-      const lines = (partial + text).split('\n');
-      partial = lines.pop()!;
-      for (const line of lines) {
-        const entry = (() => {
-          try {
-            return JSON.parse(line) as { msg?: string; url?: string };
-          } catch {
-            return null;
-          }
-        })();
-        if (entry?.msg === 'listening' && entry.url) {
-          clearTimeout(safetyNet);
-          resolve(entry.url);
-        }
-      }
-    };
-    child.stdout!.setEncoding('utf8').on('data', read);
-    child.stderr!.setEncoding('utf8').on('data', (text: string) => (written = (written + text).slice(-8000)));
-    child.once('exit', (code, signal) => {
-      clearTimeout(safetyNet);
-      reject(new Error(`the server exited (${code ?? signal}) before it listened:\n${tail(written)}`));
-    });
-  });
+  const base = await announcedAddress(child, 'listening', 'url');
   await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: SAFETY_NET_MS, interval: 200 }).toBe(200);
   return { child, base };
 }
