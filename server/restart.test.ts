@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { createScratchDatabase } from './test/postgres.ts';
-import { announcedAddress } from './test/processes.ts';
+import { announcedAddress, TEST_LEASE_SECONDS } from './test/processes.ts';
 import { podcastSchema, type Podcast } from '../shared/api/podcasts.ts';
 import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
@@ -36,7 +36,7 @@ afterEach(() => {
 async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', VOICE_DOWNLOADS: 'off', JOB_LEASE_SECONDS: '2', JOB_CONCURRENCY: '1', ...env },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', VOICE_DOWNLOADS: 'off', JOB_LEASE_SECONDS: TEST_LEASE_SECONDS, JOB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -10,6 +10,12 @@ import { afterEach, expect } from 'vitest';
 import { SAFETY_NET_MS } from './wait.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A job's lease for test servers: long enough that a loaded machine's stalls (a lease renewed every
+ * third of it) never let it lapse, which would run a job twice; a job of a killed process waits it out.
+ */
+export const TEST_LEASE_SECONDS = '10';
 const children = new Set<ChildProcess>();
 
 /** Call once in a test file: after each test, kills what it left running. */
@@ -91,7 +97,7 @@ export async function startRole(
       ...process.env,
       PORT: String(port),
       LOG_LEVEL: 'info',
-      JOB_LEASE_SECONDS: '3',
+      JOB_LEASE_SECONDS: TEST_LEASE_SECONDS,
       JOB_CONCURRENCY: '1',
       ANONYMOUS_DAILY_PODCASTS: '100',
       // No test reaches the internet: no natural voice is downloaded.
