@@ -171,6 +171,17 @@ describe('extractArticle', () => {
     expect(result.text.split('\n')).toHaveLength(5);
   });
 
+  it.each([
+    ['an ad slot between </head> and <body>', '<div id="ad-slot-outofpage"></div>'],
+    ['a stylesheet link before <head>', ''],
+  ])('reads a page with %s, which a browser puts in the body', (_name, between) => {
+    const lead = between ? '' : '<link rel="stylesheet" href="/late.css">';
+    const html = `<!doctype html><html lang="en">${lead}<head><title>Harbour</title></head>${between}<body class="page"><article><h1>Harbour</h1>${story}</article></body></html>`;
+    const result = extractArticle(html, 'https://news.example/');
+    expect(result.title).toBe('Harbour');
+    expect(result.text.split('\n')).toHaveLength(5);
+  });
+
   it('answers a page too large to process with the parse-failure message', async () => {
     const html = `<html><body><article>${'<p>word</p>'.repeat(MAX_ARTICLE_ELEMENTS)}</article></body></html>`;
     const error = await errorOf(() => extractArticle(html, 'https://news.example/'));

@@ -40,6 +40,27 @@ function withImpliedStructure(html: string): string {
 }
 
 /**
+ * What stands beside the body (an ad slot written between </head> and <body>, a second <body>) is in
+ * it, as a browser parses it; linkedom leaves it outside, and its `document.body` is then an empty one
+ * it makes. Moved in, in order, before anything asks for the body.
+ */
+function gatherBody(document: PageDocument): void {
+  const nodes = [...document.documentElement.childNodes];
+  const tag = (node: (typeof nodes)[number]) => (node as { tagName?: string }).tagName;
+  const at = nodes.findIndex((node) => tag(node) === 'BODY');
+  if (at < 0) return;
+  const body = nodes[at]!;
+  body.prepend(...nodes.slice(0, at).filter((node) => tag(node) !== 'HEAD'));
+  for (const node of nodes.slice(at + 1)) {
+    if (tag(node) !== 'BODY') body.append(node);
+    else {
+      body.append(...node.childNodes);
+      node.remove();
+    }
+  }
+}
+
+/**
  * Scripts (but JSON-LD, which holds the article's metadata), styles, inline SVG and comments, cut from
  * the HTML before parsing: they are never article text, and on a news page they are half the bytes and
  * most of the parse time. A script ends at the first "</script", as in the HTML parser; so does a
@@ -60,6 +81,7 @@ export function parsePage(page: string, url: string): PageDocument {
     const title = document.querySelector('title');
     if (title) document.head.appendChild(title);
   }
+  gatherBody(document);
   unwrapNoscript(document);
   const baseURI = resolvedBase(document, url);
   Object.defineProperty(document, 'documentURI', { value: url, configurable: true });
