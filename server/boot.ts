@@ -10,6 +10,7 @@
  */
 import { serve } from '@hono/node-server';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -135,6 +136,10 @@ function startHealthServer(deps: AppDeps, logger: Logger): http.Server | null {
       },
     );
   });
-  server.listen(port, deps.config.host, () => logger.info('working', { database: deps.dbKind, health: `http://${deps.config.host}:${port}` }));
+  // The port bound, which is the system's choice when 0 is asked for.
+  server.listen(port, deps.config.host, () => {
+    const bound = (server.address() as AddressInfo).port;
+    logger.info('working', { database: deps.dbKind, health: `http://${deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host}:${bound}` });
+  });
   return server;
 }

@@ -41,8 +41,9 @@ describe.skipIf(!inject('postgresUrl'))('followed feeds with two workers on one 
         headers: { ...auth, 'Content-Type': 'application/json' },
         body: JSON.stringify({ url: `${site.url}/feed.xml`, mode: 'read' }),
       });
-      expect(res.status).toBe(201);
-      followSchema.parse(await res.json());
+      const body = await res.text();
+      expect(res.status, body).toBe(201);
+      followSchema.parse(JSON.parse(body));
       const discovery = site.requests('/feed.xml').length;
 
       // Five checks' worth of fetches, with both workers ticking all along.

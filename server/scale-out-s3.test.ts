@@ -17,7 +17,7 @@ import { ANONYMOUS_TOKEN_HEADER } from '../shared/constants.ts';
 import { decodeMp3 } from './test/mp3.ts';
 import { createScratchDatabase, query } from './test/postgres.ts';
 import { startTestBucket } from './test/s3-bucket.ts';
-import { killRolesAfterEach, startRole, stopRole } from './test/processes.ts';
+import { killRolesAfterEach, startRole, stopRole, TEST_LEASE_SECONDS } from './test/processes.ts';
 import { PROCESSES_TEST_MS, SAFETY_NET_MS } from './test/wait.ts';
 
 const BROWSER = 'scale-out-s3-test-browser-token';
@@ -47,7 +47,7 @@ describe.skipIf(!inject('postgresUrl'))('two web processes and two workers on on
     const stopFollowing = new AbortController();
     try {
       // Each process has a DATA_DIR of its own: the audio can only be shared through the bucket.
-      const env = (name: string) => ({ DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `pagecast-s3-${name}-`)), JOB_LEASE_SECONDS: '2', ...bucket.env });
+      const env = (name: string) => ({ DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `pagecast-s3-${name}-`)), JOB_LEASE_SECONDS: TEST_LEASE_SECONDS, ...bucket.env });
       const [a, b, w1, w2] = await Promise.all([startRole('serve', env('a')), startRole('serve', env('b')), startRole('worker', env('w1')), startRole('worker', env('w2'))]);
 
       const res = await fetch(`${a!.base}/api/podcasts`, {

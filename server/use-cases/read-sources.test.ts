@@ -73,7 +73,9 @@ describe('several sources under attack', () => {
     const sources = Array.from({ length: 10 }, (_, i) => ({ url: `http://127.0.0.1:${site.port}/page/${i + 20}` }));
     const refused = await estimatePodcast(counted, { caller: null, clientAddress: '10.0.0.4', request: { sources, mode: 'read' } }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'EPISODE_TOO_LONG' });
-    expect(asked.length).toBeLessThanOrEqual(SOURCES_AT_ONCE);
+    // The second page read passes the budget; besides those two, only the pages under way then were asked
+    // for (the slot the first page read freed may have started a fourth, whichever finished first).
+    expect(asked.length).toBeLessThanOrEqual(2 + SOURCES_AT_ONCE - 1);
   });
 
   it("answers an estimate of several sources with the worker's counts summed, their texts never joined", async () => {

@@ -272,7 +272,8 @@ describe('the AI script writer, streamed', () => {
     // The first sentence and the title, while half the answer is still to come.
     expect(scriptStreamRecord()!.sent).toBeLessThanOrEqual(half);
     expect(await stream.title).toBe(FAKE_TITLE);
-    expect(scriptStreamRecord()!.sent).toBe(half);
+    // The server writes up to the hold at its own pace (the title may come first on a busy machine); it stops there.
+    await vi.waitFor(() => expect(scriptStreamRecord()!.sent).toBe(half), { timeout: SAFETY_NET_MS });
     fake.releaseStreams();
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) sentences.push(next.value);
     const sent = scriptStreamRecord()!;
