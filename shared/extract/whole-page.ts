@@ -8,7 +8,9 @@
  * - a poster's details: join date, post count, reputation, signature, votes and reactions;
  * - a date and time for machines shown as text ("2019-01-21T21:40:59Z");
  * - on a forum, a post's actions, counts and permalinks standing alone ("Reply", "Quote", "12", "#3",
- *   "Click to expand...");
+ *   "Click to expand..."), and its list of other threads ("Similar threads", "Related discussions");
+ * - hidden parts, except (on a page that is not a thread) a disclosure's folded panel: an accordion's
+ *   answer, a tab's pane, which the page shows when asked;
  * and on a forum each post is announced once by its author ("crumbshot wrote:"), and a block of text
  * that stands word for word in two or more of one poster's posts is their signature and goes.
  */
@@ -99,6 +101,31 @@ const MACHINE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+
 /** Hidden from the reader: the hidden attribute, aria-hidden, or an inline style that hides it. */
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
+/** Words of a class or id that name a disclosure: an accordion, a tab's pane, a question's folded answer. */
+const PANEL_WORDS = new Set(['accordion', 'accordian', 'collapse', 'collapsible', 'tab', 'tabs', 'tabpanel', 'tabcontent', 'faq', 'faqs']);
+
+function namesPanel(element: PageElement): boolean {
+  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  for (const name of names.split(/\s+/)) {
+    if (!PLAIN_NAME.test(name)) continue;
+    const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/);
+    if (words.some((word) => PANEL_WORDS.has(word))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a hidden element is a disclosure's panel, folded until the reader asks for it and part of
+ * the page: a tab's pane (role tabpanel), the panel a button controls (aria-controls), or one named
+ * for an accordion, tabs or questions, itself or its parent. A dialog or a menu hidden so is not.
+ */
+function disclosurePanel(element: PageElement, controlled: Set<string>): boolean {
+  if (element.getAttribute('role') === 'tabpanel') return true;
+  const id = element.getAttribute('id');
+  if (id && controlled.has(id) && !element.closest('[role="menu"], [role="dialog"], [role="listbox"]')) return true;
+  return namesPanel(element) || (element.parentElement !== null && namesPanel(element.parentElement));
+}
+
 /**
  * The area's chrome and hidden parts removed in place; an element holding over two fifths of the
  * area's text, and on a forum (`thread`) one holding running prose (a post whose class names its poster's
@@ -107,9 +134,11 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
 function dropChrome(area: PageElement, thread: boolean): void {
   // Scripts (JSON-LD, kept for Readability's metadata) are no text of the page.
   for (const script of [...area.querySelectorAll('script, style')]) script.remove();
+  const controlled = new Set<string>();
+  for (const control of area.querySelectorAll('[aria-controls]')) for (const id of (control.getAttribute('aria-controls') ?? '').split(/\s+/)) controlled.add(id);
   for (const hidden of [...area.querySelectorAll('[hidden], [aria-hidden="true"], [style]')]) {
     const style = hidden.getAttribute('style');
-    if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style))) hidden.remove();
+    if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style)) && (thread || !disclosurePanel(hidden, controlled))) hidden.remove();
   }
   const all = (area.textContent ?? '').length;
   for (const element of [...area.querySelectorAll('[class], [id]')]) {
@@ -130,6 +159,40 @@ function dropChrome(area: PageElement, thread: boolean): void {
   }
 }
 
+/** A heading over other threads: "Similar threads", "Related discussions", "More Japan topics", "Other questions". */
+const OTHER_THREADS =
+  /^(?:check out |see )?(?:(?:other|more|similar|related|suggested|recommended|popular|latest|trending|hot) +)+(?:[\p{L}\p{N}'’-]+ +){0,2}(?:threads?|topics?|discussions?|questions?|conversations?|posts?)(?: +listed as follows)?[.:]?$/iu;
+/** A block over other threads holds at most this share of the thread's words. */
+const MAX_OTHER_THREADS_SHARE = 0.4;
+
+/**
+ * A thread's list of other threads ("Similar threads", "Related discussions") goes, its heading and
+ * all: the largest block the heading opens that is mostly links and holds under two fifths of the
+ * area's words, or when the heading stands among the posts, the blocks of links that follow it.
+ */
+function dropOtherThreads(area: PageElement, posts: PageElement[]): void {
+  const words = wordCount(area.textContent);
+  for (const heading of [...area.querySelectorAll('h1, h2, h3, h4, h5, h6, div, p, span, strong, b')]) {
+    if (!isInside(heading, area)) continue;
+    const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text.length > 60 || !OTHER_THREADS.test(text)) continue;
+    // Not the thread: a block holding one of its announced posts, or where none were, running prose.
+    const links = (element: PageElement) =>
+      posts.length > 0 ? !posts.some((post) => post === element || isInside(post, element) || isInside(element, post)) : !holdsProse(element);
+    let block: PageElement = heading;
+    for (let up = heading.parentElement; up && up !== area; up = up.parentElement) {
+      if (!(up.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(text) || !links(up)) break;
+      if (posts.length === 0 && wordCount(up.textContent) >= words * MAX_OTHER_THREADS_SHARE) break;
+      block = up;
+    }
+    if (block === heading) {
+      const name = heading.localName.toLowerCase();
+      for (let next = heading.nextElementSibling; next && next.localName.toLowerCase() !== name && links(next); next = heading.nextElementSibling) next.remove();
+    }
+    block.remove();
+  }
+}
+
 /** The mark on each item of a listing or collection (its cards), set before the page is copied. */
 export const ITEM_MARK = 'data-pagecast-item';
 
@@ -147,9 +210,9 @@ function authorName(marker: PageElement): string | null {
  * Each post of a thread announced by its author: the posts are the children of one parent that each
  * name an author (two at least); the name's marker goes, and "<name> wrote:" opens the post.
  */
-function announceAuthors(area: PageElement, document: PageDocument): number {
+function announceAuthors(area: PageElement, document: PageDocument): PageElement[] {
   const create = (document as unknown as { createElement?(name: string): PageElement }).createElement;
-  if (!create) return 0;
+  if (!create) return [];
   const posts = new Set<PageElement>();
   const counts = new Map<PageElement, number>();
   for (const marker of area.querySelectorAll(AUTHOR_SELECTOR)) {
@@ -164,8 +227,8 @@ function announceAuthors(area: PageElement, document: PageDocument): number {
   let thread: PageElement | null = null;
   let most = 1;
   for (const [parent, count] of counts) if (count > most || (count === most && thread !== null && isInside(parent, thread))) [thread, most] = [parent, count];
-  if (!thread) return 0;
-  let announced = 0;
+  if (!thread) return [];
+  const announced: PageElement[] = [];
   const byAuthor = new Map<string, PageElement[]>();
   for (let post = thread.firstElementChild; post; post = post.nextElementSibling) {
     if (!posts.has(post)) continue;
@@ -176,7 +239,7 @@ function announceAuthors(area: PageElement, document: PageDocument): number {
     const line = create.call(document, 'p') as PageElement & { textContent: string };
     line.textContent = `${name} wrote:`;
     (post as unknown as { prepend(node: PageElement): void }).prepend(line);
-    announced++;
+    announced.push(post);
   }
   for (const own of byAuthor.values()) if (own.length >= 2) dropSignatures(own);
   return announced;
@@ -218,5 +281,8 @@ export function wholePage(document: PageDocument, forum: boolean): { root: PageE
   if (!area) return null;
   const root = (area as Cloneable).cloneNode(true);
   dropChrome(root, forum);
-  return { root, posts: forum ? announceAuthors(root, document) : 0 };
+  if (!forum) return { root, posts: 0 };
+  const posts = announceAuthors(root, document);
+  dropOtherThreads(root, posts);
+  return { root, posts: posts.length };
 }

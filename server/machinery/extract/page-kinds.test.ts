@@ -75,6 +75,22 @@ describe('extraction by kind of page', () => {
     expect(result.text).toContain('Member 1 of the paddling club');
   });
 
+  it("a thread's list of similar threads is not read, its heading and all; the posts are", () => {
+    const posts = FORUM_POSTS.map(
+      (post) => `<article class="message"><div class="message-user"><span class="username">${post.author}</span></div><div class="message-body"><p>${post.text}</p></div></article>`,
+    );
+    const others = [1, 2, 3, 4, 5].map(
+      (n) => `<div class="item"><a href="/threads/other-${n}/">Which paddle is best for a long trip on open water with children number ${n}?</a><span>Mar ${n}, 2024</span> <span>oarsman${n}</span> <span>Replies ${n}</span></div>`,
+    );
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <div class="thread">${posts.join('\n')}</div>
+      <div class="block"><h3 class="block-header">Similar threads</h3><div class="block-body">${others.join('')}</div></div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/threads/which-kayak.42/');
+    expect(result.kind).toBe('forum');
+    for (const post of FORUM_POSTS) expect(result.text).toContain(post.text);
+    expect(result.text).not.toMatch(/Similar threads|Which paddle|oarsman/);
+  });
+
   it('a service page: all five sections in order, without the navigation, the cookie banner or the footer', () => {
     const result = extractArticle(servicePage(), 'https://harbour.example.com/');
     const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
@@ -119,6 +135,29 @@ describe('extraction by kind of page', () => {
     const result = extractArticle(html, 'https://harbour.example.com/');
     for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} of the harbour service`);
     expect(result.text).not.toMatch(/ADVERT|NAVLINK|FOOTERTEXT/);
+  });
+
+  it("a service page's folded questions and tabs are read with their answers; its hidden dialog is not", () => {
+    const answers = [
+      'Boats travel by trailer, insured throughout.', 'Berths are booked a week ahead.', 'Quotes are sent the same day.',
+      'Our crew works every day but Sunday.', 'Moorings are paid for by the month.', 'Winter storage opens in late October.',
+      'Trailers are washed after every trip.', 'Insurance covers the boat and its engine.',
+    ];
+    const faq = answers
+      .map((answer, i) => `<div class="faq-item"><button aria-expanded="false" aria-controls="answer-${i}">Question ${i + 1} about the harbour service?</button>
+        <div id="answer-${i}" aria-hidden="true" style="height: 0px; visibility: hidden"><p>${answer}</p><p>Ask us for the details.</p></div></div>`)
+      .join('');
+    const tabs = `<div class="tabs"><div role="tabpanel"><p>TABONE Winter: a heated shed until March.</p></div>
+      <div role="tabpanel" hidden><p>TABTWO Summer: a pontoon berth with power.</p></div></div>`;
+    const dialog = `<div class="popup" style="display: none"><p>DIALOGTEXT Sign up now and we will send you our offers every week of the year.</p></div>`;
+    const html = `<!doctype html><html lang="en"><head><title>Harbour Cloud</title></head><body><nav><a href="/">NAVLINK</a></nav>
+      <main>${servicePage().match(/<section[\s\S]*<\/section>/)![0]}<section><h2>Plans of the harbour service</h2>${tabs}</section>
+      <section><h2>Questions about the harbour service</h2>${faq}</section>${dialog}</main><footer>FOOTERTEXT</footer></body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/');
+    expect(result.kind).toBe('service');
+    for (const answer of answers) expect(result.text).toContain(answer);
+    expect(result.text).toMatch(/TABONE[\s\S]*TABTWO/);
+    expect(result.text).not.toMatch(/DIALOGTEXT|NAVLINK|FOOTERTEXT/);
   });
 
   it('a page whose sections wait in hidden placeholders beside a visible menu is read from them', () => {
@@ -225,6 +264,22 @@ describe('extraction by kind of page', () => {
     expect(result.kind).toBe('product');
     expect(result.text).toContain(PRODUCT_DESCRIPTION);
     expect(result.text).not.toMatch(/BRANDSTORY|CAROUSEL/);
+  });
+
+  it("a product whose details hold the reviews' widget: its description and specifications, not the reviews", () => {
+    const reviews = ['Warm on the ferry and dry in the rain, though the sleeves run long.', 'The zip stuck after a month; the shop sent a new one within the week.']
+      .map((text, i) => `<div class="review-item"><span>Rated ${5 - i} out of 5</span><p>${text}</p><span>Was this helpful?</span></div>`);
+    const html = `<!doctype html><html lang="en"><head><title>Harbour Jacket</title></head><body><main><h1>Harbour Jacket</h1><div class="price">£129.00</div>
+      <div class="delivery"><p>Free delivery on orders over £50, and free returns within thirty days of the parcel reaching you, wherever you live in the country.</p></div>
+      <div class="product-details"><div class="description"><p>${PRODUCT_DESCRIPTION}</p></div>
+      <table class="specs"><tr><th>Weight</th> <td>1.2 kg</td></tr> <tr><th>Shell</th> <td>Waxed cotton</td></tr></table>
+      <section id="customer-reviews"><h2>Customer reviews</h2><p>REVIEWSUMMARY 212 reviews, average 4.6 of 5</p>${reviews.join('')}</section></div>
+      </main></body></html>`;
+    const result = extractArticle(html, 'https://shop.example.com/products/harbour-jacket');
+    expect(result.kind).toBe('product');
+    expect(result.text).toContain(PRODUCT_DESCRIPTION);
+    expect(result.text).toContain('Waxed cotton');
+    expect(result.text).not.toMatch(/REVIEWSUMMARY|ferry|zip stuck|helpful/);
   });
 
   it('a documentation page: its text and code, without the sidebar, the table of contents or "Edit this page"', () => {
