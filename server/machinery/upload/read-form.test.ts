@@ -47,7 +47,8 @@ describe('readForm', () => {
     const trickle = new Readable({ read() {} });
     trickle.push(body.subarray(0, 1000));
     const timer = setInterval(() => trickle.push(body.subarray(1000, 1001)), 20);
-    const read = readForm(trickle, `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, idleMs: 100, deadlineMs: 300 });
+    // A byte every 20 ms against an idle limit fifty times that: a busy machine's late ticks never make it idle.
+    const read = readForm(trickle, `multipart/form-data; boundary=${BOUNDARY}`, { ...limits, idleMs: 1_000, deadlineMs: 3_000 });
     await expect(read).rejects.toMatchObject({ status: 408, message: UPLOAD_MESSAGES.tooSlow });
     clearInterval(timer);
   });
