@@ -6,7 +6,10 @@
  * product's teaser: taking those gained on the pages the rules were tuned on and nothing on the
  * held-out ones); and when the page shows none of it, the description and specifications
  * (additionalProperty) the page declares in its JSON-LD (shops often render them with scripts, or
- * behind a tab).
+ * behind a tab). An area named for the reviews (a class or id with "review", "reviews", "ratings" or
+ * "testimonials") goes from what is read, as the reviews' widget is not the product (the sections a
+ * heading names "Reviews" or "You may also like" were tried too: they gained nothing on the held-out
+ * pages, and a shop's own quoted testimonials went with them).
  */
 import type { PageDocument, PageElement } from './page-dom.ts';
 
@@ -122,6 +125,23 @@ export function productPage(document: PageDocument, area: PageElement): PageElem
   }
   return wordCount(root.textContent) >= 20 ? root : null;
 }
+
+/** Words of a class or id that name the reviews' area. */
+const REVIEW_WORDS = new Set(['review', 'reviews', 'ratings', 'testimonials']);
+
+const reviewsName = (name: string) =>
+  PLAIN_NAME.test(name) && name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).some((word) => REVIEW_WORDS.has(word));
+
+/** A product page's reviews (an area named for them, holding under three fifths of `root`) removed from `root` in place. */
+export function dropReviews(root: PageElement): void {
+  const all = wordCount(root.textContent);
+  for (const element of [...root.querySelectorAll('[class], [id]')]) {
+    if (!isInside(element, root)) continue;
+    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/);
+    if (names.some(reviewsName) && wordCount(element.textContent) <= all * MAX_REVIEWS_SHARE) element.remove();
+  }
+}
+const MAX_REVIEWS_SHARE = 0.6;
 
 function isInside(element: PageElement, ancestor: PageElement): boolean {
   for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;

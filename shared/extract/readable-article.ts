@@ -9,7 +9,7 @@ import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 import { declaresForum, pageKind, proseWords, repeatedItems, type PageKind } from './page-kind.ts';
-import { productPage } from './product-page.ts';
+import { dropReviews, productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
 import { ITEM_MARK, mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
@@ -57,6 +57,7 @@ export function readableArticle(
   // Copied only where it may be read whole: a dated article and documentation are Readability's block.
   const thread = product || (kind === 'documentation' || (kind === 'article' && !sections)) ? null : wholePage(document, kind === 'forum');
   const whole = product ?? thread?.root ?? null;
+  if (kind === 'product' && whole) dropReviews(whole);
   const measured = measurePage(document);
   markArticleBody(document);
   let root: PageElement | undefined;

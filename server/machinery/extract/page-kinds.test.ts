@@ -266,6 +266,22 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/BRANDSTORY|CAROUSEL/);
   });
 
+  it("a product whose details hold the reviews' widget: its description and specifications, not the reviews", () => {
+    const reviews = ['Warm on the ferry and dry in the rain, though the sleeves run long.', 'The zip stuck after a month; the shop sent a new one within the week.']
+      .map((text, i) => `<div class="review-item"><span>Rated ${5 - i} out of 5</span><p>${text}</p><span>Was this helpful?</span></div>`);
+    const html = `<!doctype html><html lang="en"><head><title>Harbour Jacket</title></head><body><main><h1>Harbour Jacket</h1><div class="price">£129.00</div>
+      <div class="delivery"><p>Free delivery on orders over £50, and free returns within thirty days of the parcel reaching you, wherever you live in the country.</p></div>
+      <div class="product-details"><div class="description"><p>${PRODUCT_DESCRIPTION}</p></div>
+      <table class="specs"><tr><th>Weight</th> <td>1.2 kg</td></tr> <tr><th>Shell</th> <td>Waxed cotton</td></tr></table>
+      <section id="customer-reviews"><h2>Customer reviews</h2><p>REVIEWSUMMARY 212 reviews, average 4.6 of 5</p>${reviews.join('')}</section></div>
+      </main></body></html>`;
+    const result = extractArticle(html, 'https://shop.example.com/products/harbour-jacket');
+    expect(result.kind).toBe('product');
+    expect(result.text).toContain(PRODUCT_DESCRIPTION);
+    expect(result.text).toContain('Waxed cotton');
+    expect(result.text).not.toMatch(/REVIEWSUMMARY|ferry|zip stuck|helpful/);
+  });
+
   it('a documentation page: its text and code, without the sidebar, the table of contents or "Edit this page"', () => {
     const result = extractArticle(docsPage(), 'https://harbour.example.com/docs/connecting');
     expect(result.text).toContain(DOCS_CODE);
