@@ -165,6 +165,12 @@ const OTHER_THREADS =
 /** A block over other threads holds at most this share of the thread's words. */
 const MAX_OTHER_THREADS_SHARE = 0.4;
 
+const BLOCKS = new Set(['div', 'p', 'ul', 'ol', 'section', 'article', 'table', 'li', 'blockquote']);
+const hasBlockChild = (element: PageElement) => {
+  for (let child = element.firstElementChild; child; child = child.nextElementSibling) if (BLOCKS.has(child.localName.toLowerCase())) return true;
+  return false;
+};
+
 /**
  * A thread's list of other threads ("Similar threads", "Related discussions") goes, its heading and
  * all: the largest block the heading opens that is mostly links and holds under two fifths of the
@@ -173,7 +179,8 @@ const MAX_OTHER_THREADS_SHARE = 0.4;
 function dropOtherThreads(area: PageElement, posts: PageElement[]): void {
   const words = wordCount(area.textContent);
   for (const heading of [...area.querySelectorAll('h1, h2, h3, h4, h5, h6, div, p, span, strong, b')]) {
-    if (!isInside(heading, area)) continue;
+    // A heading is a leaf of the tree or nearly: a block with blocks inside is not read (its text would cost a walk).
+    if (!isInside(heading, area) || (!/^h\d$/i.test(heading.localName) && hasBlockChild(heading))) continue;
     const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text.length > 60 || !OTHER_THREADS.test(text)) continue;
     // Not the thread: a block holding one of its announced posts, or where none were, running prose.
