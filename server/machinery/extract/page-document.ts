@@ -46,10 +46,13 @@ function withImpliedStructure(html: string): string {
  */
 function gatherBody(document: PageDocument): void {
   const nodes = [...document.documentElement.childNodes];
-  const tag = (node: (typeof nodes)[number]) => (node as { tagName?: string }).tagName;
+  type Child = (typeof nodes)[number];
+  const tag = (node: Child) => (node as { tagName?: string }).tagName;
+  // A <body> element is a parent of nodes; its child-node type does not say so.
+  const parent = (node: Child) => node as unknown as { prepend(...add: Child[]): void; append(...add: Child[]): void };
   const at = nodes.findIndex((node) => tag(node) === 'BODY');
   if (at < 0) return;
-  const body = nodes[at]!;
+  const body = parent(nodes[at]!);
   body.prepend(...nodes.slice(0, at).filter((node) => tag(node) !== 'HEAD'));
   for (const node of nodes.slice(at + 1)) {
     if (tag(node) !== 'BODY') body.append(node);
