@@ -12,6 +12,7 @@
  * pages, and a shop's own quoted testimonials went with them).
  */
 import type { PageDocument, PageElement } from './page-dom.ts';
+import { nameWords } from './page-labels.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
@@ -20,12 +21,8 @@ type Cloneable = PageElement & { cloneNode(deep: boolean): PageElement };
 type Creator = { createElement(name: string): PageElement & { textContent: string; appendChild(node: PageElement): void } };
 
 const PRODUCT_WORDS = new Set(['description', 'descriptions', 'details', 'detail', 'specifications', 'specs', 'spec']);
-const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,4}[-_]*$/;
 
-function isProductName(name: string): boolean {
-  if (!PLAIN_NAME.test(name)) return false;
-  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).some((word) => PRODUCT_WORDS.has(word));
-}
+const isProductName = (name: string) => nameWords(name).some((word) => PRODUCT_WORDS.has(word));
 
 function namedForProduct(element: PageElement): boolean {
   if (element.getAttribute('itemprop') === 'description') return true;
@@ -129,8 +126,7 @@ export function productPage(document: PageDocument, area: PageElement): PageElem
 /** Words of a class or id that name the reviews' area. */
 const REVIEW_WORDS = new Set(['review', 'reviews', 'ratings', 'testimonials']);
 
-const reviewsName = (name: string) =>
-  PLAIN_NAME.test(name) && name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).some((word) => REVIEW_WORDS.has(word));
+const reviewsName = (name: string) => nameWords(name).some((word) => REVIEW_WORDS.has(word));
 
 /** A product page's reviews (an area named for them, holding under three fifths of `root`) removed from `root` in place. */
 export function dropReviews(root: PageElement): void {

@@ -17,6 +17,7 @@
 import { holdsProse } from './forum-page.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
+import { nameWords } from './page-labels.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
@@ -67,12 +68,10 @@ const CHROME_WORDS = new Set([
 ]);
 /** Words that name chrome whatever it holds: signatures, drawers, notices. */
 const NOTICE_WORDS = new Set(['signature', 'sig', 'cart', 'minicart', 'drawer', 'modal', 'announcement', 'banner', 'notice', 'alert']);
-const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[-_]+[A-Za-z0-9]+){0,4}[-_]*$/;
 
 /** Whether a class or id names chrome: 'always' for a notice or signature, true for chrome unless it holds prose. */
 function chromeName(name: string): 'always' | boolean {
-  if (!PLAIN_NAME.test(name)) return false;
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = nameWords(name);
   let chrome = false;
   for (let i = 0; i < words.length; i++) {
     const pair = i + 1 < words.length ? words[i]! + words[i + 1]! : '';
@@ -106,12 +105,7 @@ const PANEL_WORDS = new Set(['accordion', 'accordian', 'collapse', 'collapsible'
 
 function namesPanel(element: PageElement): boolean {
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  for (const name of names.split(/\s+/)) {
-    if (!PLAIN_NAME.test(name)) continue;
-    const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/);
-    if (words.some((word) => PANEL_WORDS.has(word))) return true;
-  }
-  return false;
+  return names.split(/\s+/).some((name) => nameWords(name).some((word) => PANEL_WORDS.has(word)));
 }
 
 /**
