@@ -109,10 +109,12 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
       const followers = podcasts.map((p) => follow(() => b!.base, p.id, stopFollowing.signal));
 
       const restartWorker = async (worker: RoleProcess) => {
-        // Stopped while it speaks, so its job goes back to the queue partway.
+        // Stopped while it speaks, early enough that the job is not finishing (its last segments, its
+        // MP3 closed) by the time SIGTERM lands, so its job goes back to the queue partway.
         const pid = worker.child.pid!;
+        const speaking = "SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id WHERE j.status = 'running' AND j.locked_by LIKE $1 AND p.made_ms > 0 AND p.progress < 60";
         await expect
-          .poll(async () => (await query(scratch.url, "SELECT 1 FROM jobs j JOIN podcasts p ON p.id = j.podcast_id WHERE j.status = 'running' AND j.locked_by LIKE $1 AND p.made_ms > 0", [`${pid}-%`])).length, { timeout: SAFETY_NET_MS, interval: 50 })
+          .poll(async () => (await query(scratch.url, speaking, [`${pid}-%`])).length, { timeout: SAFETY_NET_MS, interval: 50 })
           .toBeGreaterThan(0);
         expect(await stopRole(worker)).toBe(0);
         return startRole('worker', env, { port: worker.port, healthPort: worker.healthPort! });
@@ -144,7 +146,7 @@ describe.skipIf(!inject('postgresUrl'))('pagecast serve and pagecast worker on o
       expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
       // Each worker handed back the job it was speaking, and another run resumed it after its last segment.
       const logs = [...before, w1, w2].flatMap((w) => w.log);
-      expect(logs.filter((l) => l.includes('job interrupted by shutdown')).length).toBeGreaterThanOrEqual(2);
+      expect(logs.filter((l) => l.includes('job interrupted by shutdown')).length, logs.join('\n')).toBeGreaterThanOrEqual(2);
       expect(logs.filter((l) => l.includes('speech resumes after the last stored segment')).length).toBeGreaterThanOrEqual(2);
       // One finished episode per podcast and nothing else left on disk.
       const files = fs.readdirSync(path.join(env.DATA_DIR, 'audio'), { recursive: true }).map(String);
