@@ -39,3 +39,6 @@ export interface PageDocument {
 
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
+
+/** An inline style that hides its element: display none, visibility hidden. */
+export const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;

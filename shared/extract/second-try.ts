@@ -9,7 +9,7 @@
  * - a result whose text is mostly teasers, on a page whose block outside the teasers is an article
  *   (two paragraphs and enough words), took the list of other posts: the block is the article.
  */
-import type { PageDocument, PageElement, PageNode } from './page-dom.ts';
+import { HIDDEN_STYLE, type PageDocument, type PageElement, type PageNode } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
 import { sizesUnder, textLength } from './text-sizes.ts';
 
@@ -63,7 +63,6 @@ const inTeaser = (element: PageElement) => {
 };
 
 /** Hidden from the reader: the hidden attribute, aria-hidden, or an inline style that hides it. */
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 const isHidden = (element: PageElement) =>
   element.getAttribute('hidden') !== null || element.getAttribute('aria-hidden') === 'true' || HIDDEN_STYLE.test(element.getAttribute('style') ?? '');
 

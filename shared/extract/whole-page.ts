@@ -15,7 +15,7 @@
  * that stands word for word in two or more of one poster's posts is their signature and goes.
  */
 import { holdsProse } from './forum-page.ts';
-import type { PageDocument, PageElement } from './page-dom.ts';
+import { HIDDEN_STYLE, type PageDocument, type PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
 import { nameWords } from './page-labels.ts';
 
@@ -51,6 +51,7 @@ const MIN_HIDDEN_WORDS = 100;
 export function revealHiddenBody(document: PageDocument): void {
   const body = document.body;
   if (!body) return;
+  revealStyledBody(body);
   const hidden = [...body.querySelectorAll('[hidden]')].filter((element) => !element.parentElement?.closest('[hidden]'));
   const hiddenWords = hidden.reduce((sum, element) => sum + wordCount(element.textContent), 0);
   if (hiddenWords < MIN_HIDDEN_WORDS) return;
@@ -58,6 +59,36 @@ export function revealHiddenBody(document: PageDocument): void {
   if (visibleWords >= MIN_VISIBLE_WORDS && hiddenWords - hidden.reduce((sum, element) => sum + linkWords(element), 0) <= visibleWords) return;
   for (const element of hidden) element.removeAttribute('hidden');
 }
+
+/**
+ * A page that shows next to nothing until its scripts run, its text waiting in blocks of blocks its
+ * inline style hides ("visibility:hidden" against a flash of unstyled content, the views a script
+ * switches between), is read as the browser shows it once they ran: those wrappers' hiding declarations
+ * go. Hidden paragraphs beside what the page shows stay hidden.
+ */
+function revealStyledBody(body: PageElement): void {
+  // Words a reader sees: a script's or a style's text is none.
+  const shownWords = (element: PageElement) => {
+    let count = wordCount(element.textContent);
+    for (const code of element.querySelectorAll('script, style')) count -= wordCount(code.textContent);
+    return count;
+  };
+  const all = shownWords(body);
+  if (all < MIN_HIDDEN_WORDS) return;
+  const styled = new Set([...body.querySelectorAll('[style]')].filter((element) => HIDDEN_STYLE.test(element.getAttribute('style') ?? '')));
+  const outermost = [...styled].filter((element) => {
+    for (let up = element.parentElement; up; up = up.parentElement) if (styled.has(up)) return false;
+    return true;
+  });
+  const words = (elements: PageElement[]) => elements.reduce((sum, element) => sum + shownWords(element), 0);
+  if (all - words(outermost) >= MIN_VISIBLE_WORDS) return;
+  const wrappers = outermost.filter(hasBlockChild);
+  if (words(wrappers) < all * VEILED_SHARE) return;
+  for (const element of wrappers) element.setAttribute('style', (element.getAttribute('style') ?? '').replace(HIDDEN_STYLE_DECLARATIONS, ''));
+}
+/** The share of the page's words that waits in such wrappers. */
+const VEILED_SHARE = 0.9;
+const HIDDEN_STYLE_DECLARATIONS = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)[^;]*/gi;
 
 /** Words of a class or id that name page chrome on a page read whole (unless it holds prose: a post's state). */
 const CHROME_WORDS = new Set([
@@ -97,8 +128,6 @@ const ACTION_LINE =
 /** A date and time for machines, shown as text: "2019-01-21T21:40:59.62Z+00:00". */
 const MACHINE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})*$/;
 
-/** Hidden from the reader: the hidden attribute, aria-hidden, or an inline style that hides it. */
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 /** Words of a class or id that name a disclosure: an accordion, a tab's pane, a question's folded answer. */
 const PANEL_WORDS = new Set(['accordion', 'accordian', 'collapse', 'collapsible', 'tab', 'tabs', 'tabpanel', 'tabcontent', 'faq', 'faqs']);

@@ -313,6 +313,18 @@ describe('article bodies in unexpected places', () => {
     for (const n of [1, 2, 3, 4, 5]) expect(result.text).toContain(`Paragraph ${n} of the story`);
   });
 
+  it('a page its inline style keeps hidden until its scripts run is read as it then shows; a hidden dialog beside a visible article is not', () => {
+    const veiled = `<!doctype html><html lang="en"><head><title>The Story</title></head><body>
+      <div style="visibility:hidden;min-height:100vh"><div style="display:block"><h1>The Story</h1>${paragraphs}</div></div></body></html>`;
+    const result = extractArticle(veiled, 'https://learn.example.org/topics/the-story/');
+    for (const n of [1, 2, 3, 4, 5]) expect(result.text).toContain(`Paragraph ${n} of the story`);
+
+    const dialog = `<div class="subscribe-dialog" style="display: none"><p>${'DIALOG asks for an address to send the weekly letter to, and promises no spam at all. '.repeat(12)}</p></div>`;
+    const shown = extractArticle(`<!doctype html><html lang="en"><head><title>The Story</title></head><body><article><h1>The Story</h1>${paragraphs}</article>${dialog}</body></html>`, 'https://news.example.org/story');
+    expect(shown.text).toContain('Paragraph 5 of the story');
+    expect(shown.text).not.toContain('DIALOG');
+  });
+
   it("a page builder's layout codes are not read", () => {
     const html = `<!doctype html><html lang="en"><head><title>The Story</title></head><body><article><h1>The Story</h1>
       [vc_row][vc_column width="1/2"]${paragraphs}[/vc_column][/vc_row]</article></body></html>`;
