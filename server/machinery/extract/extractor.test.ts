@@ -63,6 +63,15 @@ describe('extraction in a worker thread', () => {
     expect((await extractor.extract('<title>Next</title>', PAGE_URL)).title).toBe('Next');
   });
 
+  it('answers busy, not unreadable, when no worker has started by the deadline', async () => {
+    // A worker that never says it is ready: a cold start slower than the deadline.
+    const neverReady = new URL('data:text/javascript,setInterval(() => {}, 1000);');
+    extractor = createArticleExtractor({ timeoutMs: 1500, workers: 1, workerUrl: neverReady });
+    const error = await extractor.extract('<title>First</title>', PAGE_URL).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
+    expect((error as Error).message).toMatch(/^Pagecast is busy reading other pages and documents\. Try again in \d+ seconds?\.$/);
+  });
+
   it('reads pages one after another when several arrive at once', async () => {
     extractor = createArticleExtractor({ timeoutMs: LOADED_MS });
     const ids = ['mozilla-1', 'bbc-1', 'medium-1'];

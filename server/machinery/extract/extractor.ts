@@ -231,7 +231,8 @@ export function createArticleExtractor(options: ArticleExtractorOptions = {}): A
               clearTimeout(left);
               running.delete(entry);
               dispatch();
-              reject(closed ? new Error('the extractor is closed') : parseFailed(error));
+              // No worker came up by the deadline (a cold start on a loaded machine): the page was never tried, so come back.
+              reject(closed ? new Error('the extractor is closed') : aborter.signal.aborted ? busy() : parseFailed(error));
             },
           );
         },
