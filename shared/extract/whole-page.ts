@@ -73,17 +73,18 @@ function revealStyledBody(body: PageElement): void {
     for (const code of element.querySelectorAll('script, style')) count -= wordCount(code.textContent);
     return count;
   };
-  const all = shownWords(body);
-  if (all < MIN_HIDDEN_WORDS) return;
   const styled = new Set([...body.querySelectorAll('[style]')].filter((element) => HIDDEN_STYLE.test(element.getAttribute('style') ?? '')));
   const outermost = [...styled].filter((element) => {
     for (let up = element.parentElement; up; up = up.parentElement) if (styled.has(up)) return false;
     return true;
   });
-  const words = (elements: PageElement[]) => elements.reduce((sum, element) => sum + shownWords(element), 0);
-  if (all - words(outermost) >= MIN_VISIBLE_WORDS) return;
   const wrappers = outermost.filter(hasBlockChild);
-  if (words(wrappers) < all * VEILED_SHARE) return;
+  const words = (elements: PageElement[]) => elements.reduce((sum, element) => sum + shownWords(element), 0);
+  // Counted from the smallest measure up: most pages stop at the first.
+  const veiled = words(wrappers);
+  if (veiled < MIN_HIDDEN_WORDS * VEILED_SHARE) return;
+  const all = shownWords(body);
+  if (veiled < all * VEILED_SHARE || all - words(outermost) >= MIN_VISIBLE_WORDS) return;
   for (const element of wrappers) element.setAttribute('style', (element.getAttribute('style') ?? '').replace(HIDDEN_STYLE_DECLARATIONS, ''));
 }
 /** The share of the page's words that waits in such wrappers. */
