@@ -29,6 +29,8 @@ test('play in the popup, Ask, hear the answer, resume at the same second', async
 
   const player = popup.getByRole('region', { name: 'Now playing' });
   await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
+  // Let it finish being made: a passage's second in the episode (its link) is known once its audio is.
+  await expect(popup.getByRole('region', { name: 'New podcast' }).getByText('Ready to play')).toBeVisible({ timeout: E2E_SAFETY_NET_MS });
   const evaluate = await offscreenDocument(popup);
   const audio = () => evaluate<{ time: number; paused: boolean }>(AUDIO);
   await expect.poll(async () => (await audio()).time, { timeout: E2E_SAFETY_NET_MS }).toBeGreaterThan(2);
