@@ -89,7 +89,8 @@ function revealStyledBody(body: PageElement): void {
 }
 /** The share of the page's words that waits in such wrappers. */
 const VEILED_SHARE = 0.9;
-const HIDDEN_STYLE_DECLARATIONS = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)[^;]*/gi;
+/** Each hiding declaration of a style attribute, with its value's rest ("display: none !important"). */
+const HIDDEN_STYLE_DECLARATIONS = new RegExp(`${HIDDEN_STYLE.source}[^;]*`, 'gi');
 
 /** Words of a class or id that name page chrome on a page read whole (unless it holds prose: a post's state). */
 const CHROME_WORDS = new Set([
@@ -128,7 +129,6 @@ const ACTION_LINE =
   /^(?:reply|quote:?|multi-?quote|reply with quote|report|report (?:inappropriate content|post|abuse)|share|like|likes|permalink|bookmark|flag|original poster|click to (?:expand|shrink)(?:\.\.\.|…)?|views?|replies|#\d+|\d[\d,.]*[kmy]?)$/i;
 /** A date and time for machines, shown as text: "2019-01-21T21:40:59.62Z+00:00". */
 const MACHINE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})*$/;
-
 
 /** Words of a class or id that name a disclosure: an accordion, a tab's pane, a question's folded answer. */
 const PANEL_WORDS = new Set(['accordion', 'accordian', 'collapse', 'collapsible', 'tab', 'tabs', 'tabpanel', 'tabcontent', 'faq', 'faqs']);
