@@ -125,6 +125,23 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
   });
 
+  it('a company page whose blocks each end in links to learn more: every block in order, not only the longest', () => {
+    const line = (name: string, n: number) => `<p>The ${name.toLowerCase()} point number ${n} of the harbour service is described in a sentence.</p>`;
+    const blocks = SERVICE_SECTIONS.map((name, i) => {
+      const paragraphs = (i === 2 ? [1, 2, 3, 4, 5, 6] : [1]).map((n) => line(name, n)).join('');
+      const more = `<ul><li><a href="/${i}/tour">Take the tour of ${name.toLowerCase()}</a></li><li><a href="/${i}/pricing">See pricing for ${name.toLowerCase()}</a></li></ul>`;
+      return `<div class="band"><h2>${name} of the harbour service</h2><div class="text">${paragraphs}</div><ul class="facts"><li>Berths: 40</li><li>Cranes: 2</li><li>Open all year</li></ul>${more}</div>`;
+    });
+    const html = `<!doctype html><html lang="en"><head><title>Harbour services</title></head><body><nav><a href="/">NAVLINK</a></nav>
+      <div class="page">${blocks.join('')}</div><footer>FOOTERTEXT</footer></body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/what-we-do');
+    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 1`);
+    expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
+  });
+
   it('a company page whose blocks carry build hashes with "ad" in their letters: every block, and the advert still dropped', () => {
     const hashes = ['28addc53ad', '8d75ad3b', '38ad5ea', '006e7079ad', 'a0d1fad'];
     const blocks = SERVICE_SECTIONS.map(
