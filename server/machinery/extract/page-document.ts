@@ -68,11 +68,12 @@ function gatherBody(document: PageDocument): void {
  * the HTML before parsing: they are never article text, and on a news page they are half the bytes and
  * most of the parse time. A script ends at the first "</script", as in the HTML parser; so does a
  * "<![CDATA[" outside SVG and MathML at the next ">" (linkedom would read the rest of the page as its text).
+ * A custom element whose name starts so ("<svg-icon>", "<script-loader>") is an element like any other.
  */
-const NEVER_TEXT = /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<svg\b[^>]*>[\s\S]*?<\/svg\s*>|<!--[\s\S]*?-->/gi;
+const NEVER_TEXT = /<script(?=[\s/>])(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style(?=[\s/>])[^>]*>[\s\S]*?<\/style\s*>|<svg(?=[\s/>])[^>]*>[\s\S]*?<\/svg\s*>|<!--[\s\S]*?-->/gi;
 
 /** A "<![CDATA[" outside a (JSON-LD) script, to its bogus comment's end. */
-const BOGUS_CDATA = /(<script\b[^>]*>[\s\S]*?<\/script\s*>)|<!\[CDATA\[[^>]*>/gi;
+const BOGUS_CDATA = /(<script(?=[\s/>])[^>]*>[\s\S]*?<\/script\s*>)|<!\[CDATA\[[^>]*>/gi;
 
 /** Parses `html` as a page served from `url`. */
 export function parsePage(page: string, url: string): PageDocument {

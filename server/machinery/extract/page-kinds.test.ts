@@ -316,6 +316,14 @@ describe('extraction by kind of page', () => {
 describe('article bodies in unexpected places', () => {
   const paragraphs = [1, 2, 3, 4, 5].map((n) => `<p>Paragraph ${n} of the story carries enough words to count as readable prose, with commas, clauses and the steady rhythm of an article.</p>`).join('');
 
+  it('an article after a menu of custom elements named like <svg-icon> is read, the menu not', () => {
+    const menu = `<nav><div><menu-item><svg-icon name="chevron"></svg-icon><a href="/a">NAVLINK one</a></menu-item><style-swatch>NAVLINK two</style-swatch></div></nav>`;
+    const html = `<!doctype html><html lang="en"><head><title>Story</title></head><body><section>${menu}</section><main><h1>The Story</h1>${paragraphs}</main><svg viewBox="0 0 1 1"><path d="M0 0"/></svg></body></html>`;
+    const result = extractArticle(html, 'https://example.com/story');
+    for (const n of [1, 2, 3, 4, 5]) expect(result.text).toContain(`Paragraph ${n} of the story`);
+    expect(result.text).not.toContain('NAVLINK');
+  });
+
   it('an article whose whole body sits inside a <header> is read', () => {
     const html = `<!doctype html><html lang="en"><head><title>The Story</title></head><body><header class="site"><nav><a href="/">Home</a></nav></header>
       <main><header class="rich-text"><h1>The Story</h1>${paragraphs}</header></main></body></html>`;
