@@ -54,8 +54,8 @@ export function readableArticle(
   const sections = kind === 'article' && !declaresDatedArticle(document);
   // A list's cards (six at least), marked before the page is copied and Readability changes it.
   const items = (kind === 'collection' || kind === 'listing') && area !== null && markItems(area);
-  // Copied only where it may be read whole: a dated article and documentation are Readability's block.
-  const thread = product || (kind === 'documentation' || (kind === 'article' && !sections)) ? null : wholePage(document, kind === 'forum');
+  // Copied only where it may be read whole: a dated article is Readability's block.
+  const thread = product || (kind === 'article' && !sections) ? null : wholePage(document, kind === 'forum');
   const whole = product ?? thread?.root ?? null;
   if (kind === 'product' && whole) dropReviews(whole);
   const measured = measurePage(document);
@@ -86,7 +86,7 @@ export function readableArticle(
   }
   // A thread whose posts were announced by their authors is read post by post.
   const posts = (thread?.posts ?? 0) >= 2;
-  if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && (missedSections(root, whole) || missedList(root, whole))))) root = whole;
+  if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && (missedSections(root, whole) || missedList(root, whole))) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A list's items are links and dates; an article above its teasers is cleaned as an article, less its list's cards.
@@ -139,6 +139,15 @@ function readWhole(kind: PageKind, root: PageElement, whole: PageElement): boole
   if (kind === 'listing' && words >= ARTICLE_WORDS && proseWords(root) >= words * ARTICLE_PROSE) return false;
   return part < PART_READ[kind];
 }
+/**
+ * Whether Readability's block `root` is one section of a documentation page `whole` that shows code
+ * beyond it: the page's other sections (its synopsis, its examples) carry code blocks the block lacks,
+ * and the page is sections, not the site's menus (as a page of sections taken for an article).
+ */
+function missedCode(root: PageElement, whole: PageElement): boolean {
+  return whole.querySelectorAll('pre').length > root.querySelectorAll('pre').length && missedSections(root, whole);
+}
+
 /** A list's cards: six at least, else none are marked. */
 const MIN_ITEMS = 6;
 
