@@ -86,11 +86,13 @@ export function readableArticle(
   }
   // A thread whose posts were announced by their authors is read post by post.
   const posts = (thread?.posts ?? 0) >= 2;
-  if (whole && (!root || product || posts || readWhole(kind, root, whole) || (sections && (missedSections(root, whole) || missedList(root, whole))) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
+  // A page of short items taken for an article: read whole, and cleaned as the list it is.
+  const shortItems = !!whole && !!root && sections && missedList(root, whole);
+  if (whole && (!root || product || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A list's items are links and dates; an article above its teasers is cleaned as an article, less its list's cards.
-  const listed = (kind === 'listing' || kind === 'collection') && proseWords(root) < wordCount(root.textContent) * ARTICLE_PROSE;
+  const listed = shortItems || ((kind === 'listing' || kind === 'collection') && proseWords(root) < wordCount(root.textContent) * ARTICLE_PROSE);
   cleanArticle(root, listed, items ? (element) => element.getAttribute(ITEM_MARK) !== null : undefined);
   if (items) for (const marked of [root, ...root.querySelectorAll(`[${ITEM_MARK}]`)]) marked.removeAttribute(ITEM_MARK);
   return {
