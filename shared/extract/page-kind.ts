@@ -2,8 +2,9 @@
  * What kind of page a document is, from its structure: the schema.org types it declares (JSON-LD and
  * microdata), the shape of its address's path, and what its main area repeats. An article is the
  * default; the other kinds are read whole (see whole-page.ts) rather than as one block of prose.
- * - forum: discussion or question-and-answer markup, repeated posts with their authors, or a thread's
- *   path (/t/…, /threads/…, /topic/…, viewtopic, showthread, /questions/…);
+ * - forum: discussion or question-and-answer markup, repeated posts with their authors, a thread's
+ *   path (/t/…, /threads/…, /topic/…, viewtopic, showthread, /questions/…) or a page below a forum's
+ *   own host (forum.…, community.…);
  * - product: a Product declared with an offer or a price, or a product's path with a price shown;
  * - collection: a catalogue's path (/collections/…, /category/…) or an item list of products;
  * - listing: many repeated teasers (a linked heading each) and little prose, or a declared
@@ -38,6 +39,8 @@ export function declaredTypes(document: PageDocument): Set<string> {
 
 const FORUM_TYPES = ['DiscussionForumPosting', 'QAPage'];
 const FORUM_PATH = /\/(?:t|threads?|forums?|discussions?|questions|comments|boards)\/|\/topics?\/\d|viewtopic|showthread|showtopic|[?&]topic=|\/thread-\d/i;
+/** A forum's own host ("forum.example.com", "community.example.com"), below its front page. */
+const FORUM_HOST = /^(?:forums?|community|discuss|discourse|boards?)\./i;
 const SERVICE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$|\/(?:services?|solutions?|features?|pricing|platform|products?|use-cases?|industries|about|enterprise|business)(?:\/|$|\.)/i;
 const PRODUCT_PATH = /\/(?:products?|dp|ip|item|p)\/[^/]+/i;
 const COLLECTION_PATH = /\/(?:collections?|categor(?:y|ies)|shop|browse|c)\/[^/]|\/(?:collections?|categor(?:y|ies)|shop)\/?$/i;
@@ -199,7 +202,8 @@ function teaserCards(area: PageElement, counts: Map<PageNode, number>, words: nu
 
 /** Whether the page says it is a forum thread, by its markup or its address: known before any area is dropped. */
 export function declaresForum(document: PageDocument, url: string, types = declaredTypes(document)): boolean {
-  return FORUM_TYPES.some((type) => types.has(type)) || FORUM_PATH.test(pathOf(url).path);
+  const { host, path } = pathOf(url);
+  return FORUM_TYPES.some((type) => types.has(type)) || FORUM_PATH.test(path) || (FORUM_HOST.test(host) && path.length > 1);
 }
 
 /** The page's kind, judged on the document after the dropped areas went; `url` is its address. */

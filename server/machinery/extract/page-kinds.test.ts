@@ -24,6 +24,14 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/Joined|\d+ posts|Paddle on|Like|Reply/);
   });
 
+  it("a thread on a forum's own host, with no forum markup and a slug for its address: every post, each announced by its author", () => {
+    const posts = FORUM_POSTS.map((post, i) => `<div class="message" id="m${i}"><div class="byline"><span class="username">${post.author}</span></div><div class="body"><p>${post.text}</p></div></div>`);
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><div id="page"><h1>Which kayak for a beginner?</h1>${posts.join('')}</div></body></html>`;
+    const result = extractArticle(html, 'https://forum.paddlers.example.org/topic/which-kayak');
+    expect(result.kind).toBe('forum');
+    for (const post of FORUM_POSTS) expect(result.text).toContain(`${post.author} wrote:\n${post.text}`);
+  });
+
   it('a thread whose posts are named as comments and carry their poster\'s rank: every post, without the consent dialog or the posters\' details', () => {
     const posts = FORUM_POSTS.map(
       (post, i) => `<article id="elComment_${i + 1}" class="ipsComment cPost Rank-${i === 0 ? 'Admin' : 'Member'}">
