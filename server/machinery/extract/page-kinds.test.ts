@@ -9,6 +9,19 @@ import { extractArticle } from './extract-article.ts';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
+/** Every section of a company page in order, each with `point` of it, and not the page's menu or footer. */
+function expectEverySection(text: string, point: (name: string) => string): void {
+  const positions = SERVICE_SECTIONS.map((name) => text.indexOf(`${name} of the harbour service`));
+  expect(positions.every((p) => p >= 0)).toBe(true);
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  for (const name of SERVICE_SECTIONS) expect(text).toContain(point(name));
+  expect(text).not.toMatch(/NAVLINK|FOOTERTEXT/);
+}
+
+/** A company page of `blocks` between a menu and a footer. */
+const companyPage = (title: string, blocks: string[]) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><nav><a href="/">NAVLINK</a></nav>
+      <div class="page">${blocks.join('')}</div><footer>FOOTERTEXT</footer></body></html>`;
+
 describe('extraction by kind of page', () => {
   it('a forum thread in <noscript>: every post in order, each announced once by its author, without posters details, signatures or buttons', () => {
     const result = extractArticle(forumPage(), 'https://talk.example.org/t/which-kayak/42');
@@ -101,20 +114,14 @@ describe('extraction by kind of page', () => {
 
   it('a service page: all five sections in order, without the navigation, the cookie banner or the footer', () => {
     const result = extractArticle(servicePage(), 'https://harbour.example.com/');
-    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
-    expect(positions.every((p) => p >= 0)).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`Point two of ${name}`);
-    expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
+    expectEverySection(result.text, (name) => `Point two of ${name}`);
+    expect(result.text).not.toContain('COOKIETEXT');
   });
 
   it('a company page of sibling blocks that reads like an article: every block in order, not only the longest', () => {
     const result = extractArticle(sectionedCompanyPage(), 'https://harbour.example.com/movers/bay-area/');
-    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
-    expect(positions.every((p) => p >= 0)).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 2`);
-    expect(result.text).not.toMatch(/NAVLINK|COOKIETEXT|FOOTERTEXT/);
+    expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 2`);
+    expect(result.text).not.toContain('COOKIETEXT');
   });
 
   it('a company page whose longest block holds half of its words: every block in order, not only the longest', () => {
@@ -123,14 +130,8 @@ describe('extraction by kind of page', () => {
       const paragraphs = (i === 2 ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1, 2]).map((n) => line(name, n)).join('');
       return `<div class="band"><div class="inner"><div class="cell"><h2>${name} of the harbour service</h2></div><div class="cell"><div class="text">${paragraphs}</div></div></div></div>`;
     });
-    const html = `<!doctype html><html lang="en"><head><title>Harbour movers</title></head><body><nav><a href="/">NAVLINK</a></nav>
-      <div class="page">${blocks.join('')}</div><footer>FOOTERTEXT</footer></body></html>`;
-    const result = extractArticle(html, 'https://harbour.example.com/movers/');
-    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
-    expect(positions.every((p) => p >= 0)).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 2`);
-    expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
+    const result = extractArticle(companyPage('Harbour movers', blocks), 'https://harbour.example.com/movers/');
+    expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 2`);
   });
 
   it('a company page whose blocks each end in links to learn more: every block in order, not only the longest', () => {
@@ -140,14 +141,8 @@ describe('extraction by kind of page', () => {
       const more = `<ul><li><a href="/${i}/tour">Take the tour of ${name.toLowerCase()}</a></li><li><a href="/${i}/pricing">See pricing for ${name.toLowerCase()}</a></li></ul>`;
       return `<div class="band"><h2>${name} of the harbour service</h2><div class="text">${paragraphs}</div><ul class="facts"><li>Berths: 40</li><li>Cranes: 2</li><li>Open all year</li></ul>${more}</div>`;
     });
-    const html = `<!doctype html><html lang="en"><head><title>Harbour services</title></head><body><nav><a href="/">NAVLINK</a></nav>
-      <div class="page">${blocks.join('')}</div><footer>FOOTERTEXT</footer></body></html>`;
-    const result = extractArticle(html, 'https://harbour.example.com/what-we-do');
-    const positions = SERVICE_SECTIONS.map((name) => result.text.indexOf(`${name} of the harbour service`));
-    expect(positions.every((p) => p >= 0)).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    for (const name of SERVICE_SECTIONS) expect(result.text).toContain(`The ${name.toLowerCase()} point number 1`);
-    expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
+    const result = extractArticle(companyPage('Harbour services', blocks), 'https://harbour.example.com/what-we-do');
+    expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 1`);
   });
 
   it('a company page whose blocks carry build hashes with "ad" in their letters: every block, and the advert still dropped', () => {
