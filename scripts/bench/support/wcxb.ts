@@ -39,11 +39,14 @@ export function wcxbPages(): WcxbPage[] {
   };
   return Object.entries(meta.files)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([id, { page_type: kind, domain }]) => {
-      const truth = JSON.parse(fs.readFileSync(path.join(WCXB, 'ground-truth', `${id}.json`), 'utf8')) as { url: string; main_content: string };
-      const html = zlib.gunzipSync(fs.readFileSync(path.join(WCXB, 'html', `${id}.html.gz`))).toString('utf8');
-      return { id, kind, domain, url: truth.url, html, truth: truth.main_content ?? '', half: halfOfDomain(domain) };
-    });
+    .map(([id, { page_type: kind, domain }]) => ({ id, kind, domain, ...wcxbPage(id), half: halfOfDomain(domain) }));
+}
+
+/** One labelled page: its address, its HTML and its labelled main content. */
+export function wcxbPage(id: string): { url: string; html: string; truth: string } {
+  const truth = JSON.parse(fs.readFileSync(path.join(WCXB, 'ground-truth', `${id}.json`), 'utf8')) as { url: string; main_content: string };
+  const html = zlib.gunzipSync(fs.readFileSync(path.join(WCXB, 'html', `${id}.html.gz`))).toString('utf8');
+  return { url: truth.url, html, truth: truth.main_content ?? '' };
 }
 
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
