@@ -93,7 +93,8 @@ const { content: _content, articleText: _articleText, articleStructure: _article
 /** The owner's podcasts, newest first, without their long texts. */
 export async function listOwnedPodcasts(db: Database, owner: Owner): Promise<PodcastSummary[]> {
   return db
-    .select({ ...summaryColumns, hasScript: sql<boolean>`${podcasts.content} ~ '\S'` })
+    // Any character but white space, as a POSIX class: in a template literal '\S' is read as 'S'.
+    .select({ ...summaryColumns, hasScript: sql<boolean>`${podcasts.content} ~ '[^[:space:]]'` })
     .from(podcasts)
     .where(ownerCondition(owner))
     .orderBy(desc(podcasts.createdAt), desc(podcasts.id));

@@ -16,9 +16,9 @@ const LONG = 120_000;
 /** What one podcast may take in the list's JSON: its fields, never its texts. */
 const MAX_BYTES_A_PODCAST = 2_000;
 
-/** A long script whose every line names its podcast, so any of it in an answer shows. */
+/** A long script whose every line names its podcast, so any of it in an answer shows (no capital S: a list once said "no script" without one). */
 const scriptOf = (n: number) => {
-  const line = `Podcast ${n} says the harbour wall held through the night, SCRIPT-MARK-${n}.`;
+  const line = `Podcast ${n} says the harbour wall held through the night, script-mark-${n}.`;
   return Array.from({ length: Math.ceil(LONG / (line.length + 1)) }, () => line).join('\n');
 };
 const SHARE_TOKEN = 'S'.repeat(32);
@@ -59,7 +59,7 @@ describeEachDatabase('the script, read on its own', (ctx) => {
     const body = await res.text();
     // 12 MB of scripts and articles stored; the list is a few hundred bytes a podcast.
     expect(body.length).toBeLessThan(PODCASTS * MAX_BYTES_A_PODCAST);
-    expect(body).not.toMatch(/SCRIPT-MARK|ARTICLE-MARK/);
+    expect(body).not.toMatch(/script-mark|ARTICLE-MARK/);
     const { podcasts } = podcastListSchema.parse(JSON.parse(body));
     expect(podcasts).toHaveLength(PODCASTS);
     expect(podcasts.map((p) => p.hasScript)).toEqual(Array.from({ length: PODCASTS }, (_, n) => n !== PODCASTS - 1));
@@ -85,7 +85,7 @@ describeEachDatabase('the script, read on its own', (ctx) => {
     const path = `/api/podcasts/long-${ctx.kind}-3/script`;
     const other = await call(path, stranger);
     expect(other.status).toBe(404);
-    expect(await other.text()).not.toContain('SCRIPT-MARK');
+    expect(await other.text()).not.toContain('script-mark');
     expect((await call(path, null)).status).toBe(401);
     expect(podcastListSchema.parse(await (await call('/api/podcasts', stranger)).json()).podcasts).toEqual([]);
     expect((await call(`/api/shared/${'T'.repeat(32)}/script`, null)).status).toBe(404);
@@ -94,7 +94,7 @@ describeEachDatabase('the script, read on its own', (ctx) => {
   it('gives the script through the share link of a shared podcast', async () => {
     const shared = await call(`/api/shared/${SHARE_TOKEN}`, null);
     expect(shared.status).toBe(200);
-    expect(await shared.text()).not.toContain('SCRIPT-MARK');
+    expect(await shared.text()).not.toContain('script-mark');
     const res = await call(`/api/shared/${SHARE_TOKEN}/script`, null);
     expect(res.status).toBe(200);
     expect(scriptResponseSchema.parse(await res.json())).toEqual({ title: 'Long podcast 0', script: scriptOf(0) });
