@@ -129,6 +129,34 @@ describe('PodcastCard', () => {
     expect(cached()).toMatchObject({ status: 'ready', progress: 100 });
   });
 
+  it('lands its closing read of the podcast after the card already shows it ready', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url === '/api/podcasts/1/events') {
+          return sseResponse([{ id: '1', status: 'ready', progress: 100, title: 'Tide Pools', audioUrl: '/api/podcasts/1/audio', error: null }]);
+        }
+        if (url !== '/api/podcasts/1') return new Promise<Response>(() => {});
+        // The read answers only once the ready card is on screen, and honours a cancel meanwhile.
+        await new Promise<void>((resolve, reject) => {
+          void released.then(resolve);
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        });
+        return Response.json(podcast({ title: 'Tide Pools', audioUrl: '/api/podcasts/1/audio' }));
+      }),
+    );
+    render(podcast({ status: 'queued', progress: 0, audioUrl: null, hasScript: false }), { isPremium: true, showFreeBadge: false });
+
+    await waitFor(() => expect(button('Play')).toBeDefined());
+    expect(button('View Transcript')?.disabled).toBe(true);
+    release();
+    await waitFor(() => expect(button('View Transcript')?.disabled).toBe(false));
+    expect(cached()).toMatchObject({ status: 'ready', hasScript: true });
+  });
+
   it("moves the card's progress as each event arrives, while the stream stays open", async () => {
     let send!: (event: object) => void;
     const body = new ReadableStream<Uint8Array>({

@@ -26,38 +26,40 @@ export function useLivePodcast(podcast: StoredPodcast): void {
     const { signal } = controller;
     let scriptRead = false;
 
+    // The closing read outlives the follow: showing the settled status ends this effect, and the
+    // read must still land, or the card keeps what the list last said of the script.
+    const readWhole = (event: PodcastEvent) =>
+      pagecast.podcasts
+        .get(id)
+        .then((full) => patchPodcast(queryClient, id, toStoredPodcast(full)))
+        .catch(() => applyEventToLists(queryClient, event));
+
     const onEvent = (event: PodcastEvent) => {
       if (event.status === 'drafted') {
         // The card stops following once it shows a draft: read the script first, then show it.
-        pagecast.podcasts
-          .get(id, { signal })
-          .then((full) => patchPodcast(queryClient, id, toStoredPodcast(full)))
-          .catch(() => {
-            if (!signal.aborted) applyEventToLists(queryClient, event);
-          });
+        void readWhole(event);
         return;
       }
       applyEventToLists(queryClient, event);
-      if (!scriptRead && event.status === 'speaking') {
+      if (isFinished(event.status)) {
+        void readWhole(event);
+      } else if (!scriptRead && event.status === 'speaking') {
         scriptRead = true;
         pagecast.podcasts
           .get(id, { signal })
           .then((full) => patchPodcast(queryClient, id, { hasScript: full.hasScript }))
           .catch(() => {
-            // The transcript will come with the final read.
+            // The transcript will come with the closing read.
           });
       }
     };
 
-    followPodcast(pagecast.podcasts, id, { onEvent, signal })
-      .then(() => pagecast.podcasts.get(id, { signal }))
-      .then((full) => patchPodcast(queryClient, id, toStoredPodcast(full)))
-      .catch((err: unknown) => {
-        if (signal.aborted) return;
-        // The stream was refused (the podcast is gone or belongs to another session): say so on the
-        // card rather than showing progress that will never move.
-        patchPodcast(queryClient, id, { status: 'failed', error: errorMessage(err) });
-      });
+    followPodcast(pagecast.podcasts, id, { onEvent, signal }).catch((err: unknown) => {
+      if (signal.aborted) return;
+      // The stream was refused (the podcast is gone or belongs to another session): say so on the
+      // card rather than showing progress that will never move.
+      patchPodcast(queryClient, id, { status: 'failed', error: errorMessage(err) });
+    });
     return () => controller.abort();
   }, [queryClient, id, converting]);
 }
