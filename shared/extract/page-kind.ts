@@ -41,7 +41,7 @@ const FORUM_TYPES = ['DiscussionForumPosting', 'QAPage'];
 const FORUM_PATH = /\/(?:t|threads?|forums?|discussions?|questions|comments|boards)\/|\/topics?\/\d|viewtopic|showthread|showtopic|[?&]topic=|\/thread-\d/i;
 /** A forum's own host ("forum.example.com", "community.example.com"), below its front page. */
 const FORUM_HOST = /^(?:forums?|community|discuss|discourse|boards?)\./i;
-const SERVICE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$|\/(?:services?|solutions?|features?|pricing|platform|products?|use-cases?|industries|about|enterprise|business)(?:\/|$|\.)/i;
+export const SERVICE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$|\/(?:services?|solutions?|features?|pricing|platform|products?|use-cases?|industries|about|enterprise|business)(?:\/|$|\.)/i;
 const PRODUCT_PATH = /\/(?:products?|dp|ip|item|p)\/[^/]+/i;
 const COLLECTION_PATH = /\/(?:collections?|categor(?:y|ies)|shop|browse|c)\/[^/]|\/(?:collections?|categor(?:y|ies)|shop)\/?$/i;
 const DOCS_PATH = /\/(?:docs?|documentation|reference|api|manual|handbook|guides?|tutorials?|wiki|man|learn)\/|^\/?(?:docs?|developer|developers|wiki)\./i;
@@ -77,15 +77,16 @@ export function linkWords(area: PageElement): number {
   return words;
 }
 
-/** Words in paragraphs of running prose (eight words or more). */
-export function proseWords(area: PageElement): number {
+/** Words in paragraphs of running prose (eight words or more); with `unlinked`, not a paragraph that is mostly a link (a card's title). */
+export function proseWords(area: PageElement, unlinked = false): number {
   let words = 0;
   for (const paragraph of area.querySelectorAll('p')) {
     const count = wordCount(paragraph.textContent);
-    if (count >= 8) words += count;
+    if (count >= 8 && !(unlinked && (paragraph.closest('a') || linkWords(paragraph) >= count * LINKED_PARAGRAPH))) words += count;
   }
   return words;
 }
+const LINKED_PARAGRAPH = 0.75;
 
 /** Sibling <section>s (or blocks of one kind) that each carry a heading of their own. */
 function headedSections(area: PageElement): number {
@@ -234,3 +235,6 @@ export function pageKind(document: PageDocument, area: PageElement, url: string)
   if (SERVICE_PATH.test(path) && prose < words * 0.6) return 'service';
   return 'article';
 }
+
+/** Whether the page's address names a company's offer (its services, solutions, pricing) or its front page. */
+export const servicePath = (url: string): boolean => SERVICE_PATH.test(pathOf(url).path);

@@ -8,7 +8,7 @@ import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
-import { declaresForum, pageKind, proseWords, repeatedItems, type PageKind } from './page-kind.ts';
+import { declaresForum, pageKind, servicePath, proseWords, repeatedItems, type PageKind } from './page-kind.ts';
 import { dropReviews, productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
@@ -51,7 +51,7 @@ export function readableArticle(
   const kind = area ? pageKind(document, area, address) : 'article';
   const product = kind === 'product' && area ? productPage(document, area) : null;
   // Asked before Readability, which takes the page's metadata out.
-  const sections = kind === 'article' && !declaresDatedArticle(document);
+  const sections = kind === 'article' && (!declaresDatedArticle(document) || servicePath(address));
   // A list's cards (six at least), marked before the page is copied and Readability changes it.
   const items = (kind === 'collection' || kind === 'listing') && area !== null && markItems(area);
   // Copied only where it may be read whole: a dated article is Readability's block.
@@ -92,7 +92,7 @@ export function readableArticle(
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A list's items are links and dates; an article above its teasers is cleaned as an article, less its list's cards.
-  const listed = shortItems || ((kind === 'listing' || kind === 'collection') && proseWords(root) < wordCount(root.textContent) * ARTICLE_PROSE);
+  const listed = shortItems || ((kind === 'listing' || kind === 'collection') && proseWords(root, true) < wordCount(root.textContent) * ARTICLE_PROSE);
   cleanArticle(root, listed, items ? (element) => element.getAttribute(ITEM_MARK) !== null : undefined);
   if (items) for (const marked of [root, ...root.querySelectorAll(`[${ITEM_MARK}]`)]) marked.removeAttribute(ITEM_MARK);
   return {

@@ -134,6 +134,18 @@ describe('extraction by kind of page', () => {
     expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 2`);
   });
 
+  it('a company page at a services address that its SEO plugin declares a dated article: every block in order, not only the longest', () => {
+    const line = (name: string, n: number) => `<p>The ${name.toLowerCase()} point number ${n} of the harbour service is described here in a full sentence, with ordinary words read aloud as prose.</p>`;
+    const blocks = SERVICE_SECTIONS.map((name, i) => {
+      const paragraphs = (i === 2 ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1, 2]).map((n) => line(name, n)).join('');
+      return `<div class="band"><div class="inner"><div class="cell"><h2>${name} of the harbour service</h2></div><div class="cell"><div class="text">${paragraphs}</div></div></div></div>`;
+    });
+    const declared = `<meta property="article:published_time" content="2024-03-01T10:00:00+00:00"><script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage","name":"Harbour movers"},{"@type":"Article","headline":"Harbour movers"}]}</script>`;
+    const html = companyPage('Harbour movers', blocks).replace('</head>', `${declared}</head>`);
+    const result = extractArticle(html, 'https://harbour.example.com/services/movers/');
+    expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 2`);
+  });
+
   it('a company page whose blocks each end in links to learn more: every block in order, not only the longest', () => {
     const line = (name: string, n: number) => `<p>The ${name.toLowerCase()} point number ${n} of the harbour service is described in a sentence.</p>`;
     const blocks = SERVICE_SECTIONS.map((name, i) => {
@@ -245,6 +257,18 @@ describe('extraction by kind of page', () => {
       expect(result.text).toContain(item.title);
       expect(result.text).toContain(item.summary);
     }
+  });
+
+  it('a listing whose cards are links around their long titles, in a featured row and a grid: every title, not only the ratings', () => {
+    const titles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map((n) => `Guide ${n}: twelve easy walks along the coastal path for a cold winter weekend`);
+    const card = (kind: string) => (title: string, i: number) =>
+      `<a class="card ${kind}" href="/guides/${i}"><div class="card-image"><img src="/g${i}.jpg" alt=""></div><div class="card-content"><span class="card-title"><span>${title}</span></span></div><div class="rating">${i + 3} Ratings</div></a>`;
+    const html = `<!doctype html><html lang="en"><head><title>Walking guides</title></head><body><main><h1>Walking guides</h1>
+      <p>Where to walk this winter: our guides to the coast.</p><section class="featured">${titles.slice(0, 4).map(card('card-featured')).join('\n')}</section>
+      <div class="cards">${titles.slice(4).map(card('card-grid')).join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://walks.example.org/guides/winter/');
+    expect(result.kind).toBe('listing');
+    for (const title of titles) expect(result.text).toContain(title);
   });
 
   it('an article of headed sections with links inside their prose stays an article', () => {
