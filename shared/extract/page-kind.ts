@@ -7,7 +7,7 @@
  *   own host (forum.…, community.…);
  * - product: a Product declared with an offer or a price, or a product's path with a price shown;
  * - collection: a catalogue's path (/collections/…, /category/…) or an item list of products;
- * - listing: many repeated teasers (a linked heading each) and little prose, or a declared
+ * - listing: many repeated teasers (a linked heading each) and little prose outside links, or a declared
  *   CollectionPage or SearchResultsPage (a collection when it shows prices), or teaser cards (each
  *   opening with a link and carrying a summary) that hold half of the main area's words;
  * - documentation: a docs path or blocks of code beside a navigation tree;
@@ -226,7 +226,7 @@ export function pageKind(document: PageDocument, area: PageElement, url: string)
   const listed = repeated.items >= 6 && repeated.words >= words * 0.3;
   if (listed && repeated.priced >= repeated.items * 0.5) return 'collection';
   if (prices >= 6 && teasers >= 4) return 'collection';
-  if ((teasers >= 6 || listed) && prose < words * 0.5) return 'listing';
+  if ((teasers >= 6 || listed) && proseWords(area, true) < words * 0.5) return 'listing';
   // Teaser cards that carry prose summaries: a blog's or a section's index, whatever its share of prose.
   if (teaserCards(area, sizesUnder(area, wordCount), words)) return 'listing';
   const code = area.querySelectorAll('pre').length;

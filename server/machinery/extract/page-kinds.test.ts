@@ -271,6 +271,15 @@ describe('extraction by kind of page', () => {
     for (const title of titles) expect(result.text).toContain(title);
   });
 
+  it("a news section's front whose every card is one link, its headline and summary inside: a listing, every headline with its summary", () => {
+    const cards = LISTING_ITEMS.map((item, i) => `<div class="promo"><a href="/news/story-${i}"><h2>${item.title}</h2><p>${item.summary} Our reporter walked it in the rain last week.</p></a><span>${i + 1} hrs ago</span></div>`);
+    const html = `<!doctype html><html lang="en"><head><title>Coast news</title></head><body><main><h1>Coast</h1>
+      <div class="grid">${cards.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://news.example.org/news/coast');
+    expect(result.kind).toBe('listing');
+    for (const item of LISTING_ITEMS) expect(result.text).toContain(`${item.title}\n${item.summary}`);
+  });
+
   it('an article of headed sections with links inside their prose stays an article', () => {
     const sections = [1, 2, 3, 4, 5, 6].map((n) => `<section class="part"><h2>Stage ${n} of the coast path</h2><p>Stage ${n} climbs from the harbour to the cliffs, where the <a href="/maps/${n}">map of stage ${n}</a> shows the stiles, the springs and the places to rest out of the wind.</p></section>`);
     const html = `<!doctype html><html lang="en"><head><title>The coast path</title></head><body><main><article><h1>Walking the coast path</h1>${sections.join('\n')}</article></main></body></html>`;
