@@ -125,7 +125,7 @@ const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length
  */
 /** A block of this many words on a page that looks like a list is an article above its teasers. */
 const ARTICLE_WORDS = 250;
-/** The share of such a block in paragraphs of running prose: an article, not a run of items. */
+/** The share of such a block in paragraphs of running prose outside links: an article, not a run of linked cards. */
 const ARTICLE_PROSE = 0.5;
 const PART_READ: Record<PageKind, number> = {
   article: 0, documentation: 0, forum: 0.6, listing: 0.6, service: 0.8, collection: 0.8, product: 0.8,
@@ -138,7 +138,7 @@ const PART_READ: Record<PageKind, number> = {
 function readWhole(kind: PageKind, root: PageElement, whole: PageElement): boolean {
   const words = wordCount(root.textContent);
   const part = words / Math.max(1, wordCount(whole.textContent));
-  if (kind === 'listing' && words >= ARTICLE_WORDS && proseWords(root) >= words * ARTICLE_PROSE) return false;
+  if (kind === 'listing' && words >= ARTICLE_WORDS && proseWords(root, true) >= words * ARTICLE_PROSE) return false;
   return part < PART_READ[kind];
 }
 /**
