@@ -8,7 +8,8 @@
  *   notices, pop-ups, author boxes, screen-reader-only labels. A name splits into words at dashes,
  *   underscores and case changes ("shareBar__icons" is share, bar, icons); a hexadecimal hash in a
  *   name ("container-28addc53ad") is no words.
- * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it.
+ * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it. So is
+ * one that opens one of three or more sibling <article>s (off a forum): a teaser's title and summary.
  * An area that holds most of the page's text is kept whatever its name says: a class on the
  * article's own wrapper ("post has-comments") must not take the article with it. So are areas of one
  * kind (the same tag and class) that together hold most of it: an article laid out as a row of blocks
@@ -129,6 +130,15 @@ function isInside(element: PageElement, ancestor: PageElement): boolean {
   return false;
 }
 
+/** Whether a <header> opens one of three or more sibling <article>s: a list's teaser, not the page's masthead. */
+function teaserHeader(header: PageElement): boolean {
+  const article = header.closest('article');
+  if (!article || header.querySelector('nav')) return false;
+  let siblings = 0;
+  for (let other = article.parentElement?.firstElementChild ?? null; other; other = other.nextElementSibling) if (other.tagName.toUpperCase() === 'ARTICLE') siblings++;
+  return siblings >= 3;
+}
+
 /** Removes the dropped areas from `document` in place; on a forum (`thread`) an area named for comments that holds a fifth of the page is the thread and stays, and so do the areas named for comments inside it. */
 export function dropAreas(document: PageDocument, thread = false): void {
   const root = document.documentElement;
@@ -137,6 +147,8 @@ export function dropAreas(document: PageDocument, thread = false): void {
     if (!isDroppedElement(element, name)) return false;
     // A <header> holding most of the page's text is the article's own wrapper, not the masthead.
     if (name === 'HEADER' && (element.textContent?.length ?? 0) > MAX_DROPPED_SHARE * bodyText && !element.querySelector('nav')) return false;
+    // A teaser's header inside its <article> (its title and summary), one of a list of them, is the teaser.
+    if (name === 'HEADER' && !thread && teaserHeader(element)) return false;
     element.remove();
     return true;
   });

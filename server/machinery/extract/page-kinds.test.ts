@@ -280,6 +280,15 @@ describe('extraction by kind of page', () => {
     for (const item of LISTING_ITEMS) expect(result.text).toContain(`${item.title}\n${item.summary}`);
   });
 
+  it("a topic's page whose teasers are <article>s with their title and summary in a <header>: every title with its summary, not the masthead", () => {
+    const teasers = LISTING_ITEMS.map((item, i) => `<article class="river"><header><h2><a href="/2024/walk-${i}">${item.title}</a></h2><p>${item.summary}</p></header><a href="/2024/walk-${i}#comments">3</a></article>`);
+    const html = `<!doctype html><html lang="en"><head><title>Walks</title></head><body><header><a href="/">MASTHEAD Home</a></header><main><h1>Walks</h1>
+      <section class="river">${teasers.join('\n')}</section></main></body></html>`;
+    const result = extractArticle(html, 'https://walks.example.org/topic/coast');
+    for (const item of LISTING_ITEMS) expect(result.text).toContain(`${item.title}\n${item.summary}`);
+    expect(result.text).not.toContain('MASTHEAD');
+  });
+
   it('an article of headed sections with links inside their prose stays an article', () => {
     const sections = [1, 2, 3, 4, 5, 6].map((n) => `<section class="part"><h2>Stage ${n} of the coast path</h2><p>Stage ${n} climbs from the harbour to the cliffs, where the <a href="/maps/${n}">map of stage ${n}</a> shows the stiles, the springs and the places to rest out of the wind.</p></section>`);
     const html = `<!doctype html><html lang="en"><head><title>The coast path</title></head><body><main><article><h1>Walking the coast path</h1>${sections.join('\n')}</article></main></body></html>`;
