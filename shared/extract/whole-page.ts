@@ -11,7 +11,8 @@
  *   "Click to expand..."), and its list of other threads ("Similar threads", "Related discussions");
  * - hidden parts, except (on a page that is not a thread) a disclosure's folded panel: an accordion's
  *   answer, a tab's pane, which the page shows when asked;
- * and on a forum each post is announced once by its author ("crumbshot wrote:"), and a block of text
+ * and on a forum each post is announced once by its author ("crumbshot wrote:"), its subject line (the
+ * thread's title again, "Re: …") goes, and a block of text
  * that stands word for word in two or more of one poster's posts is their signature and goes.
  */
 import { holdsProse } from './forum-page.ts';
@@ -123,10 +124,11 @@ const DETAILS_LINE = /^(?:joined:?\s+[\p{L}\p{N} ,.]{2,16})?(?:\s*[·•|]?\s*\d
 /**
  * A post's action or count standing alone: its buttons ("Reply", "Quote", "Report", "Share", "Like"),
  * a quote's fold ("Click to expand..."), its permalink ("#3"), a bare count of votes or views ("12",
- * "1K", "2y"), a thread's stats labels ("Views", "Replies").
+ * "1K", "2y"), a thread's stats labels ("Views", "Replies") and its own buttons and states ("Post Reply",
+ * "Locked", "Not open for further replies.").
  */
 const ACTION_LINE =
-  /^(?:reply|quote:?|multi-?quote|reply with quote|report|report (?:inappropriate content|post|abuse)|share|like|likes|permalink|bookmark|flag|original poster|click to (?:expand|shrink)(?:\.\.\.|…)?|views?|replies|#\d+|\d[\d,.]*[kmy]?)$/i;
+  /^(?:reply|post reply|new posts|search forums|locked|not open for further replies\.?|quote:?|multi-?quote|reply with quote|report|report (?:inappropriate content|post|abuse)|share|like|likes|permalink|bookmark|flag|original poster|click to (?:expand|shrink)(?:\.\.\.|…)?|views?|replies|#\d+|\d[\d,.]*[kmy]?)$/i;
 /** A date and time for machines, shown as text: "2019-01-21T21:40:59.62Z+00:00". */
 const MACHINE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})*$/;
 
@@ -224,6 +226,40 @@ function dropOtherThreads(area: PageElement, posts: PageElement[]): void {
   }
 }
 
+/** A reply's subject: "Re: Which kayak for a beginner?", "RE: …", "Re[2]: …". */
+const REPLY_SUBJECT = /^re(?:\[\d+\])?\s*:\s*(.+)$/i;
+/** Replies that share a subject at least, for it to be the thread's title said again. */
+const MIN_REPLY_SUBJECTS = 2;
+
+/**
+ * Each post's subject line, the thread's title again ("Re: Which kayak…", and the opening post's own),
+ * goes: read once per post, it says nothing the title did not. The title's first line stays; two or
+ * more replies must share the subject.
+ */
+function dropReplySubjects(area: PageElement): void {
+  const lines = new Map<string, { replies: number; elements: PageElement[] }>();
+  for (const element of area.querySelectorAll('h1, h2, h3, h4, h5, h6, div, p, span, strong, b, a')) {
+    if (hasBlockChild(element)) continue;
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!text || text.length > 200) continue;
+    const reply = REPLY_SUBJECT.exec(text)?.[1];
+    // The outermost element holding only this line: a heading round its link.
+    let line = element;
+    while (line.parentElement && line.parentElement !== area && (line.parentElement.textContent ?? '').replace(/\s+/g, ' ').trim() === text) line = line.parentElement;
+    const key = (reply ?? text).toLowerCase();
+    const entry = lines.get(key) ?? { replies: 0, elements: [] };
+    if (entry.elements.includes(line)) continue;
+    entry.elements.push(line);
+    if (reply) entry.replies++;
+    lines.set(key, entry);
+  }
+  for (const { replies, elements } of lines.values()) {
+    if (replies < MIN_REPLY_SUBJECTS) continue;
+    const first = elements.find((element) => !REPLY_SUBJECT.test((element.textContent ?? '').trim()));
+    for (const element of elements) if (element !== first) element.remove();
+  }
+}
+
 /** The mark on each item of a listing or collection (its cards), set before the page is copied. */
 export const ITEM_MARK = 'data-pagecast-item';
 
@@ -315,5 +351,6 @@ export function wholePage(document: PageDocument, forum: boolean): { root: PageE
   if (!forum) return { root, posts: 0 };
   const posts = announceAuthors(root, document);
   dropOtherThreads(root, posts);
+  dropReplySubjects(root);
   return { root, posts: posts.length };
 }

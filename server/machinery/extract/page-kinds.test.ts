@@ -81,6 +81,21 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/^(?:Reply|Quote|Report|Share|#\d|\d+)$|Click to expand|2024-03-0\dT/m);
   });
 
+  it("a thread's reply subjects (its title again after \"Re:\") and its buttons are not read; its title and posts are", () => {
+    const title = 'Which kayak for a beginner?';
+    const posts = FORUM_POSTS.map(
+      (post, i) => `<div class="post" id="p${i + 1}"><dl class="postprofile"><dt><a class="username" href="/u/${i}">${post.author}</a></dt></dl>
+        <div class="postbody"><h3><a href="#p${i + 1}">${i === 0 ? title : `Re: ${title}`}</a></h3><div class="content">${post.text}</div></div></div>`,
+    );
+    const html = `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h2>${title}</h2>
+      <div class="action-bar"><a href="/posting">Post Reply</a> <span>Locked</span></div><div class="topic">${posts.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/viewtopic.php?t=42');
+    expect(result.kind).toBe('forum');
+    for (const post of FORUM_POSTS) expect(result.text).toContain(`${post.author} wrote:\n${post.text}`);
+    expect(result.text).toContain(title);
+    expect(result.text).not.toMatch(/Re: |Post Reply|Locked/);
+  });
+
   it("a poster's signature, a block said word for word under each of their posts, is not read; a quote of another poster's post stays", () => {
     const posts = FORUM_POSTS.map(
       (post, i) => `<div class="message" id="post-${i + 1}"><div class="message-user"><span class="username">${post.author}</span></div>
