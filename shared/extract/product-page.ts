@@ -9,9 +9,11 @@
  * behind a tab). An area named for the reviews (a class or id with "review", "reviews", "ratings" or
  * "testimonials") goes from what is read, as the reviews' widget is not the product (the sections a
  * heading names "Reviews" or "You may also like" were tried too: they gained nothing on the held-out
- * pages, and a shop's own quoted testimonials went with them).
+ * pages, and a shop's own quoted testimonials went with them). Named blocks that are a sliver of a page
+ * telling of its product in prose are not the product: that page is read whole.
  */
 import type { PageDocument, PageElement } from './page-dom.ts';
+import { proseWords } from './page-kind.ts';
 import { nameWords } from './page-labels.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -121,6 +123,21 @@ export function productPage(document: PageDocument, area: PageElement): PageElem
     root.appendChild(list);
   }
   return wordCount(root.textContent) >= 20 ? root : null;
+}
+
+/** The named blocks' share of the main area under which they are a sliver, and the area's share of prose outside links that then tells of the product. */
+const SLIVER_SHARE = 0.1;
+const TELLING_PROSE = 0.15;
+
+/**
+ * Whether the blocks named for the product (`named`) are a sliver of a page that tells of it in prose:
+ * under a tenth of the main area's words, where the area holds a sixth or more in running prose outside
+ * links (a maker's page of features, a repair part's guide). A shop's page of specifications and
+ * links has no such prose, and its named blocks stay the product.
+ */
+export function namedSliver(named: PageElement, area: PageElement): boolean {
+  const words = wordCount(area.textContent);
+  return wordCount(named.textContent) < words * SLIVER_SHARE && proseWords(area, true) >= words * TELLING_PROSE;
 }
 
 /** Words of a class or id that name the reviews' area. */

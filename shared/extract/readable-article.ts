@@ -9,7 +9,7 @@ import { cleanArticle } from './clean-article.ts';
 import { dropAreas } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 import { declaresForum, pageKind, servicePath, proseWords, repeatedItems, type PageKind } from './page-kind.ts';
-import { dropReviews, productPage } from './product-page.ts';
+import { dropReviews, namedSliver, productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
 import { ITEM_MARK, mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
@@ -49,7 +49,10 @@ export function readableArticle(
   options.check?.(document);
   const area = mainArea(document);
   const kind = area ? pageKind(document, area, address) : 'article';
-  const product = kind === 'product' && area ? productPage(document, area) : null;
+  const named = kind === 'product' && area ? productPage(document, area) : null;
+  // Named blocks that are a sliver of a page telling of its product in prose: the page is read whole.
+  const product = named && area && !namedSliver(named, area) ? named : null;
+  const wholeProduct = named !== null && product === null;
   // Asked before Readability, which takes the page's metadata out.
   const sections = kind === 'article' && (!declaresDatedArticle(document) || servicePath(address));
   // A list's cards (six at least), marked before the page is copied and Readability changes it.
@@ -88,7 +91,7 @@ export function readableArticle(
   const posts = (thread?.posts ?? 0) >= 2;
   // A page of short items taken for an article: read whole, and cleaned as the list it is.
   const shortItems = !!whole && !!root && sections && missedList(root, whole);
-  if (whole && (!root || product || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
+  if (whole && (!root || product || wholeProduct || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A list's items are links and dates; an article above its teasers is cleaned as an article, less its list's cards.

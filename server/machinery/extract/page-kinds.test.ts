@@ -331,6 +331,19 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/CARTDRAWER|RECOMMENDED|Other coat/);
   });
 
+  it("a maker's product page whose named details are a line beside its sections of features in prose: every section, not the line alone", () => {
+    const features = ['Sound', 'Fit', 'Battery', 'Case', 'Controls', 'Privacy'].map(
+      (name) => `<section><h2>${name}</h2><p>The ${name.toLowerCase()} of the harbour earphones is told here in a sentence a listener wants to hear, written as the maker's own prose about the product.</p><p>A second sentence on the ${name.toLowerCase()} says a little more about how it works on a windy quay.</p><p>And a third on the ${name.toLowerCase()} tells what the engineers changed since the first pair.</p></section>`,
+    );
+    const declared = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Harbour Earphones","offers":{"@type":"Offer","price":"249","priceCurrency":"USD"}}</script>`;
+    const html = `<!doctype html><html lang="en"><head><title>Harbour Earphones</title>${declared}</head><body><nav><a href="/">NAVLINK</a></nav><main>
+      <h1>Harbour Earphones</h1><div class="product-details">$249 or $20.75/mo. for 12 mo. Free engraving in any of four colours, delivered to your door within two working days, with returns for a month.</div>${features.join('')}</main><footer>FOOTERTEXT</footer></body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/products/earphones');
+    expect(result.kind).toBe('product');
+    for (const name of ['sound', 'fit', 'battery', 'case', 'controls', 'privacy']) expect(result.text).toContain(`The ${name} of the harbour earphones is told here`);
+    expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
+  });
+
   it("a product: its description, not the brand's story or another product's features beside it", () => {
     const html = `<!doctype html><html lang="en"><head><title>Harbour Jacket</title></head><body><main><h1>Harbour Jacket</h1><div class="price">£129.00</div>
       <div class="product-description"><p>${PRODUCT_DESCRIPTION}</p></div>

@@ -18,6 +18,8 @@ const SAMPLE: { id: string; defect: string; min: number }[] = [
   { id: '2962', defect: "a news section's front whose cards are each one link around headline and summary", min: 0.9 },
   { id: '2851', defect: 'a page of model cards, each one link around its paragraph, whose block was taken for an article', min: 0.8 },
   { id: '1310', defect: "a topic's page whose teasers hold their title and summary in a <header>", min: 0.4 },
+  { id: '3063', defect: "a maker's product page told in prose, its named blocks a price line", min: 0.8 },
+  { id: '0593', defect: 'a product page whose features and dimensions lie beside its small named block', min: 0.7 },
   { id: '4020', defect: 'a page its inline style veils until its scripts run', min: 0.9 },
 ];
 
