@@ -12,7 +12,7 @@ import { declaresForum, pageKind, servicePath, proseWords, repeatedItems, type P
 import { dropReviews, namedSliver, productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
-import { ITEM_MARK, mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
+import { dropRepeatedSiblings, ITEM_MARK, mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
   title: string;
@@ -94,6 +94,8 @@ export function readableArticle(
   if (whole && (!root || product || wholeProduct || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
+  // A page of blocks says one twice for other screen widths, or clones a carousel's slides: an article's or a thread's repeats are its own.
+  if (REPEATS_DROPPED.has(kind)) dropRepeatedSiblings(root);
   // A list's items are links and dates; an article above its teasers is cleaned as an article, less its list's cards.
   const listed = shortItems || ((kind === 'listing' || kind === 'collection') && proseWords(root, true) < wordCount(root.textContent) * ARTICLE_PROSE);
   cleanArticle(root, listed, items ? (element) => element.getAttribute(ITEM_MARK) !== null : undefined);
@@ -116,6 +118,8 @@ function documentAddress(document: PageDocument): string {
   const d = document as unknown as { URL?: string; documentURI?: string };
   return d.URL ?? d.documentURI ?? '';
 }
+
+const REPEATS_DROPPED = new Set<PageKind>(['service', 'listing', 'collection', 'product']);
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;

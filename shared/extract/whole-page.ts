@@ -260,6 +260,29 @@ function dropReplySubjects(area: PageElement): void {
   }
 }
 
+/** A block said again has this many words at least (a short label may well repeat: "Learn more"). */
+const REPEATED_WORDS = 8;
+
+/**
+ * A block whose words an earlier sibling said already, word for word, goes: the page's copy of a
+ * section for another screen width, a carousel's slides cloned for its loop.
+ */
+export function dropRepeatedSiblings(area: PageElement): void {
+  for (const parent of [area, ...area.querySelectorAll('div, section, ul, ol, main, article')]) {
+    if (!parent.firstElementChild?.nextElementSibling) continue;
+    const said = new Set<string>();
+    for (let child: PageElement | null = parent.firstElementChild; child; ) {
+      const next: PageElement | null = child.nextElementSibling;
+      const text = (child.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (wordCount(text) >= REPEATED_WORDS) {
+        if (said.has(text)) child.remove();
+        else said.add(text);
+      }
+      child = next;
+    }
+  }
+}
+
 /** The mark on each item of a listing or collection (its cards), set before the page is copied. */
 export const ITEM_MARK = 'data-pagecast-item';
 

@@ -172,6 +172,20 @@ describe('extraction by kind of page', () => {
     expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 1`);
   });
 
+  it("a company page that repeats a section for another screen width and clones its carousel's slides: each said once", () => {
+    const line = (name: string) => `<p>The ${name.toLowerCase()} point number 1 of the harbour service is described in a full sentence read aloud as prose.</p>`;
+    const facts = '<ul class="facts"><li>Berths: 40</li><li>Cranes: 2</li><li>Open all year</li><li>Staff on call at night</li><li>Boxes: free</li></ul>';
+    const variant = (name: string, width: string) => `<div class="variant hidden-${width}"><h2>${name} of the harbour service</h2>${line(name)}${facts}</div>`;
+    const quotes = ['The movers were on time and careful with every box we had.', 'They packed the whole flat in a morning and broke nothing at all.', 'Booking took a minute and the price was the one they quoted us.'];
+    const slides = [...quotes, ...quotes].map((quote) => `<figure class="slide"><blockquote>${quote}</blockquote></figure>`);
+    const blocks = SERVICE_SECTIONS.map((name) => `<section>${variant(name, 'phone')}${variant(name, 'desktop')}</section>`);
+    const html = companyPage('Harbour movers', [...blocks, `<section class="testimonials"><h2>What movers say</h2><div class="track">${slides.join('')}</div></section>`]);
+    const result = extractArticle(html, 'https://harbour.example.com/');
+    expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 1`);
+    for (const name of SERVICE_SECTIONS) expect(occurrences(result.text, `The ${name.toLowerCase()} point number 1`)).toBe(1);
+    for (const quote of quotes) expect(occurrences(result.text, quote)).toBe(1);
+  });
+
   it('a company page whose blocks carry build hashes with "ad" in their letters: every block, and the advert still dropped', () => {
     const hashes = ['28addc53ad', '8d75ad3b', '38ad5ea', '006e7079ad', 'a0d1fad'];
     const blocks = SERVICE_SECTIONS.map(
