@@ -19,6 +19,7 @@ import { holdsProse } from './forum-page.ts';
 import { HIDDEN_STYLE, type PageDocument, type PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
 import { nameWords } from './page-labels.ts';
+import { sizesUnder, textLength } from './text-sizes.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
@@ -230,6 +231,8 @@ function dropOtherThreads(area: PageElement, posts: PageElement[]): void {
 const REPLY_SUBJECT = /^re(?:\[\d+\])?\s*:\s*(.+)$/i;
 /** Replies that share a subject at least, for it to be the thread's title said again. */
 const MIN_REPLY_SUBJECTS = 2;
+/** A subject line has this many characters at most. */
+const MAX_SUBJECT = 200;
 
 /**
  * Each post's subject line, the thread's title again ("Re: Which kayak…", and the opening post's own),
@@ -238,14 +241,17 @@ const MIN_REPLY_SUBJECTS = 2;
  */
 function dropReplySubjects(area: PageElement): void {
   const lines = new Map<string, { replies: number; elements: PageElement[] }>();
+  // Raw text lengths, so no long block's text is read for a line of at most MAX_SUBJECT characters.
+  const lengths = sizesUnder(area, textLength);
+  const short = (element: PageElement) => (lengths.get(element) ?? 0) <= MAX_SUBJECT * 2;
   for (const element of area.querySelectorAll('h1, h2, h3, h4, h5, h6, div, p, span, strong, b, a')) {
-    if (hasBlockChild(element)) continue;
+    if (!short(element) || hasBlockChild(element)) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!text || text.length > 200) continue;
+    if (!text || text.length > MAX_SUBJECT) continue;
     const reply = REPLY_SUBJECT.exec(text)?.[1];
     // The outermost element holding only this line: a heading round its link.
     let line = element;
-    while (line.parentElement && line.parentElement !== area && (line.parentElement.textContent ?? '').replace(/\s+/g, ' ').trim() === text) line = line.parentElement;
+    while (line.parentElement && line.parentElement !== area && short(line.parentElement) && (line.parentElement.textContent ?? '').replace(/\s+/g, ' ').trim() === text) line = line.parentElement;
     const key = (reply ?? text).toLowerCase();
     const entry = lines.get(key) ?? { replies: 0, elements: [] };
     if (entry.elements.includes(line)) continue;
@@ -265,20 +271,25 @@ const REPEATED_WORDS = 8;
 
 /**
  * A block whose words an earlier sibling said already, word for word, goes: the page's copy of a
- * section for another screen width, a carousel's slides cloned for its loop.
+ * section for another screen width, a carousel's slides cloned for its loop. Only siblings of as many
+ * words are compared.
  */
 export function dropRepeatedSiblings(area: PageElement): void {
+  const counts = sizesUnder(area, wordCount);
   for (const parent of [area, ...area.querySelectorAll('div, section, ul, ol, main, article')]) {
-    if (!parent.firstElementChild?.nextElementSibling) continue;
-    const said = new Set<string>();
-    for (let child: PageElement | null = parent.firstElementChild; child; ) {
-      const next: PageElement | null = child.nextElementSibling;
-      const text = (child.textContent ?? '').replace(/\s+/g, ' ').trim();
-      if (wordCount(text) >= REPEATED_WORDS) {
+    const byCount = new Map<number, PageElement[]>();
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      const words = counts.get(child) ?? 0;
+      if (words >= REPEATED_WORDS) byCount.set(words, [...(byCount.get(words) ?? []), child]);
+    }
+    for (const same of byCount.values()) {
+      if (same.length < 2) continue;
+      const said = new Set<string>();
+      for (const child of same) {
+        const text = (child.textContent ?? '').replace(/\s+/g, ' ').trim();
         if (said.has(text)) child.remove();
         else said.add(text);
       }
-      child = next;
     }
   }
 }
