@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist');
 const STAMP = path.join(DIST, '.built');
-const SOURCES = ['server', 'shared', 'package-lock.json'];
+const SOURCES = ['server', 'shared', 'package-lock.json', 'patches'];
 const SKIP = /(\.test\.ts|\.d\.ts)$/;
 /** Pure-JavaScript ES-module packages loaded as one bundled file each. */
 const VENDORED = { linkedom: 'linkedom' };
