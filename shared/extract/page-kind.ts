@@ -41,7 +41,7 @@ const FORUM_TYPES = ['DiscussionForumPosting', 'QAPage'];
 const FORUM_PATH = /\/(?:t|threads?|forums?|discussions?|questions|comments|boards)\/|\/topics?\/\d|viewtopic|showthread|showtopic|[?&]topic=|\/thread-\d/i;
 /** A forum's own host ("forum.example.com", "community.example.com"), below its front page. */
 const FORUM_HOST = /^(?:forums?|community|discuss|discourse|boards?)\./i;
-export const SERVICE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$|\/(?:services?|solutions?|features?|pricing|platform|products?|use-cases?|industries|about|enterprise|business)(?:\/|$|\.)/i;
+const SERVICE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$|\/(?:services?|solutions?|features?|pricing|platform|products?|use-cases?|industries|about|enterprise|business)(?:\/|$|\.)/i;
 const PRODUCT_PATH = /\/(?:products?|dp|ip|item|p)\/[^/]+/i;
 const COLLECTION_PATH = /\/(?:collections?|categor(?:y|ies)|shop|browse|c)\/[^/]|\/(?:collections?|categor(?:y|ies)|shop)\/?$/i;
 const DOCS_PATH = /\/(?:docs?|documentation|reference|api|manual|handbook|guides?|tutorials?|wiki|man|learn)\/|^\/?(?:docs?|developer|developers|wiki)\./i;

@@ -52,7 +52,6 @@ export function readableArticle(
   const named = kind === 'product' && area ? productPage(document, area) : null;
   // Named blocks that are a sliver of a page telling of its product in prose: the page is read whole.
   const product = named && area && !namedSliver(named, area) ? named : null;
-  const wholeProduct = named !== null && product === null;
   // Asked before Readability, which takes the page's metadata out.
   const sections = kind === 'article' && (!declaresDatedArticle(document) || servicePath(address));
   // A list's cards (six at least), marked before the page is copied and Readability changes it.
@@ -91,7 +90,7 @@ export function readableArticle(
   const posts = (thread?.posts ?? 0) >= 2;
   // A page of short items taken for an article: read whole, and cleaned as the list it is.
   const shortItems = !!whole && !!root && sections && missedList(root, whole);
-  if (whole && (!root || product || wholeProduct || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
+  if (whole && (!root || named || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A page of blocks says one twice for other screen widths, or clones a carousel's slides: an article's or a thread's repeats are its own.

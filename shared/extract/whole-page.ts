@@ -240,7 +240,7 @@ const MAX_SUBJECT = 200;
  * more replies must share the subject.
  */
 function dropReplySubjects(area: PageElement): void {
-  const lines = new Map<string, { replies: number; elements: PageElement[] }>();
+  const lines = new Map<string, { replies: number; elements: Set<PageElement> }>();
   // Raw text lengths, so no long block's text is read for a line of at most MAX_SUBJECT characters.
   const lengths = sizesUnder(area, textLength);
   const short = (element: PageElement) => (lengths.get(element) ?? 0) <= MAX_SUBJECT * 2;
@@ -253,15 +253,15 @@ function dropReplySubjects(area: PageElement): void {
     let line = element;
     while (line.parentElement && line.parentElement !== area && short(line.parentElement) && (line.parentElement.textContent ?? '').replace(/\s+/g, ' ').trim() === text) line = line.parentElement;
     const key = (reply ?? text).toLowerCase();
-    const entry = lines.get(key) ?? { replies: 0, elements: [] };
-    if (entry.elements.includes(line)) continue;
-    entry.elements.push(line);
+    const entry = lines.get(key) ?? { replies: 0, elements: new Set<PageElement>() };
+    if (entry.elements.has(line)) continue;
+    entry.elements.add(line);
     if (reply) entry.replies++;
     lines.set(key, entry);
   }
   for (const { replies, elements } of lines.values()) {
     if (replies < MIN_REPLY_SUBJECTS) continue;
-    const first = elements.find((element) => !REPLY_SUBJECT.test((element.textContent ?? '').trim()));
+    const first = [...elements].find((element) => !REPLY_SUBJECT.test((element.textContent ?? '').trim()));
     for (const element of elements) if (element !== first) element.remove();
   }
 }
@@ -280,7 +280,10 @@ export function dropRepeatedSiblings(area: PageElement): void {
     const byCount = new Map<number, PageElement[]>();
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
       const words = counts.get(child) ?? 0;
-      if (words >= REPEATED_WORDS) byCount.set(words, [...(byCount.get(words) ?? []), child]);
+      if (words < REPEATED_WORDS) continue;
+      const same = byCount.get(words);
+      if (same) same.push(child);
+      else byCount.set(words, [child]);
     }
     for (const same of byCount.values()) {
       if (same.length < 2) continue;
