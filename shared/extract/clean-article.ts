@@ -22,6 +22,7 @@
  * links, lists of links and datelines stay; and so do the blocks of a list's cards wherever they are.
  */
 import { ELEMENT_NODE, TEXT_NODE, type PageElement, type PageNode } from './page-dom.ts';
+import { wordCount } from './text-sizes.ts';
 import { READING_LABEL } from './page-labels.ts';
 
 const BLOCK_ELEMENTS = new Set([
@@ -43,8 +44,6 @@ interface Block {
   own: PageNode[];
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string) => text.match(WORD)?.length ?? 0;
 const upper = (node: PageNode) => node.nodeName.toUpperCase();
 
 /** The text blocks of `root`, in reading order. */

@@ -15,7 +15,7 @@
  * kind (the same tag and class) that together hold most of it: an article laid out as a row of blocks
  * whose class happens to hold such a word ("text-widget sidebar-style") is the article.
  */
-import type { PageDocument, PageElement } from './page-dom.ts';
+import { isInside, type PageDocument, type PageElement } from './page-dom.ts';
 
 const DROPPED_ELEMENTS = new Set([
   'SCRIPT', 'STYLE', 'IFRAME', 'NAV', 'FOOTER', 'HEADER', 'ASIDE', 'BUTTON', 'SELECT', 'TEXTAREA', 'DIALOG', 'FIGCAPTION',
@@ -125,10 +125,6 @@ function shownTextLength(element: PageElement | null | undefined): number {
   return length;
 }
 
-function isInside(element: PageElement, ancestor: PageElement): boolean {
-  for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
-  return false;
-}
 
 /** Whether a <header> opens one of three or more sibling <article>s: a list's teaser, not the page's masthead. */
 function teaserHeader(header: PageElement): boolean {

@@ -3,9 +3,8 @@
  * prose) and what is the chrome around it.
  */
 import { TEXT_NODE, type PageElement, type PageNode } from './page-dom.ts';
+import { wordCount } from './text-sizes.ts';
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
 
 /** A run of text this long (in words) is a sentence of prose, not a label, a count or a button. */
 const PROSE_RUN = 12;

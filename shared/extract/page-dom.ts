@@ -42,3 +42,9 @@ export const TEXT_NODE = 3;
 
 /** An inline style that hides its element: display none, visibility hidden. */
 export const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+/** Whether `element` is below `ancestor`, by its parents (a detached copy's isConnected says nothing). */
+export function isInside(element: PageElement, ancestor: PageElement): boolean {
+  for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
+  return false;
+}

@@ -14,13 +14,11 @@
  * - service: several sibling sections each with its own heading and little running prose.
  */
 import { ELEMENT_NODE, TEXT_NODE, type PageDocument, type PageElement, type PageNode } from './page-dom.ts';
-import { sizesUnder } from './text-sizes.ts';
+import { sizesUnder, wordCount } from './text-sizes.ts';
 
 export const PAGE_KINDS = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
 
 /** The schema.org types the page declares, in JSON-LD and microdata. */
 export function declaredTypes(document: PageDocument): Set<string> {

@@ -12,12 +12,11 @@
  * pages, and a shop's own quoted testimonials went with them). Named blocks that are a sliver of a page
  * telling of its product in prose are not the product: that page is read whole.
  */
-import type { PageDocument, PageElement } from './page-dom.ts';
+import { isInside, type PageDocument, type PageElement } from './page-dom.ts';
 import { proseWords } from './page-kind.ts';
 import { nameWords } from './page-labels.ts';
+import { WORD, wordCount } from './text-sizes.ts';
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
 
 type Cloneable = PageElement & { cloneNode(deep: boolean): PageElement };
 type Creator = { createElement(name: string): PageElement & { textContent: string; appendChild(node: PageElement): void } };
@@ -156,7 +155,3 @@ export function dropReviews(root: PageElement): void {
 }
 const MAX_REVIEWS_SHARE = 0.6;
 
-function isInside(element: PageElement, ancestor: PageElement): boolean {
-  for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
-  return false;
-}

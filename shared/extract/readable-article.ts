@@ -12,6 +12,7 @@ import { declaresForum, pageKind, servicePath, proseWords, repeatedItems, type P
 import { dropReviews, namedSliver, productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
+import { wordCount } from './text-sizes.ts';
 import { dropRepeatedSiblings, ITEM_MARK, mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
@@ -120,8 +121,6 @@ function documentAddress(document: PageDocument): string {
 
 const REPEATS_DROPPED = new Set<PageKind>(['service', 'listing', 'collection', 'product']);
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
 
 /**
  * The share of the main area Readability's block may hold and still be the page: of an article (or

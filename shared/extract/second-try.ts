@@ -11,13 +11,11 @@
  */
 import { HIDDEN_STYLE, type PageDocument, type PageElement, type PageNode } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
-import { sizesUnder, textLength } from './text-sizes.ts';
+import { sizesUnder, textLength, wordCount } from './text-sizes.ts';
 
 /** The mark on a teaser of another page, inside the document and Readability's result alike. */
 export const TEASER_MARK = 'data-pagecast-teaser';
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string | null) => text?.match(WORD)?.length ?? 0;
 
 /** A paragraph counts as prose with this many words at least, and under half of them links. */
 const PROSE_PARAGRAPH_WORDS = 8;

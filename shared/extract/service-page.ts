@@ -16,9 +16,8 @@
  */
 import { declaredTypes, linkWords, proseWords, repeatedItems } from './page-kind.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
+import { wordCount } from './text-sizes.ts';
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
 
 const ARTICLE_TYPES = ['Article', 'NewsArticle', 'BlogPosting', 'ReportageNewsArticle', 'AnalysisNewsArticle', 'OpinionNewsArticle', 'ScholarlyArticle', 'TechArticle', 'Report'];
 

@@ -33,5 +33,11 @@ export function sizesUnder(root: PageElement, measure: (text: string | null) => 
   }
 }
 
+/** Runs of letters and digits: the words every extraction rule counts. */
+export const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The words of a text. */
+export const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
+
 /** The length of a text (what textContent.length sums). */
 export const textLength = (text: string | null) => text?.length ?? 0;

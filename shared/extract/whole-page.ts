@@ -16,13 +16,11 @@
  * that stands word for word in two or more of one poster's posts is their signature and goes.
  */
 import { holdsProse } from './forum-page.ts';
-import { HIDDEN_STYLE, type PageDocument, type PageElement } from './page-dom.ts';
+import { HIDDEN_STYLE, isInside, type PageDocument, type PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
 import { nameWords } from './page-labels.ts';
-import { sizesUnder, textLength } from './text-sizes.ts';
+import { sizesUnder, textLength, wordCount } from './text-sizes.ts';
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
 
 type Cloneable = PageElement & { cloneNode(deep: boolean): PageElement };
 
@@ -373,11 +371,6 @@ function dropSignatures(own: PageElement[]): void {
   for (const { posts, elements } of seen.values()) if (posts.size >= 2) for (const element of elements) element.remove();
 }
 
-/** Whether `element` is still below `ancestor` (the copy is detached, so isConnected says nothing). */
-function isInside(element: PageElement, ancestor: PageElement): boolean {
-  for (let up = element.parentElement; up; up = up.parentElement) if (up === ancestor) return true;
-  return false;
-}
 
 /** A copy of the page's main area, read whole; on a forum each post announced by its author (`posts` of them). */
 export function wholePage(document: PageDocument, forum: boolean): { root: PageElement; posts: number } | null {
