@@ -124,19 +124,20 @@ export function productPage(document: PageDocument, area: PageElement): PageElem
   return wordCount(root.textContent) >= 20 ? root : null;
 }
 
-/** The named blocks' share of the main area under which they are a sliver, and the area's share of prose outside links that then tells of the product. */
-const SLIVER_SHARE = 0.1;
+/** The share of the main area's prose that the named blocks hold under which they are a sliver, and the area's share of prose that then tells of the product. */
+const SLIVER_SHARE = 0.2;
 const TELLING_PROSE = 0.15;
 
 /**
  * Whether the blocks named for the product (`named`) are a sliver of a page that tells of it in prose:
- * under a tenth of the main area's words, where the area holds a sixth or more in running prose outside
- * links (a maker's page of features, a repair part's guide). A shop's page of specifications and
- * links has no such prose, and its named blocks stay the product.
+ * the main area holds a sixth or more of its words in running prose outside links (a maker's page of
+ * features, a repair part's guide, a shop whose description is not named so), and the named blocks
+ * hold under a fifth of that prose. A shop's page of specifications and links has no such prose, and
+ * its named blocks stay the product.
  */
 export function namedSliver(named: PageElement, area: PageElement): boolean {
-  const words = wordCount(area.textContent);
-  return wordCount(named.textContent) < words * SLIVER_SHARE && proseWords(area, true) >= words * TELLING_PROSE;
+  const prose = proseWords(area, true);
+  return prose >= wordCount(area.textContent) * TELLING_PROSE && proseWords(named, true) < prose * SLIVER_SHARE;
 }
 
 /** Words of a class or id that name the reviews' area. */

@@ -358,6 +358,22 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
   });
 
+  it('a shop\'s product page whose description is in a block not named for it, beside its named specifications: the description and the specifications', () => {
+    const story = [
+      'The lantern diffuser pairs a soft flame of light with a fine mist of the oil you pour in, for a terrace or a living room alike.',
+      'Its shell of bamboo and acrylic stays cool to the touch, and its reservoir lasts a whole evening on a single filling of water.',
+      'A sensor turns it off when the water runs out, so it can be left on through dinner without a second thought from anyone.',
+    ];
+    const specs = ['Height 21 cm', 'Weight 0.58 kg', 'Reservoir 120 ml', 'Running time 7 hours', 'Power USB-C, 5 V', 'Colours ivory, charcoal, sage', 'Warranty two years'];
+    const html = `<!doctype html><html lang="en"><head><title>Lantern Diffuser</title></head><body><main><h1>Lantern Diffuser</h1><div class="price">€59.00</div>
+      <div class="tabs-content">${story.map((line) => `<p>${line}</p>`).join('')}</div>
+      <div class="product-specifications"><ul>${specs.map((line) => `<li>${line}</li>`).join('')}</ul></div>
+      </main></body></html>`;
+    const result = extractArticle(html, 'https://shop.example.com/products/lantern-diffuser');
+    expect(result.kind).toBe('product');
+    for (const line of [...story, ...specs]) expect(result.text).toContain(line);
+  });
+
   it("a product: its description, not the brand's story or another product's features beside it", () => {
     const html = `<!doctype html><html lang="en"><head><title>Harbour Jacket</title></head><body><main><h1>Harbour Jacket</h1><div class="price">£129.00</div>
       <div class="product-description"><p>${PRODUCT_DESCRIPTION}</p></div>
