@@ -12,14 +12,15 @@
  * - hidden parts, except (on a page that is not a thread) a disclosure's folded panel: an accordion's
  *   answer, a tab's pane, which the page shows when asked;
  * and on a forum each post is announced once by its author ("crumbshot wrote:"), its subject line (the
- * thread's title again, "Re: …") goes, and a block of text
- * that stands word for word in two or more of one poster's posts is their signature and goes.
+ * thread's title again, "Re: …") goes, a block of text that stands word for word in two or more of one
+ * poster's posts is their signature and goes, and a quote repeating fifty words or more of the posts
+ * before it goes (a short quote stays, the reply's context).
  */
 import { holdsProse } from './forum-page.ts';
 import { HIDDEN_STYLE, isInside, type PageDocument, type PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
 import { nameWords } from './page-labels.ts';
-import { sizesUnder, textLength, wordCount } from './text-sizes.ts';
+import { sizesUnder, textLength, WORD, wordCount } from './text-sizes.ts';
 
 
 type Cloneable = PageElement & { cloneNode(deep: boolean): PageElement };
@@ -347,6 +348,39 @@ function announceAuthors(area: PageElement, document: PageDocument): PageElement
   return announced;
 }
 
+/** A quote repeats a passage this long at least (in words) to go: a shorter one is the reply's context. */
+const REQUOTED_WORDS = 50;
+/** Share of a quote's runs of words the thread said before it, for it to be a passage said again (its "<name> said:" line is not). */
+const REQUOTED_SHARE = 0.7;
+/** Words in a run. */
+const RUN = 6;
+
+/** The runs of `RUN` words of a text, lower-cased. */
+function wordRuns(text: string | null): string[] {
+  const words = (text ?? '').toLowerCase().match(WORD) ?? [];
+  const runs: string[] = [];
+  for (let i = 0; i + RUN <= words.length; i++) runs.push(words.slice(i, i + RUN).join(' '));
+  return runs;
+}
+
+/**
+ * A post's quote of a passage an earlier post said (fifty words or more: a reply quoting the whole
+ * opening post) goes, with its "<name> said:" line: the listener has heard it. Said is seven tenths of
+ * its runs of six words found in the posts before it; a shorter quote stays as the reply's context.
+ */
+function dropRequotes(posts: PageElement[]): void {
+  const said = new Set<string>();
+  for (const post of posts) {
+    for (const quote of [...post.querySelectorAll('blockquote')]) {
+      if (!isInside(quote, post) || quote.parentElement?.closest('blockquote')) continue;
+      const runs = wordRuns(quote.textContent);
+      if (runs.length + RUN - 1 < REQUOTED_WORDS) continue;
+      if (runs.filter((run) => said.has(run)).length >= runs.length * REQUOTED_SHARE) quote.remove();
+    }
+    for (const run of wordRuns(post.textContent)) said.add(run);
+  }
+}
+
 /** A line of a signature has this many words at least (a shorter one may well be said twice). */
 const SIGNATURE_WORDS = 4;
 
@@ -380,6 +414,7 @@ export function wholePage(document: PageDocument, forum: boolean): { root: PageE
   dropChrome(root, forum);
   if (!forum) return { root, posts: 0 };
   const posts = announceAuthors(root, document);
+  dropRequotes(posts);
   dropOtherThreads(root, posts);
   dropReplySubjects(root);
   return { root, posts: posts.length };

@@ -81,6 +81,26 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/^(?:Reply|Quote|Report|Share|#\d|\d+)$|Click to expand|2024-03-0\dT/m);
   });
 
+  it('a reply quoting the opening post whole does not read it again; a reply quoting a line of another stays with its quote', () => {
+    const opening = `${FORUM_POSTS[0]!.text} I have about four hundred to spend, a roof rack on a small hatchback, and an hour of daylight after work in summer. The lake is calm most evenings, though the wind picks up by the boat ramp. I would rather not buy twice, so tell me what you wish you had known.`;
+    const line = 'Rent a few boats before you buy one.';
+    const bodies = [
+      `<p>${opening}</p>`,
+      `<blockquote><div>crumbshot said:</div><p>${opening}</p></blockquote><p>${FORUM_POSTS[1]!.text}</p>`,
+      `<p>${FORUM_POSTS[2]!.text}</p>`,
+      `<blockquote><div>oxbowlake said:</div><p>${line}</p></blockquote><p>${FORUM_POSTS[3]!.text}</p>`,
+    ];
+    const authors = ['crumbshot', 'riverwren', 'oxbowlake', 'crumbshot'];
+    const posts = bodies.map((body, i) => `<article class="message" id="post-${i + 1}"><div class="message-user"><span class="username">${authors[i]}</span></div><div class="message-body">${body}</div></article>`);
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <div class="thread">${posts.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/threads/which-kayak.42/');
+    expect(result.kind).toBe('forum');
+    expect(occurrences(result.text, opening)).toBe(1);
+    expect(result.text).toContain(`riverwren wrote:\n${FORUM_POSTS[1]!.text}`);
+    expect(result.text).toContain(`oxbowlake said:\n${line}\n${FORUM_POSTS[3]!.text}`);
+  });
+
   it("a thread's reply subjects (its title again after \"Re:\") and its buttons are not read; its title and posts are", () => {
     const title = 'Which kayak for a beginner?';
     const posts = FORUM_POSTS.map(

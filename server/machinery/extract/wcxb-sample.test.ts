@@ -21,6 +21,7 @@ const SAMPLE: { id: string; defect: string; min: number }[] = [
   { id: '3063', defect: "a maker's product page told in prose, its named blocks a price line", min: 0.8 },
   { id: '0593', defect: 'a product page whose features and dimensions lie beside its small named block', min: 0.7 },
   { id: '0609', defect: "a shop's product page whose description blocks are not named for it, beside a named block of its shop's addresses", min: 0.7 },
+  { id: '2081', defect: 'a thread whose replies quote the posts before them whole', min: 0.9 },
   { id: '4020', defect: 'a page its inline style veils until its scripts run', min: 0.9 },
 ];
 
