@@ -246,6 +246,65 @@ describe('PodcastCard', () => {
     expect(cached()).toMatchObject({ status: 'ready', audioUrl: '/api/podcasts/1/audio?t=a', durationSeconds: 571 });
   });
 
+  it('shows the complete transcript in the read-along opened in the last seconds of the making, once the podcast is ready', async () => {
+    let send!: (event: object) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (event) => controller.enqueue(new TextEncoder().encode(`event: podcast\ndata: ${JSON.stringify(event)}\n\n`));
+      },
+    });
+    const cue = (index: number, text: string) => ({ index, startMs: index * 30_000, endMs: (index + 1) * 30_000, text });
+    let ready = false;
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    let reads = 0;
+    const calls = fakeServer({
+      'GET /api/podcasts/1/events': () => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+      // The cues so far while the episode is made, all of them once it is ready. The first read is
+      // made while the episode is made and answered only after the podcast turned ready.
+      'GET /api/podcasts/1/transcript.json': async () => {
+        const answer = Response.json({
+          complete: ready,
+          cues: [cue(0, 'Welcome to the show.'), cue(1, 'Tide pools are small worlds.'), ...(ready ? [cue(2, 'Thanks for listening.')] : [])],
+          chapters: [],
+        });
+        if (reads++ === 0) await firstAnswered;
+        return answer;
+      },
+      'GET /api/podcasts/1': () => Response.json(podcast({ audioUrl: '/api/podcasts/1/audio?t=a', streamUrl: '/api/podcasts/1/stream.m3u8?t=s3', audioSeconds: 95 })),
+    });
+    const stream = '/api/podcasts/1/stream.m3u8?t=s1';
+    render(podcast({ status: 'speaking', progress: 88, audioUrl: null, streamUrl: stream, audioSeconds: 84, estimatedSeconds: 95, durationSeconds: null }), {
+      isPremium: false,
+      showFreeBadge: false,
+    });
+    act(() => button('Read along')!.click());
+    const readAlong = () => view.container.querySelector('[data-testid="read-along"]')?.textContent ?? '';
+    await waitFor(() => expect(reads).toBe(1));
+
+    ready = true;
+    act(() =>
+      send({
+        id: '1',
+        status: 'ready',
+        progress: 100,
+        title: 'What the Tide Pools Remember',
+        audioUrl: '/api/podcasts/1/audio?t=a',
+        streamUrl: '/api/podcasts/1/stream.m3u8?t=s2',
+        audioSeconds: 95,
+        estimatedSeconds: 95,
+        durationSeconds: 95,
+        error: null,
+      }),
+    );
+    await waitFor(() => expect(view.container.querySelector('[role="progressbar"]')).toBeNull());
+    answerFirst();
+    await waitFor(() => expect(readAlong()).toContain('Thanks for listening.'));
+    expect(readAlong()).toContain('Tide pools are small worlds.');
+    expect(readAlong()).not.toContain('More follows');
+    expect(calls.filter((c) => c.path === '/api/podcasts/1/transcript.json').length).toBe(2);
+  });
+
   it('attaches the player to a new podcast\'s stream at once when the member just asked for it, and only then', async () => {
     const stream = '/api/podcasts/1/stream.m3u8?t=s1';
     const coming = podcast({ status: 'queued', progress: 0, audioUrl: null, streamUrl: stream, audioSeconds: null, durationSeconds: null });

@@ -4,7 +4,7 @@
  * more when the episode is complete.
  */
 import { useEffect, useRef } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Transcript } from '../../../../../shared/api/transcript.ts';
 import { podcastKeys } from '../api/podcast-keys.ts';
 import { fetchTranscript, type TranscriptOf } from '../api/transcript.ts';
@@ -13,9 +13,10 @@ export function useTranscript(
   of: TranscriptOf,
   { enabled, live, madeSeconds }: { enabled: boolean; /** The episode is being made. */ live: boolean; madeSeconds: number | null },
 ) {
-  const key = 'podcastId' in of ? podcastKeys.transcript('podcast', of.podcastId) : podcastKeys.transcript('shared', of.shareToken);
+  const [kind, idOrToken] = 'podcastId' in of ? (['podcast', of.podcastId] as const) : (['shared', of.shareToken] as const);
+  const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: key,
+    queryKey: podcastKeys.transcript(kind, idOrToken),
     queryFn: ({ signal }): Promise<Transcript> => fetchTranscript(of, signal),
     enabled,
     placeholderData: keepPreviousData,
@@ -30,7 +31,10 @@ export function useTranscript(
     const now = `${madeSeconds}:${live}`;
     if (!enabled || seen.current === now) return;
     seen.current = now;
-    if (live || !complete) void refetch();
-  }, [enabled, live, complete, madeSeconds, refetch]);
+    if (!live && complete) return;
+    // A read still unanswered began before this change: it is dropped and the transcript read anew
+    // (without an answer yet, a refetch would only wait for that read).
+    void queryClient.cancelQueries({ queryKey: podcastKeys.transcript(kind, idOrToken), exact: true }).then(() => refetch());
+  }, [enabled, live, complete, madeSeconds, refetch, queryClient, kind, idOrToken]);
   return { transcript: query.data ?? null, error: query.error, loading: query.isPending && enabled };
 }
