@@ -144,6 +144,16 @@ describe('extraction that notices its own miss', () => {
     expect(text).not.toMatch(/POST|EXCERPT|Continue/);
   });
 
+  it('reads a list article whole: the linked names in its article body are its entries, not teasers of other posts', () => {
+    const entry = (n: number) =>
+      `<div class="entry"><h3><a href="/brand/${n}">BRAND ${n}</a></h3>` +
+      `<p>ENTRY ${n}: this maker sews shirts from recycled cotton in a small town, and sells them at a fair price.</p></div>`;
+    const text = read(`<main><article><h1>Ten good makers</h1><time itemprop="datePublished" datetime="2024-03-03">March 3, 2024</time><div class="intro">${paragraph(1)}${paragraph(2)}${paragraph(3)}</div>
+      ${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(entry).join('')}</article></main>`);
+    expect(text).toContain('Paragraph 1 of the story');
+    for (const n of [1, 5, 10]) expect(text).toContain(`ENTRY ${n}:`);
+  });
+
   it('keeps an article laid out as a row of blocks of one kind, though their class holds a boilerplate word', () => {
     const blocks = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<div class="widget-wrapper"><div class="text-widget sidebar-style">${paragraph(n)}</div></div>`);
     const text = read(`<div class="layout"><div class="story-header"><h1>The Story</h1><div class="story-subtitle"><p>A subtitle of eleven words that tells what the story is about.</p></div></div>

@@ -83,9 +83,9 @@ export function readableArticle(
   const article: Partial<NonNullable<ReturnType<typeof reader.parse>>> = parsed ?? { title: (document as unknown as { title?: string }).title };
   if (root) {
     root = narrowedToBody(root) ?? root;
-    root.removeAttribute(BODY_MARK);
-    root.querySelector(`[${BODY_MARK}]`)?.removeAttribute(BODY_MARK);
-    root = missedArticle(root, measured) ?? root;
+    const body = root.getAttribute(BODY_MARK) !== null ? root : root.querySelector(`[${BODY_MARK}]`);
+    body?.removeAttribute(BODY_MARK);
+    root = missedArticle(root, measured, body !== null) ?? root;
   }
   // A thread whose posts were announced by their authors is read post by post.
   const posts = (thread?.posts ?? 0) >= 2;

@@ -7,7 +7,9 @@
  *   block's prose, where the block has enough prose to be an article, missed it (it took a subtitle,
  *   a caption): the block is the article; a result of article size stands, whatever else the page holds;
  * - a result whose text is mostly teasers, on a page whose block outside the teasers is an article
- *   (two paragraphs and enough words), took the list of other posts: the block is the article.
+ *   (two paragraphs and enough words), took the list of other posts: the block is the article; unless
+ *   the result holds the page's declared article body, whose linked headings are its own entries (a
+ *   list article's brands or places, each a linked name and its paragraph).
  */
 import { HIDDEN_STYLE, type PageDocument, type PageElement, type PageNode } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
@@ -130,12 +132,13 @@ function teaserShare(root: PageElement): number {
 
 /**
  * The article when Readability's result `root` missed it, else null: the prose block when the result
- * holds a small share of its prose, or when the result is mostly teasers and the block is an article.
+ * holds a small share of its prose, or when the result is mostly teasers (not the entries of the
+ * declared article body it holds, `holdsBody`) and the block is an article.
  */
-export function missedArticle(root: PageElement, measured: { block: ProseBlock | null; teasers: number }): PageElement | null {
+export function missedArticle(root: PageElement, measured: { block: ProseBlock | null; teasers: number }, holdsBody = false): PageElement | null {
   const { block } = measured;
   if (!block) return null;
-  if (measured.teasers > 0 && teaserShare(root) >= TEASER_SHARE && block.paragraphs >= 2 && block.prose >= SHORT_ARTICLE_WORDS) {
+  if (!holdsBody && measured.teasers > 0 && teaserShare(root) >= TEASER_SHARE && block.paragraphs >= 2 && block.prose >= SHORT_ARTICLE_WORDS) {
     return block.copy;
   }
   const words = wordCount(root.textContent);
