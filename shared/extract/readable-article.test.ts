@@ -154,6 +154,17 @@ describe('extraction that notices its own miss', () => {
     for (const n of [1, 5, 10]) expect(text).toContain(`ENTRY ${n}:`);
   });
 
+  it('reads a dated list article whole when Readability keeps only its intro, a small part of the page', () => {
+    const place = (n: number) =>
+      `<article class="venue"><h3>PLACE ${n}</h3><p>PLACE ${n} SAYS: a small dining room on a quiet street, ` +
+      `where the cooks grill fish over charcoal and the wine list runs to forty bottles.</p></article>`;
+    const text = read(`<main><h1>Where to eat this spring</h1><time itemprop="datePublished" datetime="2024-03-03">March 3, 2024</time>
+      <div class="lead">${[1, 2, 3, 4].map(paragraph).join('')}</div>
+      <div class="page-footer"><div class="venues">${Array.from({ length: 20 }, (_, i) => place(i + 1)).join('')}</div></div></main>`);
+    expect(text).toContain('Paragraph 1 of the story');
+    for (const n of [1, 10, 20]) expect(text).toContain(`PLACE ${n} SAYS:`);
+  });
+
   it('keeps an article laid out as a row of blocks of one kind, though their class holds a boilerplate word', () => {
     const blocks = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<div class="widget-wrapper"><div class="text-widget sidebar-style">${paragraph(n)}</div></div>`);
     const text = read(`<div class="layout"><div class="story-header"><h1>The Story</h1><div class="story-subtitle"><p>A subtitle of eleven words that tells what the story is about.</p></div></div>

@@ -54,11 +54,12 @@ export function readableArticle(
   // Named blocks that are a sliver of a page telling of its product in prose: the page is read whole.
   const product = named && area && !namedSliver(named, area) ? named : null;
   // Asked before Readability, which takes the page's metadata out.
-  const sections = kind === 'article' && (!declaresDatedArticle(document) || servicePath(address));
+  const dated = kind === 'article' && declaresDatedArticle(document) && !servicePath(address);
+  const sections = kind === 'article' && !dated;
   // A list's cards (six at least), marked before the page is copied and Readability changes it.
   const items = (kind === 'collection' || kind === 'listing') && area !== null && markItems(area);
-  // Copied only where it may be read whole: a dated article is Readability's block.
-  const thread = product || (kind === 'article' && !sections) ? null : wholePage(document, kind === 'forum');
+  // Copied where it may be read whole: a product's named blocks are read instead.
+  const thread = product ? null : wholePage(document, kind === 'forum');
   const whole = product ?? thread?.root ?? null;
   if (kind === 'product' && whole) dropReviews(whole);
   const measured = measurePage(document);
@@ -91,7 +92,7 @@ export function readableArticle(
   const posts = (thread?.posts ?? 0) >= 2;
   // A page of short items taken for an article: read whole, and cleaned as the list it is.
   const shortItems = !!whole && !!root && sections && missedList(root, whole);
-  if (whole && (!root || named || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
+  if (whole && (!root || named || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (dated && missedSections(root, whole, DATED_BLOCK_SHARE)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A page of blocks says one twice for other screen widths, or clones a carousel's slides: an article's or a thread's repeats are its own.
@@ -120,6 +121,12 @@ function documentAddress(document: PageDocument): string {
 }
 
 const REPEATS_DROPPED = new Set<PageKind>(['service', 'listing', 'collection', 'product']);
+
+/**
+ * A dated article is Readability's block, unless the block holds under a fifth of a main area of
+ * sections: the intro of a list article whose entries (restaurants, brands) Readability left out.
+ */
+const DATED_BLOCK_SHARE = 0.2;
 
 
 /**

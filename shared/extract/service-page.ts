@@ -43,9 +43,9 @@ function wordsBeyondBlock(root: PageElement, whole: PageElement, share: number):
   return words === 0 || wordCount(root.textContent) >= words * share ? null : words;
 }
 
-/** Whether Readability's block `root` is one section of `whole`, the page's main area of sections. */
-export function missedSections(root: PageElement, whole: PageElement): boolean {
-  const words = wordsBeyondBlock(root, whole, MAX_BLOCK_SHARE);
+/** Whether Readability's block `root` (under `share` of it) is one section of `whole`, the page's main area of sections. */
+export function missedSections(root: PageElement, whole: PageElement, share = MAX_BLOCK_SHARE): boolean {
+  const words = wordsBeyondBlock(root, whole, share);
   if (words === null) return false;
   const links = linkWords(whole);
   if (links >= words * MAX_LINK_SHARE) return false;

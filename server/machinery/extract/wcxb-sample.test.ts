@@ -23,6 +23,7 @@ const SAMPLE: { id: string; defect: string; min: number }[] = [
   { id: '0609', defect: "a shop's product page whose description blocks are not named for it, beside a named block of its shop's addresses", min: 0.7 },
   { id: '2081', defect: 'a thread whose replies quote the posts before them whole', min: 0.9 },
   { id: '4020', defect: 'a page its inline style veils until its scripts run', min: 0.9 },
+  { id: '4340', defect: 'a dated list article whose places sit in a block named as a footer, Readability keeping only its intro', min: 0.8 },
   { id: '4106', defect: 'a list article whose entries, each a linked name and its paragraph, were taken for teasers of other posts', min: 0.8 },
 ];
 
