@@ -92,7 +92,7 @@ export function readableArticle(
   const posts = (thread?.posts ?? 0) >= 2;
   // A page of short items taken for an article: read whole, and cleaned as the list it is.
   const shortItems = !!whole && !!root && sections && missedList(root, whole);
-  if (whole && (!root || named || posts || shortItems || readWhole(kind, root, whole) || (sections && missedSections(root, whole)) || (dated && missedSections(root, whole, DATED_BLOCK_SHARE)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
+  if (whole && (!root || named || posts || shortItems || readWhole(kind, root, whole) || (kind === 'article' && missedSections(root, whole, dated ? DATED_BLOCK_SHARE : undefined)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A page of blocks says one twice for other screen widths, or clones a carousel's slides: an article's or a thread's repeats are its own.
@@ -127,7 +127,6 @@ const REPEATS_DROPPED = new Set<PageKind>(['service', 'listing', 'collection', '
  * sections: the intro of a list article whose entries (restaurants, brands) Readability left out.
  */
 const DATED_BLOCK_SHARE = 0.2;
-
 
 /**
  * The share of the main area Readability's block may hold and still be the page: of an article (or
