@@ -7,9 +7,10 @@
  *   own host (forum.…, community.…);
  * - product: a Product declared with an offer or a price, or a product's path with a price shown;
  * - collection: a catalogue's path (/collections/…, /category/…) or an item list of products;
- * - listing: many repeated teasers (a linked heading each) and little prose outside links, or a declared
- *   CollectionPage or SearchResultsPage (a collection when it shows prices), or teaser cards (each
- *   opening with a link and carrying a summary) that hold half of the main area's words;
+ * - listing: many repeated teasers (a linked heading each), or most words in links, and little prose
+ *   outside links; or a declared CollectionPage or SearchResultsPage (a collection when it shows
+ *   prices); or teaser cards (each opening with a link and carrying a summary) that hold half of the
+ *   main area's words;
  * - documentation: a docs path or blocks of code beside a navigation tree;
  * - service: several sibling sections each with its own heading and little running prose.
  */
@@ -85,6 +86,8 @@ export function proseWords(area: PageElement, unlinked = false): number {
   return words;
 }
 const LINKED_PARAGRAPH = 0.75;
+/** The share of a main area's words in links from which, with little prose outside them, it is a list of links. */
+const LINKED_PAGE = 0.7;
 
 /** Sibling <section>s (or blocks of one kind) that each carry a heading of their own. */
 function headedSections(area: PageElement): number {
@@ -115,7 +118,7 @@ export interface RepeatedItems {
 export function repeatedItems(area: PageElement): RepeatedItems {
   let best: RepeatedItems = { items: 0, words: 0, priced: 0, members: [] };
   const counts = sizesUnder(area, wordCount);
-  for (const parent of [area, ...area.querySelectorAll('div, ul, ol, section, tbody')]) {
+  for (const parent of [area, ...area.querySelectorAll('div, ul, ol, section, tbody, table')]) {
     const groups = new Map<string, RepeatedItems>();
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
       const words = counts.get(child) ?? 0;
@@ -224,7 +227,8 @@ export function pageKind(document: PageDocument, area: PageElement, url: string)
   const listed = repeated.items >= 6 && repeated.words >= words * 0.3;
   if (listed && repeated.priced >= repeated.items * 0.5) return 'collection';
   if (prices >= 6 && teasers >= 4) return 'collection';
-  if ((teasers >= 6 || listed) && proseWords(area, true) < words * 0.5) return 'listing';
+  // Most of its words in links, little prose outside them: a list of other pages, whatever its markup.
+  if ((teasers >= 6 || listed || linkWords(area) >= words * LINKED_PAGE) && proseWords(area, true) < words * 0.5) return 'listing';
   // Teaser cards that carry prose summaries: a blog's or a section's index, whatever its share of prose.
   if (teaserCards(area, sizesUnder(area, wordCount), words)) return 'listing';
   const code = area.querySelectorAll('pre').length;

@@ -354,6 +354,17 @@ describe('extraction by kind of page', () => {
     for (const item of LISTING_ITEMS.slice(0, 6)) expect(result.text).toContain(`${item.title}\n${item.summary}`);
   });
 
+  it("a front page whose words are mostly links, in groups too small to repeat: a listing, every linked title, not the headings alone", () => {
+    const sites = ['trail', 'harbour', 'island', 'moor'];
+    const groups = sites.map((site, g) => `<div class="network-${site}"><h3>${site}.example.net</h3><ul>${[1, 2, 3, 4].map((n) => `<li><a href="https://${site}.example.net/q/${n}">Question ${g * 4 + n}: which stretch of the ${site} path floods first after a spring tide?</a><br><span>${n} answers</span></li>`).join('')}</ul></div>`);
+    const html = `<!doctype html><html lang="en"><head><title>The walkers' blog</title></head><body><main><h1>The walkers' blog</h1>
+      <div class="hero"><a href="/2024/spring"><h2>Spring on the coast</h2></a><p>What changed on the path this spring, and what stayed the same.</p></div>
+      ${groups.join('\n')}</main></body></html>`;
+    const result = extractArticle(html, 'https://blog.example.org/');
+    expect(result.kind).toBe('listing');
+    for (let n = 1; n <= 16; n++) expect(result.text).toContain(`Question ${n}: which stretch`);
+  });
+
   it('a product whose description and specifications are only in its JSON-LD: its name, description and specifications, without the cart drawer or recommendations', () => {
     const result = extractArticle(productPage(), 'https://shop.example.com/products/harbour-jacket');
     expect(result.kind).toBe('product');
