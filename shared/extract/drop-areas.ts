@@ -9,13 +9,17 @@
  *   underscores and case changes ("shareBar__icons" is share, bar, icons); a hexadecimal hash in a
  *   name ("container-28addc53ad") is no words.
  * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it. So is
- * one that opens one of three or more sibling <article>s (off a forum): a teaser's title and summary.
+ * one that opens one of three or more sibling <article>s (off a forum): a teaser's title and summary;
+ * and one inside a <section>, with no navigation and under half of its words in links: that section's
+ * heading and intro.
  * An area that holds most of the page's text is kept whatever its name says: a class on the
  * article's own wrapper ("post has-comments") must not take the article with it. So are areas of one
  * kind (the same tag and class) that together hold most of it: an article laid out as a row of blocks
  * whose class happens to hold such a word ("text-widget sidebar-style") is the article.
  */
 import { isInside, type PageDocument, type PageElement } from './page-dom.ts';
+import { linkWords } from './page-kind.ts';
+import { wordCount } from './text-sizes.ts';
 
 const DROPPED_ELEMENTS = new Set([
   'SCRIPT', 'STYLE', 'IFRAME', 'NAV', 'FOOTER', 'HEADER', 'ASIDE', 'BUTTON', 'SELECT', 'TEXTAREA', 'DIALOG', 'FIGCAPTION',
@@ -135,6 +139,12 @@ function teaserHeader(header: PageElement): boolean {
   return siblings >= 3;
 }
 
+/** Whether a <header> introduces a <section> it sits in: no navigation, and under half of its words in links (not a masthead). */
+function sectionHeader(header: PageElement): boolean {
+  if (!header.parentElement?.closest('section') || header.querySelector('nav')) return false;
+  return linkWords(header) < wordCount(header.textContent) * 0.5;
+}
+
 /** Removes the dropped areas from `document` in place; on a forum (`thread`) an area named for comments that holds a fifth of the page is the thread and stays, and so do the areas named for comments inside it. */
 export function dropAreas(document: PageDocument, thread = false): void {
   const root = document.documentElement;
@@ -145,6 +155,8 @@ export function dropAreas(document: PageDocument, thread = false): void {
     if (name === 'HEADER' && (element.textContent?.length ?? 0) > MAX_DROPPED_SHARE * bodyText && !element.querySelector('nav')) return false;
     // A teaser's header inside its <article> (its title and summary), one of a list of them, is the teaser.
     if (name === 'HEADER' && !thread && teaserHeader(element)) return false;
+    // A section's own header (its heading and opening lines) is that section's text.
+    if (name === 'HEADER' && sectionHeader(element)) return false;
     element.remove();
     return true;
   });

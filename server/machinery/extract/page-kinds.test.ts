@@ -192,6 +192,15 @@ describe('extraction by kind of page', () => {
     expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 1`);
   });
 
+  it("a company page whose sections each open with a <header> of their heading and intro: every section's intro read; the site's masthead in a section not", () => {
+    const blocks = SERVICE_SECTIONS.map((name) => `<section class="row"><header class="intro"><h2>${name} of the harbour service</h2><p>The ${name.toLowerCase()} intro tells what the harbour service does in a full sentence read aloud.</p></header>
+      <ul><li>Berths: 40</li><li>Cranes: 2</li></ul></section>`);
+    const masthead = '<section class="top"><header class="site"><a href="/">MASTHEAD Harbour Cloud home</a> <a href="/pricing">Pricing and plans for teams</a> <a href="/login">Sign in to your account</a> Open every day</header></section>';
+    const result = extractArticle(companyPage('Harbour services', [masthead, ...blocks]), 'https://harbour.example.com/what-we-do');
+    expectEverySection(result.text, (name) => `The ${name.toLowerCase()} intro tells`);
+    expect(result.text).not.toContain('MASTHEAD');
+  });
+
   it("a company page that repeats a section for another screen width and clones its carousel's slides: each said once", () => {
     const line = (name: string) => `<p>The ${name.toLowerCase()} point number 1 of the harbour service is described in a full sentence read aloud as prose.</p>`;
     const facts = '<ul class="facts"><li>Berths: 40</li><li>Cranes: 2</li><li>Open all year</li><li>Staff on call at night</li><li>Boxes: free</li></ul>';

@@ -26,6 +26,7 @@ const SAMPLE: { id: string; defect: string; min: number }[] = [
   { id: '4340', defect: 'a dated list article whose places sit in a block named as a footer, Readability keeping only its intro', min: 0.8 },
   { id: '4106', defect: 'a list article whose entries, each a linked name and its paragraph, were taken for teasers of other posts', min: 0.8 },
   { id: '2903', defect: "a blog's front page whose words are mostly links, in groups too small to count as repeated items", min: 0.9 },
+  { id: '2845', defect: "a company page whose sections each open with a <header> holding their heading and intro", min: 0.7 },
 ];
 
 describe('extraction on a sample of the labelled pages of every kind', () => {
