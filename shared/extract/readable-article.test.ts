@@ -165,6 +165,15 @@ describe('extraction that notices its own miss', () => {
     for (const n of [1, 10, 20]) expect(text).toContain(`PLACE ${n} SAYS:`);
   });
 
+  it('reads once an article its page builder renders again for each screen width; a paragraph the article itself repeats stays', () => {
+    const refrain = '<p>The tide comes in, the tide goes out, and the harbour waits for the boats to come home.</p>';
+    const sections = [1, 2, 3].map((n) => `<div class="part"><h2>Part ${n}</h2>${paragraph(2 * n - 1)}${refrain}${paragraph(2 * n)}${refrain}</div>`).join('');
+    const variants = ['desktop', 'tablet', 'phone'].map((width) => `<div class="ssr-variant hidden-${width}"><div class="body">${sections}</div></div>`).join('\n');
+    const text = read(`<main><h1>The Story</h1>${variants}</main>`);
+    for (let n = 1; n <= 6; n++) expect(text.split(`Paragraph ${n} of the story`)).toHaveLength(2);
+    expect(text.split('The tide comes in')).toHaveLength(7);
+  });
+
   it('keeps an article laid out as a row of blocks of one kind, though their class holds a boilerplate word', () => {
     const blocks = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<div class="widget-wrapper"><div class="text-widget sidebar-style">${paragraph(n)}</div></div>`);
     const text = read(`<div class="layout"><div class="story-header"><h1>The Story</h1><div class="story-subtitle"><p>A subtitle of eleven words that tells what the story is about.</p></div></div>

@@ -95,8 +95,10 @@ export function readableArticle(
   if (whole && (!root || named || posts || shortItems || readWhole(kind, root, whole) || (kind === 'article' && missedSections(root, whole, dated ? DATED_BLOCK_SHARE : undefined)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
-  // A page of blocks says one twice for other screen widths, or clones a carousel's slides: an article's or a thread's repeats are its own.
+  // A page of blocks says one twice for other screen widths, or clones a carousel's slides: an article
+  // only its blocks of blocks (its paragraphs and lines may repeat); a thread's repeats are its own.
   if (REPEATS_DROPPED.has(kind)) dropRepeatedSiblings(root);
+  else if (kind === 'article') dropRepeatedSiblings(root, true);
   // A list's items are links and dates; an article above its teasers is cleaned as an article, less its list's cards.
   const listed = shortItems || ((kind === 'listing' || kind === 'collection') && proseWords(root, true) < wordCount(root.textContent) * ARTICLE_PROSE);
   cleanArticle(root, listed, items ? (element) => element.getAttribute(ITEM_MARK) !== null : undefined);

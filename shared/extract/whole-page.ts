@@ -271,15 +271,16 @@ const REPEATED_WORDS = 8;
 /**
  * A block whose words an earlier sibling said already, word for word, goes: the page's copy of a
  * section for another screen width, a carousel's slides cloned for its loop. Only siblings of as many
- * words are compared.
+ * words are compared; with `blocksOnly`, only blocks that hold blocks (not a paragraph or a line said again).
  */
-export function dropRepeatedSiblings(area: PageElement): void {
+export function dropRepeatedSiblings(area: PageElement, blocksOnly = false): void {
   const counts = sizesUnder(area, wordCount);
   for (const parent of [area, ...area.querySelectorAll('div, section, ul, ol, main, article')]) {
     const byCount = new Map<number, PageElement[]>();
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
       const words = counts.get(child) ?? 0;
       if (words < REPEATED_WORDS) continue;
+      if (blocksOnly && !hasBlockChild(child)) continue;
       const same = byCount.get(words);
       if (same) same.push(child);
       else byCount.set(words, [child]);

@@ -27,6 +27,7 @@ const SAMPLE: { id: string; defect: string; min: number }[] = [
   { id: '4106', defect: 'a list article whose entries, each a linked name and its paragraph, were taken for teasers of other posts', min: 0.8 },
   { id: '2903', defect: "a blog's front page whose words are mostly links, in groups too small to count as repeated items", min: 0.9 },
   { id: '2845', defect: "a company page whose sections each open with a <header> holding their heading and intro", min: 0.7 },
+  { id: '0355', defect: 'an article its page builder renders three times, once for each screen width', min: 0.9 },
 ];
 
 describe('extraction on a sample of the labelled pages of every kind', () => {
