@@ -13,7 +13,7 @@ import { dropReviews, namedSliver, productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
 import { wordCount } from './text-sizes.ts';
-import { dropRepeatedSiblings, ITEM_MARK, mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
+import { dropRepeatedSiblings, dropSaidAgain, ITEM_MARK, mainArea, revealHiddenBody, wholePage } from './whole-page.ts';
 
 export interface ReadableArticle {
   title: string;
@@ -96,9 +96,10 @@ export function readableArticle(
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A page of blocks says one twice for other screen widths, or clones a carousel's slides: an article
-  // only its blocks of blocks (its paragraphs and lines may repeat); a thread's repeats are its own.
+  // only its blocks of blocks (its paragraphs and lines may repeat); a thread any line it said already.
   if (REPEATS_DROPPED.has(kind)) dropRepeatedSiblings(root);
   else if (kind === 'article') dropRepeatedSiblings(root, true);
+  else if (kind === 'forum') dropSaidAgain(root);
   // A list's items are links and dates; an article above its teasers is cleaned as an article, less its list's cards.
   const listed = shortItems || ((kind === 'listing' || kind === 'collection') && proseWords(root, true) < wordCount(root.textContent) * ARTICLE_PROSE);
   cleanArticle(root, listed, items ? (element) => element.getAttribute(ITEM_MARK) !== null : undefined);

@@ -382,6 +382,35 @@ function dropRequotes(posts: PageElement[]): void {
   }
 }
 
+/** Blocks that hold a line of their own when no block is inside them. */
+const LINE_BLOCKS = new Set(['div', 'p', 'li', 'blockquote', 'pre', 'td', 'dd', 'dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * A line of a thread (a paragraph, an item, a block with no block inside it) of eight words or more
+ * that the thread said already, word for word, goes: a quote's copy of the passages before it (with
+ * its "<name> said:" line once nothing else is left of it), a list shown twice. A quote under fifty
+ * words stays whole: the reply's context.
+ */
+export function dropSaidAgain(thread: PageElement): void {
+  const said = new Set<string>();
+  const emptied = new Set<PageElement>();
+  const shortQuotes = new Set([...thread.querySelectorAll('blockquote')].filter((quote) => wordCount(quote.textContent) < REQUOTED_WORDS));
+  for (const element of [...thread.querySelectorAll('*')]) {
+    if (!LINE_BLOCKS.has(element.localName.toLowerCase()) || hasBlockChild(element)) continue;
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (wordCount(text) < REPEATED_WORDS) continue;
+    const quote = element.closest('blockquote');
+    if (quote && shortQuotes.has(quote)) continue;
+    if (!said.has(text)) said.add(text);
+    else {
+      element.remove();
+      if (quote) emptied.add(quote);
+    }
+  }
+  // A quote all of whose lines went goes whole, with its "<name> said:" line.
+  for (const quote of emptied) if (wordCount(quote.textContent) < REPEATED_WORDS) quote.remove();
+}
+
 /** A line of a signature has this many words at least (a shorter one may well be said twice). */
 const SIGNATURE_WORDS = 4;
 

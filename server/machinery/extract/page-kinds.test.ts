@@ -101,6 +101,27 @@ describe('extraction by kind of page', () => {
     expect(result.text).toContain(`oxbowlake said:\n${line}\n${FORUM_POSTS[3]!.text}`);
   });
 
+  it('a thread whose posts name no author: a quote of passages said before is not read again, a short quote stays with its reply', () => {
+    const calm = 'The lake is calm most evenings, though the wind picks up by the boat ramp after six and the chop can turn a small boat around.';
+    const budget = 'I have about four hundred to spend, a roof rack on a small hatchback, and an hour of daylight after work in summer, so weight matters.';
+    const line = 'Rent a few boats before you buy one, any shop will do.';
+    const bodies = [
+      `<p>${FORUM_POSTS[0]!.text}</p><p>${calm}</p><p>${budget}</p>`,
+      `<p>${FORUM_POSTS[1]!.text}</p><p>${line}</p>`,
+      `<blockquote><div>crumbshot said:</div><p>${calm}</p><p>${budget}</p></blockquote><p>${FORUM_POSTS[2]!.text}</p>`,
+      `<blockquote><p>${line}</p></blockquote><p>${FORUM_POSTS[3]!.text}</p>`,
+    ];
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <div class="thread">${bodies.map((body, i) => `<div class="entry" id="entry-${i}">${body}</div>`).join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/threads/which-kayak.42/');
+    expect(result.kind).toBe('forum');
+    for (const post of FORUM_POSTS.slice(0, 4)) expect(occurrences(result.text, post.text)).toBe(1);
+    expect(occurrences(result.text, calm)).toBe(1);
+    expect(occurrences(result.text, budget)).toBe(1);
+    expect(result.text).not.toContain('crumbshot said:');
+    expect(result.text).toContain(`${line}\n${FORUM_POSTS[3]!.text}`);
+  });
+
   it("a thread's reply subjects (its title again after \"Re:\") and its buttons are not read; its title and posts are", () => {
     const title = 'Which kayak for a beginner?';
     const posts = FORUM_POSTS.map(

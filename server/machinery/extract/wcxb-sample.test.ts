@@ -28,6 +28,7 @@ const SAMPLE: { id: string; defect: string; min: number }[] = [
   { id: '2903', defect: "a blog's front page whose words are mostly links, in groups too small to count as repeated items", min: 0.9 },
   { id: '2845', defect: "a company page whose sections each open with a <header> holding their heading and intro", min: 0.7 },
   { id: '0355', defect: 'an article its page builder renders three times, once for each screen width', min: 0.9 },
+  { id: '0550', defect: 'a thread whose replies quote whole paragraphs of the posts before them, its posters not found', min: 0.65 },
 ];
 
 describe('extraction on a sample of the labelled pages of every kind', () => {
