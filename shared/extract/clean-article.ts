@@ -22,7 +22,7 @@
  * links, lists of links and datelines stay; and so do the blocks of a list's cards wherever they are.
  */
 import { ELEMENT_NODE, TEXT_NODE, type PageElement, type PageNode } from './page-dom.ts';
-import { wordCount } from './text-sizes.ts';
+import { lineText, wordCount } from './text-sizes.ts';
 import { READING_LABEL } from './page-labels.ts';
 
 const BLOCK_ELEMENTS = new Set([
@@ -177,7 +177,7 @@ function previousWithText(element: PageElement): PageElement | null {
 function introducedByArticle(list: PageElement): boolean {
   const lead = previousWithText(list);
   if (!lead) return false;
-  const text = (lead.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = lineText(lead);
   const introduces = HEADING.test(upper(lead)) || (text.endsWith(':') && wordCount(text) >= 2);
   if (!introduces || FURTHER_READING.test(text)) return false;
   let after = list.nextElementSibling;
@@ -227,7 +227,7 @@ const CREDIT_INLINE = new Set(['SPAN', 'SMALL', 'CITE', 'TIME']);
 function removeInlineCredits(block: Block): void {
   for (const node of block.own) {
     if (node.nodeType !== ELEMENT_NODE || !CREDIT_INLINE.has(upper(node))) continue;
-    const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = lineText(node);
     if (NAME_SLASH_AGENCY.test(text) || READING_LABEL.test(text)) (node as PageElement).remove();
   }
 }

@@ -39,5 +39,8 @@ export const WORD = /[\p{L}\p{N}]+/gu;
 /** The words of a text. */
 export const wordCount = (text: string | null | undefined) => text?.match(WORD)?.length ?? 0;
 
+/** A node's text as one line: each run of whitespace one space, none at either end. */
+export const lineText = (node: { readonly textContent: string | null }) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+
 /** The length of a text (what textContent.length sums). */
 export const textLength = (text: string | null) => text?.length ?? 0;

@@ -20,7 +20,7 @@ import { holdsProse } from './forum-page.ts';
 import { HIDDEN_STYLE, isInside, type PageDocument, type PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
 import { nameWords } from './page-labels.ts';
-import { sizesUnder, textLength, WORD, wordCount } from './text-sizes.ts';
+import { lineText, sizesUnder, textLength, WORD, wordCount } from './text-sizes.ts';
 
 
 type Cloneable = PageElement & { cloneNode(deep: boolean): PageElement };
@@ -178,7 +178,7 @@ function dropChrome(area: PageElement, thread: boolean): void {
   }
   for (const element of [...area.querySelectorAll('dl, dt, dd, li, div, span, p, a, button, time, small, strong, b')]) {
     if (!isInside(element, area) || element.firstElementChild?.querySelector('p, div')) continue;
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = lineText(element);
     if (!text || text.length > 48) continue;
     if (MACHINE_TIME.test(text) || (thread && ACTION_LINE.test(text))) element.remove();
     else if (!/^(?:a|button|time|small|strong|b)$/i.test(element.localName) && (POSTER_DETAIL.test(text) || DETAILS_LINE.test(text))) element.remove();
@@ -207,14 +207,14 @@ function dropOtherThreads(area: PageElement, posts: PageElement[]): void {
   for (const heading of [...area.querySelectorAll('h1, h2, h3, h4, h5, h6, div, p, span, strong, b')]) {
     // A heading is a leaf of the tree or nearly: a block with blocks inside is not read (its text would cost a walk).
     if (!isInside(heading, area) || (!/^h\d$/i.test(heading.localName) && hasBlockChild(heading))) continue;
-    const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = lineText(heading);
     if (text.length > 60 || !OTHER_THREADS.test(text)) continue;
     // Not the thread: a block holding one of its announced posts, or where none were, running prose.
     const links = (element: PageElement) =>
       posts.length > 0 ? !posts.some((post) => post === element || isInside(post, element) || isInside(element, post)) : !holdsProse(element);
     let block: PageElement = heading;
     for (let up = heading.parentElement; up && up !== area; up = up.parentElement) {
-      if (!(up.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(text) || !links(up)) break;
+      if (!lineText(up).startsWith(text) || !links(up)) break;
       if (posts.length === 0 && wordCount(up.textContent) >= words * MAX_OTHER_THREADS_SHARE) break;
       block = up;
     }
@@ -245,12 +245,12 @@ function dropReplySubjects(area: PageElement): void {
   const short = (element: PageElement) => (lengths.get(element) ?? 0) <= MAX_SUBJECT * 2;
   for (const element of area.querySelectorAll('h1, h2, h3, h4, h5, h6, div, p, span, strong, b, a')) {
     if (!short(element) || hasBlockChild(element)) continue;
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = lineText(element);
     if (!text || text.length > MAX_SUBJECT) continue;
     const reply = REPLY_SUBJECT.exec(text)?.[1];
     // The outermost element holding only this line: a heading round its link.
     let line = element;
-    while (line.parentElement && line.parentElement !== area && short(line.parentElement) && (line.parentElement.textContent ?? '').replace(/\s+/g, ' ').trim() === text) line = line.parentElement;
+    while (line.parentElement && line.parentElement !== area && short(line.parentElement) && lineText(line.parentElement) === text) line = line.parentElement;
     const key = (reply ?? text).toLowerCase();
     const entry = lines.get(key) ?? { replies: 0, elements: new Set<PageElement>() };
     if (entry.elements.has(line)) continue;
@@ -289,7 +289,7 @@ export function dropRepeatedSiblings(area: PageElement, blocksOnly = false): voi
       if (same.length < 2) continue;
       const said = new Set<string>();
       for (const child of same) {
-        const text = (child.textContent ?? '').replace(/\s+/g, ' ').trim();
+        const text = lineText(child);
         if (said.has(text)) child.remove();
         else said.add(text);
       }
@@ -306,7 +306,7 @@ const AUTHOR_SELECTOR = '[itemprop="author"], [rel="author"], [class*="author"],
 /** The author's name in a marker: its itemprop name, else its short text. */
 function authorName(marker: PageElement): string | null {
   const named = marker.querySelector('[itemprop="name"]') ?? marker;
-  const text = (named.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = lineText(named);
   return text && wordCount(text) <= 4 && text.length <= 40 ? text : null;
 }
 
@@ -397,7 +397,7 @@ export function dropSaidAgain(thread: PageElement): void {
   const shortQuotes = new Set([...thread.querySelectorAll('blockquote')].filter((quote) => wordCount(quote.textContent) < REQUOTED_WORDS));
   for (const element of [...thread.querySelectorAll('*')]) {
     if (!LINE_BLOCKS.has(element.localName.toLowerCase()) || hasBlockChild(element)) continue;
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = lineText(element);
     if (wordCount(text) < REPEATED_WORDS) continue;
     const quote = element.closest('blockquote');
     if (quote && shortQuotes.has(quote)) continue;
@@ -424,7 +424,7 @@ function dropSignatures(own: PageElement[]): void {
   for (const post of own) {
     for (const element of post.querySelectorAll('p, div, li, dd, span, td')) {
       if (element.querySelector('p, div, li, dd, td, ul, ol, table, pre') || element.closest('blockquote')) continue;
-      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const text = lineText(element);
       if (wordCount(text) < SIGNATURE_WORDS) continue;
       const entry = seen.get(text) ?? { posts: new Set(), elements: [] };
       entry.posts.add(post);
