@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { articleText } from '../text/article-text.ts';
+import { dropAreas } from './drop-areas.ts';
 import type { PageDocument } from './page-dom.ts';
 import { readableArticle } from './readable-article.ts';
 
@@ -205,5 +206,18 @@ describe('precision: labels and prompts around the article', () => {
     expect(text).toContain('The mayor spoke about the flood.');
     expect(text).toContain('It took her 5 minutes to read the letter twice.');
     for (const n of [1, 2, 3, 4, 5, 6]) expect(text).toContain(`Paragraph ${n} of the story`);
+  });
+});
+
+describe('dropAreas', () => {
+  it("keeps a section's own <header>, its heading and intro, and drops a masthead of links wrapped in a section", () => {
+    const { document } = parseHTML(`<!doctype html><html><body>
+      <section class="top"><header class="site"><a href="/">MASTHEAD Harbour Cloud home</a> <a href="/pricing">Pricing and plans</a> Open daily</header></section>
+      <section class="row"><header><h2>Features of the harbour</h2><p>The INTRO tells what the harbour service does in a sentence.</p></header>${paragraph(1)}</section>
+    </body></html>`);
+    dropAreas(document as unknown as PageDocument);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('INTRO');
+    expect(text).not.toContain('MASTHEAD');
   });
 });
