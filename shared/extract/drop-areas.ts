@@ -5,7 +5,7 @@
  * - landmarks that are not the article (navigation, banner, footer, sidebar and search roles) and dialogs;
  * - boilerplate areas recognised by a word of their class or id: advertising, sharing, comments,
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
- *   notices, pop-ups, author boxes, screen-reader-only labels. A name splits into words at dashes,
+ *   notices, pop-ups, author boxes, screen-reader-only labels; on a forum, posters' signatures. A name splits into words at dashes,
  *   underscores and case changes ("shareBar__icons" is share, bar, icons); a hexadecimal hash in a
  *   name ("container-28addc53ad") is no words.
  * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it. So is
@@ -59,9 +59,11 @@ const HASH = /^(?=[a-f]*\d)(?=\d*[a-f])[\da-f]{5,}$/i;
 /** Words naming comments: on a forum, an area so named that holds a fifth of the page is the thread itself. */
 const COMMENT_WORDS = new Set(['comment', 'comments']);
 const THREAD_SHARE = 0.2;
+/** Words naming a poster's signature: boilerplate on a forum only (elsewhere a "signature dish" is the page). */
+const SIGNATURE_WORDS = new Set(['signature', 'sig']);
 
-/** Whether a name marks boilerplate: 'comments' when only its comment words do, else true or false. */
-function boilerplateName(name: string): boolean | 'comments' {
+/** Whether a name marks boilerplate (on a forum, `thread`, a signature too): 'comments' when only its comment words do, else true or false. */
+function boilerplateName(name: string, thread: boolean): boolean | 'comments' {
   if (!PLAIN_NAME.test(name)) return false;
   const words = name
     .split(/[-_]+/)
@@ -78,19 +80,19 @@ function boilerplateName(name: string): boolean | 'comments' {
   let comments = false;
   for (let i = 0; i < words.length; i++) {
     if (COMMENT_WORDS.has(words[i]!)) comments = true;
-    else if (BOILERPLATE_WORDS.has(words[i]!)) return true;
+    else if (BOILERPLATE_WORDS.has(words[i]!) || (thread && SIGNATURE_WORDS.has(words[i]!))) return true;
     if (i + 1 < words.length && BOILERPLATE_WORDS.has(words[i]! + words[i + 1]!)) return true;
   }
   return comments && 'comments';
 }
 
 /** Whether an element's class or id names it as boilerplate: 'comments' when only for comments. */
-function boilerplateArea(element: PageElement): boolean | 'comments' {
+function boilerplateArea(element: PageElement, thread: boolean): boolean | 'comments' {
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
   if (names.length <= 1) return false;
   let found: boolean | 'comments' = false;
   for (const name of names.split(/\s+/)) {
-    const named = boilerplateName(name);
+    const named = boilerplateName(name, thread);
     if (named === true) return true;
     found ||= named;
   }
@@ -168,14 +170,14 @@ export function dropAreas(document: PageDocument, thread = false): void {
   // The text each kind of boilerplate-named area holds, all of its areas together.
   const byKind = new Map<string, number>();
   eachElement(root, (element, name) => {
-    if (KEPT_ELEMENTS.has(name) || !boilerplateArea(element)) return false;
+    if (KEPT_ELEMENTS.has(name) || !boilerplateArea(element, thread)) return false;
     const kind = kindOf(element, name);
     byKind.set(kind, (byKind.get(kind) ?? 0) + (element.textContent?.length ?? 0));
     // On: an area inside another may be kept (the larger one holds most of the page) and is judged too.
     return false;
   });
   eachElement(root, (element, name) => {
-    const named = KEPT_ELEMENTS.has(name) ? false : boilerplateArea(element);
+    const named = KEPT_ELEMENTS.has(name) ? false : boilerplateArea(element, thread);
     if (!named) return false;
     const length = element.textContent?.length ?? 0;
     if (named === 'comments' && thread) {

@@ -152,6 +152,23 @@ describe('extraction by kind of page', () => {
     expect(result.text).toContain('Member 1 of the paddling club');
   });
 
+  it("a thread's signatures named so are not read, though each is said once and no post names its author; a restaurant's signature dishes are", () => {
+    const signatures = ['Currently paddling: a borrowed sit-on-top and a leaky canoe', 'Two boats, one roof rack, and far too many paddles in the garage'];
+    const bodies = FORUM_POSTS.slice(0, 4).map((post, i) => `<div class="msg_body"><p>${post.text}</p>${i < 2 ? `<div class="signature"><div class="sig_text">${signatures[i]}</div></div>` : ''}</div>`);
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main><h1>Which kayak for a beginner?</h1>
+      <table class="board">${bodies.map((body, i) => `<tr><td class="msg" id="message_${i}">${body}</td></tr>`).join('\n')}</table></main></body></html>`;
+    const thread = extractArticle(html, 'https://talk.example.org/boards/kayaks/42');
+    expect(thread.kind).toBe('forum');
+    for (const post of FORUM_POSTS.slice(0, 4)) expect(thread.text).toContain(post.text);
+    for (const signature of signatures) expect(thread.text).not.toContain(signature);
+
+    const dishes = 'Our signature dishes are a slow-roasted lamb shoulder with rosemary, and a lemon tart baked every morning by the head chef herself.';
+    const menu = `<!doctype html><html lang="en"><head><title>The Harbour Kitchen</title></head><body><main><h1>The Harbour Kitchen</h1>
+      <p>${FORUM_POSTS[0]!.text} We cook what the boats bring in, and the menu changes with the weather and the catch of the day.</p>
+      <div class="signature"><p>${dishes}</p></div></main></body></html>`;
+    expect(extractArticle(menu, 'https://kitchen.example.org/about').text).toContain(dishes);
+  });
+
   it("a thread's list of similar threads is not read, its heading and all; the posts are", () => {
     const posts = FORUM_POSTS.map(
       (post) => `<article class="message"><div class="message-user"><span class="username">${post.author}</span></div><div class="message-body"><p>${post.text}</p></div></article>`,
