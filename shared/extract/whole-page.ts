@@ -5,6 +5,8 @@
  * dropped areas went, less the chrome such pages carry in it:
  * - pagination, sort and filter bars, toolbars (named so by a word of their class or id), unless
  *   they wrap the list's items themselves (marked before, see ITEM_MARK);
+ * - menus a class or id names as navigation or a menu, where they are one: half of their words in
+ *   links, or no running prose (a section named as a menu's target, which holds prose, stays);
  * - a poster's details: join date, post count, reputation, signature, votes and reactions;
  * - a date and time for machines shown as text ("2019-01-21T21:40:59Z");
  * - on a forum, a post's actions, counts and permalinks standing alone ("Reply", "Quote", "12", "#3",
@@ -115,6 +117,15 @@ function chromeName(name: string): 'always' | boolean {
   return chrome;
 }
 
+/** Words of a class or id that name navigation or a menu. */
+const MENU_WORDS = new Set(['nav', 'navbar', 'navigation', 'menu', 'megamenu', 'submenu', 'subnav']);
+
+/** Whether an element whose class or id names it a menu is one: half of its words in links, or no running prose. */
+function namedMenu(element: PageElement, names: string[]): boolean {
+  if (!names.some((name) => nameWords(name).some((word) => MENU_WORDS.has(word)))) return false;
+  return !holdsProse(element) || linkWords(element) >= wordCount(element.textContent) * 0.5;
+}
+
 /** A poster's detail line: "Joined: Mar 2024", "Posts: 212", "Reaction score 1,204", "Member since 2019". */
 const POSTER_DETAIL =
   /^(?:joined|join date|posts|messages|reaction score|reactions|likes(?: received)?|points|solutions|member since|registered|location|trophies|reputation|rep|karma|threads)\b\s*:?\s*[\p{L}\p{N} ,.·-]{0,24}$/iu;
@@ -170,7 +181,7 @@ function dropChrome(area: PageElement, thread: boolean): void {
   for (const element of [...area.querySelectorAll('[class], [id]')]) {
     if (!isInside(element, area)) continue;
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
-    const chrome = names.map(chromeName).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false);
+    const chrome = names.map(chromeName).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false) || namedMenu(element, names);
     if (!chrome || (element.textContent ?? '').length > all * 0.4 || (thread && chrome === true && holdsProse(element))) continue;
     // A wrapper named for its pagination or filters that holds the list's items is the list.
     if (chrome === true && element.querySelector(`[${ITEM_MARK}]`)) continue;

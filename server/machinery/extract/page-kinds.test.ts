@@ -169,6 +169,19 @@ describe('extraction by kind of page', () => {
     expect(extractArticle(menu, 'https://kitchen.example.org/about').text).toContain(dishes);
   });
 
+  it("a thread's menus named so but not marked as navigation are not read; a post named as a menu's target is", () => {
+    const menu = `<div class="forum-menu"><ul>${['Kayaks', 'Canoes', 'Paddles', 'Trips', 'Safety', 'Gear swap'].map((item) => `<li><a href="/f/${item}">MENULINK ${item}</a></li>`).join('')}</ul></div>
+      <div class="mobileNav-header"><p>MENULABEL</p><p>Close</p></div>`;
+    const posts = FORUM_POSTS.map(
+      (post, i) => `<article class="message"><div class="message-user"><span class="username">${post.author}</span></div><div class="message-body${i === 2 ? ' js-navTarget' : ''}"><p>${post.text}</p></div></article>`,
+    );
+    const html = `<!doctype html><html lang="en"><head><title>Which kayak for a beginner?</title></head><body><main>${menu}<h1>Which kayak for a beginner?</h1>
+      <div class="thread">${posts.join('\n')}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://talk.example.org/threads/which-kayak.42/');
+    for (const post of FORUM_POSTS) expect(result.text).toContain(`${post.author} wrote:\n${post.text}`);
+    expect(result.text).not.toMatch(/MENULINK|MENULABEL/);
+  });
+
   it("a thread's list of similar threads is not read, its heading and all; the posts are", () => {
     const posts = FORUM_POSTS.map(
       (post) => `<article class="message"><div class="message-user"><span class="username">${post.author}</span></div><div class="message-body"><p>${post.text}</p></div></article>`,
@@ -195,6 +208,15 @@ describe('extraction by kind of page', () => {
     const result = extractArticle(sectionedCompanyPage(), 'https://harbour.example.com/movers/bay-area/');
     expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 2`);
     expect(result.text).not.toContain('COOKIETEXT');
+  });
+
+  it("a company page's menu label named as navigation is not read; its blocks named as a menu's targets, which hold prose, are", () => {
+    const html = sectionedCompanyPage()
+      .replace(/class="band band-/g, 'class="band navTarget band-')
+      .replace('<div class="page">', '<div class="page"><div class="mobileNav-header"><p>MENULABEL</p><p>Close</p></div>');
+    const result = extractArticle(html, 'https://harbour.example.com/movers/bay-area/');
+    expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 2`);
+    expect(result.text).not.toContain('MENULABEL');
   });
 
   it('a company page whose longest block holds half of its words: every block in order, not only the longest', () => {
