@@ -7,6 +7,8 @@
  *   they wrap the list's items themselves (marked before, see ITEM_MARK);
  * - menus a class or id names as navigation or a menu, where they are one: half of their words in
  *   links, or no running prose (a section named as a menu's target, which holds prose, stays);
+ * - notices, drawers and carts so named; a banner too, unless (off a thread) it holds prose: the
+ *   page's hero or call to action;
  * - a poster's details: join date, post count, reputation, signature, votes and reactions;
  * - a date and time for machines shown as text ("2019-01-21T21:40:59Z");
  * - on a forum, a post's actions, counts and permalinks standing alone ("Reply", "Quote", "12", "#3",
@@ -104,14 +106,20 @@ const CHROME_WORDS = new Set([
 ]);
 /** Words that name chrome whatever it holds: signatures, drawers, notices. */
 const NOTICE_WORDS = new Set(['signature', 'sig', 'cart', 'minicart', 'drawer', 'modal', 'announcement', 'banner', 'notice', 'alert']);
+/** Off a thread, a banner that holds prose is a page's hero or call to action, not a notice. */
+const HERO_WORDS = new Set(['banner']);
 
-/** Whether a class or id names chrome: 'always' for a notice or signature, true for chrome unless it holds prose. */
-function chromeName(name: string): 'always' | boolean {
+/**
+ * Whether a class or id names chrome: 'always' for a notice or signature, true for chrome unless it
+ * holds prose (off a thread, `thread` false, a banner is so too).
+ */
+function chromeName(name: string, thread: boolean): 'always' | boolean {
   const words = nameWords(name);
   let chrome = false;
   for (let i = 0; i < words.length; i++) {
     const pair = i + 1 < words.length ? words[i]! + words[i + 1]! : '';
-    if (NOTICE_WORDS.has(words[i]!) || NOTICE_WORDS.has(pair)) return 'always';
+    if (!thread && HERO_WORDS.has(words[i]!)) chrome = true;
+    else if (NOTICE_WORDS.has(words[i]!) || NOTICE_WORDS.has(pair)) return 'always';
     if (CHROME_WORDS.has(words[i]!) || CHROME_WORDS.has(pair)) chrome = true;
   }
   return chrome;
@@ -181,8 +189,9 @@ function dropChrome(area: PageElement, thread: boolean): void {
   for (const element of [...area.querySelectorAll('[class], [id]')]) {
     if (!isInside(element, area)) continue;
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
-    const chrome = names.map(chromeName).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false) || namedMenu(element, names);
-    if (!chrome || (element.textContent ?? '').length > all * 0.4 || (thread && chrome === true && holdsProse(element))) continue;
+    const chrome = names.map((name) => chromeName(name, thread)).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false) || namedMenu(element, names);
+    if (!chrome || (element.textContent ?? '').length > all * 0.4) continue;
+    if (chrome === true && (thread || names.some((name) => nameWords(name).some((word) => HERO_WORDS.has(word)))) && holdsProse(element)) continue;
     // A wrapper named for its pagination or filters that holds the list's items is the list.
     if (chrome === true && element.querySelector(`[${ITEM_MARK}]`)) continue;
     element.remove();

@@ -219,6 +219,18 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toContain('MENULABEL');
   });
 
+  it("a company page's hero named a banner is read for its prose; a notice named a banner is not", () => {
+    const hero = 'Harbour movers carry your home across the bay in a single day, with a crew that packs, lifts and unpacks every box for you.';
+    const html = sectionedCompanyPage().replace(
+      '<div class="page">',
+      `<div class="page"><div class="site-banner"><p>BANNERNOTE Free boxes this week</p></div><div class="hero-banner"><h1>Moving made calm</h1><p>${hero}</p></div>`,
+    );
+    const result = extractArticle(html, 'https://harbour.example.com/movers/bay-area/');
+    expectEverySection(result.text, (name) => `The ${name.toLowerCase()} point number 2`);
+    expect(result.text).toContain(`Moving made calm\n${hero}`);
+    expect(result.text).not.toContain('BANNERNOTE');
+  });
+
   it('a company page whose longest block holds half of its words: every block in order, not only the longest', () => {
     const line = (name: string, n: number) => `<p>The ${name.toLowerCase()} point number ${n} of the harbour service is described here in a full sentence, with ordinary words read aloud as prose.</p>`;
     const blocks = SERVICE_SECTIONS.map((name, i) => {
