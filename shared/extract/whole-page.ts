@@ -128,10 +128,17 @@ function chromeName(name: string, thread: boolean): 'always' | boolean {
 /** Words of a class or id that name navigation or a menu. */
 const MENU_WORDS = new Set(['nav', 'navbar', 'navigation', 'menu', 'megamenu', 'submenu', 'subnav']);
 
-/** Whether an element whose class or id names it a menu is one: half of its words in links, or no running prose. */
-function namedMenu(element: PageElement, names: string[]): boolean {
+/**
+ * Whether an element whose class or id names it a menu is one: half of its words in links, or no
+ * running prose. A menu inside one already judged so (`menus`, within `area`) is not judged again:
+ * nested menus would each measure the same links.
+ */
+function namedMenu(element: PageElement, names: string[], menus: Set<PageElement>, area: PageElement): boolean {
   if (!names.some((name) => nameWords(name).some((word) => MENU_WORDS.has(word)))) return false;
-  return !holdsProse(element) || linkWords(element) >= wordCount(element.textContent) * 0.5;
+  for (let up = element.parentElement; up && up !== area; up = up.parentElement) if (menus.has(up)) return false;
+  if (holdsProse(element) && linkWords(element) < wordCount(element.textContent) * 0.5) return false;
+  menus.add(element);
+  return true;
 }
 
 /** A poster's detail line: "Joined: Mar 2024", "Posts: 212", "Reaction score 1,204", "Member since 2019". */
@@ -186,10 +193,11 @@ function dropChrome(area: PageElement, thread: boolean): void {
     if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style)) && (thread || !disclosurePanel(hidden, controlled))) hidden.remove();
   }
   const all = (area.textContent ?? '').length;
+  const menus = new Set<PageElement>();
   for (const element of [...area.querySelectorAll('[class], [id]')]) {
     if (!isInside(element, area)) continue;
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
-    const chrome = names.map((name) => chromeName(name, thread)).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false) || namedMenu(element, names);
+    const chrome = names.map((name) => chromeName(name, thread)).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false) || namedMenu(element, names, menus, area);
     if (!chrome || (element.textContent ?? '').length > all * 0.4) continue;
     if (chrome === true && (thread || names.some((name) => nameWords(name).some((word) => HERO_WORDS.has(word)))) && holdsProse(element)) continue;
     // A wrapper named for its pagination or filters that holds the list's items is the list.
