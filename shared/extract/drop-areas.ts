@@ -5,9 +5,9 @@
  * - landmarks that are not the article (navigation, banner, footer, sidebar and search roles) and dialogs;
  * - boilerplate areas recognised by a word of their class or id: advertising, sharing, comments,
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
- *   notices, pop-ups, author boxes, screen-reader-only labels; on a forum, posters' signatures. A name splits into words at dashes,
- *   underscores and case changes ("shareBar__icons" is share, bar, icons); a hexadecimal hash in a
- *   name ("container-28addc53ad") is no words.
+ *   notices, pop-ups, author boxes, screen-reader-only labels; on a forum, posters' signatures. A
+ *   name splits into words at dashes, underscores and case changes ("shareBar__icons" is share, bar,
+ *   icons); a hexadecimal hash in a name ("container-28addc53ad") is no words.
  * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it. So is
  * one that opens one of three or more sibling <article>s (off a forum): a teaser's title and summary;
  * and one inside a <section>, with no navigation and under half of its words in links: that section's
