@@ -7,7 +7,8 @@
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
  *   notices, pop-ups, author boxes, screen-reader-only labels; on a forum, posters' signatures. A
  *   name splits into words at dashes, underscores and case changes ("shareBar__icons" is share, bar,
- *   icons); a hexadecimal hash in a name ("container-28addc53ad") is no words.
+ *   icons); a hexadecimal hash in a name ("container-28addc53ad") is no words; inside code
+ *   (`<pre>`, `<code>`) a class names a token ("hljs-comment"), and nothing there goes for its name.
  * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it. So is
  * one that opens one of three or more sibling <article>s (off a forum): a teaser's title and summary;
  * and one inside a <section>, with no navigation and under half of its words in links: that section's
@@ -41,6 +42,9 @@ const BOILERPLATE_WORDS = new Set([
   'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'consent', 'popup',
   'sidebar', 'bio', 'offscreen', 'sronly', 'visuallyhidden',
 ]);
+
+/** Inside code a class names a token (highlight.js's "hljs-comment"), not an area of the page. */
+const CODE_ELEMENTS = new Set(['PRE', 'CODE']);
 
 /** Never dropped, whatever their class says: they hold the page itself. */
 const KEPT_ELEMENTS = new Set(['HTML', 'HEAD', 'BODY', 'MAIN', 'ARTICLE']);
@@ -101,7 +105,8 @@ function boilerplateArea(element: PageElement, thread: boolean): boolean | 'comm
 
 /**
  * Calls `visit` on each element under `root` in document order; when it answers true (it removed the
- * element), the element's subtree is skipped. A loop, not recursion: the page decides the depth.
+ * element, or its subtree is not to be judged), the element's subtree is skipped. A loop, not
+ * recursion: the page decides the depth.
  */
 function eachElement(root: PageElement, visit: (element: PageElement, name: string) => boolean): void {
   let element = root.firstElementChild;
@@ -170,6 +175,7 @@ export function dropAreas(document: PageDocument, thread = false): void {
   // The text each kind of boilerplate-named area holds, all of its areas together.
   const byKind = new Map<string, number>();
   eachElement(root, (element, name) => {
+    if (CODE_ELEMENTS.has(name)) return true;
     if (KEPT_ELEMENTS.has(name) || !boilerplateArea(element, thread)) return false;
     const kind = kindOf(element, name);
     byKind.set(kind, (byKind.get(kind) ?? 0) + (element.textContent?.length ?? 0));
@@ -177,6 +183,7 @@ export function dropAreas(document: PageDocument, thread = false): void {
     return false;
   });
   eachElement(root, (element, name) => {
+    if (CODE_ELEMENTS.has(name)) return true;
     const named = KEPT_ELEMENTS.has(name) ? false : boilerplateArea(element, thread);
     if (!named) return false;
     const length = element.textContent?.length ?? 0;

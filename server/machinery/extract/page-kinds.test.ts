@@ -522,6 +522,17 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/SIDEBAR|TOCTEXT|Edit this page/);
   });
 
+  it("a documentation page's highlighted code keeps its comments; the readers' comments below it go", () => {
+    const code = `<pre><code class="language-js"><span class="hljs-comment">// open the harbour before the boats arrive</span>\nharbour.<span class="hljs-title function_">open</span>();</code></pre>`;
+    const html = docsPage()
+      .replace('<pre><code>harbour.close()</code></pre>', code)
+      .replace('</article>', '</article><div class="comments"><p>COMMENTTEXT Great guide, thanks for writing it up for the rest of us.</p></div>');
+    const result = extractArticle(html, 'https://harbour.example.com/docs/connecting');
+    expect(result.text).toContain('// open the harbour before the boats arrive\nharbour.open();');
+    expect(result.text).toContain(DOCS_CODE);
+    expect(result.text).not.toContain('COMMENTTEXT');
+  });
+
   it('a script shell with nothing to read is still refused', () => {
     const shell = '<!doctype html><html><head><title>App</title></head><body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript><script src="/app.js"></script></body></html>';
     expect(() => extractArticle(shell, 'https://app.example.com/t/1')).toThrow('Could not extract readable content from the webpage');
