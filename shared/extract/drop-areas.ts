@@ -20,6 +20,7 @@
  */
 import { isInside, type PageDocument, type PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
+import { elementNames } from './page-labels.ts';
 import { wordCount } from './text-sizes.ts';
 
 const DROPPED_ELEMENTS = new Set([
@@ -92,10 +93,8 @@ function boilerplateName(name: string, thread: boolean): boolean | 'comments' {
 
 /** Whether an element's class or id names it as boilerplate: 'comments' when only for comments. */
 function boilerplateArea(element: PageElement, thread: boolean): boolean | 'comments' {
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  if (names.length <= 1) return false;
   let found: boolean | 'comments' = false;
-  for (const name of names.split(/\s+/)) {
+  for (const name of elementNames(element)) {
     const named = boilerplateName(name, thread);
     if (named === true) return true;
     found ||= named;

@@ -1,4 +1,5 @@
 /** Labels pages set around articles and teasers, which are never part of what is read. */
+import type { PageElement } from './page-dom.ts';
 
 /**
  * A teaser's label of its reading time or age, never spoken: "5 min read", "3 minute read", "Updated 3
@@ -15,3 +16,11 @@ export function nameWords(name: string): string[] {
   if (!PLAIN_NAME.test(name)) return [];
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
 }
+
+/** An element's names: each class and its id. */
+export const elementNames = (element: PageElement): string[] =>
+  `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
+
+/** Whether one of `names` holds one of `words` (see nameWords). */
+export const namedWith = (names: readonly string[], words: ReadonlySet<string>): boolean =>
+  names.some((name) => nameWords(name).some((word) => words.has(word)));

@@ -14,7 +14,7 @@
  */
 import { isInside, type PageDocument, type PageElement } from './page-dom.ts';
 import { proseWords } from './page-kind.ts';
-import { nameWords } from './page-labels.ts';
+import { elementNames, namedWith } from './page-labels.ts';
 import { WORD, wordCount } from './text-sizes.ts';
 
 
@@ -23,13 +23,7 @@ type Creator = { createElement(name: string): PageElement & { textContent: strin
 
 const PRODUCT_WORDS = new Set(['description', 'descriptions', 'details', 'detail', 'specifications', 'specs', 'spec']);
 
-const isProductName = (name: string) => nameWords(name).some((word) => PRODUCT_WORDS.has(word));
-
-function namedForProduct(element: PageElement): boolean {
-  if (element.getAttribute('itemprop') === 'description') return true;
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
-  return names.some(isProductName);
-}
+const namedForProduct = (element: PageElement) => element.getAttribute('itemprop') === 'description' || namedWith(elementNames(element), PRODUCT_WORDS);
 
 /** A JSON-LD Product on the page, searched through arrays and @graph. */
 function declaredProduct(document: PageDocument): Record<string, unknown> | null {
@@ -143,15 +137,12 @@ export function namedSliver(named: PageElement, area: PageElement): boolean {
 /** Words of a class or id that name the reviews' area. */
 const REVIEW_WORDS = new Set(['review', 'reviews', 'ratings', 'testimonials']);
 
-const reviewsName = (name: string) => nameWords(name).some((word) => REVIEW_WORDS.has(word));
-
 /** A product page's reviews (an area named for them, holding under three fifths of `root`) removed from `root` in place. */
 export function dropReviews(root: PageElement): void {
   const all = wordCount(root.textContent);
   for (const element of [...root.querySelectorAll('[class], [id]')]) {
     if (!isInside(element, root)) continue;
-    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/);
-    if (names.some(reviewsName) && wordCount(element.textContent) <= all * MAX_REVIEWS_SHARE) element.remove();
+    if (namedWith(elementNames(element), REVIEW_WORDS) && wordCount(element.textContent) <= all * MAX_REVIEWS_SHARE) element.remove();
   }
 }
 const MAX_REVIEWS_SHARE = 0.6;

@@ -23,7 +23,7 @@
 import { holdsProse } from './forum-page.ts';
 import { HIDDEN_STYLE, isInside, type PageDocument, type PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
-import { nameWords } from './page-labels.ts';
+import { elementNames, namedWith, nameWords } from './page-labels.ts';
 import { lineText, sizesUnder, textLength, WORD, wordCount } from './text-sizes.ts';
 
 
@@ -134,7 +134,7 @@ const MENU_WORDS = new Set(['nav', 'navbar', 'navigation', 'menu', 'megamenu', '
  * nested menus would each measure the same links.
  */
 function namedMenu(element: PageElement, names: string[], menus: Set<PageElement>, area: PageElement): boolean {
-  if (!names.some((name) => nameWords(name).some((word) => MENU_WORDS.has(word)))) return false;
+  if (!namedWith(names, MENU_WORDS)) return false;
   for (let up = element.parentElement; up && up !== area; up = up.parentElement) if (menus.has(up)) return false;
   if (holdsProse(element) && linkWords(element) < wordCount(element.textContent) * 0.5) return false;
   menus.add(element);
@@ -161,10 +161,7 @@ const MACHINE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+
 /** Words of a class or id that name a disclosure: an accordion, a tab's pane, a question's folded answer. */
 const PANEL_WORDS = new Set(['accordion', 'accordian', 'collapse', 'collapsible', 'tab', 'tabs', 'tabpanel', 'tabcontent', 'faq', 'faqs']);
 
-function namesPanel(element: PageElement): boolean {
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  return names.split(/\s+/).some((name) => nameWords(name).some((word) => PANEL_WORDS.has(word)));
-}
+const namesPanel = (element: PageElement) => namedWith(elementNames(element), PANEL_WORDS);
 
 /**
  * Whether a hidden element is a disclosure's panel, folded until the reader asks for it and part of
@@ -196,10 +193,10 @@ function dropChrome(area: PageElement, thread: boolean): void {
   const menus = new Set<PageElement>();
   for (const element of [...area.querySelectorAll('[class], [id]')]) {
     if (!isInside(element, area)) continue;
-    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
+    const names = elementNames(element);
     const chrome = names.map((name) => chromeName(name, thread)).reduce((a, b) => (a === 'always' || b === 'always' ? 'always' : a || b), false) || namedMenu(element, names, menus, area);
     if (!chrome || (element.textContent ?? '').length > all * 0.4) continue;
-    if (chrome === true && (thread || names.some((name) => nameWords(name).some((word) => HERO_WORDS.has(word)))) && holdsProse(element)) continue;
+    if (chrome === true && (thread || namedWith(names, HERO_WORDS)) && holdsProse(element)) continue;
     // A wrapper named for its pagination or filters that holds the list's items is the list.
     if (chrome === true && element.querySelector(`[${ITEM_MARK}]`)) continue;
     element.remove();
