@@ -7,7 +7,8 @@
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
  *   notices, pop-ups, author boxes, screen-reader-only labels; on a forum, posters' signatures. A
  *   name splits into words at dashes, underscores and case changes ("shareBar__icons" is share, bar,
- *   icons); a hexadecimal hash in a name ("container-28addc53ad") is no words; inside code
+ *   icons); a hexadecimal hash in a name ("container-28addc53ad") is no words; on the area that
+ *   holds the page's article a "--" modifier is its layout ("post--sidebar-right"), no words; inside code
  *   (`<pre>`, `<code>`) a class names a token ("hljs-comment"), and nothing there goes for its name.
  * A <header> that holds most of the page's text (and no navigation) is kept: the article inside it. So is
  * one that opens one of three or more sibling <article>s (off a forum): a teaser's title and summary;
@@ -67,10 +68,13 @@ const THREAD_SHARE = 0.2;
 /** Words naming a poster's signature: boilerplate on a forum only (elsewhere a "signature dish" is the page). */
 const SIGNATURE_WORDS = new Set(['signature', 'sig']);
 
-/** Whether a name marks boilerplate (on a forum, `thread`, a signature too): 'comments' when only its comment words do, else true or false. */
-function boilerplateName(name: string, thread: boolean): boolean | 'comments' {
+/**
+ * Whether a name marks boilerplate (on a forum, `thread`, a signature too): 'comments' when only its
+ * comment words do, else true or false. `blockOnly` reads the name's block, not a "--" modifier after it.
+ */
+function boilerplateName(name: string, thread: boolean, blockOnly = false): boolean | 'comments' {
   if (!PLAIN_NAME.test(name)) return false;
-  const words = name
+  const words = (blockOnly ? name.split('--')[0]! : name)
     .split(/[-_]+/)
     // A hash a build tool appended ("container-28addc53ad", "element-38ad5ea") is no words: its letters are not "ad".
     .filter((part) => !HASH.test(part))
@@ -91,11 +95,16 @@ function boilerplateName(name: string, thread: boolean): boolean | 'comments' {
   return comments && 'comments';
 }
 
-/** Whether an element's class or id names it as boilerplate: 'comments' when only for comments. */
-function boilerplateArea(element: PageElement, thread: boolean): boolean | 'comments' {
+/**
+ * Whether an element's class or id names it as boilerplate: 'comments' when only for comments. On the
+ * area holding the page's article (`holdsArticle`) a modifier names a layout: "post--sidebar-right" is
+ * a post beside a sidebar, where elsewhere "rail--trending" is a rail of trending stories.
+ */
+function boilerplateArea(element: PageElement, thread: boolean, holdsArticle: (element: PageElement) => boolean): boolean | 'comments' {
   let found: boolean | 'comments' = false;
   for (const name of elementNames(element)) {
-    const named = boilerplateName(name, thread);
+    let named = boilerplateName(name, thread);
+    if (named && name.includes('--') && holdsArticle(element)) named = boilerplateName(name, thread, true);
     if (named === true) return true;
     found ||= named;
   }
@@ -167,6 +176,10 @@ export function dropAreas(document: PageDocument, thread = false): void {
     return true;
   });
   const pageText = shownTextLength(document.body);
+  // The page's article: its main landmark, and its <article> when it has one only.
+  const articles = document.querySelectorAll('article');
+  const landmarks = [...document.querySelectorAll('main, [role="main"]'), ...(articles.length === 1 ? articles : [])];
+  const holdsArticle = (element: PageElement) => landmarks.some((landmark) => isInside(landmark, element));
   // Numbered ids name areas of one kind: "comment-1204", "comment-1205".
   const kindOf = (element: PageElement, name: string) => `${name}.${element.getAttribute('class') ?? ''}#${(element.getAttribute('id') ?? '').replace(/\d+/g, '#')}`;
   // On a forum: the area named for comments that is the thread, whose posts may be named so too.
@@ -175,7 +188,7 @@ export function dropAreas(document: PageDocument, thread = false): void {
   const byKind = new Map<string, number>();
   eachElement(root, (element, name) => {
     if (CODE_ELEMENTS.has(name)) return true;
-    if (KEPT_ELEMENTS.has(name) || !boilerplateArea(element, thread)) return false;
+    if (KEPT_ELEMENTS.has(name) || !boilerplateArea(element, thread, holdsArticle)) return false;
     const kind = kindOf(element, name);
     byKind.set(kind, (byKind.get(kind) ?? 0) + (element.textContent?.length ?? 0));
     // On: an area inside another may be kept (the larger one holds most of the page) and is judged too.
@@ -183,7 +196,7 @@ export function dropAreas(document: PageDocument, thread = false): void {
   });
   eachElement(root, (element, name) => {
     if (CODE_ELEMENTS.has(name)) return true;
-    const named = KEPT_ELEMENTS.has(name) ? false : boilerplateArea(element, thread);
+    const named = KEPT_ELEMENTS.has(name) ? false : boilerplateArea(element, thread, holdsArticle);
     if (!named) return false;
     const length = element.textContent?.length ?? 0;
     if (named === 'comments' && thread) {

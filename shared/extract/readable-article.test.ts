@@ -88,6 +88,16 @@ describe('readableArticle', () => {
     for (const gone of ['RELATEDTEXT', 'SHARETEXT', 'SCREENREADERTEXT']) expect(text).not.toContain(gone);
   });
 
+  it('reads the modifier of the area holding the article as its layout: a post beside a sidebar is kept, a rail of trending stories is not', () => {
+    const menu = Array.from({ length: 100 }, (_, n) => `<li><a href="/shop/${n}">Shop department number ${n} of the store</a></li>`).join('');
+    const text = read(`<div class="mega-menu"><ul>${menu}</ul></div>
+      <section class="post post--sidebar-right"><article>${story}</article>
+      <div class="post__sidebar">SIDEBARTEXT Our store opens at nine every day of the week.</div></section>
+      <div class="rail rail--trending"><p>TRENDINGTEXT A story from elsewhere on the site that many readers opened today, with a long summary.</p></div>`);
+    expect(text).toContain('Paragraph 6 of the story');
+    for (const gone of ['SIDEBARTEXT', 'TRENDINGTEXT']) expect(text).not.toContain(gone);
+  });
+
   it('keeps an area that holds most of the page whatever its class', () => {
     expect(read(`<div class="comments-enabled">${story}</div>`)).toContain('Paragraph 1 of the story');
   });
