@@ -3,6 +3,7 @@
  * - elements that are never article text: script (not JSON-LD, which Readability reads the metadata
  *   from), style, iframe, nav, footer, header, aside, form controls, dialogs;
  * - landmarks that are not the article (navigation, banner, footer, sidebar and search roles) and dialogs;
+ * - once the kind of page is known, off a product page, forms holding no running prose (`dropForms`);
  * - boilerplate areas recognised by a word of their class or id: advertising, sharing, comments,
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
  *   notices, pop-ups, author boxes, screen-reader-only labels; on a forum, posters' signatures. A
@@ -19,6 +20,7 @@
  * kind (the same tag and class) that together hold most of it: an article laid out as a row of blocks
  * whose class happens to hold such a word ("text-widget sidebar-style") is the article.
  */
+import { holdsProse } from './forum-page.ts';
 import { isInside, type PageDocument, type PageElement } from './page-dom.ts';
 import { linkWords } from './page-kind.ts';
 import { elementNames } from './page-labels.ts';
@@ -211,4 +213,16 @@ export function dropAreas(document: PageDocument, thread = false): void {
     element.remove();
     return true;
   });
+}
+
+/**
+ * Removes the page's forms that hold no running prose (a search box, a sign-in, a sign-up, a reply box)
+ * and under two fifths of the main area `area`'s words (a form wrapping the page or its list of
+ * results is the page).
+ */
+export function dropForms(document: PageDocument, area: PageElement): void {
+  const words = wordCount(area.textContent);
+  for (const form of [...(document.body?.querySelectorAll('form') ?? [])]) {
+    if (!holdsProse(form) && wordCount(form.textContent) <= words * MAX_DROPPED_SHARE) form.remove();
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { Readability } from '@mozilla/readability';
 import { cleanArticle } from './clean-article.ts';
-import { dropAreas } from './drop-areas.ts';
+import { dropAreas, dropForms } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 import { declaresForum, pageKind, servicePath, proseWords, repeatedItems, type PageKind } from './page-kind.ts';
 import { dropReviews, namedSliver, productPage } from './product-page.ts';
@@ -50,6 +50,8 @@ export function readableArticle(
   options.check?.(document);
   const area = mainArea(document);
   const kind = area ? pageKind(document, area, address) : 'article';
+  // Off a product page (where the form to buy states its price and options) a form is controls: a search, a sign-in.
+  if (area && kind !== 'product') dropForms(document, area);
   const named = kind === 'product' && area ? productPage(document, area) : null;
   // Named blocks that are a sliver of a page telling of its product in prose: the page is read whole.
   const product = named && area && !namedSliver(named, area) ? named : null;

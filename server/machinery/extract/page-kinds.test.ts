@@ -219,6 +219,18 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toContain('MENULABEL');
   });
 
+  it("a company page's sign-in and search forms are not read; a category page that one form wraps whole is", () => {
+    const forms = `<form class="box-3" action="/login"><label>SIGNINFORM Email address</label><input type="email"><label>Password</label><input type="password"><a href="/forgot">Forgot your password?</a></form>
+      <form action="/search"><label>SEARCHFORM Search the harbour</label><input type="search"></form>`;
+    const company = extractArticle(sectionedCompanyPage().replace('<div class="page">', `<div class="page">${forms}`), 'https://harbour.example.com/movers/bay-area/');
+    expectEverySection(company.text, (name) => `The ${name.toLowerCase()} point number 2`);
+    expect(company.text).not.toMatch(/SIGNINFORM|SEARCHFORM/);
+    // A page builder that wraps the whole page in one form (ASP.NET's) around cards with no prose.
+    const wrapped = collectionPage().replace('<main>', '<main><form id="aspnetForm" action="/outerwear">').replace('</main>', '</form></main>');
+    const category = extractArticle(wrapped, 'https://shop.example.com/collections/outerwear');
+    for (const item of COLLECTION_ITEMS) expect(category.text).toContain(`${item.title}${item.price}`);
+  });
+
   it("a company page's hero named a banner is read for its prose; a notice named a banner is not", () => {
     const hero = 'Harbour movers carry your home across the bay in a single day, with a crew that packs, lifts and unpacks every box for you.';
     const html = sectionedCompanyPage().replace(
