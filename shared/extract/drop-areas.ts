@@ -2,7 +2,8 @@
  * The areas dropped before extraction, in place:
  * - elements that are never article text: script (not JSON-LD, which Readability reads the metadata
  *   from), style, iframe, nav, footer, header, aside, form controls, dialogs;
- * - landmarks that are not the article (navigation, banner, footer, sidebar and search roles) and dialogs;
+ * - landmarks that are not the article (navigation, banner, footer, sidebar and search roles), dialogs
+ *   and live regions (alert and status roles: a carousel's "Slide 1 of 8", a cart's "Added");
  * - once the kind of page is known, off a product page, forms holding no running prose (`dropForms`);
  * - boilerplate areas recognised by a word of their class or id: advertising, sharing, comments,
  *   newsletters and sign-ups, related and recommended stories, breadcrumbs, cookie and consent
@@ -29,7 +30,8 @@ import { wordCount } from './text-sizes.ts';
 const DROPPED_ELEMENTS = new Set([
   'SCRIPT', 'STYLE', 'IFRAME', 'NAV', 'FOOTER', 'HEADER', 'ASIDE', 'BUTTON', 'SELECT', 'TEXTAREA', 'DIALOG', 'FIGCAPTION',
 ]);
-const DROPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog']);
+// Live regions (alert, status) hold what the page announces as it runs: "Slide 1 of 8", "Added to cart", an error.
+const DROPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'alert', 'status']);
 
 function isDroppedElement(element: PageElement, name: string): boolean {
   if (DROPPED_ELEMENTS.has(name)) return name !== 'SCRIPT' || element.getAttribute('type') !== 'application/ld+json';

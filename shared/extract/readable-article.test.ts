@@ -220,6 +220,13 @@ describe('precision: labels and prompts around the article', () => {
 });
 
 describe('dropAreas', () => {
+  it("drops the page's live regions, what it announces as it runs, and keeps the article around them", () => {
+    const text = read(`<article><div role="status">CAROUSELSTATUS Slide 1 of 8</div>${story}
+      <p role="alert">ALERTTEXT Oops! Something went wrong. Please try again.</p></article>`);
+    expect(text).toContain('Paragraph 6 of the story');
+    expect(text).not.toMatch(/CAROUSELSTATUS|ALERTTEXT/);
+  });
+
   it("keeps a section's own <header>, its heading and intro, and drops a masthead of links wrapped in a section", () => {
     const { document } = parseHTML(`<!doctype html><html><body>
       <section class="top"><header class="site"><a href="/">MASTHEAD Harbour Cloud home</a> <a href="/pricing">Pricing and plans</a> Open daily</header></section>
