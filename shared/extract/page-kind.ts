@@ -135,7 +135,8 @@ export function repeatedItems(area: PageElement): RepeatedItems {
   }
   return best;
 }
-const PRICE_ONCE = /[$€£¥]\s?\d|\d\s?(?:€|EUR|USD|GBP)\b/;
+/** A price in a card's text: "$19", "19,99 €". */
+export const PRICE_ONCE = /[$€£¥]\s?\d|\d\s?(?:€|EUR|USD|GBP)\b/;
 
 /** Whether a card opens with a link: its first picture or word is inside a link to another page (a teaser's image or title). */
 function opensWithLink(card: PageElement): boolean {

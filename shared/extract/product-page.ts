@@ -13,7 +13,7 @@
  * telling of its product in prose are not the product: that page is read whole.
  */
 import { isInside, type PageDocument, type PageElement } from './page-dom.ts';
-import { proseWords } from './page-kind.ts';
+import { PRICE_ONCE, proseWords } from './page-kind.ts';
 import { elementNames, namedWith } from './page-labels.ts';
 import { WORD, wordCount } from './text-sizes.ts';
 
@@ -146,4 +146,38 @@ export function dropReviews(root: PageElement): void {
   }
 }
 const MAX_REVIEWS_SHARE = 0.6;
+
+/** Other products shown beside this one: four or more cards of one kind, three priced, under three tenths of the page. */
+const MIN_OTHER_PRODUCTS = 4;
+const MIN_PRICED = 3;
+const MAX_OTHER_PRODUCTS_SHARE = 0.3;
+
+/**
+ * A product page's rows of other products ("You may also like", "Recently viewed") removed from
+ * `root` in place: children of one parent of the same tag and class, each holding a link, four or
+ * more of them, three with a price, together under three tenths of the page's words (more is a
+ * category page taken for a product: its cards are the page); a row left empty, and its heading, too.
+ */
+export function dropOtherProducts(root: PageElement): void {
+  const all = wordCount(root.textContent);
+  for (const parent of [...root.querySelectorAll('div, ul, ol, section')]) {
+    const groups = new Map<string, PageElement[]>();
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.localName.toLowerCase() !== 'a' && !child.querySelector('a')) continue;
+      const key = `${child.localName}.${child.getAttribute('class') ?? ''}`;
+      groups.set(key, [...(groups.get(key) ?? []), child]);
+    }
+    for (const cards of groups.values()) {
+      if (cards.length < MIN_OTHER_PRODUCTS || cards.filter((card) => PRICE_ONCE.test(card.textContent ?? '')).length < MIN_PRICED) continue;
+      if (cards.reduce((sum, card) => sum + wordCount(card.textContent), 0) >= all * MAX_OTHER_PRODUCTS_SHARE) continue;
+      for (const card of cards) card.remove();
+      // A row left empty goes with the heading over it ("You may also like").
+      if (wordCount(parent.textContent) === 0) {
+        const heading = parent.previousElementSibling;
+        if (heading && /^h[1-6]$/i.test(heading.localName)) heading.remove();
+        parent.remove();
+      }
+    }
+  }
+}
 

@@ -9,7 +9,7 @@ import { cleanArticle } from './clean-article.ts';
 import { dropAreas, dropForms } from './drop-areas.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 import { declaresForum, pageKind, servicePath, proseWords, repeatedItems, type PageKind } from './page-kind.ts';
-import { dropReviews, namedSliver, productPage } from './product-page.ts';
+import { dropOtherProducts, dropReviews, namedSliver, productPage } from './product-page.ts';
 import { measurePage, missedArticle, unmarkTeasers } from './second-try.ts';
 import { declaresDatedArticle, missedList, missedSections } from './service-page.ts';
 import { wordCount } from './text-sizes.ts';
@@ -95,6 +95,7 @@ export function readableArticle(
   // A page of short items taken for an article: read whole, and cleaned as the list it is.
   const shortItems = !!whole && !!root && sections && missedList(root, whole);
   if (whole && (!root || named || posts || shortItems || readWhole(kind, root, whole) || (kind === 'article' && missedSections(root, whole, dated ? DATED_BLOCK_SHARE : undefined)) || (kind === 'documentation' && missedCode(root, whole)))) root = whole;
+  if (kind === 'product' && root) dropOtherProducts(root);
   if (!root || wordCount(root.textContent) === 0) return null;
   unmarkTeasers(root);
   // A page of blocks says one twice for other screen widths, or clones a carousel's slides: an article

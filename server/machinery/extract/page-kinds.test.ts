@@ -482,6 +482,20 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toMatch(/NAVLINK|FOOTERTEXT/);
   });
 
+  it('a product page read whole: every section, not the row of other products it shows beside them', () => {
+    const features = ['Sound', 'Fit', 'Battery', 'Case'].map(
+      (name) => `<section><h2>${name}</h2><p>The ${name.toLowerCase()} of the harbour earphones is told here in a sentence a listener wants to hear, written as the maker's own prose about the product.</p><p>A second sentence on the ${name.toLowerCase()} says a little more about how it works on a windy quay.</p></section>`,
+    );
+    const others = ['Harbour Speaker', 'Quay Headphones', 'Tide Charger', 'Pier Cable', 'Buoy Case'].map((name, i) => `<li class="card"><a href="/products/${i}">OTHERPRODUCT ${name}</a> <span>$${i + 2}9.00</span></li>`);
+    const declared = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Harbour Earphones","offers":{"@type":"Offer","price":"249","priceCurrency":"USD"}}</script>`;
+    const html = `<!doctype html><html lang="en"><head><title>Harbour Earphones</title>${declared}</head><body><main>
+      <h1>Harbour Earphones</h1>${features.join('')}<h2>You may also like</h2><ul class="recs">${others.join('')}</ul></main></body></html>`;
+    const result = extractArticle(html, 'https://harbour.example.com/products/earphones');
+    expect(result.kind).toBe('product');
+    for (const name of ['sound', 'fit', 'battery', 'case']) expect(result.text).toContain(`The ${name} of the harbour earphones is told here`);
+    expect(result.text).not.toMatch(/OTHERPRODUCT|You may also like/);
+  });
+
   it('a shop\'s product page whose description is in a block not named for it, beside its named specifications: the description and the specifications', () => {
     const story = [
       'The lantern diffuser pairs a soft flame of light with a fine mist of the oil you pour in, for a terrace or a living room alike.',
