@@ -165,7 +165,9 @@ export function dropOtherProducts(root: PageElement): void {
     for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
       if (child.localName.toLowerCase() !== 'a' && !child.querySelector('a')) continue;
       const key = `${child.localName}.${child.getAttribute('class') ?? ''}`;
-      groups.set(key, [...(groups.get(key) ?? []), child]);
+      const group = groups.get(key);
+      if (group) group.push(child);
+      else groups.set(key, [child]);
     }
     for (const cards of groups.values()) {
       if (cards.length < MIN_OTHER_PRODUCTS || cards.filter((card) => PRICE_ONCE.test(card.textContent ?? '')).length < MIN_PRICED) continue;
