@@ -182,8 +182,12 @@ export function dropAreas(document: PageDocument, thread = false): void {
   const pageText = shownTextLength(document.body);
   // The page's article: its main landmark, and its <article> when it has one only.
   const articles = document.querySelectorAll('article');
-  const landmarks = [...document.querySelectorAll('main, [role="main"]'), ...(articles.length === 1 ? articles : [])];
-  const holdsArticle = (element: PageElement) => landmarks.some((landmark) => isInside(landmark, element));
+  // Their ancestors, each found once: a walk up stops where another landmark's walk passed.
+  const around = new Set<PageElement>();
+  for (const landmark of [...document.querySelectorAll('main, [role="main"]'), ...(articles.length === 1 ? articles : [])]) {
+    for (let up = landmark.parentElement; up && !around.has(up); up = up.parentElement) around.add(up);
+  }
+  const holdsArticle = (element: PageElement) => around.has(element);
   // Numbered ids name areas of one kind: "comment-1204", "comment-1205".
   const kindOf = (element: PageElement, name: string) => `${name}.${element.getAttribute('class') ?? ''}#${(element.getAttribute('id') ?? '').replace(/\d+/g, '#')}`;
   // On a forum: the area named for comments that is the thread, whose posts may be named so too.
