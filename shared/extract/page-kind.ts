@@ -6,7 +6,9 @@
  *   path (/t/…, /threads/…, /topic/…, viewtopic, showthread, /questions/…) or a page below a forum's
  *   own host (forum.…, community.…);
  * - product: a Product declared with an offer or a price, or a product's path with a price shown;
- * - collection: a catalogue's path (/collections/…, /category/…) or an item list of products;
+ * - collection: a catalogue's path (/collections/…, /category/…) or an item list of products; or
+ *   repeated cards mostly priced, or prices beside linked teasers, unless the page declares itself an
+ *   article (a story on drug prices, a roundup of deals: its prices are its subject);
  * - listing: many repeated teasers (a linked heading each), or most words in links, and little prose
  *   outside links; or a declared CollectionPage or SearchResultsPage (a collection when it shows
  *   prices); or teaser cards (each opening with a link and carrying a summary) that hold half of the
@@ -41,6 +43,9 @@ const FORUM_PATH = /\/(?:t|threads?|forums?|discussions?|questions|comments|boar
 /** A forum's own host ("forum.example.com", "community.example.com"), below its front page. */
 const FORUM_HOST = /^(?:forums?|community|discuss|discourse|boards?)\./i;
 const SERVICE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$|\/(?:services?|solutions?|features?|pricing|platform|products?|use-cases?|industries|about|enterprise|business)(?:\/|$|\.)/i;
+/** The schema.org types of an article. */
+export const ARTICLE_TYPES = ['Article', 'NewsArticle', 'BlogPosting', 'ReportageNewsArticle', 'AnalysisNewsArticle', 'OpinionNewsArticle', 'ScholarlyArticle', 'TechArticle', 'Report'];
+
 const PRODUCT_PATH = /\/(?:products?|dp|ip|item|p)\/[^/]+/i;
 const COLLECTION_PATH = /\/(?:collections?|categor(?:y|ies)|shop|browse|c)\/[^/]|\/(?:collections?|categor(?:y|ies)|shop)\/?$/i;
 const DOCS_PATH = /\/(?:docs?|documentation|reference|api|manual|handbook|guides?|tutorials?|wiki|man|learn)\/|^\/?(?:docs?|developer|developers|wiki)\./i;
@@ -226,8 +231,10 @@ export function pageKind(document: PageDocument, area: PageElement, url: string)
   if (types.has('CollectionPage') || types.has('SearchResultsPage')) return prices >= 4 ? 'collection' : 'listing';
   const repeated = repeatedItems(area);
   const listed = repeated.items >= 6 && repeated.words >= words * 0.3;
-  if (listed && repeated.priced >= repeated.items * 0.5) return 'collection';
-  if (prices >= 6 && teasers >= 4) return 'collection';
+  // Prices in a page that declares itself an article are its subject (a story on drug prices, a deals roundup).
+  const article = ARTICLE_TYPES.some((type) => types.has(type));
+  if (!article && listed && repeated.priced >= repeated.items * 0.5) return 'collection';
+  if (!article && prices >= 6 && teasers >= 4) return 'collection';
   // Most of its words in links, little prose outside them: a list of other pages, whatever its markup.
   if ((teasers >= 6 || listed || linkWords(area) >= words * LINKED_PAGE) && proseWords(area, true) < words * 0.5) return 'listing';
   // Teaser cards that carry prose summaries: a blog's or a section's index, whatever its share of prose.

@@ -14,12 +14,11 @@
  * A page of short items taken for an article (recipes, papers, jobs) is read whole too when
  * Readability's block holds under two fifths of the main area's words and the area is links, not prose.
  */
-import { declaredTypes, linkWords, proseWords, repeatedItems } from './page-kind.ts';
+import { ARTICLE_TYPES, declaredTypes, linkWords, proseWords, repeatedItems } from './page-kind.ts';
 import type { PageDocument, PageElement } from './page-dom.ts';
 import { wordCount } from './text-sizes.ts';
 
 
-const ARTICLE_TYPES = ['Article', 'NewsArticle', 'BlogPosting', 'ReportageNewsArticle', 'AnalysisNewsArticle', 'OpinionNewsArticle', 'ScholarlyArticle', 'TechArticle', 'Report'];
 
 /** Whether the page declares itself a dated article: an article type, or a publication date. */
 export function declaresDatedArticle(document: PageDocument): boolean {

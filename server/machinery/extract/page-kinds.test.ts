@@ -431,6 +431,16 @@ describe('extraction by kind of page', () => {
     expect(result.text).not.toContain('MASTHEAD');
   });
 
+  it('a news story that declares itself an article, with a row of priced offers it tells of: an article, every paragraph', () => {
+    const story = [1, 2, 3].map((n) => `<p>Paragraph ${n} of the story tells how employers drop their cover for the new drugs while the makers sell them straight to patients, and what it costs a worker.</p>`).join('');
+    const offers = ['Starter', 'Monthly', 'Quarterly', 'Yearly', 'Family', 'Student'].map((plan, i) => `<div class="offer"><a href="/plans/${i}">${plan} plan</a> $${i + 3}49 a month, delivered to the door with a pen</div>`).join('');
+    const declared = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Cover dropped","datePublished":"2025-12-18"}</script>`;
+    const html = `<!doctype html><html lang="en"><head><title>Cover dropped</title>${declared}</head><body><main><h1>Cover dropped</h1>${story}<div class="offers">${offers}</div></main></body></html>`;
+    const result = extractArticle(html, 'https://news.example.org/2025/12/18/cover-dropped/');
+    expect(result.kind).toBe('article');
+    for (const n of [1, 2, 3]) expect(result.text).toContain(`Paragraph ${n} of the story`);
+  });
+
   it('an article of headed sections with links inside their prose stays an article', () => {
     const sections = [1, 2, 3, 4, 5, 6].map((n) => `<section class="part"><h2>Stage ${n} of the coast path</h2><p>Stage ${n} climbs from the harbour to the cliffs, where the <a href="/maps/${n}">map of stage ${n}</a> shows the stiles, the springs and the places to rest out of the wind.</p></section>`);
     const html = `<!doctype html><html lang="en"><head><title>The coast path</title></head><body><main><article><h1>Walking the coast path</h1>${sections.join('\n')}</article></main></body></html>`;
