@@ -14,7 +14,8 @@
  * - on a forum, a post's actions, counts and permalinks standing alone ("Reply", "Quote", "12", "#3",
  *   "Click to expand..."), and its list of other threads ("Similar threads", "Related discussions");
  * - hidden parts, except (on a page that is not a thread) a disclosure's folded panel: an accordion's
- *   answer, a tab's pane, which the page shows when asked;
+ *   answer, a tab's pane, which the page shows when asked; running prose hidden from screen readers
+ *   only (aria-hidden: a teaser's summary repeated for the eye) is shown, so read;
  * and on a forum each post is announced once by its author ("crumbshot wrote:"), its subject line (the
  * thread's title again, "Re: …") goes, a block of text that stands word for word in two or more of one
  * poster's posts is their signature and goes, and a quote repeating fifty words or more of the posts
@@ -187,6 +188,8 @@ function dropChrome(area: PageElement, thread: boolean): void {
   for (const control of area.querySelectorAll('[aria-controls]')) for (const id of (control.getAttribute('aria-controls') ?? '').split(/\s+/)) controlled.add(id);
   for (const hidden of [...area.querySelectorAll('[hidden], [aria-hidden="true"], [style]')]) {
     const style = hidden.getAttribute('style');
+    // Hidden from screen readers only, prose is still shown: a teaser's summary, a link said twice for the eye.
+    if (hidden.getAttribute('hidden') === null && (style === null || !HIDDEN_STYLE.test(style)) && holdsProse(hidden)) continue;
     if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style)) && (thread || !disclosurePanel(hidden, controlled))) hidden.remove();
   }
   const all = (area.textContent ?? '').length;

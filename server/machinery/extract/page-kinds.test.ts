@@ -401,6 +401,16 @@ describe('extraction by kind of page', () => {
     }
   });
 
+  it("a topic's page whose teasers repeat their link around the summary, hidden from screen readers only: every title with its summary; a hidden icon's label not", () => {
+    const cards = LISTING_ITEMS.map((item, i) => `<article class="river"><header><h2><a href="/articles/${i}">${item.title}</a></h2>
+      <p><a href="/articles/${i}" aria-hidden="true" tabindex="-1">${item.summary} Written after walking the route twice.</a></p><span aria-hidden="true">ICONLABEL</span></header></article>`);
+    const html = `<!doctype html><html lang="en"><head><title>Walks</title></head><body><main><h1>Walks</h1><section class="col-main">${cards.join('\n')}</section></main></body></html>`;
+    const result = extractArticle(html, 'https://walks.example.org/topic/walks');
+    expect(result.kind).toBe('listing');
+    for (const item of LISTING_ITEMS) expect(result.text).toContain(`${item.title}\n${item.summary}`);
+    expect(result.text).not.toContain('ICONLABEL');
+  });
+
   it('a listing whose cards are links around their long titles, in a featured row and a grid: every title, not only the ratings', () => {
     const titles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map((n) => `Guide ${n}: twelve easy walks along the coastal path for a cold winter weekend`);
     const card = (kind: string) => (title: string, i: number) =>
