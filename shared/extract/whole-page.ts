@@ -189,7 +189,7 @@ function dropChrome(area: PageElement, thread: boolean): void {
   for (const hidden of [...area.querySelectorAll('[hidden], [aria-hidden="true"], [style]')]) {
     const style = hidden.getAttribute('style');
     // Hidden from screen readers only, prose is still shown: a teaser's summary, a link said twice for the eye.
-    if (hidden.getAttribute('hidden') === null && (style === null || !HIDDEN_STYLE.test(style)) && holdsProse(hidden)) continue;
+    if (hidden.getAttribute('aria-hidden') === 'true' && hidden.getAttribute('hidden') === null && (style === null || !HIDDEN_STYLE.test(style)) && holdsProse(hidden)) continue;
     if (isInside(hidden, area) && (style === null || HIDDEN_STYLE.test(style)) && (thread || !disclosurePanel(hidden, controlled))) hidden.remove();
   }
   const all = (area.textContent ?? '').length;
